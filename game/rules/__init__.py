@@ -1,0 +1,12 @@
+"""The rules of UNO as a small library: cards, a game driven by text actions,
+what each seat may see, and records that replay exactly.
+
+No graphics, sound or I/O here, and the same seed always plays the same way.
+"""
+
+from .cards import COLOURS, Card
+from .events import Event
+from .game import Game, IllegalAction, View
+from .rulesets import RULESETS, RuleSet
+
+__all__ = ["COLOURS", "RULESETS", "Card", "Event", "Game", "IllegalAction", "RuleSet", "View"]

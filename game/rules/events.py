@@ -1,0 +1,70 @@
+"""Events: what happened as the result of an action, in order.
+
+``Game.act`` returns a list of events, and ``Game.view`` hands each seat the
+events of the current hand with other seats' drawn cards hidden. Every event
+has a readable text form, ``str(event)``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+# Why a player drew cards.
+BY_CHOICE = "pick up"
+DRAW_TWO = "Draw Two"
+DRAW_FOUR = "Wild Draw Four"
+PENALTY = "illegal Wild Draw Four"
+FIRST_CARD = "Draw Two turned up"
+
+
+class Event(NamedTuple):
+    """One thing that happened. Fields not used by a kind keep their defaults.
+
+    Kinds: ``deal``, ``turn_up``, ``return`` (a Wild Draw Four turned up goes
+    back into the draw pile), ``play``, ``colour``, ``draw``, ``penalty``,
+    ``skip``, ``reverse``, ``pass``, ``reshuffle``, ``turn``, ``hand_end``,
+    ``match_end``.
+    """
+
+    kind: str
+    seat: int = -1
+    cards: tuple[str, ...] = ()
+    count: int = 0
+    colour: str | None = None
+    reason: str = ""
+    points: int = 0
+
+    def hidden(self) -> Event:
+        """The event as another seat sees it: drawn cards are face down."""
+        return self._replace(cards=()) if self.kind == "draw" else self
+
+    def __str__(self) -> str:
+        return _TEXT[self.kind](self)
+
+
+def _draw_text(e: Event) -> str:
+    text = f"seat {e.seat} draws {e.count} ({e.reason})"
+    return f"{text}: {' '.join(e.cards)}" if e.cards else text
+
+
+def _play_text(e: Event) -> str:
+    card = e.cards[0]
+    return f"seat {e.seat} plays {card} and names {e.colour}" if e.colour else f"seat {e.seat} plays {card}"
+
+
+_TEXT = {
+    "deal": lambda e: f"deal {e.count} cards to each player",
+    "turn_up": lambda e: f"turn up {e.cards[0]}",
+    "return": lambda e: f"{e.cards[0]} turned up goes back into the draw pile",
+    "play": _play_text,
+    "colour": lambda e: f"seat {e.seat} names {e.colour}",
+    "draw": _draw_text,
+    "penalty": lambda e: f"seat {e.seat} is penalised for an illegal {e.cards[0]}",
+    "skip": lambda e: f"seat {e.seat} is skipped",
+    "reverse": lambda e: "play changes direction",
+    "pass": lambda e: f"seat {e.seat} passes" + (f" ({e.reason})" if e.reason else ""),
+    "reshuffle": lambda e: f"the discard pile is shuffled into a new draw pile of {e.count} cards",
+    "turn": lambda e: f"seat {e.seat} to play",
+    "hand_end": lambda e: f"seat {e.seat} goes out and scores {e.points}",
+    "match_end": lambda e: f"seat {e.seat} wins the match with {e.points}",
+}

@@ -1,0 +1,82 @@
+"""Game records: a match as text that replays exactly.
+
+    # UNO 1991 game record
+    rules 1991
+    players 2
+    seed 1234
+    starter 0            (only when the first starter was fixed)
+    deck R7 G3 ... W+4   (only when the first deck was stacked; top first)
+    play R7
+    draw
+    pass
+    next                 (deal the next hand)
+
+Lines starting with ``#`` and blank lines are ignored.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
+
+TITLE = "# UNO 1991 game record"
+HEADER_KEYS = ("rules", "players", "seed", "starter", "deck")
+
+
+def write_record(game: Game) -> str:
+    lines = [TITLE, f"rules {game.rules.name}", f"players {game.players}", f"seed {game.seed}"]
+    if game._first_starter is not None:
+        lines.append(f"starter {game._first_starter}")
+    if game._stacked is not None:
+        lines.append("deck " + " ".join(game._stacked))
+    lines += game._actions
+    return "\n".join(lines) + "\n"
+
+
+def read_record(game_class: type[Game], text: str) -> Game:
+    if not isinstance(text, str):
+        raise ValueError(f"a game record is text, not {type(text).__name__}")
+    header: dict[str, tuple[int, str]] = {}
+    game = None
+    for number, line in enumerate(text.splitlines(), start=1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        key, _, value = line.partition(" ")
+        if game is None and key in HEADER_KEYS:
+            if key in header:
+                raise ValueError(f"record line {number}: {key!r} given twice")
+            header[key] = (number, value.strip())
+            continue
+        if game is None:
+            game = _new_game(game_class, header, number)
+        try:
+            if line == "next":
+                game.next_hand()
+            else:
+                game.act(line)
+        except ValueError as error:
+            raise ValueError(f"record line {number}: {line!r}: {error}") from None
+    return game or _new_game(game_class, header, len(text.splitlines()) + 1)
+
+
+def _new_game(game_class: type[Game], header: dict[str, tuple[int, str]], number: int) -> Game:
+    if "rules" not in header:
+        raise ValueError(f"record line {number}: the record has no 'rules' line before its first action")
+    options = {"rules": header["rules"][1]}
+    for key in ("players", "seed", "starter"):
+        if key in header:
+            line, value = header[key]
+            try:
+                options[key] = int(value)
+            except ValueError:
+                raise ValueError(f"record line {line}: {key} must be a whole number, not {value!r}") from None
+    if "deck" in header:
+        options["deck"] = header["deck"][1].split()
+    try:
+        return game_class(**options)
+    except ValueError as error:
+        line = min(n for n, _ in header.values()) if header else number
+        raise ValueError(f"record line {line}: {error}") from None
