@@ -1,0 +1,99 @@
+"""Where the art and sound of UNO 1991 live inside ``resources.pyxres``.
+
+Sprites and sounds are data, not code: edit them with
+``pyxel edit resources.pyxres``. This module only records the layout.
+
+Image bank 0 (cards, every card is CARD_W x CARD_H = 24 x 32):
+
+    v=0..96   rows R, G, Y, B; column n (u = 24 * n) holds rank n (0..9)
+    v=128     u = 0..72 Skip R G Y B, u = 96..168 Reverse R G Y B,
+              u = 192 Wild (W), u = 216 Wild Draw Four (W+4)
+    v=160     u = 0..72 Draw Two R G Y B, u = 96 card back,
+              u = 120 empty-slot outline, u = 144 / 152 selection arrow
+
+Every coloured face has its rank large in the middle (on a white oval), the
+small rank top-left and bottom-right, and its colour letter (R, G, Y, B) in a
+black tag top-right and bottom-left, so colours never rely on hue alone.
+Colour TRANSPARENT (14, pink) is never used inside a sprite (cards use black
+for outlines): blit with ``colkey=TRANSPARENT``.
+
+Image bank 1 holds only the title art (TITLE_RECT); the game may skip it.
+"""
+
+CARD_W = 24
+CARD_H = 32
+TRANSPARENT = 14
+
+COLOURS = "RGYB"
+CARD_COLOURS = {"R": 8, "G": 3, "Y": 10, "B": 5}  # palette index of each card colour
+RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")
+_ACTION_UV = {"S": (0, 128), "R": (96, 128), "+2": (0, 160)}
+
+
+def _face_uv(colour_index, rank):
+    if rank in _ACTION_UV:
+        u, v = _ACTION_UV[rank]
+        return u + CARD_W * colour_index, v
+    return CARD_W * int(rank), CARD_H * colour_index
+
+
+CARD_UV = {colour + rank: _face_uv(i, rank) for i, colour in enumerate(COLOURS) for rank in RANKS}
+CARD_UV["W"] = (192, 128)
+CARD_UV["W+4"] = (216, 128)
+
+
+def card_uv(code):
+    """(u, v) in image bank 0 of a card face, e.g. "R7", "GS", "Y+2", "W+4"."""
+    return CARD_UV[code]
+
+
+CARD_BANK = 0
+BACK_UV = (96, 160)
+SLOT_UV = (120, 160)  # dashed outline for an empty draw pile
+
+ARROW_W = 7
+ARROW_H = 9
+ARROW_FRAMES = ((144, 160), (152, 160))  # frame 1 is 1 px lower (bob)
+ARROW_UV = ARROW_FRAMES[0]
+
+TITLE_BANK = 1
+TITLE_RECT = (0, 0, 224, 144)  # u, v, w, h
+TITLE_TRANSPARENT = TRANSPARENT
+
+SOUND_PIP = 0  # your turn
+SOUND_PLAY = 1  # card played
+SOUND_DRAW = 2  # card picked up
+SOUND_PENALTY = 3
+SOUND_BUZZ = 4  # illegal card refused
+SOUND_DEAL = 5  # one per dealt card
+SOUND_HAND_WON = 6
+SOUND_HAND_LOST = 7
+SOUND_MATCH_WON = 8
+SOUND_MATCH_LOST = 9
+SOUND_MENU_MOVE = 10
+SOUND_MENU_SELECT = 11
+TITLE_MUSIC_SOUNDS = (12, 13, 14)  # melody, bass, drums (used by MUSIC_TITLE)
+
+MUSIC_TITLE = 0  # loop with pyxel.playm(MUSIC_TITLE, loop=True)
+
+# Channels: the title music uses 0-2, so menu sounds go on 3.
+MUSIC_CHANNELS = (0, 1, 2)
+CHANNEL_CARD = 3  # play, draw, deal
+CHANNEL_ALERT = 2  # pip, buzz, penalty
+CHANNEL_JINGLE = 0  # hand / match won / lost
+CHANNEL_MENU = 3
+
+SOUND_CHANNEL = {
+    SOUND_PIP: CHANNEL_ALERT,
+    SOUND_PLAY: CHANNEL_CARD,
+    SOUND_DRAW: CHANNEL_CARD,
+    SOUND_PENALTY: CHANNEL_ALERT,
+    SOUND_BUZZ: CHANNEL_ALERT,
+    SOUND_DEAL: CHANNEL_CARD,
+    SOUND_HAND_WON: CHANNEL_JINGLE,
+    SOUND_HAND_LOST: CHANNEL_JINGLE,
+    SOUND_MATCH_WON: CHANNEL_JINGLE,
+    SOUND_MATCH_LOST: CHANNEL_JINGLE,
+    SOUND_MENU_MOVE: CHANNEL_MENU,
+    SOUND_MENU_SELECT: CHANNEL_MENU,
+}
