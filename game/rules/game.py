@@ -225,7 +225,8 @@ class Game:
             self._choosing = False
             self.colour = colour
             events.append(Event("colour", seat, colour=colour))
-        self._actions.append(text)
+        if self._actions is not None:
+            self._actions.append(text)
         self._log.extend(events)
         return events
 
@@ -348,7 +349,8 @@ class Game:
             raise IllegalAction("the hand is still being played")
         if self.match_over:
             raise IllegalAction("the match is over")
-        self._actions.append("next")
+        if self._actions is not None:
+            self._actions.append("next")
         self.opening = self._start_hand()
         return self.opening
 
@@ -437,11 +439,48 @@ class Game:
             match_over=self.match_over,
         )
 
+    @classmethod
+    def from_view(cls, view: View, hands: list[list[str]], draw_pile: list[str], seed: int = 0) -> Game:
+        """A game in the position ``view`` shows, with the cards it hides
+        filled in by the caller: the other hands and the draw pile (top
+        first). This is how a computer player searches over the deals it
+        cannot see. Such a game has no record of its own.
+        """
+        game = object.__new__(cls)
+        game.rules = get_ruleset(view.rules)
+        game.players = view.players
+        game.seed = seed
+        game._rng = random.Random(seed)
+        game._stacked = game._first_starter = None
+        game._actions = None
+        game._hands = [[Card(code) for code in hand] for hand in hands]
+        game._draw = [Card(code) for code in reversed(draw_pile)]
+        game._discard = [Card(code) for code in view.discard]
+        game._log = list(view.events)
+        game.opening = []
+        game.scores = list(view.scores)
+        game.colour, game.turn, game.starter, game.direction = view.colour, view.turn, view.starter, view.direction
+        game._drawn = None if view.drawn is None else Card(view.drawn)
+        game._choosing = view.colour is None and not view.hand_over
+        game.hand_over, game.match_over = view.hand_over, view.match_over
+        game.hand_winner = game.match_winner = None
+        game.hand_number = 1
+        if sorted(game.hands[view.seat]) != sorted(view.hand):
+            raise ValueError("the filled-in hands must keep the viewing seat's own hand")
+        if tuple(len(hand) for hand in hands) != view.counts or len(draw_pile) != view.draw_count:
+            raise ValueError("the filled-in hands and draw pile must have the sizes the view shows")
+        problems = game.card_problems()
+        if problems:
+            raise ValueError("the filled-in cards do not make up the deck: " + "; ".join(problems[:3]))
+        return game
+
     # ----- records, copies, comparison -----------------------------------------
 
     def record(self) -> str:
         """The match so far as text: a header, then one action per line
         (``next`` deals the next hand). ``Game.replay`` rebuilds it."""
+        if self._actions is None:
+            raise ValueError("a game set up from a view has no record")
         from .record import write_record
 
         return write_record(self)
@@ -461,7 +500,7 @@ class Game:
         other._draw = list(self._draw)
         other._discard = list(self._discard)
         other._log = list(self._log)
-        other._actions = list(self._actions)
+        other._actions = None if self._actions is None else list(self._actions)
         other.scores = list(self.scores)
         other._rng = random.Random()
         other._rng.setstate(self._rng.getstate())
@@ -489,7 +528,7 @@ class Game:
             self.match_over,
             self.match_winner,
             tuple(self._log),
-            tuple(self._actions),
+            None if self._actions is None else tuple(self._actions),
             self._rng.getstate(),
         )
 
