@@ -1,0 +1,23 @@
+"""Computer players: ``make(level, seed)`` gives a player whose ``choose(view)``
+returns one of ``view.legal``.
+
+A player only ever receives a ``View``, so it cannot see hidden cards. Its
+choice is a pure function of the view, the level and the seed: every
+decision seeds a fresh generator from the seed and a stable digest of the
+view, so the same view always gives the same choice, on every Python.
+"""
+
+from __future__ import annotations
+
+from .players import LEVELS, Player
+
+__all__ = ["LEVELS", "Player", "make"]
+
+
+def make(level: str, seed: int = 0) -> Player:
+    """A computer player of ``level`` ("easy", "normal" or "hard")."""
+    try:
+        cls = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}: use {', '.join(LEVELS)}") from None
+    return cls(seed)

@@ -1,0 +1,65 @@
+"""The three levels as players with ``choose(view) -> action``."""
+
+from __future__ import annotations
+
+import random
+import zlib
+
+from ..rules.game import View
+from . import heuristic
+
+
+def decision_rng(seed: int, view: View) -> random.Random:
+    """A generator for one decision, seeded from the player's seed and a
+    digest of the view. ``zlib.crc32`` of the view's repr is the same on
+    every Python (the built-in ``hash`` of a str is salted per process)."""
+    digest = zlib.crc32(repr((view.hand, view.legal, view.discard, view.counts, view.events)).encode())
+    return random.Random(seed * 0x1_0000_0000 + digest)
+
+
+def pick(items, rng: random.Random):
+    """A uniformly random item, drawn with ``rng.random()`` alone, whose
+    sequence is stable across Python versions."""
+    return items[int(rng.random() * len(items))]
+
+
+class Player:
+    """A computer player of one level; ``choose`` is a pure function of the view."""
+
+    level = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: View) -> str:
+        raise NotImplementedError
+
+
+class Easy(Player):
+    """A beginner: a random legal card and a random colour, drawing only when
+    it has nothing to play, and always playing a card it has just drawn."""
+
+    level = "easy"
+
+    def choose(self, view: View) -> str:
+        rng = decision_rng(self.seed, view)
+        legal = [a for a in view.legal if a not in ("draw", "pass")] or list(view.legal)
+        return pick(legal, rng)
+
+
+class Normal(Player):
+    """A solid heuristic player: see ``heuristic``."""
+
+    level = "normal"
+
+    def choose(self, view: View) -> str:
+        return heuristic.choose(view, decision_rng(self.seed, view))
+
+
+class Hard(Normal):
+    """For now the normal player; the search player replaces it."""
+
+    level = "hard"
+
+
+LEVELS = {cls.level: cls for cls in (Easy, Normal, Hard)}
