@@ -564,6 +564,8 @@ def _parse_loosely(text: str) -> tuple[str, Card | None, str | None]:
         card = Card(words[1]) if words[1] in ALL_CODES else None
         if card is None:
             raise IllegalAction(f"unknown card code {words[1]!r} in {text!r}")
+        if card.is_wild and len(words) > 2:
+            raise IllegalAction(f"unknown colour {words[2]!r} in {text!r}: use R, G, Y or B")
         if card.is_wild:
             raise IllegalAction(f"name a colour for the {card.code}: play {card.code} R, G, Y or B")
         raise IllegalAction(f"a {card.code} takes no colour: play {card.code}")
