@@ -42,6 +42,19 @@ class Event(NamedTuple):
         return _TEXT[self.kind](self)
 
 
+_SHARED: dict[tuple, Event] = {}
+
+
+def shared(kind: str, seat: int = -1, card: str | None = None, colour: str | None = None, reason: str = "") -> Event:
+    """The event for a kind, seat, card and colour, built once and then reused:
+    events are immutable, and the engine makes these on every action."""
+    key = (kind, seat, card, colour, reason)
+    event = _SHARED.get(key)
+    if event is None:
+        event = _SHARED[key] = Event(kind, seat, () if card is None else (card,), colour=colour, reason=reason)
+    return event
+
+
 def _draw_text(e: Event) -> str:
     text = f"seat {e.seat} draws {e.count} ({e.reason})"
     return f"{text}: {' '.join(e.cards)}" if e.cards else text

@@ -11,12 +11,14 @@ colour), ``draw``, ``pass`` (only after drawing a playable card) and
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
 
 from .cards import ACTION_RANKS, COLOURS, NUMBER_RANKS, WILD_RANKS, Card
-from .events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, FIRST_CARD, PENALTY, Event
+from .events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, FIRST_CARD, PENALTY, Event, shared
+from .rulesets import MAX_PLAYERS as RULES_MAX_PLAYERS
 from .rulesets import RuleSet, get_ruleset
 
 
@@ -38,8 +40,15 @@ _PARSED.update(
     {text: ("play", card, text[-1] if card.is_wild else None) for card, texts in PLAY_ACTIONS.items() for text in texts}
 )
 _SKIPPING = frozenset(("S", "+2", "W+4"))
+_TURN_EVENTS = tuple(Event("turn", seat) for seat in range(RULES_MAX_PLAYERS))
+_SKIP_EVENTS = tuple(Event("skip", seat) for seat in range(RULES_MAX_PLAYERS))
 _PENALTY_CARDS = {"+2": (2, DRAW_TWO), "W+4": (4, DRAW_FOUR)}
 WILD_DRAW_FOUR = Card("W+4")
+
+
+@functools.cache
+def _deck_cards(rules: RuleSet) -> tuple[Card, ...]:
+    return tuple(Card(code) for code in rules.deck)
 
 
 def shuffle(cards: list, rng: random.Random) -> None:
@@ -168,23 +177,12 @@ class Game:
         if self._drawn is not None:
             return [*PLAY_ACTIONS[self._drawn], "pass"]
         colour, rank = self.colour, self._discard[-1].rank
-        actions: list[str] = []
-        seen = set()
-        has_colour = holds_draw_four = False
-        for card in self._hands[self.turn]:
-            if card in seen:
-                continue
-            seen.add(card)
-            if card.colour == colour:
-                has_colour = True
-            elif card is WILD_DRAW_FOUR:
-                holds_draw_four = True
-                continue
-            elif not card.is_wild and card.rank != rank:
-                continue
-            actions.extend(PLAY_ACTIONS[card])
-        if holds_draw_four and not has_colour:
-            actions.extend(PLAY_ACTIONS[WILD_DRAW_FOUR])
+        playable = dict.fromkeys(
+            [card for card in self._hands[self.turn] if card.colour == colour or card.rank == rank or card.is_wild]
+        )
+        if WILD_DRAW_FOUR in playable and any(card.colour == colour for card in playable):
+            del playable[WILD_DRAW_FOUR]
+        actions = [text for card in playable for text in PLAY_ACTIONS[card]]
         actions.append("draw")
         return actions
 
@@ -219,12 +217,12 @@ class Game:
             self._draw_by_choice(seat, events)
         elif verb == "pass":
             self._drawn = None
-            events.append(Event("pass", seat))
+            events.append(shared("pass", seat))
             self._end_turn(self._next(seat), events)
         else:
             self._choosing = False
             self.colour = colour
-            events.append(Event("colour", seat, colour=colour))
+            events.append(shared("colour", seat, colour=colour))
         if self._actions is not None:
             self._actions.append(text)
         self._log.extend(events)
@@ -261,7 +259,7 @@ class Game:
     def _play(self, seat: int, card: Card, colour: str | None, events: list[Event]) -> None:
         hand = self._hands[seat]
         if card is WILD_DRAW_FOUR and self._holds_colour(hand):
-            events.append(Event("penalty", seat, (card.code,)))
+            events.append(shared("penalty", seat, card.code))
             self._drawn = None
             self._give(seat, 4, PENALTY, events)
             self._end_turn(self._next(seat), events)
@@ -270,7 +268,7 @@ class Game:
         self._drawn = None
         self._discard.append(card)
         self.colour = colour or card.colour
-        events.append(Event("play", seat, (card.code,), colour=colour))
+        events.append(shared("play", seat, card.code, colour))
         target = self._next(seat)
         if card.rank in _PENALTY_CARDS:
             count, reason = _PENALTY_CARDS[card.rank]
@@ -278,11 +276,11 @@ class Game:
         if not hand:
             self._end_hand(seat, events)
         elif card.rank in _SKIPPING or (card.rank == "R" and self.players == 2):
-            events.append(Event("skip", target))
+            events.append(_SKIP_EVENTS[target])
             self._end_turn(self._next(target), events)
         elif card.rank == "R":
             self.direction = -self.direction
-            events.append(Event("reverse", seat))
+            events.append(shared("reverse", seat))
             self._end_turn(self._next(seat), events)
         else:
             self._end_turn(target, events)
@@ -290,12 +288,12 @@ class Game:
     def _draw_by_choice(self, seat: int, events: list[Event]) -> None:
         drawn = self._give(seat, 1, BY_CHOICE, events)
         if not drawn:
-            events.append(Event("pass", seat, reason="nothing to draw"))
+            events.append(shared("pass", seat, reason="nothing to draw"))
         elif self._playable(drawn[0], self._hands[seat]):
             self._drawn = drawn[0]
             return
         else:
-            events.append(Event("pass", seat, reason="the drawn card cannot be played"))
+            events.append(shared("pass", seat, reason="the drawn card cannot be played"))
         self._end_turn(self._next(seat), events)
 
     def _give(self, seat: int, count: int, reason: str, events: list[Event]) -> list[Card]:
@@ -327,7 +325,7 @@ class Game:
 
     def _end_turn(self, seat: int, events: list[Event]) -> None:
         self.turn = seat
-        events.append(Event("turn", seat))
+        events.append(_TURN_EVENTS[seat])
 
     def _end_hand(self, winner: int, events: list[Event]) -> None:
         points = sum(card.points for hand in self._hands for card in hand)
@@ -360,7 +358,7 @@ class Game:
             deck = [Card(code) for code in self._stacked]
             deck.reverse()
         else:
-            deck = [Card(code) for code in rules.deck]
+            deck = list(_deck_cards(rules))
             shuffle(deck, self._rng)
         self.hand_number += 1
         self._hands = [[] for _ in range(players)]

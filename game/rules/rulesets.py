@@ -19,6 +19,9 @@ def build_deck(per_colour: dict[str, int], wilds: dict[str, int]) -> tuple[str, 
     return tuple(coloured + [wild for wild, n in wilds.items() for _ in range(n)])
 
 
+MAX_PLAYERS = 10
+
+
 @dataclass(frozen=True)
 class RuleSet:
     """Everything about the rules that is not the same in every version."""
@@ -28,7 +31,7 @@ class RuleSet:
     hand_size: int = 7
     target: int = 500
     min_players: int = 2
-    max_players: int = 10
+    max_players: int = MAX_PLAYERS
 
 
 RULES_1991 = RuleSet(
