@@ -1,0 +1,89 @@
+"""Properties that hold for every seed: checked by hypothesis over many games."""
+
+import contextlib
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.rules import Game, IllegalAction
+from game.sim import EVERY_ACTION, check_refusal
+
+seeds = st.integers(min_value=0, max_value=2**32 - 1)
+
+
+def play(game: Game, rng: random.Random, actions: int) -> None:
+    """Random play that also reneges and tries illegal Wild Draw Fours."""
+    for _ in range(actions):
+        if game.match_over:
+            return
+        if game.hand_over:
+            game.next_hand()
+            continue
+        legal = game.legal()
+        hand = game.hands[game.turn]
+        if "W+4" in hand and not game.drawn and not game.choosing_colour and rng.random() < 0.3:
+            game.act("play W+4 " + "RGYB"[int(rng.random() * 4)])  # penalised when illegal
+        else:
+            game.act(legal[int(rng.random() * len(legal))])
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=seeds, players=st.integers(min_value=2, max_value=10))
+def test_every_card_is_always_accounted_for(seed, players):
+    game = Game(players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(150):
+        play(game, rng, 1)
+        assert game.card_problems() == []
+        assert sum(len(h) for h in game.hands) + game.draw_count + len(game.discard) == 108
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, players=st.integers(min_value=2, max_value=6), actions=st.integers(min_value=0, max_value=600))
+def test_a_record_replays_to_the_identical_state(seed, players, actions):
+    game = Game(players=players, seed=seed)
+    play(game, random.Random(seed), actions)
+    assert Game.replay(game.record()).snapshot() == game.snapshot()
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, actions=st.integers(min_value=0, max_value=300))
+def test_refused_actions_change_nothing(seed, actions):
+    game = Game(seed=seed)
+    rng = random.Random(seed)
+    play(game, rng, actions)
+    if game.hand_over:
+        before = game.snapshot()
+        for text in EVERY_ACTION:
+            with contextlib.suppress(IllegalAction):
+                game.act(text)
+            assert game.snapshot() == before
+        return
+    for _ in range(20):
+        assert check_refusal(game, rng) is None
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, actions=st.integers(min_value=0, max_value=300))
+def test_every_legal_action_is_accepted(seed, actions):
+    game = Game(seed=seed)
+    play(game, random.Random(seed), actions)
+    for text in game.legal():
+        game.copy().act(text)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=seeds)
+def test_views_never_show_other_hands_or_the_draw_pile(seed):
+    game = Game(seed=seed)
+    play(game, random.Random(seed), 40)
+    for seat in range(2):
+        view = game.view(seat)
+        assert list(view.hand) == game.hands[seat]
+        for event in view.events:
+            if event.kind == "draw" and event.seat != seat:
+                assert event.cards == ()
+        hidden_draws = [e for e in game.events if e.kind == "draw" and e.seat != seat]
+        assert all(not e.cards for e in view.events if e.kind == "draw" and e.seat != seat)
+        assert len([e for e in view.events if e.kind == "draw" and e.seat != seat]) == len(hidden_draws)
