@@ -1,0 +1,48 @@
+"""Sound effects: which sound of ``resources.pyxres`` each moment plays, on
+which channel, and the sound switch (``--mute`` and the M key).
+
+Every sound that is heard is also reported to ``notice`` (as "sound pip"),
+so a headless run can show and test what a player would have heard.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pyxel
+
+from . import resources as res
+
+SOUNDS = {
+    "pip": res.SOUND_PIP,
+    "play": res.SOUND_PLAY,
+    "draw": res.SOUND_DRAW,
+    "penalty": res.SOUND_PENALTY,
+    "buzz": res.SOUND_BUZZ,
+    "deal": res.SOUND_DEAL,
+    "hand won": res.SOUND_HAND_WON,
+    "hand lost": res.SOUND_HAND_LOST,
+    "match won": res.SOUND_MATCH_WON,
+    "match lost": res.SOUND_MATCH_LOST,
+}
+
+
+class Audio:
+    """Plays the named sound effects unless the sound is switched off."""
+
+    def __init__(self, muted: bool, notice: Callable[[str], None]) -> None:
+        self.muted = muted
+        self._notice = notice
+
+    def play(self, name: str) -> None:
+        if self.muted:
+            return
+        number = SOUNDS[name]
+        pyxel.play(res.SOUND_CHANNEL[number], number)
+        self._notice(f"sound {name}")
+
+    def toggle(self) -> None:
+        """Switch the sound off or on; switching off silences what is playing."""
+        self.muted = not self.muted
+        if self.muted:
+            pyxel.stop()

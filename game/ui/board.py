@@ -1,0 +1,85 @@
+"""What the table shows right now.
+
+The engine jumps straight to the state after an action; the board follows it
+one animation step at a time, so for a moment it shows less than the engine
+knows (a card still in flight, a count not yet changed). When no animation
+is playing, the board agrees with the engine: same hand, same counts, same
+top card and colour.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.cards import ACTION_RANKS, COLOURS, NUMBER_RANKS, WILD_RANKS, Card
+
+_RANK_ORDER = {rank: i for i, rank in enumerate(NUMBER_RANKS + ACTION_RANKS + WILD_RANKS)}
+
+
+def hand_order(code: str) -> tuple[int, int]:
+    """Sort key for your hand: by colour (R, G, Y, B), wilds last, then rank."""
+    card = Card(code)
+    colour = COLOURS.index(card.colour) if card.colour else len(COLOURS)
+    return colour, _RANK_ORDER[card.rank]
+
+
+@dataclass
+class Flight:
+    """A card moving across the table: face up (``code``) or face down (None)."""
+
+    code: str | None
+    start: tuple[int, int]
+    end: tuple[int, int]
+    frames: int
+    age: int = 0
+
+    def position(self) -> tuple[int, int]:
+        """Eased position: fast at first, settling gently onto its place."""
+        t = min(1.0, self.age / self.frames) if self.frames else 1.0
+        t = 1 - (1 - t) * (1 - t)
+        (x0, y0), (x1, y1) = self.start, self.end
+        return round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)
+
+
+@dataclass
+class Board:
+    """Everything drawn on the table."""
+
+    draw_count: int
+    hand: list[str] = field(default_factory=list)
+    computer_count: int = 0
+    top: str | None = None
+    colour: str | None = None
+    discard_count: int = 0
+    scores: tuple[int, int] = (0, 0)
+    news: str = ""
+    prompt: str = ""
+    selected: int = 0
+    drawn: str | None = None  # the card you picked up, while you may play it
+    flight: Flight | None = None
+
+    def add_to_hand(self, code: str) -> int:
+        """Put a card into your hand in sorted place; returns its index."""
+        index = 0
+        key = hand_order(code)
+        while index < len(self.hand) and hand_order(self.hand[index]) <= key:
+            index += 1
+        self.hand.insert(index, code)
+        if index <= self.selected and len(self.hand) > 1:
+            self.selected += 1
+        return index
+
+    def remove_from_hand(self, code: str) -> int:
+        """Take a card out of your hand; the arrow stays where it was."""
+        index = self.hand.index(code)
+        del self.hand[index]
+        if index < self.selected or self.selected >= len(self.hand):
+            self.selected = max(0, self.selected - 1)
+        return index
+
+    def move_selection(self, step: int) -> None:
+        if self.hand:
+            self.selected = min(max(self.selected + step, 0), len(self.hand) - 1)
+
+    def selected_card(self) -> str | None:
+        return self.hand[self.selected] if self.hand else None

@@ -1,0 +1,267 @@
+"""From the engine's events to animation steps on the table.
+
+Each event becomes one or more timed steps: a card flying from a hand to the
+discard pile, one card at a time from the draw pile to a hand, a line in the
+message bar that stays long enough to read, a sound. Only the steps change
+the board, so the table shows the game exactly as far as it has been told.
+Times are in frames (30 a second in a window): about half a second for each
+action of the computer, as a person can follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.rules.cards import Card
+from game.rules.events import BY_CHOICE, Event
+
+from . import narration
+from .animation import Step, Timeline
+from .audio import Audio
+from .board import Board, Flight, hand_order
+from .layout import DISCARD_POS, DRAW_PILE_POS, computer_card_pos, your_card_pos
+
+HUMAN, COMPUTER = 0, 1
+
+DEAL_FRAMES = 3  # per card dealt
+PLAY_FRAMES = 9  # a card flying from a hand to the pile
+SETTLE_FRAMES = 7  # the played card rests on the pile with its message
+DRAW_FRAMES = 6  # per card drawn
+NEWS_FRAMES = 14  # a message without a moving card
+PENALTY_FRAMES = 40  # time to read why four cards come
+HAND_END_FRAMES = 40
+
+
+class Choreographer:
+    """Turns events into steps on a timeline, sounds on ``audio`` and lines
+    for ``notice`` (what a player would notice, for headless runs)."""
+
+    def __init__(self, timeline: Timeline, audio: Audio, notice: Callable[[str], None], deck_size: int) -> None:
+        self.timeline = timeline
+        self.board: Board = timeline.board
+        self.audio = audio
+        self.notice = notice
+        self.deck_size = deck_size
+        self._reshuffle_to: int | None = None
+
+    def say(self, text: str) -> None:
+        """Put a line on the news line of the message bar."""
+        self.board.news = text
+        self.notice(f"message {text}")
+
+    def stage(self, events: list[Event], hands: list[list[str]]) -> None:
+        """Queue the steps of ``events``; ``hands`` are the engine's hands now
+        (the cards dealt are the first cards of each hand)."""
+        ends_match = any(event.kind == "match_end" for event in events)
+        handlers = {
+            "turn_up": self._turn_up,
+            "return": self._return,
+            "play": self._play,
+            "colour": self._colour,
+            "penalty": self._penalty,
+            "draw": self._draw,
+            "reshuffle": self._note_reshuffle,
+            "pass": self._pass,
+            "turn": self._turn,
+            "match_end": self._match_end,
+        }
+        for event in events:
+            if event.kind == "deal":
+                self._deal(event.count, hands[HUMAN][: event.count])
+            elif event.kind == "hand_end":
+                self._hand_end(event, ends_match)
+            else:
+                handlers.get(event.kind, self._news)(event)
+
+    def _add(self, frames: int, begin=None, end=None) -> None:
+        self.timeline.add(Step(frames, begin, end))
+
+    def _news(self, event: Event, frames: int = NEWS_FRAMES) -> None:
+        text = narration.news(event)
+        if text is not None:
+            self._add(frames, lambda: self.say(text))
+
+    # ----- the deal and the first card ------------------------------------------
+
+    def _deal(self, count: int, your_cards: list[str]) -> None:
+        def clear() -> None:
+            board = self.board
+            board.hand.clear()
+            board.computer_count = board.discard_count = board.selected = 0
+            board.top = board.colour = board.drawn = None
+            board.draw_count = self.deck_size
+            self.say(f"The computer deals {count} cards each")
+            self.notice("deal")
+
+        self._add(0, clear)
+        for code in your_cards:
+            self._card_to_hand(HUMAN, code, DEAL_FRAMES, "deal")
+            self._card_to_hand(COMPUTER, None, DEAL_FRAMES, "deal")
+        self._add(0, self._arrow_home)
+
+    def _arrow_home(self) -> None:
+        self.board.selected = 0
+
+    def _turn_up(self, event: Event) -> None:
+        code = event.cards[0]
+
+        def begin() -> Flight:
+            self.board.draw_count -= 1
+            self.say(narration.news(event))
+            self.notice(f"card turned up {code}")
+            return Flight(code, DRAW_PILE_POS, DISCARD_POS, PLAY_FRAMES)
+
+        self._add(PLAY_FRAMES, begin, lambda: self._land(code, Card(code).colour))
+        self._add(SETTLE_FRAMES)
+
+    def _return(self, event: Event) -> None:
+        code = event.cards[0]
+
+        def show() -> Flight:
+            self.say(narration.news(event))
+            return Flight(code, DRAW_PILE_POS, DISCARD_POS, PLAY_FRAMES)
+
+        self._add(PLAY_FRAMES, show)
+        self._add(NEWS_FRAMES, lambda: Flight(code, DISCARD_POS, DISCARD_POS, 1))
+        self._add(PLAY_FRAMES, lambda: Flight(code, DISCARD_POS, DRAW_PILE_POS, PLAY_FRAMES))
+
+    # ----- turns -------------------------------------------------------------
+
+    def _play(self, event: Event) -> None:
+        seat, code = event.seat, event.cards[0]
+
+        def begin() -> Flight:
+            board = self.board
+            if seat == HUMAN:
+                start = your_card_pos(len(board.hand), board.selected, board.hand.index(code))
+                board.remove_from_hand(code)
+                board.drawn = None
+            else:
+                start = computer_card_pos(board.computer_count)
+                board.computer_count -= 1
+            self.audio.play("play")
+            self.say(narration.news(event))
+            self.notice(f"card {'you play' if seat == HUMAN else 'computer plays'} {code}")
+            return Flight(code, start, DISCARD_POS, PLAY_FRAMES)
+
+        self._add(PLAY_FRAMES, begin, lambda: self._land(code, event.colour or Card(code).colour))
+        if event.colour:
+            chose = narration.news(Event("colour", seat, colour=event.colour))
+            self._add(NEWS_FRAMES, lambda: self.say(chose))
+        else:
+            self._add(SETTLE_FRAMES)
+
+    def _land(self, code: str, colour: str | None) -> None:
+        board = self.board
+        board.top, board.colour = code, colour
+        board.discard_count += 1
+
+    def _colour(self, event: Event) -> None:
+        def begin() -> None:
+            self.board.colour = event.colour
+            self.say(narration.news(event))
+
+        self._add(NEWS_FRAMES, begin)
+
+    def _penalty(self, event: Event) -> None:
+        def begin() -> None:
+            self.audio.play("penalty")
+            self.say(narration.penalty_news(event.seat, self.board.colour))
+
+        self._add(PENALTY_FRAMES, begin)
+
+    def _draw(self, event: Event) -> None:
+        text = narration.news(event)
+        if text is not None:
+            self._add(0, lambda: self.say(text))
+        codes = event.cards if event.seat == HUMAN else (None,) * event.count
+        for code in codes:
+            self._card_to_hand(event.seat, code, DRAW_FRAMES, "draw")
+        if event.seat == HUMAN and event.reason == BY_CHOICE:
+            self._add(0, lambda: self._mark_drawn(event.cards[0]))
+        self._add(SETTLE_FRAMES)
+
+    def _mark_drawn(self, code: str) -> None:
+        """The card you picked up stays marked until you play it or pass."""
+        board = self.board
+        board.drawn = code
+        board.selected = len(board.hand) - 1 - board.hand[::-1].index(code)
+
+    def _card_to_hand(self, seat: int, code: str | None, frames: int, sound: str) -> None:
+        """One card from the draw pile to a hand: face up to you, face down to the computer."""
+
+        def begin() -> Flight:
+            board = self.board
+            if board.draw_count == 0 and self._reshuffle_to is not None:
+                self._reshuffle()
+            board.draw_count -= 1
+            self.audio.play(sound)
+            if seat == HUMAN:
+                self.notice(f"card you {sound} {code}")
+                index = sum(1 for card in board.hand if hand_order(card) <= hand_order(code))
+                end = your_card_pos(len(board.hand) + 1, board.selected, index)
+            else:
+                self.notice(f"card computer {'is dealt' if sound == 'deal' else 'draws'} a card")
+                end = computer_card_pos(board.computer_count + 1)
+            return Flight(code, DRAW_PILE_POS, end, frames)
+
+        def end() -> None:
+            if seat == HUMAN:
+                self.board.add_to_hand(code)
+            else:
+                self.board.computer_count += 1
+
+        self._add(frames, begin, end)
+
+    def _reshuffle(self) -> None:
+        """The pile ran out in the middle of a draw: the engine shuffled the
+        discard pile (all but its top card) into a new draw pile."""
+        board = self.board
+        board.draw_count = self._reshuffle_to
+        board.discard_count = 1
+        self._reshuffle_to = None
+        self.say("The discard pile is shuffled into a new draw pile")
+
+    def _note_reshuffle(self, event: Event) -> None:
+        """Shown when the draw runs the old pile out (see ``_reshuffle``)."""
+        self._reshuffle_to = event.count
+
+    def _pass(self, event: Event) -> None:
+        def begin() -> None:
+            if event.seat == HUMAN:
+                self.board.drawn = None
+            self.say(narration.news(event))
+
+        self._add(NEWS_FRAMES, begin)
+
+    def _turn(self, event: Event) -> None:
+        def begin() -> None:
+            if event.seat == HUMAN:
+                self.audio.play("pip")
+            else:
+                self.board.prompt = narration.PROMPT_COMPUTER
+
+        self._add(0, begin)
+
+    # ----- the end of a hand ----------------------------------------------------
+
+    def _hand_end(self, event: Event, ends_match: bool) -> None:
+        def begin() -> None:
+            board = self.board
+            scores = list(board.scores)
+            scores[event.seat] += event.points
+            board.scores = (scores[HUMAN], scores[COMPUTER])
+            board.prompt = ""
+            if not ends_match:
+                self.audio.play("hand won" if event.seat == HUMAN else "hand lost")
+            self.say(narration.news(event))
+            self.notice(f"scores you {scores[HUMAN]} computer {scores[COMPUTER]}")
+
+        self._add(HAND_END_FRAMES, begin)
+
+    def _match_end(self, event: Event) -> None:
+        def begin() -> None:
+            self.audio.play("match won" if event.seat == HUMAN else "match lost")
+            self.say(narration.news(event))
+
+        self._add(HAND_END_FRAMES, begin)

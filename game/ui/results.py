@@ -1,0 +1,71 @@
+"""The end-of-hand and end-of-match panels, drawn over the table."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyxel
+
+from . import layout as lay
+from . import resources as res
+from .hand_layout import layout_row
+from .table import draw_card, text_centred
+
+PANEL_X = 24
+PANEL_Y = 20
+PANEL_W = lay.SCREEN_W - 2 * PANEL_X
+PANEL_H = 150
+CX = lay.SCREEN_W // 2
+CARDS_Y = PANEL_Y + 92
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What the end of a hand shows."""
+
+    winner: int  # 0 you, 1 the computer
+    points: int
+    scores: tuple[int, int]
+    target: int
+    loser_cards: tuple[str, ...]  # the cards counted, left in the loser's hand
+
+    def lines(self) -> list[str]:
+        """The result in words, also reported by headless runs."""
+        if self.winner == 0:
+            head = f"YOU WENT OUT AND SCORE {self.points} POINTS"
+        else:
+            head = f"THE COMPUTER WENT OUT AND SCORES {self.points} POINTS"
+        return [head, f"YOU {self.scores[0]}   COMPUTER {self.scores[1]}   (FIRST TO {self.target})"]
+
+
+def _panel(border: int) -> None:
+    pyxel.rect(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.BLACK)
+    pyxel.rectb(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, border)
+    pyxel.rectb(PANEL_X + 2, PANEL_Y + 2, PANEL_W - 4, PANEL_H - 4, border)
+
+
+def draw_hand_result(result: HandResult) -> None:
+    won = result.winner == 0
+    _panel(lay.YELLOW if won else lay.PINK)
+    text_centred(CX, PANEL_Y + 10, "END OF THE HAND", lay.LIGHT_BLUE)
+    head, totals = result.lines()
+    text_centred(CX, PANEL_Y + 26, head, lay.YELLOW if won else lay.PINK)
+    text_centred(CX, PANEL_Y + 42, "RUNNING TOTALS", lay.LIGHT_BLUE)
+    text_centred(CX, PANEL_Y + 52, totals, lay.WHITE)
+    owner = "THE COMPUTER'S" if won else "YOUR"
+    text_centred(CX, PANEL_Y + 76, f"{owner} CARDS LEFT, COUNTED FOR THE WINNER:", lay.GREY)
+    row = layout_row(len(result.loser_cards), 0, PANEL_X + 8, PANEL_W - 16, res.CARD_W)
+    for offset, x in enumerate(row.xs):
+        draw_card(x, CARDS_Y, result.loser_cards[row.first + offset])
+    if row.hidden_right:
+        text_centred(CX, CARDS_Y + res.CARD_H + 3, f"AND {row.hidden_right} MORE", lay.WHITE)
+
+
+def draw_match_result(winner: int, scores: tuple[int, int]) -> None:
+    won = winner == 0
+    _panel(lay.YELLOW if won else lay.PINK)
+    text_centred(CX, PANEL_Y + 24, "END OF THE MATCH", lay.LIGHT_BLUE)
+    text_centred(CX, PANEL_Y + 50, "YOU WIN THE MATCH!" if won else "THE COMPUTER WINS THE MATCH", lay.YELLOW)
+    text_centred(CX, PANEL_Y + 74, "FINAL SCORES", lay.LIGHT_BLUE)
+    text_centred(CX, PANEL_Y + 86, f"YOU {scores[0]}   COMPUTER {scores[1]}", lay.WHITE)
+    text_centred(CX, PANEL_Y + 116, "PRESS RETURN FOR A NEW MATCH", lay.GREY)

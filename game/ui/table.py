@@ -1,0 +1,137 @@
+"""Drawing the table from a board: piles, hands, counts, arrow, message bar.
+
+Sprites come from image bank 0 of ``resources.pyxres``; only text, boxes
+and the colour swatch are drawn in code.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from game.rules.cards import COLOUR_NAMES
+
+from . import layout as lay
+from . import resources as res
+from .board import Board
+
+CHAR_W = pyxel.FONT_WIDTH
+CHAR_H = pyxel.FONT_HEIGHT
+
+
+def draw_card(x: int, y: int, code: str | None) -> None:
+    """A card face, or its back when ``code`` is None."""
+    u, v = res.BACK_UV if code is None else res.card_uv(code)
+    pyxel.blt(x, y, res.CARD_BANK, u, v, res.CARD_W, res.CARD_H, res.TRANSPARENT)
+
+
+def draw_slot(x: int, y: int) -> None:
+    u, v = res.SLOT_UV
+    pyxel.blt(x, y, res.CARD_BANK, u, v, res.CARD_W, res.CARD_H, res.TRANSPARENT)
+
+
+def draw_arrow(x: int, y: int, frame: int) -> None:
+    u, v = res.ARROW_FRAMES[frame % len(res.ARROW_FRAMES)]
+    pyxel.blt(x, y, res.CARD_BANK, u, v, res.ARROW_W, res.ARROW_H, res.TRANSPARENT)
+
+
+def text_centred(cx: int, y: int, text: str, col: int) -> None:
+    pyxel.text(cx - len(text) * CHAR_W // 2, y, text, col)
+
+
+def draw_table(board: Board, arrow_frame: int | None) -> None:
+    """The whole table; the arrow shows when ``arrow_frame`` is not None."""
+    pyxel.cls(lay.TABLE_COLOUR)
+    pyxel.rectb(2, 2, lay.SCREEN_W - 4, lay.BAR_Y - 4, lay.TABLE_EDGE)
+    _draw_computer_hand(board.computer_count)
+    _draw_panel(lay.YOUR_PANEL_X, "YOU", len(board.hand), board.scores[0])
+    _draw_panel(lay.COMPUTER_PANEL_X, "COMPUTER", board.computer_count, board.scores[1])
+    _draw_draw_pile(board.draw_count)
+    _draw_discard_pile(board)
+    _draw_your_hand(board, arrow_frame)
+    if board.flight is not None:
+        x, y = board.flight.position()
+        draw_card(x, y, board.flight.code)
+    draw_message_bar(board.news, board.prompt)
+
+
+def _draw_computer_hand(count: int) -> None:
+    row = lay.computer_row(count)
+    for x in row.xs:
+        draw_card(x, lay.COMPUTER_ROW_Y, None)
+    if row.hidden_right:
+        pyxel.text(row.xs[-1] + res.CARD_W + 3, lay.COMPUTER_ROW_Y + 13, f"+{row.hidden_right}", lay.WHITE)
+
+
+def _draw_panel(x: int, name: str, cards: int, score: int) -> None:
+    """A player's card count (large, as 1991 showed it) and score."""
+    pyxel.rect(x, lay.PANEL_Y, lay.PANEL_W, lay.PANEL_H, lay.BLACK)
+    pyxel.rectb(x, lay.PANEL_Y, lay.PANEL_W, lay.PANEL_H, lay.LIGHT_BLUE)
+    cx = x + lay.PANEL_W // 2
+    text_centred(cx, lay.PANEL_Y + 4, name, lay.LIGHT_BLUE)
+    text_centred(cx, lay.PANEL_Y + 13, f"{cards} CARD{'' if cards == 1 else 'S'}", lay.WHITE)
+    text_centred(cx, lay.PANEL_Y + 22, f"SCORE {score}", lay.YELLOW)
+
+
+def _draw_draw_pile(count: int) -> None:
+    x, y = lay.DRAW_PILE_POS
+    if count == 0:
+        draw_slot(x, y)
+    else:
+        for depth in range(min(3, (count + 19) // 20), 0, -1):
+            draw_card(x - depth, y - depth, None)
+        draw_card(x, y, None)
+    text_centred(x + res.CARD_W // 2, lay.SWATCH_Y + 2, f"{count} LEFT", lay.GREY)
+
+
+def _draw_discard_pile(board: Board) -> None:
+    x, y = lay.DISCARD_POS
+    if board.top is None:
+        draw_slot(x, y)
+    else:
+        for depth in range(min(3, board.discard_count // 10), 0, -1):
+            pyxel.rect(x - depth, y - depth, res.CARD_W, res.CARD_H, lay.BLACK)
+            pyxel.rectb(x - depth, y - depth, res.CARD_W, res.CARD_H, lay.WHITE)
+        draw_card(x, y, board.top)
+    if board.colour is not None:
+        _draw_swatch(x + res.CARD_W // 2, lay.SWATCH_Y, board.colour)
+
+
+def _draw_swatch(cx: int, y: int, colour: str) -> None:
+    """The colour in play, by name as well as hue."""
+    name = COLOUR_NAMES[colour].upper()
+    w = len(name) * CHAR_W + 6
+    pyxel.rect(cx - w // 2, y, w, CHAR_H + 4, res.CARD_COLOURS[colour])
+    pyxel.rectb(cx - w // 2, y, w, CHAR_H + 4, lay.WHITE)
+    text_centred(cx, y + 2, name, lay.BLACK if colour == "Y" else lay.WHITE)
+
+
+def _draw_your_hand(board: Board, arrow_frame: int | None) -> None:
+    row = lay.your_row(len(board.hand), board.selected)
+    for offset, x in enumerate(row.xs):
+        index = row.first + offset
+        if index != board.selected:
+            draw_card(x, _card_y(board, index), board.hand[index])
+    if not board.hand:
+        return
+    x = row.x_of(board.selected)
+    draw_card(x, _card_y(board, board.selected), board.hand[board.selected])
+    if row.hidden_left:
+        pyxel.text(row.xs[0] - 2, lay.HAND_Y + res.CARD_H + 2, f"<{row.hidden_left}", lay.WHITE)
+    if row.hidden_right:
+        label = f"{row.hidden_right}>"
+        pyxel.text(row.xs[-1] + res.CARD_W + 2 - len(label) * CHAR_W, lay.HAND_Y + res.CARD_H + 2, label, lay.WHITE)
+    if arrow_frame is not None and arrow_frame % 16 < 12:
+        arrow_y = _card_y(board, board.selected) - res.ARROW_H - 2
+        draw_arrow(x + (res.CARD_W - res.ARROW_W) // 2, arrow_y, arrow_frame // 8)
+
+
+def _card_y(board: Board, index: int) -> int:
+    lifted = board.drawn is not None and index == board.selected and board.hand[index] == board.drawn
+    return lay.HAND_Y - lay.DRAWN_LIFT if lifted else lay.HAND_Y
+
+
+def draw_message_bar(news: str, prompt: str) -> None:
+    pyxel.rect(0, lay.BAR_Y, lay.SCREEN_W, lay.BAR_H, lay.BLACK)
+    pyxel.line(0, lay.BAR_Y, lay.SCREEN_W - 1, lay.BAR_Y, lay.LIGHT_BLUE)
+    pyxel.text(4, lay.NEWS_Y, news, lay.WHITE)
+    pyxel.text(4, lay.PROMPT_Y, prompt, lay.YELLOW)
