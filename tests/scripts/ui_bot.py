@@ -30,10 +30,15 @@ WAIT_LIMIT = 20_000  # frames; far more than any animation takes
 class Bot:
     """Plays an App through a Driver and keeps the script of what it did."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, shots: bool = False) -> None:
+        """With ``shots`` the script takes screenshots of the table, the first
+        colour choice, the first hand result and the match result."""
         self.app = app
         self.driver = Driver(app)
         self.script: list[str] = []
+        self.shots = shots
+        self._taken: set[str] = set()
+        self._turns = 0
 
     # ----- keys and time, recorded ------------------------------------------------------
 
@@ -58,7 +63,10 @@ class Bot:
             self.script.append(f"wait {frames}")
 
     def shot(self, name: str) -> None:
-        self.script.append(f"shot {name}")
+        """Add a screenshot to the script, once per name, when taking shots."""
+        if self.shots and name not in self._taken:
+            self._taken.add(name)
+            self.script.append(f"shot {name}")
 
     def wait_for_you(self) -> None:
         """Wait until the table waits for you or a hand is over."""
@@ -98,11 +106,15 @@ class Bot:
         code = self.app.board.drawn or self.app.board.selected_card()
         self.press("RETURN")
         if Card(code).is_wild:
+            self.shot("colour_choice")
             self.press(self.best_colour())
 
     def take_turn(self) -> None:
         """One decision on your turn."""
         app, board = self.app, self.app.board
+        self._turns += 1
+        if self._turns == 4:
+            self.shot("table")
         if app.game.choosing_colour:
             self.press(self.best_colour())
         elif board.drawn is not None:
@@ -126,21 +138,14 @@ class Bot:
                 return
             self.take_turn()
 
-    def play_match(self, shots: bool = False) -> None:
-        """Play hands until the match result shows (shots along the way)."""
-        hands = 0
+    def play_match(self) -> None:
+        """Play hands until the match result shows."""
         while True:
-            if shots and hands == 0:
-                self.wait_for_you()
-                self.shot("table")
             self.play_hand()
-            hands += 1
             if self.app.scene == "match_result":
-                if shots:
-                    self.shot("match_result")
+                self.shot("match_result")
                 return
-            if shots and hands == 1:
-                self.shot("hand_result")
+            self.shot("hand_result")
             self.press("RETURN")
 
 
@@ -151,8 +156,8 @@ def main() -> None:
     args = parser.parse_args()
     out = args.out.resolve()  # pyxel.init may change the working directory
     init_pyxel(headless=True)
-    bot = Bot(App(args.seed, report=lambda line: None))
-    bot.play_match(shots=True)
+    bot = Bot(App(args.seed, report=lambda line: None), shots=True)
+    bot.play_match()
     header = [
         f"# A whole match, seed {args.seed}, level normal, played by tests/scripts/ui_bot.py. Run it with:",
         f"#   python -m game --headless --seed {args.seed} --script {args.out.as_posix()} --shots docs/screenshots",
