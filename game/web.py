@@ -1,0 +1,133 @@
+"""Build the browser version with Pyxel's own tools.
+
+    python -m game.web [--out web]
+
+Stages the game into an app folder (``uno1991/``: a small startup script,
+``game/`` and ``resources.pyxres``), runs ``pyxel package`` and
+``pyxel app2html``, and writes ``web/index.html`` (the app inside, base64)
+and ``web/uno1991.pyxapp`` (for ``pyxel play``). Pyxel's player puts the
+startup script's folder first on ``sys.path``, so ``import game`` works there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import io
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APP_NAME = "uno1991"
+STARTUP_NAME = "main.py"
+STARTUP_SCRIPT = """\
+# title: UNO 1991
+# author: the UNO 1991 team
+# desc: a Pyxel remake of the 1991 HeadFirst PD two-player UNO game
+# version: 0.1.0
+from game.__main__ import main
+
+main([])
+"""
+# Pyxel writes this file into the app, holding the startup script's path.
+STARTUP_MARKER = ".pyxapp_startup_script"
+
+PAGE = """\
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>UNO 1991</title>
+<style>
+  body {{ background: #1d2b53; color: #fff1e8; font-family: monospace; margin: 0; }}
+  #about {{ position: fixed; left: 0; right: 0; bottom: 0; z-index: 10; padding: 4px 8px;
+           background: rgba(0, 0, 0, 0.6); font-size: 12px; text-align: center; pointer-events: none; }}
+</style>
+</head>
+<body>
+<div id="about"><strong>UNO 1991</strong>, a remake of the 1991 HeadFirst PD game.
+Click to start. Arrows move, RETURN plays, P picks up or passes, R G Y B name a colour, M sound.
+Gamepad: d-pad, A plays, B picks up or passes.</div>
+{app}
+</body>
+</html>
+"""
+
+
+def game_files(root: Path = ROOT) -> dict[str, bytes]:
+    """The files that go into the app: game/ sources and resources.pyxres, by
+    their path inside the app folder."""
+    files = {
+        path.relative_to(root).as_posix(): path.read_bytes()
+        for path in sorted((root / "game").rglob("*"))
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc"
+    }
+    files["resources.pyxres"] = (root / "resources.pyxres").read_bytes()
+    files[STARTUP_NAME] = STARTUP_SCRIPT.encode()
+    return files
+
+
+def expected_app(root: Path = ROOT) -> dict[str, bytes]:
+    """What the .pyxapp (a zip) must hold, entry by entry."""
+    files = {f"{APP_NAME}/{name}": data for name, data in game_files(root).items()}
+    files[f"{APP_NAME}/{STARTUP_MARKER}"] = STARTUP_NAME.encode()
+    return files
+
+
+def zip_entries(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {info.filename: archive.read(info) for info in archive.infolist() if not info.is_dir()}
+
+
+def launch_options(page: str) -> dict[str, str]:
+    """The string options of the page's launchPyxel({...}) call."""
+    call = re.search(r"launchPyxel\(\{(.*?)\}\)", page, re.S)
+    if call is None:
+        raise ValueError("the page has no launchPyxel call")
+    return dict(re.findall(r'(\w+):\s*"([^"]*)"', call.group(1)))
+
+
+def page_app(page: str) -> dict[str, bytes]:
+    """The app inside a page, entry by entry."""
+    return zip_entries(base64.b64decode(launch_options(page)["base64"], validate=True))
+
+
+def _pyxel(*args: str, cwd: Path) -> None:
+    done = subprocess.run([sys.executable, "-m", "pyxel", *args], cwd=cwd, capture_output=True, text=True)
+    if done.returncode != 0:
+        raise RuntimeError(f"pyxel {args[0]} failed:\n{done.stdout}{done.stderr}")
+
+
+def build(out: Path) -> None:
+    with tempfile.TemporaryDirectory() as work:
+        work = Path(work)
+        app = work / APP_NAME
+        for name, data in game_files().items():
+            (app / name).parent.mkdir(parents=True, exist_ok=True)
+            (app / name).write_bytes(data)
+        _pyxel("package", APP_NAME, f"{APP_NAME}/{STARTUP_NAME}", cwd=work)
+        _pyxel("app2html", f"{APP_NAME}.pyxapp", cwd=work)
+        pyxel_page = (work / f"{APP_NAME}.html").read_text(encoding="utf-8")
+        out.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(work / f"{APP_NAME}.pyxapp", out / f"{APP_NAME}.pyxapp")
+    scripts = pyxel_page.split("<!doctype html>", 1)[-1].strip()
+    (out / "index.html").write_text(PAGE.format(app=scripts), encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.web", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "web", help="output folder (default web/)")
+    args = parser.parse_args(argv)
+    build(args.out)
+    print(f"wrote {args.out / 'index.html'} and {args.out / (APP_NAME + '.pyxapp')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
