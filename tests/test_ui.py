@@ -324,6 +324,15 @@ def test_escape_asks_first_and_any_other_key_plays_on():
     assert player.app.quit_requested and player.said("quit")
 
 
+def test_every_message_fits_the_message_bar():
+    codes = sorted(set(RULES_1991.deck))
+    lines = [narration.drawn_prompt(code) for code in codes]
+    lines += [narration.refusal(code, top, colour) for code in codes for top in codes for colour in "RGYB"]
+    lines += [narration.penalty_news(seat, colour) for seat in (0, 1) for colour in "RGYB"]
+    prompts = [value for name, value in vars(narration).items() if name.startswith("PROMPT_")]
+    assert max(len(line) for line in lines + prompts) <= narration.MAX_CHARS
+
+
 # ----- a big hand -----------------------------------------------------------------------------
 
 

@@ -264,6 +264,8 @@ class App:
     def draw(self) -> None:
         arrow = self.waiting_for_you and not self.game.choosing_colour
         table.draw_table(self.board, self.frame if arrow else None)
+        if self.waiting_for_you and (self.game.choosing_colour or self._wild is not None):
+            table.draw_colour_choice()
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":

@@ -42,12 +42,12 @@ TABLE_COLOUR = NAVY
 TABLE_EDGE = BLUE
 
 # The computer's hand, as card backs along the top.
-COMPUTER_ROW_Y = 14
+COMPUTER_ROW_Y = 12
 COMPUTER_ROW_LEFT = 40
 COMPUTER_ROW_W = 240
 
 # The middle band: draw pile and discard pile, the card counts either side.
-PILE_Y = 66
+PILE_Y = 58
 DRAW_X = 126
 DISCARD_X = 170
 SWATCH_Y = PILE_Y + CARD_H + 6
@@ -57,8 +57,11 @@ PANEL_Y = PILE_Y
 PANEL_W = 64
 PANEL_H = 32
 
+# The colours to choose from, while you name one, between piles and hand.
+CHOICE_Y = 112
+
 # Your hand along the bottom, the arrow above the selected card.
-HAND_Y = 140
+HAND_Y = 142
 HAND_LEFT = 8
 HAND_W = SCREEN_W - 2 * HAND_LEFT
 DRAWN_LIFT = 6  # a card just picked up sits a little higher

@@ -17,6 +17,7 @@ PANEL_W = lay.SCREEN_W - 2 * PANEL_X
 PANEL_H = 150
 CX = lay.SCREEN_W // 2
 CARDS_Y = PANEL_Y + 92
+TITLE_SCALE = 0.5
 
 
 @dataclass(frozen=True)
@@ -64,8 +65,14 @@ def draw_hand_result(result: HandResult) -> None:
 def draw_match_result(winner: int, scores: tuple[int, int]) -> None:
     won = winner == 0
     _panel(lay.YELLOW if won else lay.PINK)
-    text_centred(CX, PANEL_Y + 24, "END OF THE MATCH", lay.LIGHT_BLUE)
-    text_centred(CX, PANEL_Y + 50, "YOU WIN THE MATCH!" if won else "THE COMPUTER WINS THE MATCH", lay.YELLOW)
-    text_centred(CX, PANEL_Y + 74, "FINAL SCORES", lay.LIGHT_BLUE)
-    text_centred(CX, PANEL_Y + 86, f"YOU {scores[0]}   COMPUTER {scores[1]}", lay.WHITE)
-    text_centred(CX, PANEL_Y + 116, "PRESS RETURN FOR A NEW MATCH", lay.GREY)
+    _draw_title(CX, PANEL_Y + 40)
+    text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
+    text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else "THE COMPUTER WINS THE MATCH", lay.YELLOW)
+    text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  YOU {scores[0]}   COMPUTER {scores[1]}", lay.WHITE)
+    text_centred(CX, PANEL_Y + 130, "PRESS RETURN FOR A NEW MATCH", lay.GREY)
+
+
+def _draw_title(cx: int, cy: int) -> None:
+    """The UNO 1991 title art of image bank 1, at half size, centred on (cx, cy)."""
+    u, v, w, h = res.TITLE_RECT
+    pyxel.blt(cx - w // 2, cy - h // 2, res.TITLE_BANK, u, v, w, h, res.TITLE_TRANSPARENT, scale=TITLE_SCALE)

@@ -130,6 +130,18 @@ def _card_y(board: Board, index: int) -> int:
     return lay.HAND_Y - lay.DRAWN_LIFT if lifted else lay.HAND_Y
 
 
+def draw_colour_choice() -> None:
+    """The four colours to type, by letter and name, above your hand."""
+    names = [(letter, f"{letter} {COLOUR_NAMES[letter].upper()}") for letter in res.COLOURS]
+    widths = [len(label) * CHAR_W + 8 for _, label in names]
+    x = (lay.SCREEN_W - sum(widths) - 6 * (len(names) - 1)) // 2
+    for (letter, label), w in zip(names, widths, strict=True):
+        pyxel.rect(x, lay.CHOICE_Y, w, CHAR_H + 6, res.CARD_COLOURS[letter])
+        pyxel.rectb(x, lay.CHOICE_Y, w, CHAR_H + 6, lay.WHITE)
+        pyxel.text(x + 4, lay.CHOICE_Y + 3, label, lay.BLACK if letter == "Y" else lay.WHITE)
+        x += w + 6
+
+
 def draw_message_bar(news: str, prompt: str) -> None:
     pyxel.rect(0, lay.BAR_Y, lay.SCREEN_W, lay.BAR_H, lay.BLACK)
     pyxel.line(0, lay.BAR_Y, lay.SCREEN_W - 1, lay.BAR_Y, lay.LIGHT_BLUE)
