@@ -91,7 +91,6 @@ class Choreographer:
             board.top = board.colour = board.drawn = None
             board.draw_count = self.deck_size
             self.say(f"The computer deals {count} cards each")
-            self.notice("deal")
 
         self._add(0, clear)
         for code in your_cards:

@@ -8,7 +8,7 @@ computer. Every line fits the bar (at most ``MAX_CHARS`` characters).
 
 from __future__ import annotations
 
-from game.rules.cards import COLOUR_NAMES, Card
+from game.rules.cards import COLOUR_NAMES, RANK_NAMES, Card
 from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, FIRST_CARD, PENALTY, Event
 
 HUMAN = 0
@@ -45,7 +45,8 @@ def drawn_prompt(code: str) -> str:
 def refusal(code: str, top: str, colour: str) -> str:
     """Why a card the player chose cannot be played on the pile."""
     top_card = Card(top)
-    match = colour_word(colour) if top_card.is_wild else f"{colour_word(colour)} or {top_card.rank}"
+    rank = RANK_NAMES.get(top_card.rank, top_card.rank)
+    match = colour_word(colour) if top_card.is_wild else f"{colour_word(colour)} or {rank}"
     return f"You can't play the {card_words(code)}: match {match}"
 
 
