@@ -195,6 +195,23 @@ def test_a_wild_asks_for_its_colour_and_takes_it_by_letter():
     assert board.colour == "G"
 
 
+def test_a_gamepad_plays_with_the_d_pad_a_and_b_and_names_colours_with_up_down():
+    player = blue_nine(then=("W",))
+    board = player.app.board
+    player.press("GAMEPAD1_BUTTON_DPAD_RIGHT")
+    assert board.selected == 1
+    player.press("GAMEPAD1_BUTTON_B")  # pick up: the Wild
+    player.wait_for_you()
+    assert board.drawn == "W"
+    player.press("GAMEPAD1_BUTTON_A")
+    assert player.app.naming_colour and player.app.colour_cursor == 0
+    player.press("GAMEPAD1_BUTTON_DPAD_DOWN", "GAMEPAD1_BUTTON_DPAD_DOWN", "GAMEPAD1_BUTTON_DPAD_UP")
+    assert player.app.colour_cursor == 1
+    player.press("GAMEPAD1_BUTTON_A")
+    player.bot.wait_until(lambda: player.app.timeline.idle)
+    assert (player.app.game.top, player.app.game.colour) == ("W", "G")
+
+
 def test_an_illegal_wild_draw_four_is_played_and_penalised_with_the_reason():
     player = blue_nine(you=["R1", "R2", "R3", "G4", "G5", "B6", "W+4"])
     board = player.app.board

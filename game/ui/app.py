@@ -25,7 +25,7 @@ import pyxel
 
 from game.ai import make
 from game.rules import Game, IllegalAction
-from game.rules.cards import Card
+from game.rules.cards import COLOURS, Card
 
 from . import keys, narration, results, table
 from .animation import Timeline
@@ -99,6 +99,7 @@ class App:
 
     def _start_hand(self, opening) -> None:
         self._wild = None  # a wild of yours waiting for its colour
+        self.colour_cursor = 0  # the colour highlighted for UP/DOWN and RETURN
         self._think = THINK_FRAMES
         self._set_scene("table")
         self.director.stage(opening, self.game.hands)
@@ -212,8 +213,7 @@ class App:
     def _your_turn(self, pressed: list[str]) -> None:
         """Handle the keys of your turn; at most one action a frame."""
         for key in pressed:
-            if key in keys.COLOUR_KEYS and (self.game.choosing_colour or self._wild is not None):
-                self._name_colour(key)
+            if self.naming_colour and self._colour_key(key):
                 return
             if self.game.choosing_colour:
                 continue
@@ -226,6 +226,21 @@ class App:
                 self._wild = None
                 self._act("pass" if self.board.drawn is not None else "draw")
                 return
+
+    @property
+    def naming_colour(self) -> bool:
+        """True while a colour must be named: for your wild, or a Wild turned up."""
+        return self.game.choosing_colour or self._wild is not None
+
+    def _colour_key(self, key: str) -> bool:
+        """R, G, Y or B names a colour; UP/DOWN move the highlight over the
+        colours and RETURN takes it (for a gamepad). True once one is named."""
+        if key in ("UP", "DOWN"):
+            self.colour_cursor = (self.colour_cursor + (1 if key == "DOWN" else -1)) % len(COLOURS)
+        elif key in keys.COLOUR_KEYS or key == "RETURN":
+            self._name_colour(key if key in keys.COLOUR_KEYS else COLOURS[self.colour_cursor])
+            return True
+        return False
 
     def _move_arrow(self, step: int) -> None:
         """The arrow stays on a card you picked up until you play it or pass."""
@@ -264,8 +279,8 @@ class App:
     def draw(self) -> None:
         arrow = self.waiting_for_you and not self.game.choosing_colour
         table.draw_table(self.board, self.frame if arrow else None)
-        if self.waiting_for_you and (self.game.choosing_colour or self._wild is not None):
-            table.draw_colour_choice()
+        if self.waiting_for_you and self.naming_colour:
+            table.draw_colour_choice(self.colour_cursor, self.frame)
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":

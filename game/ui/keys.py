@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import pyxel
 
-# Name -> pyxel keys that mean it (the keypad's ENTER is RETURN too).
+# Name -> pyxel keys that mean it. The keypad's ENTER is RETURN too, and a
+# gamepad plays with its d-pad, A (RETURN) and B (P, pick up or pass).
 GAME_KEYS = {
-    "LEFT": (pyxel.KEY_LEFT,),
-    "RIGHT": (pyxel.KEY_RIGHT,),
-    "RETURN": (pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER),
-    "P": (pyxel.KEY_P,),
+    "LEFT": (pyxel.KEY_LEFT, pyxel.GAMEPAD1_BUTTON_DPAD_LEFT),
+    "RIGHT": (pyxel.KEY_RIGHT, pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT),
+    "UP": (pyxel.KEY_UP, pyxel.GAMEPAD1_BUTTON_DPAD_UP),
+    "DOWN": (pyxel.KEY_DOWN, pyxel.GAMEPAD1_BUTTON_DPAD_DOWN),
+    "RETURN": (pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER, pyxel.GAMEPAD1_BUTTON_A),
+    "P": (pyxel.KEY_P, pyxel.GAMEPAD1_BUTTON_B),
     "R": (pyxel.KEY_R,),
     "G": (pyxel.KEY_G,),
     "Y": (pyxel.KEY_Y,),
@@ -39,9 +42,11 @@ def pressed() -> list[str]:
 
 
 def key_code(name: str) -> int:
-    """The pyxel key for a name as scripts write it: LEFT, RETURN, P, F1...
-    ValueError for a name pyxel does not know."""
-    code = getattr(pyxel, f"KEY_{name.upper()}", None)
+    """The pyxel key for a name as scripts write it: LEFT, RETURN, P, F1, or
+    a gamepad button such as GAMEPAD1_BUTTON_A. ValueError for a name pyxel
+    does not know."""
+    upper = name.upper()
+    code = getattr(pyxel, upper if upper.startswith("GAMEPAD") else f"KEY_{upper}", None)
     if not isinstance(code, int):
         raise ValueError(f"unknown key {name!r}: use a pyxel key name such as LEFT, RETURN, P, R or ESCAPE")
     return code

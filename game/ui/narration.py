@@ -16,8 +16,8 @@ MAX_CHARS = 78
 COUNT_WORDS = {1: "a card", 2: "two", 3: "three", 4: "four"}
 
 PROMPT_PLAY = "Your turn: LEFT/RIGHT choose, RETURN plays, P picks up"
-PROMPT_COLOUR = "Choose a colour: type R, G, Y or B (LEFT/RIGHT to change card)"
-PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, type R, G, Y or B"
+PROMPT_COLOUR = "Colour? Type R, G, Y or B (or UP/DOWN, RETURN). LEFT/RIGHT: other card"
+PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or UP/DOWN, RETURN)"
 PROMPT_COMPUTER = "The computer's turn..."
 PROMPT_NEXT_HAND = "Press RETURN for the next hand"
 PROMPT_NEW_MATCH = "Press RETURN to start a new match"

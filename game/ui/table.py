@@ -130,16 +130,19 @@ def _card_y(board: Board, index: int) -> int:
     return lay.HAND_Y - lay.DRAWN_LIFT if lifted else lay.HAND_Y
 
 
-def draw_colour_choice() -> None:
-    """The four colours to type, by letter and name, above your hand."""
+def draw_colour_choice(highlight: int, frame: int) -> None:
+    """The four colours to type, by letter and name, above your hand; the
+    highlighted one (for UP/DOWN and RETURN) has a flashing frame."""
     names = [(letter, f"{letter} {COLOUR_NAMES[letter].upper()}") for letter in res.COLOURS]
     widths = [len(label) * CHAR_W + 8 for _, label in names]
-    x = (lay.SCREEN_W - sum(widths) - 6 * (len(names) - 1)) // 2
-    for (letter, label), w in zip(names, widths, strict=True):
+    x = (lay.SCREEN_W - sum(widths) - 8 * (len(names) - 1)) // 2
+    for i, ((letter, label), w) in enumerate(zip(names, widths, strict=True)):
         pyxel.rect(x, lay.CHOICE_Y, w, CHAR_H + 6, res.CARD_COLOURS[letter])
         pyxel.rectb(x, lay.CHOICE_Y, w, CHAR_H + 6, lay.WHITE)
         pyxel.text(x + 4, lay.CHOICE_Y + 3, label, lay.BLACK if letter == "Y" else lay.WHITE)
-        x += w + 6
+        if i == highlight and frame % 16 < 12:
+            pyxel.rectb(x - 2, lay.CHOICE_Y - 2, w + 4, CHAR_H + 10, lay.WHITE)
+        x += w + 8
 
 
 def draw_message_bar(news: str, prompt: str) -> None:
