@@ -20,6 +20,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--headless", action="store_true", help="run without a window (needs --script)")
     parser.add_argument("--script", type=Path, help="headless: a file of press KEY / wait N / shot NAME lines")
     parser.add_argument("--shots", type=Path, help="headless: the directory for shot NAME screenshots")
+    # Accepted now; a later issue gives it meaning (skip the loading screen).
     memory = parser.add_mutually_exclusive_group()
     memory.add_argument("--low-memory", dest="low_memory", action="store_true", default=None)
     memory.add_argument("--no-low-memory", dest="low_memory", action="store_false")

@@ -280,6 +280,22 @@ def test_a_whole_hand_ends_with_the_result_and_the_computers_cards():
         assert "sound hand won" in player.said("sound")
 
 
+def test_going_out_with_a_draw_two_gives_the_loser_two_more_cards_before_counting():
+    deck = stacked(
+        you=["RS", "RS", "RS", "RS", "GS", "GS", "G+2"],
+        computer=["B1", "B2", "B3", "B4", "B5", "B6", "B7"],
+        turn_up="R5",
+        then=("Y8", "Y9"),
+    )
+    player = Player(deck=deck, starter=0)
+    player.bot.play_hand()
+    texts = player.said("")
+    assert texts.index("message Computer draws two") < texts.index("message You go out and score 45 points")
+    assert player.app.result.loser_cards == ("B1", "B2", "B3", "B4", "B5", "B6", "B7", "Y8", "Y9")
+    assert player.app.result.points == 45 and player.app.board.scores == (45, 0)
+    assert "result computer cards left: B1 B2 B3 B4 B5 B6 B7 Y8 Y9" in texts
+
+
 def test_a_whole_match_to_500_then_return_starts_a_new_one():
     player = Player(seed=5)
     app, hands, start = player.app, 0, 0

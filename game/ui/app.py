@@ -122,6 +122,7 @@ class App:
             self._set_scene("match_result")
             self.board.prompt = narration.PROMPT_NEW_MATCH
             self.notice(f"match winner {'you' if game.match_winner == HUMAN else 'computer'}")
+            self.notice(f"result final scores you {game.scores[HUMAN]} computer {game.scores[COMPUTER]}")
         else:
             self._set_scene("hand_result")
             self.board.prompt = narration.PROMPT_NEXT_HAND
