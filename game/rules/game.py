@@ -51,6 +51,11 @@ def _deck_cards(rules: RuleSet) -> tuple[Card, ...]:
     return tuple(Card(code) for code in rules.deck)
 
 
+@functools.cache
+def _sorted_deck(rules: RuleSet) -> list[str]:
+    return sorted(rules.deck)
+
+
 def shuffle(cards: list, rng: random.Random) -> None:
     """Fisher-Yates on ``rng.random()`` alone, whose sequence Python keeps the
     same across versions, so a seed deals the same cards on every Python."""
@@ -297,18 +302,15 @@ class Game:
         self._end_turn(self._next(seat), events)
 
     def _give(self, seat: int, count: int, reason: str, events: list[Event]) -> list[Card]:
-        """Move up to ``count`` cards from the draw pile to a hand, reshuffling
-        the discard pile when the draw pile runs out."""
-        drawn = []
-        for _ in range(count):
-            if not self._draw:
-                self._reshuffle(events)
-                if not self._draw:
-                    break
-            drawn.append(self._draw.pop())
+        """Move up to ``count`` cards from the draw pile to a hand; when the
+        pile is short, the discard pile is shuffled in under it first."""
+        if len(self._draw) < count:
+            self._reshuffle(events)
+        pile = self._draw
+        drawn = [pile.pop() for _ in range(min(count, len(pile)))]
         if drawn:
             self._hands[seat].extend(drawn)
-            events.append(Event("draw", seat, tuple(card.code for card in drawn), len(drawn), reason=reason))
+            events.append(Event("draw", seat, tuple([card.code for card in drawn]), len(drawn), "", reason))
         return drawn
 
     def _reshuffle(self, events: list[Event]) -> None:
@@ -317,7 +319,7 @@ class Game:
         top = self._discard.pop()
         pile, self._discard = self._discard, [top]
         shuffle(pile, self._rng)
-        self._draw = pile
+        self._draw = pile + self._draw  # under the cards still to draw
         events.append(Event("reshuffle", count=len(pile)))
 
     def _next(self, seat: int) -> int:
@@ -368,6 +370,7 @@ class Game:
         self._draw = deck
         self._discard = []
         self._log: list[Event] = [Event("deal", count=rules.hand_size)]
+        self._seen: dict[int, list[Event]] = {}
         self._turn_up()
         self.direction = 1
         self.hand_over = False
@@ -432,7 +435,7 @@ class Game:
             starter=self.starter,
             direction=self.direction,
             drawn=self.drawn if seat == self.turn else None,
-            events=tuple(e if e.seat == seat else e.hidden() for e in self._log),
+            events=self._events_seen_by(seat),
             hand_over=self.hand_over,
             match_over=self.match_over,
         )
@@ -455,6 +458,7 @@ class Game:
         game._draw = [Card(code) for code in reversed(draw_pile)]
         game._discard = [Card(code) for code in view.discard]
         game._log = list(view.events)
+        game._seen = {}
         game.opening = []
         game.scores = list(view.scores)
         game.colour, game.turn, game.starter, game.direction = view.colour, view.turn, view.starter, view.direction
@@ -471,6 +475,13 @@ class Game:
         if problems:
             raise ValueError("the filled-in cards do not make up the deck: " + "; ".join(problems[:3]))
         return game
+
+    def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
+        """This hand's events with other seats' drawn cards hidden, kept up
+        to date one new event at a time (views are asked for every turn)."""
+        seen = self._seen.setdefault(seat, [])
+        seen += [e if e.seat == seat or e.kind != "draw" else e.hidden() for e in self._log[len(seen) :]]
+        return tuple(seen)
 
     # ----- records, copies, comparison -----------------------------------------
 
@@ -498,6 +509,7 @@ class Game:
         other._draw = list(self._draw)
         other._discard = list(self._discard)
         other._log = list(self._log)
+        other._seen = {}
         other._actions = None if self._actions is None else list(self._actions)
         other.scores = list(self.scores)
         other._rng = random.Random()
@@ -532,10 +544,12 @@ class Game:
 
     def card_problems(self) -> list[str]:
         """Ways the cards fail to add up to the deck (empty when all is well)."""
-        held = Counter(card.code for hand in self._hands for card in hand)
-        held.update(card.code for card in self._draw)
-        held.update(card.code for card in self._discard)
-        expected = Counter(self.rules.deck)
+        codes = [card.code for hand in self._hands for card in hand]
+        codes += [card.code for card in self._draw] + [card.code for card in self._discard]
+        codes.sort()
+        if codes == _sorted_deck(self.rules):
+            return []
+        held, expected = Counter(codes), Counter(self.rules.deck)
         problems = [f"{code}: {held[code]} in play, {n} in the deck" for code, n in expected.items() if held[code] != n]
         problems += [f"{code}: {n} in play, none in the deck" for code, n in held.items() if code not in expected]
         return problems
