@@ -228,6 +228,63 @@ def test_an_illegal_wild_draw_four_is_played_and_penalised_with_the_reason():
     assert player.app.game.colour == "B"
 
 
+def test_you_name_the_colour_of_a_wild_turned_up_by_letter():
+    deck = stacked(BLUE_NINE_UP["you"], BLUE_NINE_UP["computer"], "W")
+    player = Player(deck=deck, starter=0)
+    player.wait_for_you()
+    assert player.app.board.prompt == narration.PROMPT_STARTER_COLOUR
+    player.press("P", "LEFT")  # nothing else is taken before the colour
+    assert player.app.game.choosing_colour and len(player.app.board.hand) == 7
+    player.press("Y")
+    player.bot.wait_until(lambda: player.app.timeline.idle)
+    assert "message You chose YELLOW" in player.said("message")
+    assert player.app.game.colour == "Y" and player.said("sound pip") == ["sound pip"]
+    assert player.app.board.prompt == narration.PROMPT_PLAY
+
+
+def test_a_wild_draw_four_turned_up_goes_back_and_the_next_card_is_turned_up():
+    deck = stacked(BLUE_NINE_UP["you"], BLUE_NINE_UP["computer"], "W+4", then=("R9",))
+    player = Player(deck=deck, starter=0)
+    player.wait_for_you()
+    messages = player.said("message")
+    assert messages.index("message A Wild Draw Four turned up goes back into the pile") < messages.index(
+        "message Turned up: a red 9"
+    )
+    board_matches_engine(player.app)
+
+
+def test_when_the_draw_pile_runs_out_the_discard_pile_is_shuffled_in():
+    """You play your Wild Draw Fours while holding red, again and again: each
+    one costs you four cards. The computer picks up a red number each turn
+    and plays it, so the discard pile grows while the draw pile runs out."""
+    you = ["W+4", "W+4", "W+4", "W+4", "R1", "R2", "R3"]
+    computer = ["B1", "B2", "B3", "B4", "B6", "B7", "B8"]
+    rest = Counter(RULES_1991.deck)
+    rest.subtract([*you, *computer, "R5"])
+    reds = [code for code in sorted(rest.elements()) if code[0] == "R" and code[1:].isdigit()]
+    others = [code for code in sorted(rest.elements()) if code not in reds]
+    then = []
+    for red in reds:
+        then += [others.pop(), others.pop(), others.pop(), others.pop(), red]
+    deck = stacked(you, computer, "R5", tuple(then))
+    player = Player(deck=deck, starter=0)
+    app = player.app
+    while not player.said("message The discard pile is shuffled"):
+        player.wait_for_you()
+        assert app.scene == "table", "the hand ended before the pile ran out"
+        board_matches_engine(app)
+        if "W+4" in app.board.hand:
+            player.bot.move_arrow_to(app.board.hand.index("W+4"))
+            player.press("RETURN", "R")
+        else:
+            player.press("P")
+            if app.board.drawn is not None:
+                player.wait_for_you()
+                player.press("P")
+    player.wait_for_you()
+    board_matches_engine(app)
+
+
 # ----- the computer's turn ----------------------------------------------------------------
 
 
