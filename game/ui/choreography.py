@@ -67,7 +67,7 @@ class Choreographer:
         }
         for event in events:
             if event.kind == "deal":
-                self._deal(event.count, hands[HUMAN][: event.count])
+                self._deal(event, hands[HUMAN][: event.count])
             elif event.kind == "hand_end":
                 self._hand_end(event, ends_match)
             else:
@@ -76,21 +76,22 @@ class Choreographer:
     def _add(self, frames: int, begin=None, end=None) -> None:
         self.timeline.add(Step(frames, begin, end))
 
-    def _news(self, event: Event, frames: int = NEWS_FRAMES) -> None:
+    def _news(self, event: Event) -> None:
+        """An event shown only as a message (a skip, for one)."""
         text = narration.news(event)
         if text is not None:
-            self._add(frames, lambda: self.say(text))
+            self._add(NEWS_FRAMES, lambda: self.say(text))
 
     # ----- the deal and the first card ------------------------------------------
 
-    def _deal(self, count: int, your_cards: list[str]) -> None:
+    def _deal(self, event: Event, your_cards: list[str]) -> None:
         def clear() -> None:
             board = self.board
             board.hand.clear()
             board.computer_count = board.discard_count = board.selected = 0
             board.top = board.colour = board.drawn = None
             board.draw_count = self.deck_size
-            self.say(f"The computer deals {count} cards each")
+            self.say(narration.news(event))
 
         self._add(0, clear)
         for code in your_cards:
@@ -219,7 +220,7 @@ class Choreographer:
         board.draw_count = self._reshuffle_to
         board.discard_count = 1
         self._reshuffle_to = None
-        self.say("The discard pile is shuffled into a new draw pile")
+        self.say(narration.RESHUFFLE_NEWS)
 
     def _note_reshuffle(self, event: Event) -> None:
         """Shown when the draw runs the old pile out (see ``_reshuffle``)."""

@@ -15,6 +15,8 @@ HUMAN = 0
 MAX_CHARS = 78
 COUNT_WORDS = {1: "a card", 2: "two", 3: "three", 4: "four"}
 
+RESHUFFLE_NEWS = "The discard pile is shuffled into a new draw pile"
+
 PROMPT_PLAY = "Your turn: LEFT/RIGHT choose, RETURN plays, P picks up"
 PROMPT_COLOUR = "Colour? Type R, G, Y or B (or UP/DOWN, RETURN). LEFT/RIGHT: other card"
 PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or UP/DOWN, RETURN)"
@@ -57,12 +59,9 @@ def penalty_news(seat: int, colour: str) -> str:
     return f"Penalty! Computer held {colour_word(colour)}: it draws four and keeps its Wild Draw Four"
 
 
-def news(event: Event, colour_before: str | None = None) -> str | None:
+def news(event: Event) -> str | None:
     """The news line for one event, or None when the event says nothing new.
-
-    ``colour_before`` is the colour in play before the action, which a
-    penalty message names.
-    """
+    (A penalty names the colour in play before it: see ``penalty_news``.)"""
     kind, seat = event.kind, event.seat
     if kind == "deal":
         return f"The computer deals {event.count} cards each"
@@ -76,8 +75,6 @@ def news(event: Event, colour_before: str | None = None) -> str | None:
         return f"{who(seat)} chose {colour_word(event.colour)}"
     if kind == "draw":
         return _draw_news(event)
-    if kind == "penalty":
-        return penalty_news(seat, colour_before or "R")
     if kind == "skip":
         return "You miss a go" if seat == HUMAN else "Computer misses a go"
     if kind == "reverse":
@@ -85,7 +82,7 @@ def news(event: Event, colour_before: str | None = None) -> str | None:
     if kind == "pass":
         return _pass_news(event)
     if kind == "reshuffle":
-        return "The discard pile is shuffled into a new draw pile"
+        return RESHUFFLE_NEWS
     if kind == "hand_end":
         verb = "go out and score" if seat == HUMAN else "goes out and scores"
         return f"{who(seat)} {verb} {event.points} points"
