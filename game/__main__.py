@@ -1,7 +1,7 @@
 """``python -m game``: play UNO 1991 against the computer.
 
-python -m game [--seed N] [--level easy|normal|hard] [--mute]
-python -m game --headless --seed N --script FILE [--shots DIR]
+python -m game [--seed N] [--level easy|normal|hard] [--mute] [--low-memory | --no-low-memory] [--data-dir DIR]
+python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [--data-dir DIR]
 """
 
 from __future__ import annotations
@@ -15,15 +15,32 @@ from pathlib import Path
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m game", description="UNO 1991: you against the computer.")
     parser.add_argument("--seed", type=int, default=None, help="deal the same games every time")
-    parser.add_argument("--level", choices=("easy", "normal", "hard"), default="normal", help="the computer's skill")
-    parser.add_argument("--mute", action="store_true", help="start with the sound off (M toggles it)")
-    parser.add_argument("--headless", action="store_true", help="run without a window (needs --script)")
-    parser.add_argument("--script", type=Path, help="headless: a file of press KEY / wait N / shot NAME lines")
-    parser.add_argument("--shots", type=Path, help="headless: the directory for shot NAME screenshots")
-    # Accepted now; a later issue gives it meaning (skip the loading screen).
+    parser.add_argument(
+        "--level", choices=("easy", "normal", "hard"), default=None, help="the computer's skill (default: as saved)"
+    )
+    parser.add_argument(
+        "--mute", action="store_true", default=None, help="start with the sound off (M or the menu turns it on)"
+    )
     memory = parser.add_mutually_exclusive_group()
-    memory.add_argument("--low-memory", dest="low_memory", action="store_true", default=None)
-    memory.add_argument("--no-low-memory", dest="low_memory", action="store_false")
+    memory.add_argument(
+        "--low-memory",
+        dest="low_memory",
+        action="store_true",
+        default=None,
+        help="constrained-memory mode: no loading screen, title art or music (automatic under 1 GiB of RAM)",
+    )
+    memory.add_argument(
+        "--no-low-memory", dest="low_memory", action="store_false", help="the normal mode, whatever the RAM"
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="keep settings and statistics in DIR (also $UNO1991_DATA_DIR; default: pyxel's user data directory)",
+    )
+    parser.add_argument("--headless", action="store_true", help="run without a window (needs --script)")
+    parser.add_argument("--script", type=Path, help="headless: a file of press KEY / click X Y / wait N / shot NAME")
+    parser.add_argument("--shots", type=Path, help="headless: the directory for shot NAME screenshots")
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE")
@@ -35,13 +52,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     seed = random.randrange(2**31) if args.seed is None else args.seed
+    from game.system import low_memory_mode
+    from game.ui import host
+
+    low_memory = low_memory_mode(args.low_memory)
+    data_dir = host.data_dir_choice(args.data_dir)
+    data_dir = data_dir.resolve() if data_dir is not None else None  # pyxel.init may change the directory
     if args.headless:
         from game.ui.script import run_headless
 
-        return run_headless(args.script, seed, args.level, args.mute, args.shots)
+        return run_headless(args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
     from game.ui.app import run_window
 
-    run_window(seed, args.level, args.mute)
+    run_window(seed, args.level, args.mute, low_memory, lambda: host.choose_store(data_dir, headless=False))
     return 0
 
 

@@ -2,9 +2,10 @@
 
 pyxel is initialised once (headless) for the whole module; each test builds
 its own App and drives it frame by frame with real key presses
-(``pyxel.set_btn``), through the same Driver the ``--headless`` runs use.
-A few tests run ``python -m game --headless`` in a subprocess to check the
-command line itself.
+(``pyxel.set_btn``), through the same Driver the ``--headless`` runs use:
+through the loading screen and the title menu's PLAY to the table. A few
+tests run ``python -m game --headless`` in a subprocess to check the command
+line itself. The menus, saved settings, gamepad and mouse: test_menus.py.
 """
 
 from __future__ import annotations
@@ -39,12 +40,15 @@ def headless_pyxel():
 
 
 class Player:
-    """An App with its report lines and a Bot to press keys and wait."""
+    """An App with its report lines and a Bot to press keys and wait; unless
+    ``start`` is False, it goes through the loading screen and chooses PLAY."""
 
-    def __init__(self, seed: int = 1, **kwargs) -> None:
+    def __init__(self, seed: int = 1, start: bool = True, device: str = "keys", **kwargs) -> None:
         self.lines: list[str] = []
         self.app = App(seed, report=self.lines.append, **kwargs)
-        self.bot = Bot(self.app)
+        self.bot = Bot(self.app, device=device)
+        if start:
+            self.bot.start_match()
 
     def press(self, *names: str) -> None:
         for name in names:
@@ -398,20 +402,7 @@ def test_m_switches_the_sound_off_and_on_and_mute_starts_silent():
 
     muted = Player(seed=1, muted=True)
     muted.wait_for_you()
-    assert not muted.said("sound")
-
-
-# ----- quitting -------------------------------------------------------------------------
-
-
-def test_escape_asks_first_and_any_other_key_plays_on():
-    player = blue_nine()
-    player.press("ESCAPE")
-    assert player.app.board.prompt == narration.PROMPT_QUIT
-    player.press("P")  # "any other key": it is not taken as a pick-up
-    assert player.app.board.prompt == narration.PROMPT_PLAY and len(player.app.game.hands[0]) == 7
-    player.press("ESCAPE", "ESCAPE")
-    assert player.app.quit_requested and player.said("quit")
+    assert not muted.said("sound ")
 
 
 def test_every_message_fits_the_message_bar():
@@ -438,24 +429,53 @@ def test_the_selected_card_is_always_fully_visible(count):
 
 # ----- key mash ---------------------------------------------------------------------------
 
-MASH_KEYS = ["LEFT", "RIGHT", "RETURN", "P", "R", "G", "Y", "B", "M", "ESCAPE", "UP", "DOWN", "SPACE", "A"]
-MASH_WEIGHTS = [8, 8, 10, 6, 2, 2, 2, 2, 1, 1, 1, 1, 1, 1]
+MASH_KEYS = [
+    "LEFT",
+    "RIGHT",
+    "RETURN",
+    "P",
+    "R",
+    "G",
+    "Y",
+    "B",
+    "N",
+    "M",
+    "ESCAPE",
+    "UP",
+    "DOWN",
+    "SPACE",
+    "A",
+    "BACKSPACE",
+    "GAMEPAD1_BUTTON_A",
+    "GAMEPAD1_BUTTON_B",
+    "GAMEPAD1_BUTTON_START",
+    "GAMEPAD1_BUTTON_DPAD_UP",
+    "GAMEPAD1_BUTTON_DPAD_DOWN",
+]
+MASH_WEIGHTS = [8, 8, 10, 6, 2, 2, 2, 2, 1, 1, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1]
+CLICK_WEIGHT = 4  # against the keys' weights: a click somewhere on the screen
 
 
 def mash(player: Player, rng: random.Random, frames: int, scenes: set[str]) -> Player:
-    """Random keys on about one frame in three; checks the cards every frame
-    and the table against the engine whenever nothing is animating."""
+    """Random keys and clicks on about one frame in three, in every scene;
+    checks the cards every frame and the table against the engine whenever
+    nothing is animating."""
     for _ in range(frames):
         if player.app.quit_requested:
             scenes.add("quit")
-            player = Player(seed=rng.randrange(1000))
+            player = Player(seed=rng.randrange(1000), start=False)
         if rng.random() < 0.35:
-            name = rng.choices(MASH_KEYS, MASH_WEIGHTS)[0]
-            player.bot.driver.frame([keys.key_code(name)])
+            if rng.random() < CLICK_WEIGHT / (CLICK_WEIGHT + sum(MASH_WEIGHTS)):
+                player.bot.driver.click(rng.randrange(320), rng.randrange(200))
+            else:
+                name = rng.choices(MASH_KEYS, MASH_WEIGHTS)[0]
+                player.bot.driver.frame([keys.key_code(name)])
         else:
             player.bot.driver.frame()
         app = player.app
         scenes.add(app.scene)
+        if app.match is None:
+            continue
         assert app.game.card_problems() == []
         if app.timeline.idle and app.scene == "table" and not app.game.hand_over:
             board_matches_engine(app)
@@ -465,12 +485,12 @@ def mash(player: Player, rng: random.Random, frames: int, scenes: set[str]) -> P
 def test_key_mash_never_crashes_and_never_loses_a_card():
     rng = random.Random(1991)
     scenes: set[str] = set()
-    player = mash(Player(seed=11), rng, 25_000, scenes)
+    player = mash(Player(seed=11, start=False), rng, 25_000, scenes)
     # Reach the end of a match the quick way, then mash through it too.
     player = Player(seed=12)
     player.bot.play_match()
     mash(player, rng, 5_000, scenes)
-    assert {"table", "hand_result", "match_result", "quit"} <= scenes
+    assert {"loading", "title", "howto", "stats", "table", "paused", "hand_result", "match_result", "quit"} <= scenes
 
 
 # ----- scripts and the command line -----------------------------------------------------------
@@ -492,6 +512,7 @@ def test_a_recorded_match_replays_the_same_in_a_fresh_process(tmp_path):
     same lines when ``python -m game --headless`` plays the script."""
     here: list[str] = []
     bot = Bot(App(3, report=here.append), shots=True)
+    bot.start_match()
     bot.play_match()
     script = tmp_path / "match.txt"
     script.write_text("\n".join(bot.script) + "\n")
@@ -499,20 +520,32 @@ def test_a_recorded_match_replays_the_same_in_a_fresh_process(tmp_path):
     assert result.returncode == 0, result.stderr
     lines = frame_lines(result.stdout)
     texts = [line.split(maxsplit=1)[1] for line in lines]
-    assert {"scene hand_result", "scene match_result", "shot colour_choice", "shot match_result"} <= set(texts)
+    assert {"scene loading", "scene title", "scene hand_result", "scene match_result"} <= set(texts)
+    assert {"shot loading", "shot colour_choice", "shot match_result"} <= set(texts)
     assert [line for line in lines if line.split()[1] != "shot"] == here
 
 
-def test_the_screenshot_script_writes_the_four_screenshots(tmp_path):
+SCREENSHOTS = [
+    "colour_choice.png",
+    "hand_result.png",
+    "how_to_play.png",
+    "how_to_play_rules.png",
+    "loading.png",
+    "match_menu.png",
+    "match_result.png",
+    "statistics.png",
+    "table.png",
+    "title.png",
+]
+
+
+def test_the_screenshot_script_writes_the_screenshots(tmp_path):
     script = SCRIPTS / "screenshots.txt"
     result = run_game("--headless", "--seed", "3", "--script", str(script), "--shots", str(tmp_path))
     assert result.returncode == 0, result.stderr
-    assert sorted(path.name for path in tmp_path.iterdir()) == [
-        "colour_choice.png",
-        "hand_result.png",
-        "match_result.png",
-        "table.png",
-    ]
+    assert sorted(path.name for path in tmp_path.iterdir()) == SCREENSHOTS
+    texts = [line.split(maxsplit=1)[1] for line in frame_lines(result.stdout)]
+    assert texts[-1] == "quit", "the tour ends by quitting from the title menu"
 
 
 def test_a_bad_script_line_stops_with_a_clear_message(tmp_path):
@@ -525,7 +558,21 @@ def test_a_bad_script_line_stops_with_a_clear_message(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "line", ["jump 3", "wait", "wait -4", "wait x", "press", "press RETURN P", "shot ../x", "shot a b"]
+    "line",
+    [
+        "jump 3",
+        "wait",
+        "wait -4",
+        "wait x",
+        "press",
+        "press RETURN P",
+        "shot ../x",
+        "shot a b",
+        "click 10",
+        "click 320 5",
+        "click -1 5",
+        "move a b",
+    ],
 )
 def test_every_kind_of_bad_line_is_named(line):
     with pytest.raises(ValueError, match="script line 3"):

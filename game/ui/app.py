@@ -1,297 +1,375 @@
-"""The game on screen: one match after another against the computer.
+"""The game on screen: the loading screen, the menus and one match after
+another against the computer.
 
-Data flows one way. A key becomes an action text, the engine (``game.act``)
-checks and applies it and returns events, and the choreographer turns the
-events into animation steps that update the board one frame at a time. The
-UI never changes the game any other way. You are seat 0, the computer seat 1.
+Scenes (each change is reported as ``scene NAME``):
 
-Scenes:
-
-* ``table``: a hand being played;
-* ``hand_result``: who went out, the points, the running totals;
-* ``match_result``: the winner of the match and the final scores.
+* ``loading``: the title art, a credit line and a progress bar while the
+  resources load (normal mode only; constrained-memory mode starts on the
+  title menu and never loads what only this screen needs);
+* ``title``: the title menu (play, level, sound, how to play, statistics,
+  quit on the desktop);
+* ``howto``: the controls and the rules, in pages; ``stats``: the record;
+* ``table``, ``hand_result``, ``match_result``: a match (``match.py``);
+* ``paused``: the in-match menu over the table (ESCAPE or START): play on, or
+  leave the match for the title.
 
 ``update`` and ``draw`` are pyxel's two callbacks; ``update`` reads the keys
-itself (``keys.pressed``), so a scripted headless run drives the same code
-by pressing keys with ``pyxel.set_btn``.
+and the mouse itself (``keys``), so a scripted headless run drives the same
+code by pressing keys with ``pyxel.set_btn`` and moving the mouse with
+``pyxel.set_mouse_pos``.
+
+Settings (level, sound) and statistics are saved through a store after every
+hand and after every change in the menu (``game.settings``).
 """
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Callable
-from pathlib import Path
 
 import pyxel
 
-from game.ai import make
-from game.rules import Game, IllegalAction
-from game.rules.cards import COLOURS, Card
+from game.settings import DIFFICULTIES
 
-from . import keys, narration, results, table
-from .animation import Timeline
+from . import host, keys, menus, narration
+from .assets import Loader
 from .audio import Audio
-from .board import Board
-from .choreography import Choreographer
-from .layout import FPS, SCREEN_H, SCREEN_W
+from .match import THINK_FRAMES, Match
+from .table import draw_message_bar
 
-RESOURCES = Path(__file__).resolve().parents[2] / "resources.pyxres"
-HUMAN, COMPUTER = 0, 1
-THINK_FRAMES = 12  # the computer's pause before each of its actions
+__all__ = ["THINK_FRAMES", "App", "init_pyxel", "run_window"]
+
+HUMAN = 0
+MATCH_SCENES = ("table", "hand_result", "match_result")
+# With this variable set to 1 the game prints FIRST_FRAME on stdout once its
+# first frame is drawn (benchmarks/startup.py times it from outside).
+STARTUP_MARK = "UNO1991_STARTUP_MARK"
+FIRST_FRAME = "first frame shown"
 _pyxel_ready = False
 
 
-def init_pyxel(headless: bool) -> None:
-    """Open the 320 x 200 screen (or its headless stand-in) and load the art
-    and sounds. In a window ESCAPE is the game's own key, not pyxel's quit.
-    pyxel can be initialised once in a process; later calls do nothing."""
+def init_pyxel(headless: bool, platform: str | None = None) -> None:
+    """Open the 320 x 200 screen (or its headless stand-in). pyxel can be
+    initialised once in a process; later calls do nothing. The App loads the
+    resources (``assets``)."""
     global _pyxel_ready
     if _pyxel_ready:
         return
     _pyxel_ready = True
-    fps = 1000 if headless else FPS
-    pyxel.init(SCREEN_W, SCREEN_H, title="UNO 1991", fps=fps, quit_key=pyxel.KEY_NONE, capture_sec=0, headless=headless)
-    pyxel.load(str(RESOURCES))
+    pyxel.init(**host.init_options(headless, platform))
 
 
 class App:
     """The whole game; ``report`` receives one line per thing a player would
-    notice (scene, message bar, sound, card played or drawn, scores), each
-    after the number of the frame it happened in."""
+    notice (scene, message bar, sound, card played or drawn, scores, settings
+    saved), each after the number of the frame it happened in."""
 
     def __init__(
         self,
         seed: int,
-        level: str = "normal",
-        muted: bool = False,
+        level: str | None = None,
+        muted: bool | None = None,
         report: Callable[[str], None] = print,
         deck: list[str] | None = None,
         starter: int | None = None,
+        low_memory: bool = False,
+        store=None,
+        platform: str | None = None,
     ) -> None:
-        """``deck`` (top card first) and ``starter`` stack the first hand, as
-        ``Game`` does; tests use them to set up a position."""
+        """``level`` and ``muted`` override the saved settings for this run
+        (None: use them). ``deck`` (top card first) and ``starter`` stack the
+        first hand of the first match, as ``Game`` does; tests use them to set
+        up a position. ``store`` keeps settings and statistics (default: for
+        this run only)."""
         self.seed = seed
         self._first_deal = (deck, starter)
-        self.level = level
         self._report = report
-        self.audio = Audio(muted, self.notice)
         self.frame = 0
         self.matches = 0
         self.quit_requested = False
-        self._prompt_before_quit: str | None = None  # set while asking "Quit?"
+        self.low_memory = low_memory
+        self.scene = ""
+        self._mark_first_frame = os.environ.get(STARTUP_MARK) == "1"
+        self.store = store if store is not None else host.MemoryStore()
+        self.settings, self.stats, warning = self.store.load()
+        self._level = level or self.settings.difficulty  # --level: this run only, unless changed in the menu
+        sound = self.settings.sound if muted is None else not muted
+        self.audio = Audio(not sound, self.notice, music=not low_memory)
+        self.mouse = keys.Mouse()
+        self.match: Match | None = None
         self._shown_prompt = ""
-        self._start_match()
+        self.title = menus.TitleMenu(host.can_quit(platform), title_art=not low_memory)
+        self.screen: menus.HowToPlay | menus.StatsScreen | menus.PauseMenu | None = None
+        if warning:
+            self._warn(warning)
+        self.loader = Loader(low_memory)
+        if low_memory:
+            self.loader.load_all()
+            self.notice("resources cards and sounds (constrained memory: no loading screen, title art or music)")
+            self._to_title()
+        else:
+            self.loader.title_art()
+            self._loading_frames = 0
+            self._set_scene("loading")
+
+    # ----- reporting ---------------------------------------------------------------
 
     def notice(self, text: str) -> None:
         self._report(f"{self.frame:>6} {text}")
 
-    # ----- matches and hands ------------------------------------------------------
-
-    def _start_match(self) -> None:
-        """A new match; match n plays from seed + n, so every run repeats."""
-        deck, starter = self._first_deal if self.matches == 0 else (None, None)
-        self.game = Game(rules="1991", seed=self.seed + self.matches, deck=deck, starter=starter)
-        self.computer = make(self.level, seed=self.seed)
-        self.board = Board(draw_count=len(self.game.rules.deck))
-        self.timeline = Timeline(self.board)
-        self.director = Choreographer(self.timeline, self.audio, self.notice, len(self.game.rules.deck))
-        self.result: results.HandResult | None = None
-        self._start_hand(self.game.opening)
-
-    def _start_hand(self, opening) -> None:
-        self._wild = None  # a wild of yours waiting for its colour
-        self.colour_cursor = 0  # the colour highlighted for UP/DOWN and RETURN
-        self._think = THINK_FRAMES
-        self._set_scene("table")
-        self.director.stage(opening, self.game.hands)
+    def _warn(self, warning: str) -> None:
+        """One line on stderr, in the report and under the title menu."""
+        print(warning, file=sys.stderr)
+        self.notice(warning)
+        self.title.message = warning
 
     def _set_scene(self, scene: str) -> None:
-        self.scene = scene
-        self.notice(f"scene {scene}")
+        if scene != self.scene:
+            self.scene = scene
+            self.notice(f"scene {scene}")
 
-    def _end_hand(self) -> None:
-        game = self.game
-        loser = 1 - game.hand_winner
-        self.result = results.HandResult(
-            winner=game.hand_winner,
-            points=sum(Card(code).points for code in game.hands[loser]),
-            scores=(game.scores[HUMAN], game.scores[COMPUTER]),
-            target=game.rules.target,
-            loser_cards=tuple(game.hands[loser]),
-        )
-        if game.match_over:
-            self._set_scene("match_result")
-            self.board.prompt = narration.PROMPT_NEW_MATCH
-            self.notice(f"match winner {'you' if game.match_winner == HUMAN else 'computer'}")
-            self.notice(f"result final scores you {game.scores[HUMAN]} computer {game.scores[COMPUTER]}")
-        else:
-            self._set_scene("hand_result")
-            self.board.prompt = narration.PROMPT_NEXT_HAND
-            for line in self.result.lines():
-                self.notice(f"result {line}")
-            owner = "computer" if loser == COMPUTER else "your"
-            self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
+    @property
+    def level(self) -> str:
+        """The difficulty of the next match."""
+        return self._level
+
+    # ----- what tests and the test player look at ------------------------------------
+
+    @property
+    def game(self):
+        return self.match.game if self.match else None
+
+    @property
+    def board(self):
+        return self.match.board if self.match else None
+
+    @property
+    def timeline(self):
+        return self.match.timeline if self.match else None
+
+    @property
+    def result(self):
+        return self.match.result if self.match else None
+
+    @property
+    def colour_cursor(self) -> int:
+        return self.match.colour_cursor if self.match else 0
+
+    @property
+    def naming_colour(self) -> bool:
+        return bool(self.match and self.match.naming_colour)
 
     @property
     def waiting_for_you(self) -> bool:
         """True while the table waits for your keys (no animation playing)."""
-        return self.scene == "table" and self.timeline.idle and not self.game.hand_over and self.game.turn == HUMAN
+        return self.scene == "table" and self.match is not None and self.match.waiting_for_you
 
     # ----- each frame -------------------------------------------------------------
 
     def update(self) -> None:
         self.frame += 1
         pressed = keys.pressed()
-        if self._prompt_before_quit is not None:
-            self._answer_quit(pressed)
-        elif "ESCAPE" in pressed:
-            self._prompt_before_quit = self.board.prompt
-            self.board.prompt = narration.PROMPT_QUIT
+        pointer = self.mouse.read()
+        if "M" in pressed and self.scene != "loading":
+            self._toggle_sound()
+        scene = self.scene
+        if scene == "loading":
+            self._update_loading(pressed, pointer)
+        elif scene == "title":
+            self._update_title(pressed, pointer)
+        elif scene in ("howto", "stats"):
+            choice, moved = self.screen.update(pressed, pointer)
+            if moved:
+                self.audio.play("move")
+                self._report_page()
+            if choice is not None:
+                self.audio.play("select")
+                self._to_title()
+        elif scene == "paused":
+            self._update_paused(pressed, pointer)
         else:
-            if "M" in pressed:
-                self.audio.toggle()
-                self.director.say("Sound off (M turns it on)" if self.audio.muted else "Sound on")
-            if self.scene == "table":
-                self._update_table(pressed)
-            elif "RETURN" in pressed:
-                self._leave_result()
-            self.timeline.update()
-            if self.waiting_for_you:
-                self.board.prompt = self._table_prompt()
-        if self.board.prompt != self._shown_prompt:
+            self._update_match(pressed, pointer)
+        if self.match is not None and self.board.prompt != self._shown_prompt:
             self._shown_prompt = self.board.prompt
             self.notice(f"prompt {self.board.prompt}".rstrip())
 
-    def _answer_quit(self, pressed: list[str]) -> None:
-        """While "Quit?" is asked the game stands still: ESCAPE again quits,
-        any other key plays on."""
-        if "ESCAPE" in pressed:
+    def _update_loading(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        """One loading step a frame; a key or a click (once the art shows)
+        loads the rest at once and goes on to the title."""
+        self._loading_frames += 1
+        self.loader.step()
+        skip = bool(pressed) or pointer.clicked
+        if skip:
+            self.loader.finish()
+        if self.loader.finished and (skip or self._loading_frames >= _min_loading_frames()):
+            self.loader.finish()
+            self.notice("resources cards, sounds, title art and title music")
+            self._to_title()
+
+    def _to_title(self) -> None:
+        self.screen = None
+        self._set_scene("title")
+        self.audio.start_music()
+
+    def _update_title(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        choice, moved = self.title.update(pressed, pointer)
+        if moved:
+            self.audio.play("move")
+        if choice is None:
+            return
+        self.audio.play("select")
+        what = choice.what
+        if what == "play":
+            self._start_match()
+        elif what == "level":
+            index = DIFFICULTIES.index(self._level)
+            self._level = self.settings.difficulty = DIFFICULTIES[(index + choice.step) % len(DIFFICULTIES)]
+            self.notice(f"setting level {self._level}")
+            self._save()
+        elif what == "sound":
+            self._toggle_sound()
+        elif what == "howto":
+            self.screen = menus.HowToPlay(self.settings.rules)
+            self._set_scene("howto")
+            self._report_page()
+        elif what == "stats":
+            self.screen = menus.StatsScreen()
+            self._set_scene("stats")
+            for line in menus.stats_lines(self.stats):
+                self.notice(f"stats {line}")
+        elif what == "quit":
             self.quit_requested = True
             self.notice("quit")
-        elif pressed:
-            self.board.prompt, self._prompt_before_quit = self._prompt_before_quit, None
 
-    def _leave_result(self) -> None:
-        if self.scene == "match_result":
+    def _report_page(self) -> None:
+        if isinstance(self.screen, menus.HowToPlay):
+            self.notice(f"page {self.screen.page + 1} of {len(self.screen.pages)}: {self.screen.heading}")
+
+    def _toggle_sound(self) -> None:
+        self.audio.toggle()
+        self.settings.sound = not self.audio.muted
+        self.notice(f"setting sound {'on' if self.settings.sound else 'off'}")
+        if self.match is not None and self.scene in MATCH_SCENES:
+            self.match.director.say("Sound off (M turns it on)" if self.audio.muted else "Sound on")
+        self._save()
+
+    def _save(self) -> None:
+        warning = self.store.save(self.settings, self.stats)
+        if warning:
+            self._warn(warning)
+
+    # ----- a match --------------------------------------------------------------------
+
+    def _start_match(self) -> None:
+        """A new match; match n plays from seed + n, so every run repeats."""
+        self.audio.stop_music()
+        deck, starter = self._first_deal if self.matches == 0 else (None, None)
+        self.notice(f"match {self.matches + 1} level {self.level}")
+        self.match = Match(
+            self.seed + self.matches,
+            self.level,
+            self.audio,
+            self.notice,
+            self._set_scene,
+            hand_ended=self._record_hand,
+            computer_seed=self.seed,
+            deck=deck,
+            starter=starter,
+            title_art=not self.low_memory,
+        )
+        self._shown_prompt = ""
+
+    def _record_hand(self, match: Match) -> None:
+        """Count the hand (and the match, at its end) and save at once."""
+        result, game = match.result, match.game
+        won = result.winner == HUMAN
+        self.stats.record_hand(match.level, won=won, points=result.points if won else 0)
+        if game.match_over:
+            self.stats.record_match(match.level, won=game.match_winner == HUMAN, score=game.scores[HUMAN])
+        self._save()
+        self.notice("saved settings and statistics")
+
+    def _update_match(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        if "ESCAPE" in pressed or "START" in pressed:
+            self.screen = menus.PauseMenu()
+            self._paused_from = self.scene
+            self._set_scene("paused")
+            self.audio.play("select")
+            return
+        match = self.match
+        leave = "RETURN" in pressed or pointer.clicked
+        if match.scene == "hand_result" and leave:
+            match.next_hand()
+        elif match.scene == "match_result" and leave:
             self.matches += 1
             self._start_match()
-        else:
-            self._start_hand(self.game.next_hand())
-
-    def _update_table(self, pressed: list[str]) -> None:
-        if not self.timeline.idle:
             return
-        if self.game.hand_over:
-            self._end_hand()
-        elif self.game.turn == COMPUTER:
-            self._computer_turn()
-        else:
-            self._your_turn(pressed)
+        match.update(pressed, pointer)
 
-    def _act(self, action: str) -> None:
-        """Send an action to the engine and stage what follows."""
-        self.director.stage(self.game.act(action), self.game.hands)
-
-    # ----- the computer -------------------------------------------------------------
-
-    def _computer_turn(self) -> None:
-        self._think -= 1
-        if self._think > 0:
+    def _update_paused(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        """The match stands still while the menu asks."""
+        choice, moved = self.screen.update(pressed, pointer)
+        if moved:
+            self.audio.play("move")
+        if choice is None:
             return
-        self._think = THINK_FRAMES
-        self._act(self.computer.choose(self.game.view(COMPUTER)))
-
-    # ----- you ------------------------------------------------------------------------
-
-    def _table_prompt(self) -> str:
-        if self.game.choosing_colour:
-            return narration.PROMPT_STARTER_COLOUR
-        if self._wild is not None:
-            return narration.PROMPT_COLOUR
-        if self.board.drawn is not None:
-            return narration.drawn_prompt(self.board.drawn)
-        return narration.PROMPT_PLAY
-
-    def _your_turn(self, pressed: list[str]) -> None:
-        """Handle the keys of your turn; at most one action a frame."""
-        for key in pressed:
-            if self.naming_colour and self._colour_key(key):
-                return
-            if self.game.choosing_colour:
-                continue
-            if key in ("LEFT", "RIGHT"):
-                self._move_arrow(-1 if key == "LEFT" else 1)
-            elif key == "RETURN":
-                if self._choose_card():
-                    return
-            elif key == "P":
-                self._wild = None
-                self._act("pass" if self.board.drawn is not None else "draw")
-                return
-
-    @property
-    def naming_colour(self) -> bool:
-        """True while a colour must be named: for your wild, or a Wild turned up."""
-        return self.game.choosing_colour or self._wild is not None
-
-    def _colour_key(self, key: str) -> bool:
-        """R, G, Y or B names a colour; UP/DOWN move the highlight over the
-        colours and RETURN takes it (for a gamepad). True once one is named."""
-        if key in ("UP", "DOWN"):
-            self.colour_cursor = (self.colour_cursor + (1 if key == "DOWN" else -1)) % len(COLOURS)
-        elif key in keys.COLOUR_KEYS or key == "RETURN":
-            self._name_colour(key if key in keys.COLOUR_KEYS else COLOURS[self.colour_cursor])
-            return True
-        return False
-
-    def _move_arrow(self, step: int) -> None:
-        """The arrow stays on a card you picked up until you play it or pass."""
-        self._wild = None
-        if self.board.drawn is None:
-            self.board.move_selection(step)
-
-    def _name_colour(self, letter: str) -> None:
-        if self.game.choosing_colour:
-            self._act(f"colour {letter}")
-        else:
-            wild, self._wild = self._wild, None
-            self._act(f"play {wild} {letter}")
-
-    def _choose_card(self) -> bool:
-        """RETURN on a card: play it, ask for a wild's colour, or refuse it with
-        a buzz. A Wild Draw Four is never refused: the engine penalises an
-        illegal one, as the manual says. Returns True when an action was sent."""
-        code = self.board.drawn or self.board.selected_card()
-        if code is None:
-            return False
-        if Card(code).is_wild:
-            self._wild = code
-            self.board.prompt = narration.PROMPT_COLOUR
-            return False
-        try:
-            self._act(f"play {code}")
-        except IllegalAction:
-            self.audio.play("buzz")
-            self.director.say(narration.refusal(code, self.game.top, self.game.colour))
-            return False
-        return True
+        self.audio.play("select")
+        if choice.what == "sound":
+            self._toggle_sound()
+        elif choice.what == "resume":
+            self.screen = None
+            self._set_scene(self._paused_from)
+        elif choice.what == "leave":
+            self.notice("left the match")
+            pyxel.stop()
+            self.match = None
+            self._to_title()
 
     # ----- drawing ------------------------------------------------------------------------
 
     def draw(self) -> None:
-        arrow = self.waiting_for_you and not self.game.choosing_colour
-        table.draw_table(self.board, self.frame if arrow else None)
-        if self.waiting_for_you and self.naming_colour:
-            table.draw_colour_choice(self.colour_cursor, self.frame)
-        if self.scene == "hand_result":
-            results.draw_hand_result(self.result)
-        elif self.scene == "match_result":
-            results.draw_match_result(self.game.match_winner, self.result.scores)
+        scene = self.scene
+        if scene == "loading":
+            from . import loading  # only the normal mode needs it
+
+            progress = loading.shown_progress(self.loader.progress, self._loading_frames)
+            loading.draw_loading(progress, self.frame)
+        elif scene == "title":
+            self.title.draw(self.level, not self.audio.muted, self.frame)
+        elif scene == "howto":
+            self.screen.draw(self.frame)
+        elif scene == "stats":
+            self.screen.draw(self.stats, self.level)
+        else:
+            self.match.draw(paused=scene == "paused")
+            if scene == "paused":
+                self.screen.draw(not self.audio.muted, self.frame)
+                draw_message_bar("", narration.MENU_HINT)
+        if self._mark_first_frame:
+            self._mark_first_frame = False
+            print(FIRST_FRAME, flush=True)
 
 
-def run_window(seed: int, level: str, muted: bool) -> None:
-    """Play in a window until the player quits."""
-    init_pyxel(headless=False)
-    app = App(seed, level, muted, report=lambda line: None)
+def _min_loading_frames() -> int:
+    from . import loading
+
+    return loading.MIN_FRAMES
+
+
+def run_window(
+    seed: int,
+    level: str | None,
+    muted: bool | None,
+    low_memory: bool,
+    store_for: Callable[[], object],
+    platform: str | None = None,
+) -> None:
+    """Play in a window (or a browser page) until the player quits.
+    ``store_for`` is called after ``pyxel.init``."""
+    init_pyxel(headless=False, platform=platform)
+    pyxel.mouse(True)
+    app = App(seed, level, muted, report=lambda line: None, low_memory=low_memory, store=store_for(), platform=platform)
 
     def update() -> None:
         app.update()

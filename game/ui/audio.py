@@ -1,4 +1,4 @@
-"""Sound effects: which sound of ``resources.pyxres`` each moment plays, on
+"""Sound effects and the title music: which sound of ``resources.pyxres`` each moment plays, on
 which channel, and the sound switch (``--mute`` and the M key).
 
 Every sound that is heard is also reported to ``notice`` (as "sound pip"),
@@ -24,15 +24,21 @@ SOUNDS = {
     "hand lost": res.SOUND_HAND_LOST,
     "match won": res.SOUND_MATCH_WON,
     "match lost": res.SOUND_MATCH_LOST,
+    "move": res.SOUND_MENU_MOVE,
+    "select": res.SOUND_MENU_SELECT,
 }
 
 
 class Audio:
     """Plays the named sound effects unless the sound is switched off."""
 
-    def __init__(self, muted: bool, notice: Callable[[str], None]) -> None:
+    def __init__(self, muted: bool, notice: Callable[[str], None], music: bool = True) -> None:
+        """``music`` is False in constrained-memory mode: the title music is
+        not loaded there, so it is never played."""
         self.muted = muted
         self._notice = notice
+        self.music = music
+        self._music_on = False  # the title music should be playing (when sound is on)
 
     def play(self, name: str) -> None:
         if self.muted:
@@ -41,8 +47,26 @@ class Audio:
         pyxel.play(res.SOUND_CHANNEL[number], number)
         self._notice(f"sound {name}")
 
+    def start_music(self) -> None:
+        """Loop the title music (on the title screens), unless muted."""
+        if self._music_on or not self.music:
+            return
+        self._music_on = True
+        if not self.muted:
+            pyxel.playm(res.MUSIC_TITLE, loop=True)
+            self._notice("music title")
+
+    def stop_music(self) -> None:
+        if self._music_on:
+            self._music_on = False
+            for channel in res.MUSIC_CHANNELS:
+                pyxel.stop(channel)
+
     def toggle(self) -> None:
         """Switch the sound off or on; switching off silences what is playing."""
         self.muted = not self.muted
         if self.muted:
             pyxel.stop()
+        elif self._music_on:
+            pyxel.playm(res.MUSIC_TITLE, loop=True)
+            self._notice("music title")

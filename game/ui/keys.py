@@ -1,16 +1,21 @@
-"""The keys of the game, read from pyxel once per frame as names.
+"""The keys, gamepad buttons and mouse of the game, read from pyxel once per
+frame.
 
 The rest of the UI only sees names ("LEFT", "RETURN", "P", "R"...), in a
-fixed order, so input handling reads the same in a window and in a scripted
-headless run.
+fixed order, and a ``Pointer`` for the mouse, so input handling reads the
+same in a window and in a scripted headless run.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pyxel
 
-# Name -> pyxel keys that mean it. The keypad's ENTER is RETURN too, and a
-# gamepad plays with its d-pad, A (RETURN) and B (P, pick up or pass).
+# Name -> pyxel keys that mean it. The keypad's ENTER is RETURN too. A gamepad
+# plays with its d-pad, A (RETURN) and B (P: pick up or pass); in the menus B
+# is BACK as well. START opens the menu; so does X, for phones, whose virtual
+# gamepad (Pyxel's web build) may have no START.
 GAME_KEYS = {
     "LEFT": (pyxel.KEY_LEFT, pyxel.GAMEPAD1_BUTTON_DPAD_LEFT),
     "RIGHT": (pyxel.KEY_RIGHT, pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT),
@@ -18,15 +23,18 @@ GAME_KEYS = {
     "DOWN": (pyxel.KEY_DOWN, pyxel.GAMEPAD1_BUTTON_DPAD_DOWN),
     "RETURN": (pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER, pyxel.GAMEPAD1_BUTTON_A),
     "P": (pyxel.KEY_P, pyxel.GAMEPAD1_BUTTON_B),
+    "BACK": (pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_B),
     "R": (pyxel.KEY_R,),
     "G": (pyxel.KEY_G,),
     "Y": (pyxel.KEY_Y,),
     "B": (pyxel.KEY_B,),
+    "N": (pyxel.KEY_N,),
     "M": (pyxel.KEY_M,),
     "ESCAPE": (pyxel.KEY_ESCAPE,),
+    "START": (pyxel.GAMEPAD1_BUTTON_START, pyxel.GAMEPAD1_BUTTON_X),
 }
 COLOUR_KEYS = ("R", "G", "Y", "B")
-REPEATING = ("LEFT", "RIGHT")  # held down, the arrow keeps moving
+REPEATING = ("LEFT", "RIGHT", "UP", "DOWN")  # held down, the arrow keeps moving
 REPEAT_HOLD = 10  # frames before a held arrow key repeats
 REPEAT_EVERY = 3
 
@@ -41,12 +49,45 @@ def pressed() -> list[str]:
     return names
 
 
+@dataclass(frozen=True)
+class Pointer:
+    """The mouse this frame: where it is, whether the left button went down,
+    whether it moved since the last frame, and the wheel's turn."""
+
+    x: int
+    y: int
+    clicked: bool = False
+    moved: bool = False
+    wheel: int = 0
+
+    def inside(self, rect: tuple[int, int, int, int]) -> bool:
+        x, y, w, h = rect
+        return x <= self.x < x + w and y <= self.y < y + h
+
+
+class Mouse:
+    """Reads the mouse once a frame; remembers where it was to see it move."""
+
+    def __init__(self) -> None:
+        self._last = (pyxel.mouse_x, pyxel.mouse_y)
+
+    def read(self) -> Pointer:
+        x, y = pyxel.mouse_x, pyxel.mouse_y
+        moved, self._last = (x, y) != self._last, (x, y)
+        clicked = pyxel.btnp(pyxel.MOUSE_BUTTON_LEFT)
+        return Pointer(x, y, clicked, moved, pyxel.mouse_wheel)
+
+
 def key_code(name: str) -> int:
-    """The pyxel key for a name as scripts write it: LEFT, RETURN, P, F1, or
-    a gamepad button such as GAMEPAD1_BUTTON_A. ValueError for a name pyxel
-    does not know."""
+    """The pyxel key for a name as scripts write it: LEFT, RETURN, P, F1, a
+    gamepad button such as GAMEPAD1_BUTTON_A, or MOUSE_BUTTON_LEFT.
+    ValueError for a name pyxel does not know."""
     upper = name.upper()
-    code = getattr(pyxel, upper if upper.startswith("GAMEPAD") else f"KEY_{upper}", None)
+    attribute = upper if upper.startswith(("GAMEPAD", "MOUSE_BUTTON")) else f"KEY_{upper}"
+    code = getattr(pyxel, attribute, None)
     if not isinstance(code, int):
-        raise ValueError(f"unknown key {name!r}: use a pyxel key name such as LEFT, RETURN, P, R or ESCAPE")
+        raise ValueError(
+            f"unknown key {name!r}: use a pyxel key name such as LEFT, RETURN, P, R or ESCAPE,"
+            " or a button such as GAMEPAD1_BUTTON_A"
+        )
     return code

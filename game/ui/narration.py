@@ -23,7 +23,8 @@ PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or 
 PROMPT_COMPUTER = "The computer's turn..."
 PROMPT_NEXT_HAND = "Press RETURN for the next hand"
 PROMPT_NEW_MATCH = "Press RETURN to start a new match"
-PROMPT_QUIT = "Quit the game? ESCAPE quits, any other key plays on"
+
+MENU_HINT = "UP/DOWN choose, RETURN takes it. Y leaves the match, N or ESCAPE plays on"
 
 
 def colour_word(colour: str) -> str:
@@ -42,6 +43,11 @@ def who(seat: int) -> str:
 
 def drawn_prompt(code: str) -> str:
     return f"RETURN plays the {card_words(code)} you picked up, P passes"
+
+
+def drawn_only(code: str) -> str:
+    """A click on another card while the card you picked up waits."""
+    return f"Play the {card_words(code)} you picked up, or pass"
 
 
 def refusal(code: str, top: str, colour: str) -> str:

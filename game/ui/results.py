@@ -9,6 +9,7 @@ import pyxel
 from . import layout as lay
 from . import resources as res
 from .hand_layout import layout_row
+from .menus import big_text
 from .table import draw_card, text_centred
 
 PANEL_X = 24
@@ -62,10 +63,15 @@ def draw_hand_result(result: HandResult) -> None:
         text_centred(CX, CARDS_Y + res.CARD_H + 3, f"AND {row.hidden_right} MORE", lay.WHITE)
 
 
-def draw_match_result(winner: int, scores: tuple[int, int]) -> None:
+def draw_match_result(winner: int, scores: tuple[int, int], title_art: bool = True) -> None:
+    """The winner and the final scores, under the title art (in
+    constrained-memory mode, where it is not loaded, the name in letters)."""
     won = winner == 0
     _panel(lay.YELLOW if won else lay.PINK)
-    _draw_title(CX, PANEL_Y + 40)
+    if title_art:
+        _draw_title(CX, PANEL_Y + 40)
+    else:
+        big_text(CX, PANEL_Y + 34, "UNO 1991", lay.YELLOW, 3, shadow=lay.BROWN)
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else "THE COMPUTER WINS THE MATCH", lay.YELLOW)
     text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  YOU {scores[0]}   COMPUTER {scores[1]}", lay.WHITE)

@@ -6,9 +6,17 @@ A script has one command per line; blank lines and ``#`` comments are
 skipped:
 
     press KEY    press KEY for one frame (LEFT, RIGHT, RETURN, P, R, G, Y, B,
-                 M, ESCAPE, or any other pyxel key name)
+                 M, ESCAPE, any other pyxel key name, or a gamepad button:
+                 GAMEPAD1_BUTTON_A, GAMEPAD1_BUTTON_B, GAMEPAD1_BUTTON_START,
+                 GAMEPAD1_BUTTON_DPAD_LEFT...)
+    click X Y    move the mouse to screen pixel (X, Y) of the 320 x 200
+                 screen and click the left button there, in one frame
+    move X Y     move the mouse to (X, Y) without clicking, in one frame
     wait N       let N frames pass
     shot NAME    write the screen to SHOTS/NAME.png (640 x 400)
+
+The game starts as a player sees it: on the loading screen (normal mode),
+which a key press skips once, or on the title menu (``--low-memory``).
 
 Each line of output is one thing a player would notice, after the number
 of the frame it happened in: ``   42 message Computer plays a green Skip``.
@@ -35,8 +43,9 @@ from pathlib import Path
 
 import pyxel
 
-from . import keys
+from . import host, keys
 from .app import App, init_pyxel
+from .layout import SCREEN_H, SCREEN_W
 
 SHOT_SCALE = 2
 MAX_WAIT = 1_000_000
@@ -53,6 +62,8 @@ class Command:
     key: int = 0
     frames: int = 0
     name: str = ""
+    x: int = 0
+    y: int = 0
 
 
 def parse_script(text: str) -> list[Command]:
@@ -70,8 +81,15 @@ def _parse_line(number: int, words: list[str], raw: str) -> Command:
         return ScriptError(f"script line {number}: {raw!r}: {why}")
 
     verb, args = words[0].lower(), words[1:]
-    if verb not in ("press", "wait", "shot"):
-        raise fail("unknown command: use press KEY, wait N or shot NAME")
+    if verb not in ("press", "click", "move", "wait", "shot"):
+        raise fail("unknown command: use press KEY, click X Y, move X Y, wait N or shot NAME")
+    if verb in ("click", "move"):
+        if len(args) != 2 or not all(arg.isdigit() for arg in args):
+            raise fail(f"{verb} takes two numbers, X and Y")
+        x, y = int(args[0]), int(args[1])
+        if not (x < SCREEN_W and y < SCREEN_H):
+            raise fail(f"click X Y must be on the {SCREEN_W} x {SCREEN_H} screen")
+        return Command(number, verb, x=x, y=y)
     if len(args) != 1:
         raise fail(f"{verb} takes exactly one argument")
     arg = args[0]
@@ -96,17 +114,24 @@ class Driver:
         self.app = app
         self._held: list[int] = []
 
-    def frame(self, pressed: Iterable[int] = ()) -> None:
-        """One frame: release last frame's keys, press these, update, draw."""
+    def frame(self, pressed: Iterable[int] = (), mouse: tuple[int, int] | None = None) -> None:
+        """One frame: release last frame's keys, move the mouse to ``mouse``
+        if given, press these keys, update, draw."""
         if self._held:
             pyxel.flip()  # pyxel takes a release only in a later frame than the press
         for code in self._held:
             pyxel.set_btn(code, False)
+        if mouse is not None:
+            pyxel.set_mouse_pos(*mouse)
         self._held = list(pressed)
         for code in self._held:
             pyxel.set_btn(code, True)
         self.app.update()
         self.app.draw()
+
+    def click(self, x: int, y: int) -> None:
+        """Move the mouse to (x, y) and click there, in one frame."""
+        self.frame([pyxel.MOUSE_BUTTON_LEFT], mouse=(x, y))
 
     def shot(self, path: Path) -> None:
         """Write the screen as it is now to ``path`` (a .png)."""
@@ -122,6 +147,10 @@ def run_script(commands: list[Command], app: App, shots: Path) -> None:
     for command in commands:
         if command.verb == "press":
             driver.frame([command.key])
+        elif command.verb == "click":
+            driver.click(command.x, command.y)
+        elif command.verb == "move":
+            driver.frame(mouse=(command.x, command.y))
         elif command.verb == "wait":
             for _ in range(command.frames):
                 driver.frame()
@@ -134,8 +163,17 @@ def run_script(commands: list[Command], app: App, shots: Path) -> None:
             return
 
 
-def run_headless(script: Path, seed: int, level: str, muted: bool, shots: Path | None) -> int:
-    """The ``--headless`` mode of ``python -m game``; returns the exit status."""
+def run_headless(
+    script: Path,
+    seed: int,
+    level: str | None,
+    muted: bool | None,
+    shots: Path | None,
+    low_memory: bool = False,
+    data_dir: Path | None = None,
+) -> int:
+    """The ``--headless`` mode of ``python -m game``; returns the exit status.
+    Settings and statistics are kept in ``data_dir`` if given, else nowhere."""
     try:
         commands = parse_script(script.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as error:
@@ -145,6 +183,8 @@ def run_headless(script: Path, seed: int, level: str, muted: bool, shots: Path |
         print(error, file=sys.stderr)
         return 2
     shots = (shots or Path()).resolve()  # pyxel.init may change the working directory
+    data_dir = data_dir.resolve() if data_dir is not None else None
     init_pyxel(headless=True)
-    run_script(commands, App(seed, level, muted), shots)
+    store = host.choose_store(data_dir, headless=True)
+    run_script(commands, App(seed, level, muted, low_memory=low_memory, store=store), shots)
     return 0

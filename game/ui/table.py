@@ -16,6 +16,7 @@ from .board import Board
 
 CHAR_W = pyxel.FONT_WIDTH
 CHAR_H = pyxel.FONT_HEIGHT
+CHOICE_GAP = 8
 
 
 def draw_card(x: int, y: int, code: str | None) -> None:
@@ -130,19 +131,58 @@ def _card_y(board: Board, index: int) -> int:
     return lay.HAND_Y - lay.DRAWN_LIFT if lifted else lay.HAND_Y
 
 
+def colour_choice_rects() -> list[tuple[str, tuple[int, int, int, int]]]:
+    """The four colours to choose from, above your hand: (letter, (x, y, w, h))."""
+    widths = [len(_choice_label(letter)) * CHAR_W + 8 for letter in res.COLOURS]
+    x = (lay.SCREEN_W - sum(widths) - CHOICE_GAP * (len(widths) - 1)) // 2
+    rects = []
+    for letter, w in zip(res.COLOURS, widths, strict=True):
+        rects.append((letter, (x, lay.CHOICE_Y, w, CHAR_H + 6)))
+        x += w + CHOICE_GAP
+    return rects
+
+
+def _choice_label(letter: str) -> str:
+    return f"{letter} {COLOUR_NAMES[letter].upper()}"
+
+
 def draw_colour_choice(highlight: int, frame: int) -> None:
-    """The four colours to type, by letter and name, above your hand; the
-    highlighted one (for UP/DOWN and RETURN) has a flashing frame."""
-    names = [(letter, f"{letter} {COLOUR_NAMES[letter].upper()}") for letter in res.COLOURS]
-    widths = [len(label) * CHAR_W + 8 for _, label in names]
-    x = (lay.SCREEN_W - sum(widths) - 8 * (len(names) - 1)) // 2
-    for i, ((letter, label), w) in enumerate(zip(names, widths, strict=True)):
-        pyxel.rect(x, lay.CHOICE_Y, w, CHAR_H + 6, res.CARD_COLOURS[letter])
-        pyxel.rectb(x, lay.CHOICE_Y, w, CHAR_H + 6, lay.WHITE)
-        pyxel.text(x + 4, lay.CHOICE_Y + 3, label, lay.BLACK if letter == "Y" else lay.WHITE)
+    """The four colours to type (or click), by letter and name, above your
+    hand; the highlighted one (for UP/DOWN and RETURN) has a flashing frame."""
+    for i, (letter, (x, y, w, h)) in enumerate(colour_choice_rects()):
+        pyxel.rect(x, y, w, h, res.CARD_COLOURS[letter])
+        pyxel.rectb(x, y, w, h, lay.WHITE)
+        pyxel.text(x + 4, y + 3, _choice_label(letter), lay.BLACK if letter == "Y" else lay.WHITE)
         if i == highlight and frame % 16 < 12:
-            pyxel.rectb(x - 2, lay.CHOICE_Y - 2, w + 4, CHAR_H + 10, lay.WHITE)
-        x += w + 8
+            pyxel.rectb(x - 2, y - 2, w + 4, h + 4, lay.WHITE)
+
+
+def colour_at(x: int, y: int) -> str | None:
+    """The colour of the swatch at (x, y) while a colour is asked, or None."""
+    for letter, (rx, ry, rw, rh) in colour_choice_rects():
+        if rx <= x < rx + rw and ry <= y < ry + rh:
+            return letter
+    return None
+
+
+def draw_pile_hit(x: int, y: int) -> bool:
+    px, py = lay.DRAW_PILE_POS
+    return px - 3 <= x < px + res.CARD_W and py - 3 <= y < py + res.CARD_H
+
+
+def hand_card_at(board: Board, x: int, y: int) -> int | None:
+    """The index of the card of your hand under (x, y), as drawn: the selected
+    card on top, then each card over the one to its left; None if none."""
+    row = lay.your_row(len(board.hand), board.selected)
+    order = [board.selected] + [row.first + i for i in range(len(row.xs) - 1, -1, -1)]
+    for index in order:
+        left = row.x_of(index)
+        if left is None:
+            continue
+        top = _card_y(board, index)
+        if left <= x < left + res.CARD_W and top <= y < top + res.CARD_H:
+            return index
+    return None
 
 
 def draw_message_bar(news: str, prompt: str) -> None:

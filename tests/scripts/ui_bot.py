@@ -1,11 +1,15 @@
-"""A test player that plays the real game through its keys, as a person would,
-and records what it pressed as a headless script.
+"""A test player that plays the real game through its keys, gamepad or mouse,
+as a person would, and records what it did as a headless script.
 
-It looks only at what the table shows (your hand, the top card, the colour
-in play), moves the arrow with LEFT/RIGHT, plays with RETURN, picks up with
-P and names colours by letter. It never plays an illegal Wild Draw Four.
+It looks only at what the screen shows (the menu, your hand, the top card,
+the colour in play). With the keyboard it moves the arrow with LEFT/RIGHT,
+plays with RETURN, picks up with P and names colours by letter; with a
+gamepad (``device="pad"``) it uses the d-pad, A and B and picks colours with
+UP/DOWN; with the mouse (``device="mouse"``) it clicks cards, the draw pile
+and the colour swatches. It never plays an illegal Wild Draw Four.
 
-Make the screenshot script (a whole match, with shots along the way):
+Make the screenshot script (the loading screen, the menus, a whole match,
+with shots along the way):
 
     python tests/scripts/ui_bot.py --seed 3 --out tests/scripts/screenshots.txt
 """
@@ -19,32 +23,51 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.rules.cards import Card
-from game.ui import keys
+from game.rules.cards import COLOURS, Card
+from game.ui import keys, layout, table
 from game.ui.app import App, init_pyxel
 from game.ui.script import Driver
 
 WAIT_LIMIT = 20_000  # frames; far more than any animation takes
+PAD = {
+    "LEFT": "GAMEPAD1_BUTTON_DPAD_LEFT",
+    "RIGHT": "GAMEPAD1_BUTTON_DPAD_RIGHT",
+    "UP": "GAMEPAD1_BUTTON_DPAD_UP",
+    "DOWN": "GAMEPAD1_BUTTON_DPAD_DOWN",
+    "RETURN": "GAMEPAD1_BUTTON_A",
+    "P": "GAMEPAD1_BUTTON_B",
+    "ESCAPE": "GAMEPAD1_BUTTON_START",
+}
 
 
 class Bot:
     """Plays an App through a Driver and keeps the script of what it did."""
 
-    def __init__(self, app: App, shots: bool = False) -> None:
+    def __init__(self, app: App, shots: bool = False, device: str = "keys") -> None:
         """With ``shots`` the script takes screenshots of the table, the first
-        colour choice, the first hand result and the match result."""
+        colour choice, the first hand result and the match result. ``device``
+        is "keys", "pad" or "mouse"."""
         self.app = app
         self.driver = Driver(app)
         self.script: list[str] = []
         self.shots = shots
+        self.device = device
         self._taken: set[str] = set()
         self._turns = 0
+        self._wiggle = 0
 
-    # ----- keys and time, recorded ------------------------------------------------------
+    # ----- keys, clicks and time, recorded ------------------------------------------------
 
     def press(self, name: str) -> None:
+        """Press a key; on a gamepad, the button that means the same."""
+        if self.device == "pad":
+            name = PAD.get(name, name)
         self.driver.frame([keys.key_code(name)])
         self.script.append(f"press {name}")
+
+    def click(self, x: int, y: int) -> None:
+        self.driver.click(x, y)
+        self.script.append(f"click {x} {y}")
 
     def wait(self, frames: int) -> None:
         for _ in range(frames):
@@ -72,6 +95,32 @@ class Bot:
         """Wait until the table waits for you or a hand is over."""
         app = self.app
         self.wait_until(lambda: app.waiting_for_you or app.scene != "table")
+
+    # ----- the menus ------------------------------------------------------------------------
+
+    def to_title(self) -> None:
+        """Wait through the loading screen (or skip it with a key), to the title menu."""
+        if self.app.scene == "loading":
+            if self.shots:
+                self.wait(15)
+                self.shot("loading")
+            self.wait_until(lambda: self.app.scene == "title")
+
+    def choose(self, item: str) -> None:
+        """Take an item of the title menu, as the device can."""
+        items = self.app.title.items
+        if self.device == "mouse":
+            x, y, w, h = items.rect(items.keys.index(item))
+            self.click(x + w // 2, y + h // 2)
+            return
+        while items.current != item:
+            self.press("DOWN" if items.keys.index(item) > items.cursor else "UP")
+        self.press("RETURN")
+
+    def start_match(self) -> None:
+        """From wherever the game starts: to the title, then PLAY."""
+        self.to_title()
+        self.choose("play")
 
     # ----- judging the cards, from the table --------------------------------------------
 
@@ -102,12 +151,59 @@ class Bot:
         while board.selected > index:
             self.press("LEFT")
 
+    def _card_point(self, index: int) -> tuple[int, int] | None:
+        """A point on the visible part of card ``index`` of your hand (the middle
+        of it), or None while the card is scrolled out of view."""
+        board = self.app.board
+        y = layout.HAND_Y + 20 + self._wiggle
+        xs = [x for x in range(layout.SCREEN_W) if table.hand_card_at(board, x, y) == index]
+        return (xs[len(xs) // 2], y) if xs else None
+
+    def move_mouse(self, x: int, y: int) -> None:
+        self.driver.frame(mouse=(x, y))
+        self.script.append(f"move {x} {y}")
+
+    def click_card(self, index: int) -> None:
+        """Click card ``index`` of your hand; first, while it is scrolled out of
+        view, point at the card at that end of the row (the arrow follows the
+        mouse, and the row scrolls with the arrow)."""
+        board = self.app.board
+        while (point := self._card_point(index)) is None:
+            row = layout.your_row(len(board.hand), board.selected)
+            edge = row.first if index < row.first else row.first + len(row.xs) - 1
+            self._wiggle = 1 - self._wiggle  # a mouse that moves, even by a pixel
+            self.move_mouse(*self._card_point(edge))
+        self.click(*point)
+
+    def name_colour(self, letter: str) -> None:
+        if self.device == "keys":
+            self.press(letter)
+        elif self.device == "mouse":
+            for colour, (x, y, w, h) in table.colour_choice_rects():
+                if colour == letter:
+                    self.click(x + w // 2, y + h // 2)
+        else:
+            while COLOURS[self.app.colour_cursor] != letter:
+                self.press("DOWN")
+            self.press("RETURN")
+
+    def pick_up(self) -> None:
+        if self.device == "mouse":
+            x, y = layout.DRAW_PILE_POS
+            self.click(x + 12, y + 16)
+        else:
+            self.press("P")
+
     def play_selected(self) -> None:
-        code = self.app.board.drawn or self.app.board.selected_card()
-        self.press("RETURN")
+        board = self.app.board
+        code = board.drawn or board.selected_card()
+        if self.device == "mouse":
+            self.click_card(board.hand.index(code) if board.drawn is None else board.selected)
+        else:
+            self.press("RETURN")
         if Card(code).is_wild:
             self.shot("colour_choice")
-            self.press(self.best_colour())
+            self.name_colour(self.best_colour())
 
     def take_turn(self) -> None:
         """One decision on your turn."""
@@ -116,19 +212,29 @@ class Bot:
         if self._turns == 4:
             self.shot("table")
         if app.game.choosing_colour:
-            self.press(self.best_colour())
+            self.name_colour(self.best_colour())
         elif board.drawn is not None:
             if self.playable(board.drawn):
                 self.play_selected()
             else:
-                self.press("P")
+                self.pick_up()  # a click on the pile, or P, passes
         else:
             index = self.choice()
             if index is None:
-                self.press("P")
+                self.pick_up()
             else:
+                if self.device == "mouse":
+                    self._click_to_play(index)  # the click itself moves the arrow
+                    return
                 self.move_arrow_to(index)
                 self.play_selected()
+
+    def _click_to_play(self, index: int) -> None:
+        code = self.app.board.hand[index]
+        self.click_card(index)
+        if Card(code).is_wild:
+            self.shot("colour_choice")
+            self.name_colour(self.best_colour())
 
     def play_hand(self) -> None:
         """Play until the hand is over and its result shows."""
@@ -146,7 +252,37 @@ class Bot:
                 self.shot("match_result")
                 return
             self.shot("hand_result")
-            self.press("RETURN")
+            if self.device == "mouse":
+                self.click(160, 100)
+            else:
+                self.press("RETURN")
+
+    def tour(self) -> None:
+        """The screenshot tour: loading, title, how to play (the keys and the
+        first rules page), a whole match with the in-match menu on its first
+        turn, leaving it for the statistics, and quitting from the title."""
+        self.to_title()
+        self.wait(20)
+        self.shot("title")
+        self.choose("howto")
+        self.shot("how_to_play")
+        self.press("RIGHT")
+        self.press("RIGHT")
+        self.shot("how_to_play_rules")
+        self.press("ESCAPE")
+        self.choose("play")
+        self.wait_for_you()
+        self.press("ESCAPE")
+        self.shot("match_menu")
+        self.press("N")
+        self.play_match()
+        self.press("ESCAPE")
+        self.press("Y")
+        self.choose("stats")
+        self.shot("statistics")
+        self.press("RETURN")
+        self.press("ESCAPE")
+        self.press("ESCAPE")
 
 
 def main() -> None:
@@ -157,9 +293,10 @@ def main() -> None:
     out = args.out.resolve()  # pyxel.init may change the working directory
     init_pyxel(headless=True)
     bot = Bot(App(args.seed, report=lambda line: None), shots=True)
-    bot.play_match()
+    bot.tour()
     header = [
-        f"# A whole match, seed {args.seed}, level normal, played by tests/scripts/ui_bot.py. Run it with:",
+        f"# The loading screen, the menus and a whole match, seed {args.seed}, level normal,",
+        "# played by tests/scripts/ui_bot.py. Run it with:",
         f"#   python -m game --headless --seed {args.seed} --script {args.out.as_posix()} --shots docs/screenshots",
     ]
     out.write_text("\n".join(header + bot.script) + "\n", encoding="utf-8")

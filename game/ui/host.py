@@ -1,0 +1,104 @@
+"""What differs between the desktop and the browser (Pyodide, ``sys.platform ==
+"emscripten"``), decided in one place, each decision a function of the
+platform so that tests can ask about the browser natively.
+
+In the browser: pyxel quits on no key (ESCAPE is the game's own key
+everywhere), the title menu has no QUIT (a page is closed, not quit), and the
+settings live in the page's localStorage, never on a disk that a reload
+forgets. The game starts no thread and no subprocess anywhere, and calls
+``pyxel.flip`` only in scripted headless runs, never in a window or a page.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pyxel
+
+from game.settings import BrowserStore, FileStore, Settings, Stats, open_store
+
+from .layout import FPS, SCREEN_H, SCREEN_W
+
+BROWSER = "emscripten"
+DATA_DIR_VARIABLE = "UNO1991_DATA_DIR"
+VENDOR = "UNO 1991"
+APP_NAME = "UNO 1991"
+HEADLESS_FPS = 1000  # scripted runs are not paced to the clock anyway
+
+
+def in_browser(platform: str | None = None) -> bool:
+    return (sys.platform if platform is None else platform) == BROWSER
+
+
+def can_quit(platform: str | None = None) -> bool:
+    """Whether the title menu offers QUIT: on the desktop, not in a page."""
+    return not in_browser(platform)
+
+
+def init_options(headless: bool, platform: str | None = None) -> dict:
+    """The arguments of ``pyxel.init``. ESCAPE never quits through pyxel: the
+    game asks first (and in a page there is nothing to quit)."""
+    return {
+        "width": SCREEN_W,
+        "height": SCREEN_H,
+        "title": "UNO 1991",
+        "fps": HEADLESS_FPS if headless else FPS,
+        "quit_key": pyxel.KEY_NONE,
+        "capture_sec": 0,
+        "headless": headless,
+    }
+
+
+class MemoryStore:
+    """Settings and statistics kept for this run only (scripted runs, tests)."""
+
+    def __init__(self) -> None:
+        self.saved: tuple[Settings, Stats] | None = None
+        self.saves = 0
+
+    def load(self) -> tuple[Settings, Stats, str | None]:
+        return Settings(), Stats(), None
+
+    def save(self, settings: Settings, stats: Stats) -> str | None:
+        self.saves += 1
+        self.saved = (settings, stats)
+        return None
+
+
+def data_dir_choice(flag: Path | None, environ: dict | None = None) -> Path | None:
+    """``--data-dir``, else ``$UNO1991_DATA_DIR``, else None (the default place)."""
+    if flag is not None:
+        return flag
+    value = (os.environ if environ is None else environ).get(DATA_DIR_VARIABLE, "")
+    return Path(value) if value else None
+
+
+def choose_store(
+    data_dir: Path | None,
+    headless: bool,
+    platform: str | None = None,
+    user_data_dir: Callable[[], str] | None = None,
+) -> FileStore | BrowserStore | MemoryStore:
+    """Where settings and statistics are kept.
+
+    * in the browser: the page's localStorage, always;
+    * with a data directory (``--data-dir`` or ``$UNO1991_DATA_DIR``): there;
+    * a scripted headless run without one: nowhere (every run starts from the
+      defaults, so a script gives the same output on every machine);
+    * otherwise ``pyxel.user_data_dir("UNO 1991", "UNO 1991")`` (call it only
+      after ``pyxel.init``).
+    """
+    if in_browser(platform):
+        return BrowserStore()
+    if data_dir is not None:
+        return open_store(data_dir)
+    if headless:
+        return MemoryStore()
+    return open_store((user_data_dir or _user_data_dir)())
+
+
+def _user_data_dir() -> str:
+    return pyxel.user_data_dir(VENDOR, APP_NAME)

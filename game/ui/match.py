@@ -1,0 +1,271 @@
+"""A match on the table: one hand after another against the computer, to 500.
+
+Data flows one way. A key or a click becomes an action text, the engine
+(``game.act``) checks and applies it and returns events, and the
+choreographer turns the events into animation steps that update the board
+one frame at a time. The UI never changes the game any other way. You are
+seat 0, the computer seat 1.
+
+A match has three scenes of its own: ``table`` (a hand being played),
+``hand_result`` (who went out, the points, the running totals) and
+``match_result`` (the winner and the final scores).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.ai import make
+from game.rules import Game, IllegalAction
+from game.rules.cards import COLOURS, Card
+
+from . import keys, narration, results, table
+from .animation import Timeline
+from .audio import Audio
+from .board import Board
+from .choreography import Choreographer
+from .keys import Pointer
+
+HUMAN, COMPUTER = 0, 1
+THINK_FRAMES = 12  # the computer's pause before each of its actions
+
+
+class Match:
+    """One match. ``notice`` takes the lines a player would notice,
+    ``set_scene`` the match's scene changes, ``hand_ended`` is called once
+    at the end of each hand (with this match, its ``result`` set)."""
+
+    def __init__(
+        self,
+        seed: int,
+        level: str,
+        audio: Audio,
+        notice: Callable[[str], None],
+        set_scene: Callable[[str], None],
+        hand_ended: Callable[[Match], None] = lambda match: None,
+        computer_seed: int | None = None,
+        deck: list[str] | None = None,
+        starter: int | None = None,
+        title_art: bool = True,
+    ) -> None:
+        self.level = level
+        self.audio = audio
+        self.notice = notice
+        self._set_scene = set_scene
+        self._hand_ended = hand_ended
+        self.title_art = title_art
+        self.game = Game(rules="1991", seed=seed, deck=deck, starter=starter)
+        self.computer = make(level, seed=seed if computer_seed is None else computer_seed)
+        self.board = Board(draw_count=len(self.game.rules.deck))
+        self.timeline = Timeline(self.board)
+        self.director = Choreographer(self.timeline, audio, notice, len(self.game.rules.deck))
+        self.result: results.HandResult | None = None
+        self.scene = "table"
+        self.frame = 0
+        self._start_hand(self.game.opening)
+
+    # ----- hands -----------------------------------------------------------------
+
+    def _start_hand(self, opening) -> None:
+        self._wild = None  # a wild of yours waiting for its colour
+        self.colour_cursor = 0  # the colour highlighted for UP/DOWN and RETURN
+        self._think = THINK_FRAMES
+        self.scene = "table"
+        self._set_scene("table")
+        self.director.stage(opening, self.game.hands)
+
+    def _end_hand(self) -> None:
+        game = self.game
+        loser = 1 - game.hand_winner
+        self.result = results.HandResult(
+            winner=game.hand_winner,
+            points=sum(Card(code).points for code in game.hands[loser]),
+            scores=(game.scores[HUMAN], game.scores[COMPUTER]),
+            target=game.rules.target,
+            loser_cards=tuple(game.hands[loser]),
+        )
+        if game.match_over:
+            self.scene = "match_result"
+            self._set_scene("match_result")
+            self.board.prompt = narration.PROMPT_NEW_MATCH
+            self.notice(f"match winner {'you' if game.match_winner == HUMAN else 'computer'}")
+            self.notice(f"result final scores you {game.scores[HUMAN]} computer {game.scores[COMPUTER]}")
+        else:
+            self.scene = "hand_result"
+            self._set_scene("hand_result")
+            self.board.prompt = narration.PROMPT_NEXT_HAND
+            for line in self.result.lines():
+                self.notice(f"result {line}")
+            owner = "computer" if loser == COMPUTER else "your"
+            self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
+        self._hand_ended(self)
+
+    def next_hand(self) -> None:
+        """RETURN on a hand result: deal the next hand."""
+        if self.scene == "hand_result":
+            self._start_hand(self.game.next_hand())
+
+    @property
+    def waiting_for_you(self) -> bool:
+        """True while the table waits for you (no animation playing)."""
+        return self.scene == "table" and self.timeline.idle and not self.game.hand_over and self.game.turn == HUMAN
+
+    @property
+    def naming_colour(self) -> bool:
+        """True while a colour must be named: for your wild, or a Wild turned up."""
+        return self.game.choosing_colour or self._wild is not None
+
+    # ----- each frame -------------------------------------------------------------
+
+    def update(self, pressed: list[str], pointer: Pointer | None = None) -> None:
+        self.frame += 1
+        if self.scene == "table":
+            self._update_table(pressed, pointer)
+        self.timeline.update()
+        if self.waiting_for_you:
+            self.board.prompt = self._table_prompt()
+
+    def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
+        if not self.timeline.idle:
+            return
+        if self.game.hand_over:
+            self._end_hand()
+        elif self.game.turn == COMPUTER:
+            self._computer_turn()
+        elif not self._your_keys(pressed) and pointer is not None:
+            self._your_mouse(pointer)
+
+    def _act(self, action: str) -> None:
+        """Send an action to the engine and stage what follows."""
+        self.director.stage(self.game.act(action), self.game.hands)
+
+    def _computer_turn(self) -> None:
+        self._think -= 1
+        if self._think > 0:
+            return
+        self._think = THINK_FRAMES
+        self._act(self.computer.choose(self.game.view(COMPUTER)))
+
+    # ----- your turn: keys -------------------------------------------------------------
+
+    def _table_prompt(self) -> str:
+        if self.game.choosing_colour:
+            return narration.PROMPT_STARTER_COLOUR
+        if self._wild is not None:
+            return narration.PROMPT_COLOUR
+        if self.board.drawn is not None:
+            return narration.drawn_prompt(self.board.drawn)
+        return narration.PROMPT_PLAY
+
+    def _your_keys(self, pressed: list[str]) -> bool:
+        """Handle the keys of your turn; at most one action a frame. True when
+        a key was taken (so the mouse waits for the next frame)."""
+        for key in pressed:
+            if self.naming_colour and self._colour_key(key):
+                return True
+            if self.game.choosing_colour:
+                continue
+            if key in ("LEFT", "RIGHT"):
+                self._move_arrow(-1 if key == "LEFT" else 1)
+            elif key == "RETURN":
+                if self._choose_card():
+                    return True
+            elif key == "P":
+                self._pick_up_or_pass()
+                return True
+        return bool(pressed)
+
+    def _colour_key(self, key: str) -> bool:
+        """R, G, Y or B names a colour; UP/DOWN move the highlight over the
+        colours and RETURN takes it (for a gamepad). True once one is named."""
+        if key in ("UP", "DOWN"):
+            self.colour_cursor = (self.colour_cursor + (1 if key == "DOWN" else -1)) % len(COLOURS)
+        elif key in keys.COLOUR_KEYS or key == "RETURN":
+            self._name_colour(key if key in keys.COLOUR_KEYS else COLOURS[self.colour_cursor])
+            return True
+        return False
+
+    def _move_arrow(self, step: int) -> None:
+        """The arrow stays on a card you picked up until you play it or pass."""
+        self._wild = None
+        if self.board.drawn is None:
+            self.board.move_selection(step)
+
+    def _pick_up_or_pass(self) -> None:
+        self._wild = None
+        self._act("pass" if self.board.drawn is not None else "draw")
+
+    def _name_colour(self, letter: str) -> None:
+        if self.game.choosing_colour:
+            self._act(f"colour {letter}")
+        else:
+            wild, self._wild = self._wild, None
+            self._act(f"play {wild} {letter}")
+
+    def _choose_card(self) -> bool:
+        """RETURN on a card: play it, ask for a wild's colour, or refuse it with
+        a buzz. A Wild Draw Four is never refused: the engine penalises an
+        illegal one, as the manual says. Returns True when an action was sent."""
+        code = self.board.drawn or self.board.selected_card()
+        if code is None:
+            return False
+        if Card(code).is_wild:
+            self._wild = code
+            self.board.prompt = narration.PROMPT_COLOUR
+            return False
+        try:
+            self._act(f"play {code}")
+        except IllegalAction:
+            self.audio.play("buzz")
+            self.director.say(narration.refusal(code, self.game.top, self.game.colour))
+            return False
+        return True
+
+    # ----- your turn: the mouse ---------------------------------------------------------
+
+    def _your_mouse(self, pointer: Pointer) -> None:
+        """Click a card to play it, the draw pile to pick up (or, after picking
+        up, to pass), a colour to name it. The arrow follows the mouse over
+        your hand, and the wheel moves it too."""
+        board = self.board
+        if self.naming_colour and pointer.clicked:
+            letter = table.colour_at(pointer.x, pointer.y)
+            if letter is not None:
+                self._name_colour(letter)
+                return
+        if self.game.choosing_colour:
+            return
+        index = table.hand_card_at(board, pointer.x, pointer.y)
+        if pointer.clicked:
+            if table.draw_pile_hit(pointer.x, pointer.y):
+                self._pick_up_or_pass()
+            elif index is not None:
+                self._click_card(index)
+        elif pointer.moved and index is not None and board.drawn is None and self._wild is None:
+            board.selected = index
+        elif pointer.wheel:
+            self._move_arrow(-1 if pointer.wheel > 0 else 1)
+
+    def _click_card(self, index: int) -> None:
+        board = self.board
+        if board.drawn is not None and board.hand[index] != board.drawn:
+            self.audio.play("buzz")
+            self.director.say(narration.drawn_only(board.drawn))
+            return
+        self._wild = None
+        board.selected = index
+        self._choose_card()
+
+    # ----- drawing ------------------------------------------------------------------------
+
+    def draw(self, paused: bool = False) -> None:
+        """The table and, at the end of a hand or match, its result; the arrow
+        and the colours to choose from only while the game waits for you."""
+        arrow = self.waiting_for_you and not self.game.choosing_colour and not paused
+        table.draw_table(self.board, self.frame if arrow else None)
+        if self.waiting_for_you and self.naming_colour and not paused:
+            table.draw_colour_choice(self.colour_cursor, self.frame)
+        if self.scene == "hand_result":
+            results.draw_hand_result(self.result)
+        elif self.scene == "match_result":
+            results.draw_match_result(self.game.match_winner, self.result.scores, self.title_art)

@@ -1,0 +1,464 @@
+"""The screens around the table: the title menu, how to play, the statistics
+and the in-match menu, drawn in the table's 8-bit style (navy cloth, double
+borders, yellow for what is chosen).
+
+Each screen takes the frame's key names and mouse (``update``) and answers
+with what the player asked for, as a word for the App to carry out; it never
+changes the game itself. Every item is reachable by keyboard (UP/DOWN,
+LEFT/RIGHT, RETURN, ESCAPE), gamepad (d-pad, A, B, START) and mouse (a click).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pyxel
+
+from game.settings import DIFFICULTIES, Stats
+
+from . import layout as lay
+from . import resources as res
+from .keys import Pointer
+from .table import CHAR_H, CHAR_W, draw_card, text_centred
+
+CX = lay.SCREEN_W // 2
+ITEM_H = 13  # the height of one menu line
+BACK_KEYS = ("ESCAPE", "BACK", "START")
+
+Rect = tuple[int, int, int, int]
+
+
+# ----- drawing helpers ------------------------------------------------------------
+
+
+def draw_frame(colour: int = lay.TABLE_COLOUR) -> None:
+    """The cloth and its border, as on the table."""
+    pyxel.cls(colour)
+    pyxel.rectb(2, 2, lay.SCREEN_W - 4, lay.SCREEN_H - 4, lay.TABLE_EDGE)
+
+
+def draw_panel(x: int, y: int, w: int, h: int, border: int = lay.LIGHT_BLUE) -> None:
+    """A black panel with a double border, like the results."""
+    pyxel.rect(x, y, w, h, lay.BLACK)
+    pyxel.rectb(x, y, w, h, border)
+    pyxel.rectb(x + 2, y + 2, w - 4, h - 4, border)
+
+
+def draw_button(rect: Rect, label: str, chosen: bool) -> None:
+    x, y, w, h = rect
+    pyxel.rect(x, y, w, h, lay.NAVY if chosen else lay.BLACK)
+    pyxel.rectb(x, y, w, h, lay.YELLOW if chosen else lay.GREY)
+    text_centred(x + w // 2, y + (h - CHAR_H) // 2 + 1, label, lay.YELLOW if chosen else lay.WHITE)
+
+
+_words: dict[tuple[str, int], pyxel.Image] = {}
+
+
+def _word(text: str, col: int) -> pyxel.Image:
+    """``text`` written once into a small image of its own (kept for reuse)."""
+    image = _words.get((text, col))
+    if image is None:
+        image = _words[(text, col)] = pyxel.Image(len(text) * CHAR_W, CHAR_H)
+        image.cls(res.TRANSPARENT)
+        image.text(0, 0, text, col)
+    return image
+
+
+def big_text(cx: int, cy: int, text: str, col: int, scale: int, shadow: int | None = None) -> None:
+    """Text ``scale`` times the font's size, centred on (cx, cy), with a
+    shadow down and to the right in the colour ``shadow``."""
+    w, h = len(text) * CHAR_W, CHAR_H
+    x, y = cx - w // 2, cy - h // 2
+    if shadow is not None:
+        offset = max(1, scale // 2)
+        pyxel.blt(x + offset, y + offset, _word(text, shadow), 0, 0, w, h, res.TRANSPARENT, scale=scale)
+    pyxel.blt(x, y, _word(text, col), 0, 0, w, h, res.TRANSPARENT, scale=scale)
+
+
+def draw_title_art(cx: int, cy: int, scale: float = 1.0) -> None:
+    """The UNO 1991 title art of image bank 1, centred on (cx, cy)."""
+    u, v, w, h = res.TITLE_RECT
+    pyxel.blt(cx - w // 2, cy - h // 2, res.TITLE_BANK, u, v, w, h, res.TITLE_TRANSPARENT, scale=scale)
+
+
+FAN = ("W", "R1", "G9", "W+4", "Y+2", "BS")
+
+
+def draw_plain_title(cx: int, cy: int) -> None:
+    """The title without the title art (constrained-memory mode): a fan of
+    cards from the card bank and the name in large letters."""
+    step = 22
+    left = cx - (len(FAN) - 1) * step // 2 - res.CARD_W // 2
+    for i, code in enumerate(FAN):
+        lift = abs(2 * i - (len(FAN) - 1)) * 3
+        draw_card(left + i * step, cy - 58 + lift, code)
+    pyxel.elli(cx - 64, cy - 22, 128, 44, lay.PINK)
+    pyxel.ellib(cx - 64, cy - 22, 128, 44, lay.WHITE)
+    big_text(cx, cy, "UNO", lay.YELLOW, 5, shadow=lay.BROWN)
+    big_text(cx, cy + 36, "1991", lay.WHITE, 3, shadow=lay.NAVY)
+
+
+CREDIT = "A remake of the 1991 HeadFirst PD program"
+
+
+# ----- a list of items -------------------------------------------------------------
+
+
+@dataclass
+class ItemList:
+    """Items one under another; UP/DOWN (or the mouse) move the highlight."""
+
+    keys: list[str]
+    x: int
+    y: int
+    w: int
+    cursor: int = 0
+
+    def rect(self, index: int) -> Rect:
+        return (self.x, self.y + index * ITEM_H, self.w, ITEM_H - 2)
+
+    def at(self, pointer: Pointer) -> int | None:
+        for index in range(len(self.keys)):
+            if pointer.inside(self.rect(index)):
+                return index
+        return None
+
+    def move(self, step: int) -> None:
+        self.cursor = (self.cursor + step) % len(self.keys)
+
+    @property
+    def current(self) -> str:
+        return self.keys[self.cursor]
+
+    def draw(self, labels: dict[str, str], frame: int) -> None:
+        for index, key in enumerate(self.keys):
+            x, y, w, h = self.rect(index)
+            chosen = index == self.cursor
+            if chosen:
+                pyxel.rect(x, y, w, h, lay.NAVY)
+                pyxel.rectb(x, y, w, h, lay.YELLOW)
+                if frame % 16 < 10:
+                    pyxel.text(x + 3, y + 3, ">", lay.YELLOW)
+            pyxel.text(x + 10, y + 3, labels[key], lay.YELLOW if chosen else lay.WHITE)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """What the player asked for on a screen: ``what`` and, for a setting
+    moved left or right, ``step``."""
+
+    what: str
+    step: int = 1
+
+
+def _list_choice(items: ItemList, pressed: list[str], pointer: Pointer | None, cycling: tuple[str, ...]):
+    """Shared handling of a list: UP/DOWN move, RETURN takes the item,
+    LEFT/RIGHT change a cycling item, the mouse points and clicks. Returns
+    (choice or None, moved)."""
+    moved = False
+    for key in pressed:
+        if key in ("UP", "DOWN"):
+            items.move(-1 if key == "UP" else 1)
+            moved = True
+        elif key == "RETURN":
+            return Choice(items.current), moved
+        elif key in ("LEFT", "RIGHT") and items.current in cycling:
+            return Choice(items.current, -1 if key == "LEFT" else 1), moved
+    if pointer is not None:
+        index = items.at(pointer)
+        if index is not None and (pointer.moved or pointer.clicked) and index != items.cursor:
+            items.cursor = index
+            moved = True
+        if pointer.clicked and index is not None:
+            return Choice(items.current), moved
+    return None, moved
+
+
+# ----- the title menu ---------------------------------------------------------------
+
+
+class TitleMenu:
+    """PLAY, LEVEL, SOUND, HOW TO PLAY, STATISTICS and (on the desktop) QUIT."""
+
+    def __init__(self, can_quit: bool, title_art: bool) -> None:
+        keys = ["play", "level", "sound", "howto", "stats"] + (["quit"] if can_quit else [])
+        self.title_art = title_art
+        self.items = ItemList(keys, x=216, y=52, w=96)
+        self.message = ""  # one line under the menu (a warning, say)
+
+    def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
+        if "ESCAPE" in pressed and "quit" in self.items.keys:
+            if self.items.current == "quit":
+                return Choice("quit"), False
+            self.items.cursor = self.items.keys.index("quit")
+            return None, True
+        return _list_choice(self.items, pressed, pointer, cycling=("level", "sound"))
+
+    def draw(self, level: str, sound: bool, frame: int) -> None:
+        draw_frame()
+        if self.title_art:
+            draw_title_art(106, 86)
+        else:
+            draw_plain_title(108, 88)
+        labels = {
+            "play": "PLAY",
+            "level": f"LEVEL: {level.upper()}",
+            "sound": f"SOUND: {'ON' if sound else 'OFF'}",
+            "howto": "HOW TO PLAY",
+            "stats": "STATISTICS",
+            "quit": "QUIT",
+        }
+        text_centred(264, 36, "MAIN MENU", lay.LIGHT_BLUE)
+        self.items.draw(labels, frame)
+        text_centred(CX, 164, CREDIT, lay.LIGHT_BLUE)
+        hint = "UP/DOWN choose   LEFT/RIGHT change   RETURN select"
+        text_centred(CX, 176, hint, lay.GREY)
+        if self.message:
+            text_centred(CX, 187, self.message[:78], lay.PINK)
+        else:
+            text_centred(CX, 187, "Gamepad: d-pad, A selects    Mouse: click", lay.GREY)
+
+
+# ----- how to play ---------------------------------------------------------------------
+
+# A page: its heading and its lines; a line with "|" is a key and what it does.
+CONTROL_PAGES = [
+    (
+        "THE KEYS (AS IN 1991)",
+        [
+            "LEFT / RIGHT|move the arrow along your hand",
+            "RETURN|play the card under the arrow",
+            "P|pick up a card; after that, pass",
+            "R  G  Y  B|name the colour for a Wild",
+            "UP/DOWN, RETURN|or pick the colour from the four shown",
+            "M|sound off / on",
+            "ESCAPE|the menu: play on, or leave the match",
+            "",
+            "A short pip says it is your turn. A card that cannot",
+            "go is refused with a buzz and the reason.",
+        ],
+    ),
+    (
+        "GAMEPAD AND MOUSE",
+        [
+            "D-PAD|move the arrow; UP/DOWN pick a colour",
+            "A|play the card, take the colour",
+            "B|pick up a card; after that, pass",
+            "START (or X)|the menu",
+            "",
+            "CLICK A CARD|play it (a Wild asks for its colour)",
+            "CLICK THE PILE|pick up; click it again to pass",
+            "CLICK A COLOUR|name it",
+            "WHEEL|move the arrow",
+            "",
+            "On a phone the page shows a gamepad: play with it or tap.",
+        ],
+    ),
+]
+RULE_PAGES = {
+    "1991": [
+        (
+            "THE 1991 RULES (1 OF 2)",
+            [
+                "Play a card that matches the colour in play, or the",
+                "number or symbol on top of the pile. A Wild goes on",
+                "anything, and you name the colour to play next.",
+                "",
+                "A Wild Draw Four only when you hold no card of the",
+                "colour in play. Play it anyway and you are penalised:",
+                "you draw four and keep it. So is the computer.",
+                "",
+                "Skip: the other player misses a go, so you play again.",
+                "Draw Two: the other player draws two and misses a go.",
+                "Can't play? Pick up one card: play it if it goes, or pass.",
+            ],
+        ),
+        (
+            "THE 1991 RULES (2 OF 2)",
+            [
+                "108 cards. In each colour: one 0, two of each of 1 to 9,",
+                "two Draw Two and four Skip (no Reverse); then four",
+                "Wild and four Wild Draw Four. Seven cards each.",
+                "",
+                "The first to play all their cards wins the hand and",
+                "scores the cards left in the other hand: numbers at",
+                "face value, Skip and Draw Two 20, Wilds 50.",
+                "",
+                "The first to 500 points wins the match.",
+                "The players take turns to start a hand.",
+            ],
+        ),
+    ],
+}
+
+LINE_H = 9
+PANEL = (12, 10, lay.SCREEN_W - 24, 172)  # x, y, w, h of a full-screen panel
+BUTTON_Y = PANEL[1] + PANEL[3] - 24
+BUTTONS = {
+    "prev": (PANEL[0] + 14, BUTTON_Y, 64, 14),
+    "back": (CX - 32, BUTTON_Y, 64, 14),
+    "next": (PANEL[0] + PANEL[2] - 78, BUTTON_Y, 64, 14),
+}
+
+
+class HowToPlay:
+    """The controls, then the rules of the rule set in use, a page at a time."""
+
+    def __init__(self, rules: str) -> None:
+        self.pages = CONTROL_PAGES + RULE_PAGES.get(rules, RULE_PAGES["1991"])
+        self.page = 0
+
+    def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
+        """LEFT/RIGHT turn the page, RETURN the next page (on the last, back),
+        ESCAPE, B or START back; or click the buttons."""
+        for key in pressed:
+            if key in BACK_KEYS:
+                return Choice("back"), False
+            if key in ("LEFT", "UP"):
+                return None, self._turn(-1)
+            if key in ("RIGHT", "DOWN"):
+                return None, self._turn(1)
+            if key == "RETURN":
+                if self.page == len(self.pages) - 1:
+                    return Choice("back"), False
+                return None, self._turn(1)
+        if pointer is not None and pointer.clicked:
+            if pointer.inside(BUTTONS["back"]):
+                return Choice("back"), False
+            if pointer.inside(BUTTONS["prev"]):
+                return None, self._turn(-1)
+            if pointer.inside(BUTTONS["next"]):
+                return None, self._turn(1)
+        return None, False
+
+    def _turn(self, step: int) -> bool:
+        page = min(max(self.page + step, 0), len(self.pages) - 1)
+        turned, self.page = page != self.page, page
+        return turned
+
+    @property
+    def heading(self) -> str:
+        return self.pages[self.page][0]
+
+    def draw(self, frame: int) -> None:
+        draw_frame()
+        x, y, w, h = PANEL
+        draw_panel(x, y, w, h)
+        text_centred(CX, y + 9, f"HOW TO PLAY   PAGE {self.page + 1} OF {len(self.pages)}", lay.LIGHT_BLUE)
+        heading, lines = self.pages[self.page]
+        text_centred(CX, y + 22, heading, lay.YELLOW)
+        pyxel.line(x + 40, y + 31, x + w - 41, y + 31, lay.GREY)
+        top = y + 37
+        for i, line in enumerate(lines):
+            ly = top + i * LINE_H
+            if "|" in line:
+                key, what = line.split("|", 1)
+                pyxel.text(x + 18, ly, key, lay.YELLOW)
+                pyxel.text(x + 94, ly, what, lay.WHITE)
+            else:
+                pyxel.text(x + 18, ly, line, lay.WHITE)
+        first, last = self.page == 0, self.page == len(self.pages) - 1
+        if not first:
+            draw_button(BUTTONS["prev"], "< PREV", False)
+        draw_button(BUTTONS["back"], "BACK", False)
+        if not last:
+            draw_button(BUTTONS["next"], "NEXT >", True)
+        hint = "LEFT/RIGHT turn the page   RETURN next   ESCAPE back"
+        text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
+
+
+# ----- statistics ---------------------------------------------------------------------
+
+STAT_ROWS = [
+    ("MATCHES WON", lambda s: s.matches_won),
+    ("MATCHES LOST", lambda s: s.matches_lost),
+    ("HANDS WON", lambda s: s.hands_won),
+    ("HANDS LOST", lambda s: s.hands_lost),
+    ("BEST HAND (POINTS)", lambda s: s.best_hand),
+    ("AVERAGE HAND WON", lambda s: round(s.average_hand)),
+    ("BEST MATCH SCORE", lambda s: s.best_match),
+    ("AVERAGE MATCH SCORE", lambda s: round(s.average_match)),
+]
+STAT_COLUMNS = (150, 200, 250)  # centre x of EASY, NORMAL, HARD
+
+
+def stats_lines(stats: Stats) -> list[str]:
+    """The statistics in words, one line per difficulty (for headless runs)."""
+    lines = []
+    for level in DIFFICULTIES:
+        values = stats.level(level)
+        cells = ", ".join(f"{name.lower()} {value(values)}" for name, value in STAT_ROWS)
+        lines.append(f"{level}: {cells}")
+    return lines
+
+
+class StatsScreen:
+    """The record against each difficulty; any of RETURN, ESCAPE, B, START or
+    a click goes back."""
+
+    def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
+        if any(key in (*BACK_KEYS, "RETURN") for key in pressed) or (pointer is not None and pointer.clicked):
+            return Choice("back"), False
+        return None, False
+
+    def draw(self, stats: Stats, level: str) -> None:
+        draw_frame()
+        x, y, w, h = PANEL
+        draw_panel(x, y, w, h)
+        text_centred(CX, y + 9, "STATISTICS", lay.LIGHT_BLUE)
+        text_centred(CX, y + 20, "YOUR RECORD AGAINST THE COMPUTER", lay.GREY)
+        head_y = y + 36
+        for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
+            colour = lay.YELLOW if level_name == level else lay.LIGHT_BLUE
+            text_centred(cx, head_y, level_name.upper(), colour)
+        pyxel.line(x + 16, head_y + 9, x + w - 17, head_y + 9, lay.GREY)
+        for row, (name, value) in enumerate(STAT_ROWS):
+            ry = head_y + 15 + row * 11
+            if row % 2 == 0:
+                pyxel.rect(x + 14, ry - 2, w - 28, 10, lay.NAVY)
+            pyxel.text(x + 18, ry, name, lay.WHITE)
+            for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
+                text_centred(cx, ry, str(value(stats.level(level_name))), lay.WHITE)
+        played = sum(stats.level(name).matches_played for name in DIFFICULTIES)
+        hands = sum(stats.level(name).hands_played for name in DIFFICULTIES)
+        draw_button(BUTTONS["back"], "BACK", True)
+        footer = f"{_count(hands, 'hand')} and {_count(played, 'match')} so far, saved after every hand"
+        text_centred(CX, lay.SCREEN_H - 12, footer, lay.GREY)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else ('es' if noun.endswith('ch') else 's')}"
+
+
+# ----- the in-match menu -----------------------------------------------------------------
+
+
+class PauseMenu:
+    """ESCAPE or START during a match: leave it, or play on (the default)."""
+
+    W, H = 200, 96
+
+    def __init__(self) -> None:
+        x = (lay.SCREEN_W - self.W) // 2
+        self.y = 40
+        self.items = ItemList(["resume", "sound", "leave"], x=x + 24, y=self.y + 36, w=self.W - 48)
+
+    def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
+        for key in pressed:
+            if key == "Y":
+                return Choice("leave"), False
+            if key in ("N", *BACK_KEYS):
+                return Choice("resume"), False
+        return _list_choice(self.items, pressed, pointer, cycling=("sound",))
+
+    def draw(self, sound: bool, frame: int) -> None:
+        x = (lay.SCREEN_W - self.W) // 2
+        draw_panel(x, self.y, self.W, self.H, lay.YELLOW)
+        text_centred(CX, self.y + 10, "MENU", lay.LIGHT_BLUE)
+        text_centred(CX, self.y + 22, "LEAVE THIS MATCH?", lay.WHITE)
+        labels = {
+            "resume": "NO, PLAY ON",
+            "sound": f"SOUND: {'ON' if sound else 'OFF'}",
+            "leave": "YES, LEAVE THE MATCH",
+        }
+        self.items.draw(labels, frame)
