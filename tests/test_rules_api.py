@@ -55,6 +55,7 @@ def test_card_names_read_like_a_player_would_say_them():
         ({"players": 1}, "players must be 2 to 10"),
         ({"players": 11}, "players must be 2 to 10"),
         ({"starter": 2}, "starter must be a seat"),
+        ({"seed": "abc"}, "seed must be a whole number"),
         ({"deck": ["R7"] * 108}, "exactly the 108 cards"),
         ({"deck": [*RULES_1991.deck[:-1], "BR"]}, "missing \\['W\\+4'\\], extra \\['BR'\\]"),
         ({"deck": [*RULES_1991.deck[:-1], "ZZ"]}, "unknown card code 'ZZ'"),

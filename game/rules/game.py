@@ -52,8 +52,8 @@ def _deck_cards(rules: RuleSet) -> tuple[Card, ...]:
 
 
 @functools.cache
-def _sorted_deck(rules: RuleSet) -> list[str]:
-    return sorted(rules.deck)
+def _sorted_deck(rules: RuleSet) -> tuple[str, ...]:
+    return tuple(sorted(rules.deck))
 
 
 def shuffle(cards: list, rng: random.Random) -> None:
@@ -115,6 +115,8 @@ class Game:
             )
         if starter is not None and starter not in range(players):
             raise ValueError(f"starter must be a seat from 0 to {players - 1}, not {starter!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
         self.players = players
         self.seed = random.randrange(2**32) if seed is None else seed
         self._rng = random.Random(self.seed)
@@ -546,8 +548,7 @@ class Game:
         """Ways the cards fail to add up to the deck (empty when all is well)."""
         codes = [card.code for hand in self._hands for card in hand]
         codes += [card.code for card in self._draw] + [card.code for card in self._discard]
-        codes.sort()
-        if codes == _sorted_deck(self.rules):
+        if tuple(sorted(codes)) == _sorted_deck(self.rules):
             return []
         held, expected = Counter(codes), Counter(self.rules.deck)
         problems = [f"{code}: {held[code]} in play, {n} in the deck" for code, n in expected.items() if held[code] != n]
