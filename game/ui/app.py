@@ -33,8 +33,8 @@ import pyxel
 from game.settings import DIFFICULTIES
 
 from . import host, keys, menus, narration
-from .assets import Loader
 from .audio import Audio
+from .loader import Loader
 from .match import THINK_FRAMES, Match
 from .table import draw_message_bar
 
@@ -52,7 +52,7 @@ _pyxel_ready = False
 def init_pyxel(headless: bool, platform: str | None = None) -> None:
     """Open the 320 x 200 screen (or its headless stand-in). pyxel can be
     initialised once in a process; later calls do nothing. The App loads the
-    resources (``assets``)."""
+    resources (``loader``)."""
     global _pyxel_ready
     if _pyxel_ready:
         return

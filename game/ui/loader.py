@@ -36,9 +36,10 @@ from pathlib import Path
 
 import pyxel
 
+from game.assets import resource_file
+
 from . import resources as res
 
-RESOURCES = Path(__file__).resolve().parents[2] / "resources.pyxres"
 TOML_NAME = "pyxel_resource.toml"
 FORMAT_VERSION = 1
 BANK_SIZE = 256
@@ -51,7 +52,7 @@ class ResourceFormatError(ValueError):
     """The file is not a pyxres document this reader understands."""
 
 
-def read_tables(path: Path = RESOURCES) -> dict[str, list[dict[str, str]]]:
+def read_tables(path: Path) -> dict[str, list[dict[str, str]]]:
     """The document's tables by kind ("images", "sounds"...), each a dict of
     key -> the value's text, not yet decoded."""
     with zipfile.ZipFile(path) as archive:
@@ -145,9 +146,9 @@ class Loader:
     frame (normal mode only); ``steps`` is the rest, in order.
     """
 
-    def __init__(self, low_memory: bool, path: Path = RESOURCES) -> None:
+    def __init__(self, low_memory: bool, path: Path | None = None) -> None:
         self.low_memory = low_memory
-        self.path = path
+        self.path = path = resource_file() if path is None else path
         self.fallback = False
         try:
             self._tables = read_tables(path)
