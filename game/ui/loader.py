@@ -134,7 +134,7 @@ def sound_step(tables: list[dict[str, str]], numbers: tuple[int, ...]) -> Callab
 
 def music_step(tables: list[dict[str, str]], number: int) -> Callable[[], None]:
     def step() -> None:
-        pyxel.musics[number].set(*_ints(tables[number]["seqs"]))
+        pyxel.musics[number].seqs[:] = _ints(tables[number]["seqs"])
 
     return step
 

@@ -107,24 +107,29 @@ def _parse_line(number: int, words: list[str], raw: str) -> Command:
     return Command(number, verb, name=arg)
 
 
+# The keys pressed in the last frame, to release in the next. Like pyxel's
+# own key state it belongs to the process, not to one Driver: a new Driver
+# (a new App in the same process) first lets go of what the last one held.
+_held: list[int] = []
+
+
 class Driver:
     """Runs an App frame by frame with simulated key presses."""
 
     def __init__(self, app: App) -> None:
         self.app = app
-        self._held: list[int] = []
 
     def frame(self, pressed: Iterable[int] = (), mouse: tuple[int, int] | None = None) -> None:
         """One frame: release last frame's keys, move the mouse to ``mouse``
         if given, press these keys, update, draw."""
-        if self._held:
+        if _held:
             pyxel.flip()  # pyxel takes a release only in a later frame than the press
-        for code in self._held:
+        for code in _held:
             pyxel.set_btn(code, False)
         if mouse is not None:
             pyxel.set_mouse_pos(*mouse)
-        self._held = list(pressed)
-        for code in self._held:
+        _held[:] = pressed
+        for code in _held:
             pyxel.set_btn(code, True)
         self.app.update()
         self.app.draw()
