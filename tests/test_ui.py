@@ -21,9 +21,10 @@ import pytest
 
 from game.rules.rulesets import RULES_1991
 from game.ui import keys, narration
-from game.ui.app import THINK_FRAMES, App, init_pyxel
+from game.ui.app import App, init_pyxel
 from game.ui.hand_layout import MIN_STEP, layout_row
 from game.ui.layout import HAND_LEFT, HAND_W
+from game.ui.match import THINK_FRAMES
 from game.ui.resources import CARD_W
 from game.ui.script import parse_script
 

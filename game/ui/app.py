@@ -27,6 +27,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pyxel
 
@@ -35,10 +36,10 @@ from game.settings import DIFFICULTIES
 from . import host, keys, menus, narration
 from .audio import Audio
 from .loader import Loader
-from .match import THINK_FRAMES, Match
 from .table import draw_message_bar
 
-__all__ = ["THINK_FRAMES", "App", "init_pyxel", "run_window"]
+if TYPE_CHECKING:
+    from .match import Match
 
 HUMAN = 0
 MATCH_SCENES = ("table", "hand_result", "match_result")
@@ -262,7 +263,11 @@ class App:
     # ----- a match --------------------------------------------------------------------
 
     def _start_match(self) -> None:
-        """A new match; match n plays from seed + n, so every run repeats."""
+        """A new match; match n plays from seed + n, so every run repeats.
+        The table's code and the computer players are imported here, not
+        before: the first frame (the title or the loading screen) comes sooner."""
+        from .match import Match
+
         self.audio.stop_music()
         deck, starter = self._first_deal if self.matches == 0 else (None, None)
         self.notice(f"match {self.matches + 1} level {self.level}")
