@@ -94,8 +94,8 @@ def draw_plain_title(cx: int, cy: int) -> None:
         draw_card(left + i * step, cy - 58 + lift, code)
     pyxel.elli(cx - 64, cy - 22, 128, 44, lay.PINK)
     pyxel.ellib(cx - 64, cy - 22, 128, 44, lay.WHITE)
-    big_text(cx, cy, "UNO", lay.YELLOW, 5, shadow=lay.BROWN)
-    big_text(cx, cy + 36, "1991", lay.WHITE, 3, shadow=lay.NAVY)
+    big_text(cx, cy, "UNO", lay.YELLOW, 5, shadow=lay.PURPLE)
+    big_text(cx, cy + 36, "1991", lay.WHITE, 3, shadow=lay.BLACK)
 
 
 CREDIT = "A remake of the 1991 HeadFirst PD program"

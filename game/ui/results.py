@@ -71,7 +71,7 @@ def draw_match_result(winner: int, scores: tuple[int, int], title_art: bool = Tr
     if title_art:
         _draw_title(CX, PANEL_Y + 40)
     else:
-        big_text(CX, PANEL_Y + 34, "UNO 1991", lay.YELLOW, 3, shadow=lay.BROWN)
+        big_text(CX, PANEL_Y + 34, "UNO 1991", lay.YELLOW, 3, shadow=lay.PURPLE)
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else "THE COMPUTER WINS THE MATCH", lay.YELLOW)
     text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  YOU {scores[0]}   COMPUTER {scores[1]}", lay.WHITE)
