@@ -1,21 +1,33 @@
 """Simulate hands between computer players and check the engine as they play.
 
     python -m game.sim --rules 1991 --players 2 --hands 1000 --seed 1 [--json]
+    python -m game.sim --ai hard,normal --hands 1000 --seed 1 [--json]
 
-After every action it checks the invariants: every card is accounted for
-across the hands, the draw pile and the discard pile; the chosen legal action
-does not raise; a refused action raises IllegalAction and changes nothing.
+Without ``--ai``, random players play and after every action the simulator
+checks the invariants: every card is accounted for across the hands, the
+draw pile and the discard pile; the chosen legal action does not raise; a
+refused action raises IllegalAction and changes nothing.
+
+With ``--ai A,B`` two levels (``easy``, ``normal``, ``hard`` or ``random``)
+play 500-point matches against each other, two players at the table, and it
+prints A's hand and match win rates with 95% confidence intervals. The
+players swap seats every match and each pair of matches is dealt from the
+same seed (a duplicate format: both players get the same cards in turn),
+while within a match the starter moves one seat on every hand, so neither
+player has the first turn more often.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 import time
 from dataclasses import asdict, dataclass, field
 
+from . import ai
 from .rules import Game, IllegalAction
 from .rules.cards import Card
 from .rules.game import ALL_CODES, COLOUR_ACTIONS, PLAY_ACTIONS
@@ -37,6 +49,14 @@ class RandomPlayer:
         if legal[-1] == "draw" and len(legal) > 1:
             legal = legal[:-1]
         return legal[int(self.rng.random() * len(legal))]
+
+
+LEVELS = ("random", *ai.LEVELS)
+
+
+def make_player(level: str, seed: int):
+    """A player of a computer level, or ``random``: the RandomPlayer above."""
+    return RandomPlayer(seed) if level == "random" else ai.make(level, seed)
 
 
 @dataclass
@@ -127,6 +147,118 @@ def simulate(rules: str, players: int, hands: int, seed: int, seats: list, check
     return report
 
 
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval for a proportion (95% for z = 1.96)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+@dataclass
+class DuelReport:
+    """The results of player A against player B; rates are A's."""
+
+    levels: tuple[str, str]
+    hands: int = 0
+    hand_wins: int = 0
+    matches: int = 0
+    match_wins: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0])
+    seconds: float = 0.0
+    violations: list[str] = field(default_factory=list)
+
+    def merge(self, other: DuelReport) -> DuelReport:
+        """Both reports' results together (for runs split across processes)."""
+        return DuelReport(
+            self.levels,
+            self.hands + other.hands,
+            self.hand_wins + other.hand_wins,
+            self.matches + other.matches,
+            self.match_wins + other.match_wins,
+            [a + b for a, b in zip(self.points, other.points, strict=True)],
+            self.seconds + other.seconds,
+            self.violations + other.violations,
+        )
+
+    def rate(self, kind: str) -> tuple[float, float, float]:
+        """A's win rate of ``hand`` or ``match`` and its 95% interval."""
+        wins, n = (self.hand_wins, self.hands) if kind == "hand" else (self.match_wins, self.matches)
+        return (wins / n if n else 0.0, *wilson(wins, n))
+
+    def as_dict(self) -> dict:
+        data = asdict(self)
+        data["violations"] = len(self.violations)
+        data["violation_examples"] = self.violations[:10]
+        data["seconds"] = round(self.seconds, 3)
+        for kind in ("hand", "match"):
+            data[f"{kind}_win_rate"], data[f"{kind}_low"], data[f"{kind}_high"] = (round(x, 4) for x in self.rate(kind))
+        return data
+
+    def text(self) -> str:
+        a, b = self.levels
+
+        def line(kind: str, n: int) -> str:
+            rate, low, high = self.rate(kind)
+            return f"{kind} wins of {a}: {rate:6.1%}  (95% CI {low:.1%} to {high:.1%}, {n} {kind}es)"
+
+        lines = [
+            f"{a} against {b}",
+            line("hand", self.hands).replace("handes", "hands"),
+            line("match", self.matches),
+            f"points:  {a} {self.points[0]}, {b} {self.points[1]}",
+            f"seconds: {self.seconds:.1f}",
+            f"illegal choices: {len(self.violations)}",
+        ]
+        return "\n".join(lines + [f"  {v}" for v in self.violations[:10]])
+
+
+def duel(levels: tuple[str, str], hands: int, seed: int, rules: str = "1991") -> DuelReport:
+    """Play ``hands`` hands of 500-point matches between two levels.
+
+    Player A sits in seat 0 in even matches and in seat 1 in odd ones, and
+    matches 2k and 2k + 1 are dealt from the same seed.
+    """
+    report = DuelReport(tuple(levels))
+    players = [make_player(level, seed * 2 + i) for i, level in enumerate(levels)]
+    deals = random.Random(seed)
+    start = time.perf_counter()
+    match = 0
+    while report.hands < hands:
+        if match % 2 == 0:
+            match_seed = deals.randrange(2**32)
+        seats = players if match % 2 == 0 else players[::-1]
+        game = Game(rules, 2, seed=match_seed)
+        while report.hands < hands and not game.match_over:
+            points = play_hand(game, seats, report)
+            winner = game.hand_winner if match % 2 == 0 else 1 - game.hand_winner
+            report.hands += 1
+            report.hand_wins += winner == 0
+            report.points[winner] += points
+            if not game.match_over:
+                game.next_hand()
+        if game.match_over:
+            report.matches += 1
+            report.match_wins += (game.match_winner == 0) == (match % 2 == 0)
+        match += 1
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def play_hand(game: Game, seats: list, report: DuelReport) -> int:
+    """Play the hand to its end; return the points the winner scored."""
+    while not game.hand_over:
+        view = game.view(game.turn)
+        action = seats[game.turn].choose(view)
+        if action not in view.legal:
+            report.violations.append(f"hand {report.hands + 1}: {action!r} is not one of {view.legal}")
+            action = view.legal[-1]
+        events = game.act(action)
+    return next(e.points for e in events if e.kind == "hand_end")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.sim", description=__doc__.split("\n\n")[0])
     parser.add_argument("--rules", default="1991", help="rule set (default 1991)")
@@ -134,7 +266,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="seed for the deals and the players (default 0)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--ai", metavar="A,B", help=f"two levels to play each other: {', '.join(LEVELS)}")
     args = parser.parse_args(argv)
+    if args.ai:
+        levels = tuple(args.ai.split(","))
+        if len(levels) != 2 or not set(levels) <= set(LEVELS):
+            parser.error(f"--ai takes two levels separated by a comma, from {', '.join(LEVELS)}")
+        if args.players != 2:
+            parser.error("--ai plays two-player matches")
+        report = duel(levels, args.hands, args.seed, args.rules)
+        print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
+        return 1 if report.violations else 0
     try:
         seats = [RandomPlayer(args.seed * 1000 + seat) for seat in range(args.players)]
         report = simulate(args.rules, args.players, args.hands, args.seed, seats)
