@@ -6,7 +6,7 @@ import random
 import zlib
 
 from ..rules.game import View
-from . import heuristic
+from . import heuristic, search
 
 
 def decision_rng(seed: int, view: View) -> random.Random:
@@ -56,10 +56,13 @@ class Normal(Player):
         return heuristic.choose(view, decision_rng(self.seed, view))
 
 
-class Hard(Normal):
-    """For now the normal player; the search player replaces it."""
+class Hard(Player):
+    """Determinized Monte Carlo search: see ``search``."""
 
     level = "hard"
+
+    def choose(self, view: View) -> str:
+        return search.choose(view, decision_rng(self.seed, view))
 
 
 LEVELS = {cls.level: cls for cls in (Easy, Normal, Hard)}

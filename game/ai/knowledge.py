@@ -1,0 +1,165 @@
+"""What a seat can know from its view: the cards it has not seen, and what
+the other players' draws and plays reveal about their hands.
+
+Every card in another player's hand is a *slot* with the set of things it
+cannot be: a colour letter, ``W`` for either wild, or ``#`` and a rank. When
+a player draws by choice it (most likely) held nothing playable, so every
+card it held then gets the current colour, the top card's rank and ``W``
+forbidden; the card it draws is a fresh slot. A card drawn and passed as
+unplayable gets the same marks. A Wild Draw Four played legally shows its
+player had none of the colour in play. A slot that fits no card played
+means the player reneged, and its marks are dropped.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass
+
+from ..rules.cards import Card
+from ..rules.events import BY_CHOICE
+from ..rules.game import View, shuffle
+from ..rules.rulesets import get_ruleset
+
+FRESH: frozenset[str] = frozenset()
+DEPTH = 24
+
+
+def fits(card: Card, forbidden: frozenset[str]) -> bool:
+    """Whether a slot with these marks may hold ``card``."""
+    return (card.colour or "W") not in forbidden and "#" + card.rank not in forbidden
+
+
+@dataclass
+class Knowledge:
+    """The unseen cards and, for each seat, the slots of its hand and the
+    cards known to be in it (a Wild Draw Four it was penalised for), which
+    take the least marked slots."""
+
+    seat: int
+    unseen: list[Card]
+    slots: dict[int, list[frozenset[str]]]
+    known: dict[int, list[Card]]
+
+    def sample(self, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
+        """One deal consistent with the knowledge: the other hands and the
+        draw pile (top card last). Most constrained slots are filled first; a
+        slot no unseen card fits takes any card.
+
+        Only the top ``DEPTH`` cards of the draw pile are shuffled, as a
+        playout seldom draws more; below them the cards keep the order of
+        ``unseen``, which ``mix`` shuffles once for all the samples.
+        """
+        pool = list(self.unseen)
+        hands = {}
+        for seat, slots in self.slots.items():
+            hand = []
+            for card in self.known[seat]:
+                pool.remove(card)
+                hand.append(card)
+            for forbidden in sorted(slots, key=len, reverse=True)[: len(slots) - len(hand)]:
+                hand.append(pool.pop(_index_fitting(pool, forbidden, rng)))
+            hands[seat] = hand
+        n = len(pool)
+        for i in range(n - 1, max(0, n - 1 - DEPTH), -1):
+            j = int(rng.random() * (i + 1))
+            pool[i], pool[j] = pool[j], pool[i]
+        return hands, pool
+
+    def mix(self, rng: random.Random) -> None:
+        """Shuffle the unseen cards once, before sampling deals."""
+        shuffle(self.unseen, rng)
+
+
+def _index_fitting(pool: list[Card], forbidden: frozenset[str], rng: random.Random) -> int:
+    """A uniformly random index of a card in ``pool`` that fits the slot
+    (by rejection, then by listing the fitting cards), or any index when
+    none fits."""
+    n = len(pool)
+    for _ in range(8):
+        i = int(rng.random() * n)
+        if not forbidden or fits(pool[i], forbidden):
+            return i
+    fitting = [j for j in range(n) if fits(pool[j], forbidden)]
+    return fitting[int(rng.random() * len(fitting))] if fitting else i
+
+
+def infer(view: View) -> Knowledge:
+    """Read the view's events into what the seat knows of the other hands."""
+    rules = get_ruleset(view.rules)
+    unseen = Counter(rules.deck)
+    unseen.subtract(view.hand)
+    unseen.subtract(view.discard)
+    others = [s for s in range(view.players) if s != view.seat]
+    slots: dict[int, list[frozenset[str]]] = {s: [] for s in others}
+    known: dict[int, list[Card]] = {s: [] for s in others}
+    colour = rank = None
+    chose_to_draw = None
+    for e in view.events:
+        kind = e.kind
+        if kind == "deal":
+            for s in others:
+                slots[s] = [FRESH] * e.count
+        elif kind == "turn_up":
+            card = Card(e.cards[0])
+            colour, rank = card.colour, card.rank
+        elif kind == "colour":
+            colour = e.colour
+        elif e.seat not in slots:
+            if kind == "play":
+                card = Card(e.cards[0])
+                colour, rank = e.colour or card.colour, card.rank
+        elif kind == "draw":
+            if e.reason == BY_CHOICE:
+                blocked = frozenset((colour, "#" + rank, "W"))
+                slots[e.seat] = [f | blocked for f in slots[e.seat]]
+                chose_to_draw = e.seat
+            slots[e.seat].extend([FRESH] * e.count)
+        elif kind == "pass":
+            if e.reason and chose_to_draw == e.seat:
+                slots[e.seat][-1] = frozenset((colour, "#" + rank, "W"))
+            chose_to_draw = None
+        elif kind == "play":
+            card = Card(e.cards[0])
+            _remove_played(slots[e.seat], known[e.seat], card, chose_to_draw == e.seat)
+            if card.rank == "W+4":
+                slots[e.seat] = [f | {colour} for f in slots[e.seat]]
+            colour, rank = e.colour or card.colour, card.rank
+            chose_to_draw = None
+        elif kind == "penalty":
+            known[e.seat].append(Card(e.cards[0]))
+    for s in others:
+        _resize(slots[s], view.counts[s])
+    unseen_cards = [Card(code) for code in sorted(unseen.elements())]
+    return Knowledge(view.seat, unseen_cards, slots, known)
+
+
+def _resize(slots: list[frozenset[str]], count: int) -> None:
+    """Make the slots as many as the cards the view says the hand holds
+    (they agree unless the view was put together by hand), dropping the
+    least marked ones or adding fresh ones."""
+    if len(slots) > count:
+        slots.sort(key=len, reverse=True)
+        del slots[count:]
+    slots.extend([FRESH] * (count - len(slots)))
+
+
+def _remove_played(slots: list[frozenset[str]], known: list[Card], card: Card, just_drawn: bool) -> None:
+    """Take the played card's slot out of a hand: the drawn card if it was
+    just drawn, a known card, else the most marked slot it fits."""
+    if just_drawn:
+        slots.pop()
+        return
+    if card in known:
+        known.remove(card)
+        slots.pop()
+        return
+    best = None
+    for i, forbidden in enumerate(slots):
+        if fits(card, forbidden) and (best is None or len(forbidden) > len(slots[best])):
+            best = i
+    if best is None:
+        slots[:] = [FRESH] * (len(slots) - 1)
+    else:
+        del slots[best]

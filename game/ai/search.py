@@ -1,0 +1,80 @@
+"""The ``hard`` level: determinized Monte Carlo search.
+
+For each decision it deals the cards it cannot see in ways consistent with
+what it knows (``knowledge``), tries every candidate action in each deal,
+plays on for a few moves with the fast greedy policy (``model``) and scores
+the result with ``value``; it takes the action with the best mean. Every
+candidate is tried on the same deals, so the comparison between them is not
+blurred by the luck of the deal, and the short playouts keep each sample's
+noise low, so many deals fit in the budget.
+
+The budget is counted in work (playout moves, with a deal and a position
+scored costing a fixed number of moves), not in seconds: a time budget
+would make the choice depend on the speed of the machine, and the same view
+must give the same choice everywhere (native and browser records must
+agree). The budget is sized for a median well under 20 ms on a desktop; a
+machine five times slower takes five times as long for the same choice.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.cards import Card
+from ..rules.game import View
+from . import heuristic
+from .knowledge import infer
+from .model import Position, playout
+from .value import value
+
+BUDGET = 12000
+DEPTH = 8
+DEAL_COST = 40
+SCORE_COST = 12
+
+
+def choose(view: View, rng: random.Random, budget: int | None = None) -> str:
+    legal = view.legal
+    if len(legal) == 1 or view.players != 2:
+        return heuristic.choose(view, rng)
+    candidates = prune(view, legal)
+    if len(candidates) == 1:
+        return candidates[0]
+    means = evaluate(view, candidates, rng, budget or BUDGET)
+    return candidates[max(range(len(candidates)), key=means.__getitem__)]
+
+
+def evaluate(view: View, candidates: list[str], rng: random.Random, budget: int) -> list[float]:
+    """The mean value of each candidate over the same deals, dealing until
+    ``budget`` is spent."""
+    knowledge = infer(view)
+    knowledge.mix(rng)
+    me = view.seat
+    hand = [Card(code) for code in view.hand]
+    discard = [Card(code) for code in view.discard]
+    drawn = None if view.drawn is None else Card(view.drawn)
+    totals = [0.0] * len(candidates)
+    work = deals = 0
+    while work < budget:
+        deals += 1
+        hands, pile = knowledge.sample(rng)
+        hands[me] = hand
+        base = Position([hands[0], hands[1]], pile, discard, view.colour, view.turn, drawn)
+        base.seed = int(rng.random() * 2**32)
+        work += DEAL_COST
+        for i, action in enumerate(candidates):
+            pos = base.copy()
+            if action.startswith("colour"):
+                pos.colour = action[-1]
+            else:
+                pos.act(action)
+            work += playout(pos, DEPTH) + SCORE_COST
+            totals[i] += value(pos, me)
+    return [total / deals for total in totals]
+
+
+def prune(view: View, legal: tuple[str, ...]) -> list[str]:
+    """The actions worth searching: a wild names only a colour still held
+    (any colour if none is held)."""
+    held = {code[0] for code in view.hand if code[0] != "W"}
+    return [a for a in legal if not (a.startswith("play W") and held and a[-1] not in held)]

@@ -1,0 +1,70 @@
+"""How good a position is for a player: exact when the hand is over, else
+an estimate of the chance to win it from a few facts about both hands.
+
+The estimate is a logistic model fitted to the outcomes of greedy playouts
+(``python -m game.ai.fit`` refits it and prints the weights below). Cutting
+the search's playouts short and asking this model is far less noisy than
+playing every hand to the end, which matters more than the model's bias.
+"""
+
+from __future__ import annotations
+
+import math
+
+from .model import Position
+
+# What a point is worth next to winning the hand: the score decides the
+# match, so a won hand counts 1 + POINT * points and a lost one the negative.
+POINT = 0.02
+
+# The facts about a hand, for the player to move and for the other player.
+FEATURES = ("log cards", "1/cards", "wilds", "skips and draw twos", "points/100", "can play", "colours")
+MOVER = (-1.123, -0.408, 0.608, 0.231, 0.337, 0.727, -0.315)
+OTHER = (1.103, 0.694, -0.585, -0.199, -0.381, -0.364, 0.270)
+BIAS = -0.138
+
+
+def facts(hand: list, colour: str, rank: str) -> tuple:
+    """The FEATURES of a hand when ``colour`` and ``rank`` are to be matched."""
+    n = len(hand)
+    wild = action = points = 0
+    playable = False
+    colours = set()
+    for card in hand:
+        points += card.points
+        if card.colour is None:
+            wild += 1
+            playable = True
+            continue
+        colours.add(card.colour)
+        if card.rank in ("S", "+2"):
+            action += 1
+        if card.colour == colour or card.rank == rank:
+            playable = True
+    return (math.log(n), 1 / n, wild, action, points / 100, playable, len(colours))
+
+
+def win_chance(pos: Position) -> float:
+    """The estimated chance that the player to move wins the hand."""
+    mover, other = pos.hands[pos.turn], pos.hands[1 - pos.turn]
+    z = BIAS
+    for w, f in zip(MOVER, facts(mover, pos.colour, pos.rank), strict=True):
+        z += w * f
+    for w, f in zip(OTHER, facts(other, pos.colour, pos.rank), strict=True):
+        z += w * f
+    return 1 / (1 + math.exp(-z))
+
+
+def value(pos: Position, me: int) -> float:
+    """The position's worth to ``me``: 1 + POINT * points for a won hand,
+    the negative for a lost one, and the expectation of the two, with the
+    points each hand holds now, for a hand still being played."""
+    if pos.winner is not None:
+        worth = 1 + POINT * pos.points
+        return worth if pos.winner == me else -worth
+    p = win_chance(pos)
+    if pos.turn != me:
+        p = 1 - p
+    mine = sum(c.points for c in pos.hands[me])
+    theirs = sum(c.points for c in pos.hands[1 - me])
+    return p * (1 + POINT * theirs) - (1 - p) * (1 + POINT * mine)
