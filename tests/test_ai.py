@@ -1,0 +1,264 @@
+"""The computer players: legal, deterministic, blind to hidden cards, and
+playing the way a player at the table would notice."""
+
+import dataclasses
+import random
+from collections import Counter
+
+import pytest
+from conftest import stacked
+
+from game.ai import LEVELS, make
+from game.ai.knowledge import fits, infer
+from game.ai.model import Position, best_colour, greedy_card, playout
+from game.rules import Game
+from game.rules.cards import Card
+from game.sim import RandomPlayer, duel
+
+OTHER = ["B1", "B2", "B3", "G6", "G7", "Y8", "Y9"]
+
+
+def positions(count: int, seed: int) -> list[tuple[Game, int]]:
+    """Games paused where a seat is to act, reached by random play (copies,
+    so each may be played on)."""
+    rng = random.Random(seed)
+    players = [RandomPlayer(seed), RandomPlayer(seed + 1)]
+    found = []
+    game = Game(seed=seed)
+    while len(found) < count:
+        if game.hand_over:
+            game = Game(seed=rng.randrange(2**32)) if game.match_over else game
+            if game.hand_over:
+                game.next_hand()
+            continue
+        if rng.random() < 0.3:
+            found.append((game.copy(), game.turn))
+        game.act(players[game.turn].choose(game.view(game.turn)))
+    return found
+
+
+def other_deal(game: Game, seat: int, rng: random.Random) -> Game:
+    """The same position as ``seat`` sees it, with the hidden cards (the
+    other hand and the draw pile) dealt afresh."""
+    view = game.view(seat)
+    hidden = [code for s, hand in enumerate(game.hands) if s != seat for code in hand] + game.draw_pile
+    rng.shuffle(hidden)
+    hands = []
+    for s, hand in enumerate(game.hands):
+        hands.append(list(hand) if s == seat else hidden[: len(hand)])
+        if s != seat:
+            hidden = hidden[len(hand) :]
+    return Game.from_view(view, hands, hidden, seed=rng.randrange(2**32))
+
+
+def test_make_knows_the_three_levels_and_refuses_others():
+    assert set(LEVELS) == {"easy", "normal", "hard"}
+    assert {make(level).level for level in LEVELS} == set(LEVELS)
+    with pytest.raises(ValueError, match="unknown level 'expert'"):
+        make("expert")
+
+
+@pytest.mark.parametrize(("level", "count"), [("easy", 400), ("normal", 400), ("hard", 120)])
+def test_every_choice_is_legal(level, count):
+    player = make(level, seed=3)
+    for game, seat in positions(count, seed=11):
+        view = game.view(seat)
+        assert player.choose(view) in view.legal
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_view_always_gives_the_same_choice(level):
+    for game, seat in positions(40, seed=12):
+        view = game.view(seat)
+        choice = make(level, seed=5).choose(view)
+        assert make(level, seed=5).choose(view) == choice
+        assert make(level, seed=5).choose(game.copy().view(seat)) == choice
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_hidden_cards_never_change_a_choice(level):
+    rng = random.Random(4)
+    player = make(level, seed=9)
+    for game, seat in positions(40, seed=13):
+        view = game.view(seat)
+        choice = player.choose(view)
+        for _ in range(2):
+            other = other_deal(game, seat, rng)
+            assert other.hands != game.hands or other.draw_pile != game.draw_pile or not view.draw_count
+            assert other.view(seat) == view
+            assert player.choose(other.view(seat)) == choice
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_level_plays_a_wild_draw_four_it_would_be_penalised_for(level):
+    # Seat 0 holds red and a Wild Draw Four on a red card.
+    deck = stacked([["W+4", "R5", "W+4", "W+4", "W+4", "G2", "G3"], OTHER], "R1")
+    for seed in range(20):
+        game = Game(deck=deck, starter=0)
+        assert not make(level, seed).choose(game.view(0)).startswith("play W+4")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_names_a_colour_for_a_wild_turned_up(level):
+    deck = stacked([["G1", "G2", "G3", "G4", "R5", "Y6", "B7"], OTHER], "W")
+    game = Game(deck=deck, starter=0)
+    assert game.legal()[0].startswith("colour")
+    choice = make(level).choose(game.view(0))
+    assert choice.startswith("colour")
+    if level != "easy":
+        assert choice == "colour G"
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_a_good_card_it_has_just_drawn(level):
+    # Nothing in hand plays on the red 1; the card drawn (a red 5) does.
+    deck = stacked([["G2", "G3", "G4", "Y5", "Y6", "B7", "B8"], OTHER], "R1", draw=("R5",))
+    game = Game(deck=deck, starter=0)
+    game.act("draw")
+    view = game.view(0)
+    assert view.drawn == "R5" and view.legal == ("play R5", "pass")
+    choice = make(level).choose(view)
+    assert choice in view.legal
+    if level != "easy":
+        assert choice == "play R5"
+
+
+def test_normal_names_the_colour_it_holds_most_with_a_wild():
+    deck = stacked([["W", "Y2", "B3", "B4", "B5", "G6", "Y7"], OTHER], "R1")
+    game = Game(deck=deck, starter=0)
+    assert make("normal").choose(game.view(0)) == "play W B"
+
+
+def down_to_one_card(hands: list[list[str]], turn_up: str) -> Game:
+    """Seat 0 to play ``hands[0]`` on ``turn_up``; seat 1 holds only the
+    first card of ``hands[1]``, the rest of which went back to the pile."""
+    game = Game(deck=stacked(hands, turn_up), starter=0)
+    view = game.view(0)
+    pile = game.hands[1][1:] + game.draw_pile
+    short = dataclasses.replace(view, counts=(len(hands[0]), 1), draw_count=len(pile))
+    return Game.from_view(short, [game.hands[0], game.hands[1][:1]], pile)
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_opponent_on_one_card_meets_a_draw_two(level):
+    game = down_to_one_card([["R1", "R+2", "G5", "G6", "Y7", "Y8", "B9"], OTHER], "R3")
+    assert make(level).choose(game.view(0)) == "play R+2"
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_opponent_on_one_card_makes_the_player_shed_its_high_cards(level):
+    game = down_to_one_card([["R1", "R9", "G5", "G6", "Y7", "Y8", "B2"], OTHER], "R3")
+    assert make(level).choose(game.view(0)) == "play R9"
+
+
+def short_pile(game: Game, keep: int) -> Game:
+    """The same position with all but ``keep`` cards of the draw pile moved
+    under the discard pile, so the next draws reshuffle."""
+    view = game.view(game.turn)
+    pile = game.draw_pile
+    short = dataclasses.replace(view, discard=tuple(pile[keep:]) + view.discard, draw_count=keep)
+    return Game.from_view(short, game.hands, pile[:keep], seed=1)
+
+
+def model_of(game: Game, seed: int) -> tuple[Game, Position]:
+    """The game rebuilt with its reshuffles seeded, and the model of it."""
+    engine = Game.from_view(game.view(game.turn), game.hands, game.draw_pile, seed=seed)
+    model = Position(
+        [[Card(c) for c in hand] for hand in game.hands],
+        [Card(c) for c in reversed(game.draw_pile)],
+        [Card(c) for c in game.discard],
+        game.colour,
+        game.turn,
+        None if game.drawn is None else Card(game.drawn),
+        seed,
+    )
+    return engine, model
+
+
+def test_the_model_agrees_with_the_engine_move_by_move():
+    rng = random.Random(21)
+    games = [game for game, _ in positions(150, seed=14)]
+    games += [short_pile(game, keep) for game, keep in zip(games[:60], (0, 1, 2, 3) * 15, strict=False)]
+    for game in games:
+        engine, model = model_of(game, rng.randrange(2**32))
+        before = list(engine.scores)
+        while not engine.hand_over:
+            assert sorted(model.legal()) == sorted(engine.legal())
+            if engine.choosing_colour:
+                break
+            action = engine.legal()[int(rng.random() * len(engine.legal()))]
+            engine.act(action)
+            model.act(action)
+            assert [sorted(c.code for c in hand) for hand in model.hands] == [sorted(h) for h in engine.hands]
+            assert [c.code for c in reversed(model.draw)] == engine.draw_pile
+            assert (model.colour, model.discard[-1].code) == (engine.colour, engine.top)
+            if not engine.hand_over:
+                assert model.turn == engine.turn
+        if engine.hand_over:
+            points = engine.scores[engine.hand_winner] - before[engine.hand_winner]
+            assert (model.winner, model.points) == (engine.hand_winner, points)
+
+
+def greedy_action(game: Game) -> str:
+    """The playout policy's choice, as an engine action."""
+    hand = [Card(c) for c in game.hands[game.turn]]
+    if game.drawn is not None:
+        card = Card(game.drawn)
+    else:
+        card = greedy_card(hand, game.colour, game.top if Card(game.top).is_wild else Card(game.top).rank)
+        if card is None:
+            return "draw"
+    return (
+        f"play {card.code} {best_colour([c for c in hand if c is not card])}" if card.is_wild else f"play {card.code}"
+    )
+
+
+def test_the_fast_playout_plays_the_hand_the_engine_would():
+    rng = random.Random(22)
+    games = [game for game, _ in positions(150, seed=15) if not game.choosing_colour]
+    games += [short_pile(game, keep) for game, keep in zip(games[:60], (0, 1, 2, 3) * 15, strict=False)]
+    for game in games:
+        engine, model = model_of(game, rng.randrange(2**32))
+        before = list(engine.scores)
+        while not engine.hand_over:
+            engine.act(greedy_action(engine))
+        playout(model)
+        assert (model.winner, model.points) == (
+            engine.hand_winner,
+            engine.scores[engine.hand_winner] - before[engine.hand_winner],
+        )
+        assert [sorted(c.code for c in hand) for hand in model.hands] == [sorted(h) for h in engine.hands]
+
+
+def matching_exists(hand: list[str], slots: list[frozenset]) -> bool:
+    """Whether each card can take a different slot it fits (augmenting paths)."""
+    owner: dict[int, int] = {}
+
+    def place(i: int, seen: set) -> bool:
+        for j, forbidden in enumerate(slots):
+            if j not in seen and fits(Card(hand[i]), forbidden):
+                seen.add(j)
+                if j not in owner or place(owner[j], seen):
+                    owner[j] = i
+                    return True
+        return False
+
+    return all(place(i, set()) for i in range(len(hand)))
+
+
+def test_what_is_inferred_holds_for_a_player_who_never_reneges():
+    marked = 0
+    for game, seat in positions(300, seed=16):
+        knowledge = infer(game.view(seat))
+        other = 1 - seat
+        assert Counter(knowledge.unseen) == Counter(Card(c) for c in game.hands[other] + game.draw_pile)
+        slots = knowledge.slots[other]
+        assert len(slots) == len(game.hands[other])
+        assert matching_exists(game.hands[other], slots)
+        marked += any(slots)
+    assert marked > 50
+
+
+def test_normal_beats_random_play():
+    report = duel(("normal", "random"), hands=300, seed=1)
+    assert report.hand_wins / report.hands > 0.54
