@@ -56,8 +56,7 @@ def main(argv: list[str] | None = None) -> int:
     from game.ui import host
 
     low_memory = low_memory_mode(args.low_memory)
-    data_dir = host.data_dir_choice(args.data_dir)
-    data_dir = data_dir.resolve() if data_dir is not None else None  # pyxel.init may change the directory
+    data_dir = host.data_dir_choice(args.data_dir)  # an absolute path, or None
     if args.headless:
         from game.ui.script import run_headless
 

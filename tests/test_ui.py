@@ -26,7 +26,7 @@ from game.ui.hand_layout import MIN_STEP, layout_row
 from game.ui.layout import HAND_LEFT, HAND_W
 from game.ui.match import THINK_FRAMES
 from game.ui.resources import CARD_W
-from game.ui.script import parse_script
+from game.ui.script import ScriptError, parse_script
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ROOT / "tests" / "scripts"
@@ -573,11 +573,47 @@ def test_a_bad_script_line_stops_with_a_clear_message(tmp_path):
         "click 320 5",
         "click -1 5",
         "move a b",
+        "wait \u00b2",
+        "click \u00b2 3",
+        "move 4 \u00b9",
+        "wait \u0663",
     ],
 )
 def test_every_kind_of_bad_line_is_named(line):
-    with pytest.raises(ValueError, match="script line 3"):
+    with pytest.raises(ScriptError, match="script line 3"):
         parse_script(f"# comment\n\n{line}\n")
+
+
+def test_a_mouse_line_off_the_screen_names_its_own_command():
+    with pytest.raises(ScriptError, match="move X Y must be on the 320 x 200 screen"):
+        parse_script("move 400 5\n")
+    with pytest.raises(ScriptError, match="click X Y must be on the 320 x 200 screen"):
+        parse_script("click 5 200\n")
+
+
+def test_shots_into_a_file_stop_before_the_run_with_a_clear_message(tmp_path):
+    taken = tmp_path / "taken"
+    taken.write_text("not a folder")
+    script = tmp_path / "shot.txt"
+    script.write_text("wait 2\nshot table\n")
+    result = run_game("--headless", "--seed", "1", "--script", str(script), "--shots", str(taken))
+    assert result.returncode == 2
+    assert "--shots" in result.stderr and "cannot use it as the folder" in result.stderr
+    assert "Traceback" not in result.stderr and frame_lines(result.stdout) == []
+    assert taken.read_text() == "not a folder"
+
+
+def test_a_script_with_shots_needs_a_shots_folder(tmp_path):
+    script = tmp_path / "shot.txt"
+    script.write_text("wait 2\nshot table\n")
+    result = run_game("--headless", "--seed", "1", "--script", str(script), cwd=tmp_path)
+    assert result.returncode == 2
+    assert "script line 2" in result.stderr and "needs --shots DIR" in result.stderr
+    assert frame_lines(result.stdout) == [] and sorted(p.name for p in tmp_path.iterdir()) == ["shot.txt"]
+    fresh = tmp_path / "new" / "shots"
+    result = run_game("--headless", "--seed", "1", "--script", str(script), "--shots", str(fresh), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert [p.name for p in fresh.iterdir()] == ["table.png"]
 
 
 def test_unknown_flags_get_argparse_messages():

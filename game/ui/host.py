@@ -69,11 +69,13 @@ class MemoryStore:
 
 
 def data_dir_choice(flag: Path | None, environ: dict | None = None) -> Path | None:
-    """``--data-dir``, else ``$UNO1991_DATA_DIR``, else None (the default place)."""
-    if flag is not None:
-        return flag
-    value = (os.environ if environ is None else environ).get(DATA_DIR_VARIABLE, "")
-    return Path(value) if value else None
+    """``--data-dir``, else ``$UNO1991_DATA_DIR``, else None (the default
+    place); made absolute here, before ``pyxel.init`` may change the working
+    directory."""
+    if flag is None:
+        value = (os.environ if environ is None else environ).get(DATA_DIR_VARIABLE, "")
+        flag = Path(value) if value else None
+    return None if flag is None else flag.resolve()
 
 
 def choose_store(

@@ -13,7 +13,8 @@ skipped:
                  screen and click the left button there, in one frame
     move X Y     move the mouse to (X, Y) without clicking, in one frame
     wait N       let N frames pass
-    shot NAME    write the screen to SHOTS/NAME.png (640 x 400)
+    shot NAME    write the screen to SHOTS/NAME.png (640 x 400); a script
+                 with shots needs ``--shots SHOTS``
 
 The game starts as a player sees it: on the loading screen (normal mode),
 which a key press skips once, or on the title menu (``--low-memory``).
@@ -84,11 +85,11 @@ def _parse_line(number: int, words: list[str], raw: str) -> Command:
     if verb not in ("press", "click", "move", "wait", "shot"):
         raise fail("unknown command: use press KEY, click X Y, move X Y, wait N or shot NAME")
     if verb in ("click", "move"):
-        if len(args) != 2 or not all(arg.isdigit() for arg in args):
+        if len(args) != 2 or not all(_is_number(arg) for arg in args):
             raise fail(f"{verb} takes two numbers, X and Y")
         x, y = int(args[0]), int(args[1])
         if not (x < SCREEN_W and y < SCREEN_H):
-            raise fail(f"click X Y must be on the {SCREEN_W} x {SCREEN_H} screen")
+            raise fail(f"{verb} X Y must be on the {SCREEN_W} x {SCREEN_H} screen")
         return Command(number, verb, x=x, y=y)
     if len(args) != 1:
         raise fail(f"{verb} takes exactly one argument")
@@ -99,12 +100,17 @@ def _parse_line(number: int, words: list[str], raw: str) -> Command:
         except ValueError as error:
             raise fail(str(error)) from None
     if verb == "wait":
-        if not arg.isdigit() or not 0 < int(arg) <= MAX_WAIT:
+        if not _is_number(arg) or not 0 < int(arg) <= MAX_WAIT:
             raise fail(f"wait needs a number of frames from 1 to {MAX_WAIT}")
         return Command(number, verb, frames=int(arg))
     if not all(c.isalnum() or c in "-_" for c in arg):
         raise fail("a shot name uses only letters, digits, - and _")
     return Command(number, verb, name=arg)
+
+
+def _is_number(text: str) -> bool:
+    """Plain digits 0-9 only (``str.isdigit`` also takes "²", which ``int`` refuses)."""
+    return text.isascii() and text.isdecimal()
 
 
 # The keys pressed in the last frame, to release in the next. Like pyxel's
@@ -118,6 +124,12 @@ class Driver:
 
     def __init__(self, app: App) -> None:
         self.app = app
+
+    @property
+    def keys_held(self) -> bool:
+        """Whether keys of the last frame are still down: the next frame lets
+        them go first, and so moves pyxel on a frame (see ``frame``)."""
+        return bool(_held)
 
     def frame(self, pressed: Iterable[int] = (), mouse: tuple[int, int] | None = None) -> None:
         """One frame: release last frame's keys, move the mouse to ``mouse``
@@ -139,15 +151,14 @@ class Driver:
         self.frame([pyxel.MOUSE_BUTTON_LEFT], mouse=(x, y))
 
     def shot(self, path: Path) -> None:
-        """Write the screen as it is now to ``path`` (a .png)."""
+        """Write the screen as it is now to ``path`` (a .png, in a folder that exists)."""
         self.app.draw()
-        path.parent.mkdir(parents=True, exist_ok=True)
         pyxel.screen.save(str(path), SHOT_SCALE)
 
 
-def run_script(commands: list[Command], app: App, shots: Path) -> None:
-    """Play the commands on the app, writing screenshots into ``shots``;
-    stops early if the player quits."""
+def run_script(commands: list[Command], app: App, shots: Path | None = None) -> None:
+    """Play the commands on the app, writing screenshots into the folder
+    ``shots`` (see ``shots_folder``); stops early if the player quits."""
     driver = Driver(app)
     for command in commands:
         if command.verb == "press":
@@ -168,6 +179,24 @@ def run_script(commands: list[Command], app: App, shots: Path) -> None:
             return
 
 
+def shots_folder(commands: list[Command], shots: Path | None) -> Path | None:
+    """The folder for the script's screenshots, made if need be, checked
+    before anything runs. ScriptError when the script has ``shot`` lines but
+    no ``--shots`` folder (they would land in the current folder), or when
+    the folder cannot be made (a file of that name, say)."""
+    first = next((command for command in commands if command.verb == "shot"), None)
+    if shots is None:
+        if first is not None:
+            raise ScriptError(f"script line {first.line}: shot {first.name}: a script with shots needs --shots DIR")
+        return None
+    shots = shots.resolve()  # pyxel.init may change the working directory
+    try:
+        shots.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ScriptError(f"--shots {shots}: cannot use it as the folder for screenshots: {error}") from None
+    return shots
+
+
 def run_headless(
     script: Path,
     seed: int,
@@ -177,18 +206,19 @@ def run_headless(
     low_memory: bool = False,
     data_dir: Path | None = None,
 ) -> int:
-    """The ``--headless`` mode of ``python -m game``; returns the exit status.
-    Settings and statistics are kept in ``data_dir`` if given, else nowhere."""
+    """The ``--headless`` mode of ``python -m game``; returns the exit status
+    (2 for a script that cannot run, before anything runs). Settings and
+    statistics are kept in ``data_dir`` (an absolute path) if given, else
+    nowhere."""
     try:
         commands = parse_script(script.read_text(encoding="utf-8"))
+        shots = shots_folder(commands, shots)
     except (OSError, UnicodeDecodeError) as error:
         print(f"cannot read script {script}: {error}", file=sys.stderr)
         return 2
     except ScriptError as error:
         print(error, file=sys.stderr)
         return 2
-    shots = (shots or Path()).resolve()  # pyxel.init may change the working directory
-    data_dir = data_dir.resolve() if data_dir is not None else None
     init_pyxel(headless=True)
     store = host.choose_store(data_dir, headless=True)
     run_script(commands, App(seed, level, muted, low_memory=low_memory, store=store), shots)
