@@ -21,7 +21,7 @@ import pytest
 import pyxel
 
 from game.settings import FILENAME, BrowserStore, FileStore, Settings, Stats
-from game.ui import host, loader, narration, table
+from game.ui import hand_layout, host, loader, narration, table
 from game.ui import layout as lay
 from game.ui import resources as res
 from game.ui.app import App, init_pyxel
@@ -30,6 +30,7 @@ from game.ui.script import parse_script
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "scripts"))
 
+from decks import penalty_deck, stacked  # noqa: E402
 from test_ui import Player, blue_nine, board_matches_engine  # noqa: E402
 from ui_bot import Bot  # noqa: E402
 
@@ -230,7 +231,7 @@ def test_the_statistics_screen_shows_the_record_after_a_hand(tmp_path):
     player = title_player(store=FileStore(tmp_path))
     player.bot.choose("play")
     player.bot.play_hand()
-    result = player.app.result
+    result = player.match.result
     player.press("ESCAPE", "Y")
     player.bot.choose("stats")
     assert player.app.scene == "stats"
@@ -258,14 +259,18 @@ def test_quit_is_on_the_desktop_menu_and_escape_twice_quits():
 def test_escape_mid_match_asks_no_plays_on_where_it_was_yes_goes_to_the_title():
     player = blue_nine()
     app = player.app
+
+    def position():
+        return player.game.snapshot(), list(player.board.hand), player.board.selected
+
     player.press("RIGHT", "RIGHT")
-    before = (app.game.snapshot(), list(app.board.hand), app.board.selected)
+    before = position()
     player.press("ESCAPE")
     assert app.scene == "paused"
     player.press("P", "LEFT", "R")  # nothing reaches the table while it asks
-    assert (app.game.snapshot(), list(app.board.hand), app.board.selected) == before
+    assert position() == before
     player.press("N")
-    assert app.scene == "table" and (app.game.snapshot(), list(app.board.hand), app.board.selected) == before
+    assert app.scene == "table" and position() == before
     player.press("ESCAPE", "DOWN", "DOWN", "RETURN")  # the menu's third item: leave
     assert app.scene == "title" and app.match is None
     assert player.said("left the match")
@@ -311,7 +316,7 @@ def test_the_data_directory_can_come_from_the_environment(tmp_path):
     one_hand = Bot(App(3, report=lambda line: None))
     one_hand.start_match()
     one_hand.play_hand()
-    won = one_hand.app.result.winner == 0
+    won = one_hand.app.match.result.winner == 0
     path = script(tmp_path, *one_hand.script)
     data = tmp_path / "from-env"
     result = run_game("--headless", "--seed", "3", "--script", path, env={host.DATA_DIR_VARIABLE: str(data)})
@@ -352,7 +357,10 @@ def test_a_garbled_file_is_replaced_by_good_settings_at_the_next_save(tmp_path):
 
 
 def test_a_gamepad_alone_plays_a_whole_hand_with_a_wild_and_start_opens_the_menu():
-    player = Player(seed=3, device="pad")
+    """You hold only wilds, so your first card names a colour, whatever the
+    computer then does."""
+    wilds = stacked(["W", "W", "W", "W", "W+4", "W+4", "W+4"], ["B1", "B2", "B3", "B4", "G1", "G2", "G3"], "R5")
+    player = Player(deck=wilds, starter=0, device="pad")
     bot = player.bot
     bot.wait_for_you()
     bot.press("ESCAPE")  # the bot's ESCAPE is the gamepad's START
@@ -381,7 +389,7 @@ def test_a_gamepad_alone_plays_a_whole_hand_with_a_wild_and_start_opens_the_menu
 
 def card_centre(app: App, code: str) -> tuple[int, int]:
     """The middle of a card's visible strip, from the layout alone."""
-    board = app.board
+    board = app.match.board
     index = board.hand.index(code)
     row = lay.your_row(len(board.hand), board.selected)
     return row.x_of(index) + 5, lay.HAND_Y + 16
@@ -393,13 +401,13 @@ def test_click_a_card_to_play_it_and_the_draw_pile_to_pick_up():
     player.bot.driver.click(*card_centre(app, "R1"))
     assert player.said("message You can't play the red 1"), "a refused card, as with RETURN"
     player.bot.driver.click(*card_centre(app, "B7"))
-    player.bot.wait_until(lambda: app.timeline.idle)
-    assert app.game.top == "B7" and "B7" not in app.board.hand
+    player.bot.wait_until(lambda: app.match.timeline.idle)
+    assert app.match.game.top == "B7" and "B7" not in app.match.board.hand
     player.wait_for_you()
     start = len(player.lines)
     x, y = lay.DRAW_PILE_POS
     player.bot.driver.click(x + 12, y + 16)
-    player.bot.wait_until(lambda: app.timeline.idle)
+    player.bot.wait_until(lambda: app.match.timeline.idle)
     assert player.said("card you draw", start)
     board_matches_engine(app)
 
@@ -408,12 +416,12 @@ def test_click_a_wild_then_a_colour_swatch():
     player = blue_nine(you=["R1", "R2", "R3", "G4", "G5", "Y6", "W"])
     app = player.app
     player.bot.driver.click(*card_centre(app, "W"))
-    assert app.naming_colour and app.board.prompt == narration.PROMPT_COLOUR
+    assert app.match.naming_colour and app.match.board.prompt == narration.PROMPT_COLOUR
     swatches = dict(table.colour_choice_rects())
     x, y, w, h = swatches["Y"]
     player.bot.driver.click(x + w // 2, y + h // 2)
-    player.bot.wait_until(lambda: app.timeline.idle)
-    assert (app.game.top, app.game.colour) == ("W", "Y")
+    player.bot.wait_until(lambda: app.match.timeline.idle)
+    assert (app.match.game.top, app.match.game.colour) == ("W", "Y")
 
 
 def test_after_picking_up_a_click_on_the_pile_passes_and_other_cards_wait():
@@ -422,11 +430,11 @@ def test_after_picking_up_a_click_on_the_pile_passes_and_other_cards_wait():
     x, y = lay.DRAW_PILE_POS
     player.bot.driver.click(x + 12, y + 16)
     player.wait_for_you()
-    assert app.board.drawn == "B5"
+    assert app.match.board.drawn == "B5"
     player.bot.driver.click(*card_centre(app, "R1"))
     assert player.said(f"message {narration.drawn_only('B5')}")
     player.bot.driver.click(x + 12, y + 16)
-    player.bot.wait_until(lambda: app.game.turn == 1)
+    player.bot.wait_until(lambda: app.match.game.turn == 1)
     assert "message You pass" in player.said("message")
 
 
@@ -439,12 +447,16 @@ def test_the_mouse_alone_goes_from_the_title_through_a_whole_hand():
 
 
 def test_the_arrow_follows_the_mouse_and_scrolls_a_hand_too_big_to_show():
-    player = blue_nine()
-    board = player.app.board
-    shown = list(board.hand)
-    board.hand[:] = sorted(shown * 6)  # what the row shows; the engine is not asked
-    row = lay.your_row(len(board.hand), board.selected)
-    assert row.hidden_right > 0
+    """A hand grown past what the row can show, through the game: your Wild
+    Draw Four played while holding red, penalised again and again."""
+    player = Player(deck=penalty_deck(), starter=0)
+    board = player.board
+    while len(board.hand) <= hand_layout.capacity(lay.HAND_W, res.CARD_W) + 4:
+        player.wait_for_you()
+        player.bot.penalty_turn()
+    player.wait_for_you()
+    player.bot.move_arrow_to(0)
+    assert lay.your_row(len(board.hand), board.selected).hidden_right > 0
     wiggle = 0
     while lay.your_row(len(board.hand), board.selected).hidden_right:
         row = lay.your_row(len(board.hand), board.selected)
@@ -452,9 +464,10 @@ def test_the_arrow_follows_the_mouse_and_scrolls_a_hand_too_big_to_show():
         player.bot.driver.frame(mouse=(row.xs[-1] + 12, lay.HAND_Y + 10 + wiggle))
         assert board.selected == row.first + len(row.xs) - 1
     assert lay.your_row(len(board.hand), board.selected).x_of(len(board.hand) - 1) is not None, "the last card shows"
+    before = board.selected
     player.bot.driver.frame(mouse=(row.xs[-1] + 12, lay.HAND_Y + 10 + wiggle))  # resting: nothing moves
-    board.hand[:] = shown
-    board.selected = 0
+    assert board.selected == before
+    board_matches_engine(player.app)
 
 
 # ----- the browser's choices, asked natively --------------------------------------------------

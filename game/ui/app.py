@@ -36,12 +36,12 @@ from game.settings import DIFFICULTIES
 from . import host, keys, menus, narration
 from .audio import Audio
 from .loader import Loader
+from .seats import HUMAN
 from .table import draw_message_bar
 
 if TYPE_CHECKING:
     from .match import Match
 
-HUMAN = 0
 MATCH_SCENES = ("table", "hand_result", "match_result")
 # With this variable set to 1 the game prints FIRST_FRAME on stdout once its
 # first frame is drawn (benchmarks/startup.py times it from outside).
@@ -94,7 +94,8 @@ class App:
         self._mark_first_frame = os.environ.get(STARTUP_MARK) == "1"
         self.store = store if store is not None else host.MemoryStore()
         self.settings, self.stats, warning = self.store.load()
-        self._level = level or self.settings.difficulty  # --level: this run only, unless changed in the menu
+        # The next match's level; --level is for this run only, unless changed in the menu.
+        self.level = level or self.settings.difficulty
         sound = self.settings.sound if muted is None else not muted
         self.audio = Audio(not sound, self.notice, music=not low_memory)
         self.mouse = keys.Mouse()
@@ -130,42 +131,6 @@ class App:
             self.scene = scene
             self.notice(f"scene {scene}")
 
-    @property
-    def level(self) -> str:
-        """The difficulty of the next match."""
-        return self._level
-
-    # ----- what tests and the test player look at ------------------------------------
-
-    @property
-    def game(self):
-        return self.match.game if self.match else None
-
-    @property
-    def board(self):
-        return self.match.board if self.match else None
-
-    @property
-    def timeline(self):
-        return self.match.timeline if self.match else None
-
-    @property
-    def result(self):
-        return self.match.result if self.match else None
-
-    @property
-    def colour_cursor(self) -> int:
-        return self.match.colour_cursor if self.match else 0
-
-    @property
-    def naming_colour(self) -> bool:
-        return bool(self.match and self.match.naming_colour)
-
-    @property
-    def waiting_for_you(self) -> bool:
-        """True while the table waits for your keys (no animation playing)."""
-        return self.scene == "table" and self.match is not None and self.match.waiting_for_you
-
     # ----- each frame -------------------------------------------------------------
 
     def update(self) -> None:
@@ -191,9 +156,9 @@ class App:
             self._update_paused(pressed, pointer)
         else:
             self._update_match(pressed, pointer)
-        if self.match is not None and self.board.prompt != self._shown_prompt:
-            self._shown_prompt = self.board.prompt
-            self.notice(f"prompt {self.board.prompt}".rstrip())
+        if self.match is not None and self.match.board.prompt != self._shown_prompt:
+            self._shown_prompt = self.match.board.prompt
+            self.notice(f"prompt {self._shown_prompt}".rstrip())
 
     def _update_loading(self, pressed: list[str], pointer: keys.Pointer) -> None:
         """One loading step a frame; a key or a click (once the art shows)
@@ -201,9 +166,7 @@ class App:
         self._loading_frames += 1
         self.loader.step()
         skip = bool(pressed) or pointer.clicked
-        if skip:
-            self.loader.finish()
-        if self.loader.finished and (skip or self._loading_frames >= _min_loading_frames()):
+        if skip or (self.loader.finished and self._loading_frames >= _min_loading_frames()):
             self.loader.finish()
             self.notice("resources cards, sounds, title art and title music")
             self._to_title()
@@ -224,9 +187,9 @@ class App:
         if what == "play":
             self._start_match()
         elif what == "level":
-            index = DIFFICULTIES.index(self._level)
-            self._level = self.settings.difficulty = DIFFICULTIES[(index + choice.step) % len(DIFFICULTIES)]
-            self.notice(f"setting level {self._level}")
+            index = DIFFICULTIES.index(self.level)
+            self.level = self.settings.difficulty = DIFFICULTIES[(index + choice.step) % len(DIFFICULTIES)]
+            self.notice(f"setting level {self.level}")
             self._save()
         elif what == "sound":
             self._toggle_sound()
@@ -252,7 +215,7 @@ class App:
         self.settings.sound = not self.audio.muted
         self.notice(f"setting sound {'on' if self.settings.sound else 'off'}")
         if self.match is not None and self.scene in MATCH_SCENES:
-            self.match.director.say("Sound off (M turns it on)" if self.audio.muted else "Sound on")
+            self.match.say(narration.SOUND_OFF if self.audio.muted else narration.SOUND_ON)
         self._save()
 
     def _save(self) -> None:
@@ -282,6 +245,7 @@ class App:
             deck=deck,
             starter=starter,
             title_art=not self.low_memory,
+            rules=self.settings.rules,
         )
         self._shown_prompt = ""
 
@@ -305,7 +269,7 @@ class App:
         match = self.match
         leave = "RETURN" in pressed or pointer.clicked
         if match.scene == "hand_result" and leave:
-            match.next_hand()
+            match.go_on()
         elif match.scene == "match_result" and leave:
             self.matches += 1
             self._start_match()

@@ -20,8 +20,7 @@ from .animation import Step, Timeline
 from .audio import Audio
 from .board import Board, Flight, hand_order
 from .layout import DISCARD_POS, DRAW_PILE_POS, computer_card_pos, your_card_pos
-
-HUMAN, COMPUTER = 0, 1
+from .seats import COMPUTER, HUMAN
 
 DEAL_FRAMES = 3  # per card dealt
 PLAY_FRAMES = 9  # a card flying from a hand to the pile
@@ -49,9 +48,10 @@ class Choreographer:
         self.board.news = text
         self.notice(f"message {text}")
 
-    def stage(self, events: list[Event], hands: list[list[str]]) -> None:
-        """Queue the steps of ``events``; ``hands`` are the engine's hands now
-        (the cards dealt are the first cards of each hand)."""
+    def stage(self, events: list[Event], your_hand: list[str]) -> None:
+        """Queue the steps of ``events``; ``your_hand`` is your hand in the
+        engine now (the cards dealt to you are its first cards). The
+        computer's cards are never needed: they show as backs."""
         ends_match = any(event.kind == "match_end" for event in events)
         handlers = {
             "turn_up": self._turn_up,
@@ -67,7 +67,7 @@ class Choreographer:
         }
         for event in events:
             if event.kind == "deal":
-                self._deal(event, hands[HUMAN][: event.count])
+                self._deal(event, your_hand[: event.count])
             elif event.kind == "hand_end":
                 self._hand_end(event, ends_match)
             else:

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 import pyxel
 
+from game.rules.cards import COLOURS
+
 # Name -> pyxel keys that mean it. The keypad's ENTER is RETURN too. A gamepad
 # plays with its d-pad, A (RETURN) and B (P: pick up or pass); in the menus B
 # is BACK as well. START opens the menu; so does X, for phones, whose virtual
@@ -33,7 +35,7 @@ GAME_KEYS = {
     "ESCAPE": (pyxel.KEY_ESCAPE,),
     "START": (pyxel.GAMEPAD1_BUTTON_START, pyxel.GAMEPAD1_BUTTON_X),
 }
-COLOUR_KEYS = ("R", "G", "Y", "B")
+COLOUR_KEYS = tuple(COLOURS)  # R, G, Y, B name a colour
 REPEATING = ("LEFT", "RIGHT", "UP", "DOWN")  # held down, the arrow keeps moving
 REPEAT_HOLD = 10  # frames before a held arrow key repeats
 REPEAT_EVERY = 3

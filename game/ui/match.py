@@ -7,8 +7,9 @@ one frame at a time. The UI never changes the game any other way. You are
 seat 0, the computer seat 1.
 
 A match has three scenes of its own: ``table`` (a hand being played),
-``hand_result`` (who went out, the points, the running totals) and
-``match_result`` (the winner and the final scores).
+``hand_result`` (who went out, the points, the running totals and the
+loser's cards) and ``match_result`` (the winner and the final scores). The
+last hand of a match shows its result too; RETURN then shows the match's.
 """
 
 from __future__ import annotations
@@ -25,8 +26,8 @@ from .audio import Audio
 from .board import Board
 from .choreography import Choreographer
 from .keys import Pointer
+from .seats import COMPUTER, HUMAN
 
-HUMAN, COMPUTER = 0, 1
 THINK_FRAMES = 12  # the computer's pause before each of its actions
 
 
@@ -47,14 +48,17 @@ class Match:
         deck: list[str] | None = None,
         starter: int | None = None,
         title_art: bool = True,
+        rules: str = "1991",
     ) -> None:
+        """``rules`` names the rule set (the settings' ``rules``, which How to
+        Play explains too)."""
         self.level = level
         self.audio = audio
         self.notice = notice
         self._set_scene = set_scene
         self._hand_ended = hand_ended
         self.title_art = title_art
-        self.game = Game(rules="1991", seed=seed, deck=deck, starter=starter)
+        self.game = Game(rules=rules, seed=seed, deck=deck, starter=starter)
         self.computer = make(level, seed=seed if computer_seed is None else computer_seed)
         self.board = Board(draw_count=len(self.game.rules.deck))
         self.timeline = Timeline(self.board)
@@ -72,38 +76,54 @@ class Match:
         self._think = THINK_FRAMES
         self.scene = "table"
         self._set_scene("table")
-        self.director.stage(opening, self.game.hands)
+        self._stage(opening)
+
+    def _stage(self, events) -> None:
+        """Animate the engine's events; the director sees your hand only."""
+        self.director.stage(events, self.game.hands[HUMAN])
+
+    def _show(self, scene: str, prompt: str) -> None:
+        self.scene = scene
+        self._set_scene(scene)
+        self.board.prompt = prompt
 
     def _end_hand(self) -> None:
+        """The hand's result, its points as the engine scored them; at the end
+        of the match too, before the match's result."""
         game = self.game
-        loser = 1 - game.hand_winner
+        end = next(event for event in reversed(game.events) if event.kind == "hand_end")
+        loser = COMPUTER if end.seat == HUMAN else HUMAN
         self.result = results.HandResult(
-            winner=game.hand_winner,
-            points=sum(Card(code).points for code in game.hands[loser]),
+            winner=end.seat,
+            points=end.points,
             scores=(game.scores[HUMAN], game.scores[COMPUTER]),
             target=game.rules.target,
             loser_cards=tuple(game.hands[loser]),
+            last=game.match_over,
         )
-        if game.match_over:
-            self.scene = "match_result"
-            self._set_scene("match_result")
-            self.board.prompt = narration.PROMPT_NEW_MATCH
-            self.notice(f"match winner {'you' if game.match_winner == HUMAN else 'computer'}")
-            self.notice(f"result final scores you {game.scores[HUMAN]} computer {game.scores[COMPUTER]}")
-        else:
-            self.scene = "hand_result"
-            self._set_scene("hand_result")
-            self.board.prompt = narration.PROMPT_NEXT_HAND
-            for line in self.result.lines():
-                self.notice(f"result {line}")
-            owner = "computer" if loser == COMPUTER else "your"
-            self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
+        self._show("hand_result", narration.PROMPT_MATCH_RESULT if game.match_over else narration.PROMPT_NEXT_HAND)
+        for line in self.result.lines():
+            self.notice(f"result {line}")
+        owner = "computer" if loser == COMPUTER else "your"
+        self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
         self._hand_ended(self)
 
-    def next_hand(self) -> None:
-        """RETURN on a hand result: deal the next hand."""
-        if self.scene == "hand_result":
-            self._start_hand(self.game.next_hand())
+    def go_on(self) -> None:
+        """RETURN (A, a click) on a hand result: deal the next hand or, after
+        the last hand, show the match's result."""
+        if self.scene != "hand_result":
+            return
+        game = self.game
+        if not game.match_over:
+            self._start_hand(game.next_hand())
+            return
+        self._show("match_result", narration.PROMPT_NEW_MATCH)
+        self.notice(f"match winner {'you' if game.match_winner == HUMAN else 'computer'}")
+        self.notice(f"result final scores you {game.scores[HUMAN]} computer {game.scores[COMPUTER]}")
+
+    def say(self, text: str) -> None:
+        """A line on the message bar's news line (the sound switch, say)."""
+        self.director.say(text)
 
     @property
     def waiting_for_you(self) -> bool:
@@ -137,7 +157,7 @@ class Match:
 
     def _act(self, action: str) -> None:
         """Send an action to the engine and stage what follows."""
-        self.director.stage(self.game.act(action), self.game.hands)
+        self._stage(self.game.act(action))
 
     def _computer_turn(self) -> None:
         self._think -= 1
@@ -210,8 +230,7 @@ class Match:
         if code is None:
             return False
         if Card(code).is_wild:
-            self._wild = code
-            self.board.prompt = narration.PROMPT_COLOUR
+            self._wild = code  # the prompt asks for its colour from the next update
             return False
         try:
             self._act(f"play {code}")

@@ -11,7 +11,8 @@ from __future__ import annotations
 from game.rules.cards import COLOUR_NAMES, RANK_NAMES, Card
 from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, FIRST_CARD, PENALTY, Event
 
-HUMAN = 0
+from .seats import HUMAN
+
 MAX_CHARS = 78
 COUNT_WORDS = {1: "a card", 2: "two", 3: "three", 4: "four"}
 
@@ -22,7 +23,11 @@ PROMPT_COLOUR = "Colour? Type R, G, Y or B (or UP/DOWN, RETURN). LEFT/RIGHT: oth
 PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or UP/DOWN, RETURN)"
 PROMPT_COMPUTER = "The computer's turn..."
 PROMPT_NEXT_HAND = "Press RETURN for the next hand"
+PROMPT_MATCH_RESULT = "Press RETURN for the result of the match"
 PROMPT_NEW_MATCH = "Press RETURN to start a new match"
+
+SOUND_OFF = "Sound off (M turns it on)"
+SOUND_ON = "Sound on"
 
 MENU_HINT = "UP/DOWN choose, RETURN takes it. Y leaves the match, N or ESCAPE plays on"
 

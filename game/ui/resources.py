@@ -24,7 +24,7 @@ CARD_W = 24
 CARD_H = 32
 TRANSPARENT = 14
 
-COLOURS = "RGYB"
+SHEET_ROWS = "RGYB"  # the colour of each row of faces in image bank 0, and of the action cards' columns
 CARD_COLOURS = {"R": 8, "G": 3, "Y": 10, "B": 5}  # palette index of each card colour
 RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")
 _ACTION_UV = {"S": (0, 128), "R": (96, 128), "+2": (0, 160)}
@@ -37,7 +37,7 @@ def _face_uv(colour_index, rank):
     return CARD_W * int(rank), CARD_H * colour_index
 
 
-CARD_UV = {colour + rank: _face_uv(i, rank) for i, colour in enumerate(COLOURS) for rank in RANKS}
+CARD_UV = {colour + rank: _face_uv(i, rank) for i, colour in enumerate(SHEET_ROWS) for rank in RANKS}
 CARD_UV["W"] = (192, 128)
 CARD_UV["W+4"] = (216, 128)
 

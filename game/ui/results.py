@@ -30,6 +30,7 @@ class HandResult:
     scores: tuple[int, int]
     target: int
     loser_cards: tuple[str, ...]  # the cards counted, left in the loser's hand
+    last: bool = False  # the last hand of the match
 
     def lines(self) -> list[str]:
         """The result in words, also reported by headless runs."""
@@ -49,7 +50,7 @@ def _panel(border: int) -> None:
 def draw_hand_result(result: HandResult) -> None:
     won = result.winner == 0
     _panel(lay.YELLOW if won else lay.PINK)
-    text_centred(CX, PANEL_Y + 10, "END OF THE HAND", lay.LIGHT_BLUE)
+    text_centred(CX, PANEL_Y + 10, "END OF THE LAST HAND" if result.last else "END OF THE HAND", lay.LIGHT_BLUE)
     head, totals = result.lines()
     text_centred(CX, PANEL_Y + 26, head, lay.YELLOW if won else lay.PINK)
     text_centred(CX, PANEL_Y + 42, "RUNNING TOTALS", lay.LIGHT_BLUE)

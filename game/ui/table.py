@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pyxel
 
-from game.rules.cards import COLOUR_NAMES
+from game.rules.cards import COLOUR_NAMES, COLOURS
 
 from . import layout as lay
 from . import resources as res
@@ -133,10 +133,10 @@ def _card_y(board: Board, index: int) -> int:
 
 def colour_choice_rects() -> list[tuple[str, tuple[int, int, int, int]]]:
     """The four colours to choose from, above your hand: (letter, (x, y, w, h))."""
-    widths = [len(_choice_label(letter)) * CHAR_W + 8 for letter in res.COLOURS]
+    widths = [len(_choice_label(letter)) * CHAR_W + 8 for letter in COLOURS]
     x = (lay.SCREEN_W - sum(widths) - CHOICE_GAP * (len(widths) - 1)) // 2
     rects = []
-    for letter, w in zip(res.COLOURS, widths, strict=True):
+    for letter, w in zip(COLOURS, widths, strict=True):
         rects.append((letter, (x, lay.CHOICE_Y, w, CHAR_H + 6)))
         x += w + CHOICE_GAP
     return rects

@@ -1,8 +1,10 @@
 """A test player that plays the real game through its keys, gamepad or mouse,
 as a person would, and records what it did as a headless script.
 
-It looks only at what the screen shows (the menu, your hand, the top card,
-the colour in play). With the keyboard it moves the arrow with LEFT/RIGHT,
+It looks only at what the screen shows: the menu, your hand (and the card
+you picked up), the top card, the colour in play, the prompt line, the
+colour highlighted for UP/DOWN, and whether the table waits for you (the
+flashing arrow shows only then). With the keyboard it moves the arrow with LEFT/RIGHT,
 plays with RETURN, picks up with P and names colours by letter; with a
 gamepad (``device="pad"``) it uses the d-pad, A and B and picks colours with
 UP/DOWN; with the mouse (``device="mouse"``) it clicks cards, the draw pile
@@ -24,9 +26,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.rules.cards import COLOURS, Card
-from game.ui import keys, layout, table
+from game.ui import keys, layout, narration, table
 from game.ui.app import App, init_pyxel
 from game.ui.script import Driver
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from decks import penalty_move
 
 WAIT_LIMIT = 20_000  # frames; far more than any animation takes
 PAD = {
@@ -38,6 +44,12 @@ PAD = {
     "P": "GAMEPAD1_BUTTON_B",
     "ESCAPE": "GAMEPAD1_BUTTON_START",
 }
+
+
+def waiting_for_you(app: App) -> bool:
+    """The table waits for your keys: your turn, nothing moving, the arrow
+    flashing (or the colours to choose from shown)."""
+    return app.scene == "table" and app.match is not None and app.match.waiting_for_you
 
 
 class Bot:
@@ -94,7 +106,7 @@ class Bot:
     def wait_for_you(self) -> None:
         """Wait until the table waits for you or a hand is over."""
         app = self.app
-        self.wait_until(lambda: app.waiting_for_you or app.scene != "table")
+        self.wait_until(lambda: waiting_for_you(app) or app.scene != "table")
 
     # ----- the menus ------------------------------------------------------------------------
 
@@ -125,19 +137,19 @@ class Bot:
     # ----- judging the cards, from the table --------------------------------------------
 
     def playable(self, code: str) -> bool:
-        board = self.app.board
+        board = self.app.match.board
         card, top = Card(code), Card(board.top)
         if code == "W+4":
             return not any(Card(c).colour == board.colour for c in board.hand)
         return card.is_wild or card.colour == board.colour or card.rank == top.rank
 
     def best_colour(self) -> str:
-        colours = Counter(Card(code).colour for code in self.app.board.hand if not Card(code).is_wild)
+        colours = Counter(Card(code).colour for code in self.app.match.board.hand if not Card(code).is_wild)
         return colours.most_common(1)[0][0] if colours else "R"
 
     def choice(self) -> int | None:
         """The card to play: the first playable card, wilds only when nothing else goes."""
-        hand = self.app.board.hand
+        hand = self.app.match.board.hand
         plain = [i for i, code in enumerate(hand) if self.playable(code) and not Card(code).is_wild]
         wild = [i for i, code in enumerate(hand) if self.playable(code) and Card(code).is_wild]
         return (plain or wild or [None])[0]
@@ -145,7 +157,7 @@ class Bot:
     # ----- playing ----------------------------------------------------------------------
 
     def move_arrow_to(self, index: int) -> None:
-        board = self.app.board
+        board = self.app.match.board
         while board.selected < index:
             self.press("RIGHT")
         while board.selected > index:
@@ -154,7 +166,7 @@ class Bot:
     def _card_point(self, index: int) -> tuple[int, int] | None:
         """A point on the visible part of card ``index`` of your hand (the middle
         of it), or None while the card is scrolled out of view."""
-        board = self.app.board
+        board = self.app.match.board
         y = layout.HAND_Y + 20 + self._wiggle
         xs = [x for x in range(layout.SCREEN_W) if table.hand_card_at(board, x, y) == index]
         return (xs[len(xs) // 2], y) if xs else None
@@ -167,7 +179,7 @@ class Bot:
         """Click card ``index`` of your hand; first, while it is scrolled out of
         view, point at the card at that end of the row (the arrow follows the
         mouse, and the row scrolls with the arrow)."""
-        board = self.app.board
+        board = self.app.match.board
         while (point := self._card_point(index)) is None:
             row = layout.your_row(len(board.hand), board.selected)
             edge = row.first if index < row.first else row.first + len(row.xs) - 1
@@ -183,7 +195,7 @@ class Bot:
                 if colour == letter:
                     self.click(x + w // 2, y + h // 2)
         else:
-            while COLOURS[self.app.colour_cursor] != letter:
+            while COLOURS[self.app.match.colour_cursor] != letter:
                 self.press("DOWN")
             self.press("RETURN")
 
@@ -195,7 +207,7 @@ class Bot:
             self.press("P")
 
     def play_selected(self) -> None:
-        board = self.app.board
+        board = self.app.match.board
         code = board.drawn or board.selected_card()
         if self.device == "mouse":
             self.click_card(board.hand.index(code) if board.drawn is None else board.selected)
@@ -207,11 +219,11 @@ class Bot:
 
     def take_turn(self) -> None:
         """One decision on your turn."""
-        app, board = self.app, self.app.board
+        board = self.app.match.board
         self._turns += 1
         if self._turns == 4:
             self.shot("table")
-        if app.game.choosing_colour:
+        if board.prompt == narration.PROMPT_STARTER_COLOUR:  # a Wild turned up: name its colour
             self.name_colour(self.best_colour())
         elif board.drawn is not None:
             if self.playable(board.drawn):
@@ -229,8 +241,17 @@ class Bot:
                 self.move_arrow_to(index)
                 self.play_selected()
 
+    def penalty_turn(self) -> None:
+        """One turn of the penalty scenario (``decks.penalty_deck``): play a
+        low red, else the Wild Draw Four while holding red (penalised)."""
+        code = penalty_move(self.app.match.board.hand)
+        self.move_arrow_to(self.app.match.board.hand.index(code))
+        self.press("RETURN")
+        if code == "W+4":
+            self.press("R")
+
     def _click_to_play(self, index: int) -> None:
-        code = self.app.board.hand[index]
+        code = self.app.match.board.hand[index]
         self.click_card(index)
         if Card(code).is_wild:
             self.shot("colour_choice")
