@@ -23,6 +23,10 @@ SLOW = ("engine", "ai")  # other engineers' benchmarks, run with "all"
 PYXEL_NOTE = "Failed to initialize audio device"  # pyxel's own line on a machine without sound
 
 
+def _without_audio_notes(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if line != PYXEL_NOTE and not line.startswith("ALSA lib"))
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if argv not in ([], ["all"]):
@@ -38,15 +42,17 @@ def main(argv: list[str] | None = None) -> int:
         done = subprocess.run(
             [sys.executable, "-m", f"benchmarks.{module}"],
             cwd=HERE.parent,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.DEVNULL,
+            capture_output=True,
             text=True,
             check=False,
         )
         lines = [line for line in done.stdout.splitlines() if line != PYXEL_NOTE]
         print("\n".join(lines) or f"benchmarks.{module}: no output")
         if done.returncode != 0:
-            print(f"benchmarks.{module} failed with status {done.returncode}")
+            # Its standard error (the traceback) says why; pyxel's and ALSA's
+            # notes about a missing audio device are left out.
+            print(f"benchmarks.{module} failed with status {done.returncode}:", file=sys.stderr)
+            print(_without_audio_notes(done.stderr), file=sys.stderr)
             status = 1
     return status
 

@@ -26,31 +26,31 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
-from collections import Counter
+from pathlib import Path
 
-from game.rules.rulesets import RULES_1991
 from game.settings import DIFFICULTIES
-from game.ui import keys, script
 from game.ui.app import App, init_pyxel
-from game.ui.script import Driver
+
+# The test player and the stacked decks of the UI tests drive the benchmark too.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "scripts"))
+
+from decks import penalty_deck
+from ui_bot import Bot, waiting_for_you
 
 TARGET_MEDIAN_MS = 1.0
 TARGET_P99_MS = 4.0
+MAX_FRAMES_PER_TIMED = 20  # a position gives up after this many frames per frame it times
 
 
-class Bench:
-    def __init__(self, app: App) -> None:
-        self.app = app
-        self.driver = Driver(app)
+class Bench(Bot):
+    """The UI tests' player, with timed frames."""
 
-    def press(self, name: str) -> None:
-        self.driver.frame([keys.key_code(name)])
-
-    def frame(self) -> float | None:
+    def timed_frame(self) -> float | None:
         """One keyless frame; its update + draw time in ms (None if it had to
-        release a key first and so was not timed)."""
-        if script._held:
+        release a key first, which moves pyxel on a frame, and so was not timed)."""
+        if self.driver.keys_held:
             self.driver.frame()
             return None
         start = time.perf_counter_ns()
@@ -58,92 +58,60 @@ class Bench:
         self.app.draw()
         return (time.perf_counter_ns() - start) / 1e6
 
-    def until(self, ready, limit: int = 20_000) -> None:
-        for _ in range(limit):
-            if ready():
-                return
-            self.frame()
-        raise RuntimeError("the position was never reached")
-
-    def start(self) -> None:
-        self.press("RETURN")  # skip the loading screen
-        self.press("RETURN")  # PLAY
-        self.wait_for_you()
-
-    def wait_for_you(self) -> None:
-        self.until(lambda: self.app.waiting_for_you or self.app.scene != "table")
-
     def timed(self, frames: int) -> list[float]:
-        times = [self.frame() for _ in range(frames)]
+        times = [self.timed_frame() for _ in range(frames)]
         return [t for t in times if t is not None]
 
 
-def penalty_deck() -> list[str]:
-    """You hold four Wild Draw Fours and three reds on a red 5; the computer
-    holds blues and draws a red to play each turn, so the pile stays red."""
-    you = ["W+4", "W+4", "W+4", "W+4", "R1", "R2", "R3"]
-    computer = ["B1", "B2", "B3", "B4", "B6", "B7", "B8"]
-    rest = Counter(RULES_1991.deck)
-    rest.subtract([*you, *computer, "R5"])
-    reds = [code for code in sorted(rest.elements()) if code[0] == "R" and code[1:].isdigit()]
-    others = [code for code in sorted(rest.elements()) if code not in reds]
-    then = []
-    for red in reds:
-        then += [others.pop(), others.pop(), others.pop(), others.pop(), red]
-    order = [card for pair in zip(you, computer, strict=True) for card in pair] + ["R5", *then]
-    left = Counter(RULES_1991.deck)
-    left.subtract(order)
-    return order + sorted(left.elements())
+def _bench(**kwargs) -> Bench:
+    bench = Bench(App(kwargs.pop("seed", 1), report=lambda line: None, **kwargs))
+    bench.start_match()
+    bench.wait_for_you()
+    return bench
 
 
 def seven_cards(frames: int) -> list[float]:
-    bench = Bench(App(1, report=lambda line: None))
-    bench.start()
-    assert len(bench.app.board.hand) == 7
+    bench = _bench()
+    assert len(bench.app.match.board.hand) == 7
     return bench.timed(frames)
 
 
 def forty_cards(frames: int) -> list[float]:
-    bench = Bench(App(1, report=lambda line: None, deck=penalty_deck(), starter=0))
-    bench.start()
-    board = bench.app.board
-    while len(board.hand) < 40:
-        if "W+4" in board.hand:
-            while board.selected_card() != "W+4":
-                bench.press("RIGHT" if board.selected < board.hand.index("W+4") else "LEFT")
-            bench.press("RETURN")
-            bench.press("R")
-        else:
-            bench.press("P")
+    """Your Wild Draw Four played while you hold red, penalised again and
+    again (the UI tests' stacked deck: the computer can never play)."""
+    bench = _bench(deck=penalty_deck(), starter=0)
+    board = bench.app.match.board
+    for _ in range(100):
+        if len(board.hand) >= 40:
+            break
+        bench.penalty_turn()
         bench.wait_for_you()
-        if board.drawn is not None:
-            bench.press("P")
-            bench.wait_for_you()
-    assert bench.app.scene == "table" and len(board.hand) >= 40, len(board.hand)
+    if bench.app.scene != "table" or len(board.hand) < 40:
+        raise RuntimeError(f"the hand never reached 40 cards ({len(board.hand)})")
     bench.press("RIGHT")  # the arrow somewhere in the middle of the row
     return bench.timed(frames)
 
 
 def computers_turns(frames: int, level: str) -> list[float]:
     """Frames while the table is not waiting for you, over whole hands in
-    which you only ever pick up or pass, against the computer at ``level``
-    (its choice is made inside one frame: at "hard" it searches)."""
-    bench = Bench(App(2, level=level, report=lambda line: None))
+    which you only ever pick up or pass (and name red for a Wild turned up),
+    against the computer at ``level`` (its choice is made inside one frame:
+    at "hard" it searches)."""
+    bench = _bench(seed=2, level=level)
     app = bench.app
-    bench.start()
     times: list[float] = []
-    while len(times) < frames:
+    for _ in range(frames * MAX_FRAMES_PER_TIMED):
+        if len(times) >= frames:
+            return times
         if app.scene != "table":
-            bench.press("RETURN")  # the next hand (or a new match)
-            bench.wait_for_you()
-            continue
-        if app.waiting_for_you:
-            bench.press("P")
-            continue
-        took = bench.frame()
-        if took is not None:
-            times.append(took)
-    return times
+            bench.press("RETURN")  # the next hand, the match's result, a new match
+        elif waiting_for_you(app):
+            bench.press("R" if app.match.naming_colour else "P")
+        else:
+            took = bench.timed_frame()
+            if took is not None:
+                times.append(took)
+    raise RuntimeError(f"only {len(times)} of {frames} frames of the computer's turns at {level} were timed")
 
 
 def summary(name: str, times: list[float]) -> tuple[str, float, float, float]:

@@ -4,8 +4,8 @@
 
 Each mode runs ``python -m game --headless`` on the same script in a
 process of its own: the title menu (after the loading screen in the normal
-mode), a whole hand (you only ever pick up or pass, so the computer goes
-out), its result, the in-match menu, leaving for the title and the
+mode), a whole hand (played through the keys by the UI tests' player),
+its result, the in-match menu, leaving for the title and the
 statistics screen. The peak resident set size of that process (``ru_maxrss``
 from ``os.wait4``) is its high-water mark over the whole run, start-up
 included. For comparison, the same is measured for a process that only
@@ -38,50 +38,19 @@ PYXEL_LOAD = PYXEL_ALONE + "; from game.assets import resource_file; pyxel.load(
 
 def run_script(seed: int = SEED) -> str:
     """Title, a whole hand, its result, the menu, the title and the statistics,
-    as a headless script. The hand is played here first, in this process,
-    by a simple player that presses keys (the first card the engine allows,
-    else pick up or pass), and recorded; the same seed replays it exactly."""
-    from game.ui import keys
+    as a headless script. The hand is played here first, in this process, by
+    the UI tests' player (tests/scripts/ui_bot.py, through the keys), and
+    recorded; the same seed replays it exactly."""
     from game.ui.app import App, init_pyxel
-    from game.ui.script import Driver
+
+    sys.path.insert(0, str(ROOT / "tests" / "scripts"))
+    from ui_bot import Bot
 
     init_pyxel(headless=True)
-    app = App(seed, report=lambda line: None, low_memory=True)
-    driver = Driver(app)
-    lines: list[str] = []
-
-    def press(name: str) -> None:
-        driver.frame([keys.key_code(name)])
-        lines.append(f"press {name}")
-
-    def wait_for_you() -> None:
-        frames = 0
-        while not (app.waiting_for_you or app.scene != "table"):
-            driver.frame()
-            frames += 1
-        if frames:
-            lines.append(f"wait {frames}")
-
-    press("RETURN")  # PLAY (in the normal mode the first RETURN skips the loading screen: see below)
-    while True:
-        wait_for_you()
-        if app.scene != "table":
-            break
-        legal = app.game.legal()
-        plays = [action.split() for action in legal if action.startswith("play")]
-        if app.game.choosing_colour:
-            press("R")
-        elif plays:
-            code = plays[0][1]
-            if app.board.drawn is None:
-                index = app.board.hand.index(code)
-                while app.board.selected != index:
-                    press("RIGHT" if app.board.selected < index else "LEFT")
-            press("RETURN")
-            if len(plays[0]) == 3:
-                press(plays[0][2])
-        else:
-            press("P")
+    bot = Bot(App(seed, report=lambda line: None, low_memory=True))
+    bot.start_match()  # PLAY (in the normal mode a first RETURN skips the loading screen: see below)
+    bot.play_hand()  # gives up (AssertionError) if the game stops moving
+    lines = list(bot.script)
     lines += ["wait 20", "press ESCAPE", "wait 2", "press Y", "wait 2"]  # the menu, leave for the title
     lines += ["press DOWN"] * 4 + ["press RETURN", "wait 10", "press RETURN", "wait 2"]  # statistics
     return "\n".join(lines) + "\n"
@@ -89,12 +58,13 @@ def run_script(seed: int = SEED) -> str:
 
 def peak_mb(command: list[str]) -> tuple[float, str]:
     """The peak resident memory of a command (MB) and its standard output."""
-    with tempfile.TemporaryFile("w+") as out:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=subprocess.DEVNULL)
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=err)
         _, status, usage = os.wait4(process.pid, 0)
         process.returncode = os.waitstatus_to_exitcode(status)
         if process.returncode != 0:
-            raise RuntimeError(f"{' '.join(command)} failed ({process.returncode})")
+            err.seek(0)
+            raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{err.read()}")
         out.seek(0)
         return usage.ru_maxrss / 1024, out.read()  # ru_maxrss is in KiB on Linux
 
