@@ -50,7 +50,7 @@ FIRST_FRAME = "first frame shown"
 _pyxel_ready = False
 
 
-def init_pyxel(headless: bool, platform: str | None = None) -> None:
+def init_pyxel(headless: bool) -> None:
     """Open the 320 x 200 screen (or its headless stand-in). pyxel can be
     initialised once in a process; later calls do nothing. The App loads the
     resources (``loader``)."""
@@ -58,7 +58,7 @@ def init_pyxel(headless: bool, platform: str | None = None) -> None:
     if _pyxel_ready:
         return
     _pyxel_ready = True
-    pyxel.init(**host.init_options(headless, platform))
+    pyxel.init(**host.init_options(headless))
 
 
 class App:
@@ -336,7 +336,7 @@ def run_window(
 ) -> None:
     """Play in a window (or a browser page) until the player quits.
     ``store_for`` is called after ``pyxel.init``."""
-    init_pyxel(headless=False, platform=platform)
+    init_pyxel(headless=False)
     pyxel.mouse(True)
     app = App(seed, level, muted, report=lambda line: None, low_memory=low_memory, store=store_for(), platform=platform)
 

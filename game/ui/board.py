@@ -58,12 +58,17 @@ class Board:
     drawn: str | None = None  # the card you picked up, while you may play it
     flight: Flight | None = None
 
-    def add_to_hand(self, code: str) -> int:
-        """Put a card into your hand in sorted place; returns its index."""
+    def insert_index(self, code: str) -> int:
+        """Where a card would go in your hand: in sorted place, after its equals."""
         index = 0
         key = hand_order(code)
         while index < len(self.hand) and hand_order(self.hand[index]) <= key:
             index += 1
+        return index
+
+    def add_to_hand(self, code: str) -> int:
+        """Put a card into your hand in sorted place; returns its index."""
+        index = self.insert_index(code)
         self.hand.insert(index, code)
         if index <= self.selected and len(self.hand) > 1:
             self.selected += 1

@@ -18,7 +18,7 @@ from game.rules.events import BY_CHOICE, Event
 from . import narration
 from .animation import Step, Timeline
 from .audio import Audio
-from .board import Board, Flight, hand_order
+from .board import Board, Flight
 from .layout import DISCARD_POS, DRAW_PILE_POS, computer_card_pos, your_card_pos
 from .seats import COMPUTER, HUMAN
 
@@ -198,8 +198,7 @@ class Choreographer:
             self.audio.play(sound)
             if seat == HUMAN:
                 self.notice(f"card you {sound} {code}")
-                index = sum(1 for card in board.hand if hand_order(card) <= hand_order(code))
-                end = your_card_pos(len(board.hand) + 1, board.selected, index)
+                end = your_card_pos(len(board.hand) + 1, board.selected, board.insert_index(code))
             else:
                 self.notice(f"card computer {'is dealt' if sound == 'deal' else 'draws'} a card")
                 end = computer_card_pos(board.computer_count + 1)

@@ -38,7 +38,7 @@ def can_quit(platform: str | None = None) -> bool:
     return not in_browser(platform)
 
 
-def init_options(headless: bool, platform: str | None = None) -> dict:
+def init_options(headless: bool) -> dict:
     """The arguments of ``pyxel.init``. ESCAPE never quits through pyxel: the
     game asks first (and in a page there is nothing to quit)."""
     return {
@@ -53,18 +53,13 @@ def init_options(headless: bool, platform: str | None = None) -> dict:
 
 
 class MemoryStore:
-    """Settings and statistics kept for this run only (scripted runs, tests)."""
-
-    def __init__(self) -> None:
-        self.saved: tuple[Settings, Stats] | None = None
-        self.saves = 0
+    """Settings and statistics kept for this run only (scripted runs, tests):
+    every run starts from the defaults, and saving keeps nothing."""
 
     def load(self) -> tuple[Settings, Stats, str | None]:
         return Settings(), Stats(), None
 
     def save(self, settings: Settings, stats: Stats) -> str | None:
-        self.saves += 1
-        self.saved = (settings, stats)
         return None
 
 

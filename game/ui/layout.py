@@ -19,6 +19,7 @@ from .resources import CARD_H, CARD_W
 
 SCREEN_W = 320
 SCREEN_H = 200
+CX = SCREEN_W // 2  # the middle of the screen
 FPS = 30  # frames per second in a window; all timing is counted in frames
 
 # Palette indices (pyxel's default 16-colour palette).
@@ -26,17 +27,12 @@ BLACK = 0
 NAVY = 1
 PURPLE = 2
 TEAL = 3
-BROWN = 4
 BLUE = 5
-SKY = 6
 WHITE = 7
 PINK = 8
-ORANGE = 9
 YELLOW = 10
-MINT = 11
 LIGHT_BLUE = 12
 GREY = 13
-SKIN = 15
 
 TABLE_COLOUR = NAVY
 TABLE_EDGE = BLUE

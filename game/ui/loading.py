@@ -10,14 +10,17 @@ from __future__ import annotations
 import pyxel
 
 from . import layout as lay
-from .menus import CREDIT, CX, draw_frame, draw_title_art
-from .table import text_centred
+from .drawing import draw_frame, draw_title_art, text_centred
+from .layout import CX
+from .menus import CREDIT
 
 MIN_FRAMES = 45  # the screen stays at least 1.5 s, so that it can be seen
 BAR_W = 200
 BAR_H = 9
 BAR_Y = 168
 BLOCKS = 25  # the bar fills in blocks, as a loader of 1991 did
+TITLE_ART_Y = 80  # the middle of the title art
+CREDIT_Y = 152
 
 
 def shown_progress(loaded: float, frames: int) -> float:
@@ -28,8 +31,8 @@ def shown_progress(loaded: float, frames: int) -> float:
 
 def draw_loading(progress: float, frame: int) -> None:
     draw_frame(lay.BLACK)
-    draw_title_art(CX, 80)
-    text_centred(CX, 152, CREDIT, lay.LIGHT_BLUE)
+    draw_title_art(CX, TITLE_ART_Y)
+    text_centred(CX, CREDIT_Y, CREDIT, lay.LIGHT_BLUE)
     x = CX - BAR_W // 2
     pyxel.rectb(x - 2, BAR_Y - 2, BAR_W + 4, BAR_H + 4, lay.WHITE)
     block_w = BAR_W // BLOCKS

@@ -18,10 +18,11 @@ from game.settings import DIFFICULTIES, Stats
 
 from . import layout as lay
 from . import resources as res
+from .drawing import CHAR_H, big_text, draw_card, draw_frame, draw_panel, draw_title_art, text_centred
 from .keys import Pointer
-from .table import CHAR_H, CHAR_W, draw_card, text_centred
+from .layout import CX
+from .narration import MAX_CHARS
 
-CX = lay.SCREEN_W // 2
 ITEM_H = 13  # the height of one menu line
 BACK_KEYS = ("ESCAPE", "BACK", "START")
 
@@ -31,54 +32,11 @@ Rect = tuple[int, int, int, int]
 # ----- drawing helpers ------------------------------------------------------------
 
 
-def draw_frame(colour: int = lay.TABLE_COLOUR) -> None:
-    """The cloth and its border, as on the table."""
-    pyxel.cls(colour)
-    pyxel.rectb(2, 2, lay.SCREEN_W - 4, lay.SCREEN_H - 4, lay.TABLE_EDGE)
-
-
-def draw_panel(x: int, y: int, w: int, h: int, border: int = lay.LIGHT_BLUE) -> None:
-    """A black panel with a double border, like the results."""
-    pyxel.rect(x, y, w, h, lay.BLACK)
-    pyxel.rectb(x, y, w, h, border)
-    pyxel.rectb(x + 2, y + 2, w - 4, h - 4, border)
-
-
 def draw_button(rect: Rect, label: str, chosen: bool) -> None:
     x, y, w, h = rect
     pyxel.rect(x, y, w, h, lay.NAVY if chosen else lay.BLACK)
     pyxel.rectb(x, y, w, h, lay.YELLOW if chosen else lay.GREY)
     text_centred(x + w // 2, y + (h - CHAR_H) // 2 + 1, label, lay.YELLOW if chosen else lay.WHITE)
-
-
-_words: dict[tuple[str, int], pyxel.Image] = {}
-
-
-def _word(text: str, col: int) -> pyxel.Image:
-    """``text`` written once into a small image of its own (kept for reuse)."""
-    image = _words.get((text, col))
-    if image is None:
-        image = _words[(text, col)] = pyxel.Image(len(text) * CHAR_W, CHAR_H)
-        image.cls(res.TRANSPARENT)
-        image.text(0, 0, text, col)
-    return image
-
-
-def big_text(cx: int, cy: int, text: str, col: int, scale: int, shadow: int | None = None) -> None:
-    """Text ``scale`` times the font's size, centred on (cx, cy), with a
-    shadow down and to the right in the colour ``shadow``."""
-    w, h = len(text) * CHAR_W, CHAR_H
-    x, y = cx - w // 2, cy - h // 2
-    if shadow is not None:
-        offset = max(1, scale // 2)
-        pyxel.blt(x + offset, y + offset, _word(text, shadow), 0, 0, w, h, res.TRANSPARENT, scale=scale)
-    pyxel.blt(x, y, _word(text, col), 0, 0, w, h, res.TRANSPARENT, scale=scale)
-
-
-def draw_title_art(cx: int, cy: int, scale: float = 1.0) -> None:
-    """The UNO 1991 title art of image bank 1, centred on (cx, cy)."""
-    u, v, w, h = res.TITLE_RECT
-    pyxel.blt(cx - w // 2, cy - h // 2, res.TITLE_BANK, u, v, w, h, res.TITLE_TRANSPARENT, scale=scale)
 
 
 FAN = ("W", "R1", "G9", "W+4", "Y+2", "BS")
@@ -177,13 +135,25 @@ def _list_choice(items: ItemList, pressed: list[str], pointer: Pointer | None, c
 # ----- the title menu ---------------------------------------------------------------
 
 
+# The title menu: the title art on the left, the items on the right, and
+# three lines across the bottom (the credit, the keys, a warning or the
+# gamepad and mouse).
+TITLE_ART_CENTRE = (106, 86)
+PLAIN_TITLE_CENTRE = (108, 88)  # the fan of cards and the name, without the art
+MENU_X, MENU_Y, MENU_W = 216, 52, 96
+MENU_HEADING_Y = MENU_Y - 16
+CREDIT_Y = 164
+HINT_Y = 176
+FOOTER_Y = 187
+
+
 class TitleMenu:
     """PLAY, LEVEL, SOUND, HOW TO PLAY, STATISTICS and (on the desktop) QUIT."""
 
     def __init__(self, can_quit: bool, title_art: bool) -> None:
         keys = ["play", "level", "sound", "howto", "stats"] + (["quit"] if can_quit else [])
         self.title_art = title_art
-        self.items = ItemList(keys, x=216, y=52, w=96)
+        self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W)
         self.message = ""  # one line under the menu (a warning, say)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
@@ -197,9 +167,9 @@ class TitleMenu:
     def draw(self, level: str, sound: bool, frame: int) -> None:
         draw_frame()
         if self.title_art:
-            draw_title_art(106, 86)
+            draw_title_art(*TITLE_ART_CENTRE)
         else:
-            draw_plain_title(108, 88)
+            draw_plain_title(*PLAIN_TITLE_CENTRE)
         labels = {
             "play": "PLAY",
             "level": f"LEVEL: {level.upper()}",
@@ -208,15 +178,15 @@ class TitleMenu:
             "stats": "STATISTICS",
             "quit": "QUIT",
         }
-        text_centred(264, 36, "MAIN MENU", lay.LIGHT_BLUE)
+        text_centred(MENU_X + MENU_W // 2, MENU_HEADING_Y, "MAIN MENU", lay.LIGHT_BLUE)
         self.items.draw(labels, frame)
-        text_centred(CX, 164, CREDIT, lay.LIGHT_BLUE)
+        text_centred(CX, CREDIT_Y, CREDIT, lay.LIGHT_BLUE)
         hint = "UP/DOWN choose   LEFT/RIGHT change   RETURN select"
-        text_centred(CX, 176, hint, lay.GREY)
+        text_centred(CX, HINT_Y, hint, lay.GREY)
         if self.message:
-            text_centred(CX, 187, self.message[:78], lay.PINK)
+            text_centred(CX, FOOTER_Y, self.message[:MAX_CHARS], lay.PINK)
         else:
-            text_centred(CX, 187, "Gamepad: d-pad, A selects    Mouse: click", lay.GREY)
+            text_centred(CX, FOOTER_Y, "Gamepad: d-pad, A selects    Mouse: click", lay.GREY)
 
 
 # ----- how to play ---------------------------------------------------------------------
@@ -437,11 +407,12 @@ class PauseMenu:
     """ESCAPE or START during a match: leave it, or play on (the default)."""
 
     W, H = 200, 96
+    X, Y = (lay.SCREEN_W - W) // 2, 40
+    ITEMS_INSET, ITEMS_TOP = 24, 36  # the items, inside the panel
 
     def __init__(self) -> None:
-        x = (lay.SCREEN_W - self.W) // 2
-        self.y = 40
-        self.items = ItemList(["resume", "sound", "leave"], x=x + 24, y=self.y + 36, w=self.W - 48)
+        x, y, w = self.X + self.ITEMS_INSET, self.Y + self.ITEMS_TOP, self.W - 2 * self.ITEMS_INSET
+        self.items = ItemList(["resume", "sound", "leave"], x=x, y=y, w=w)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         for key in pressed:
@@ -452,10 +423,9 @@ class PauseMenu:
         return _list_choice(self.items, pressed, pointer, cycling=("sound",))
 
     def draw(self, sound: bool, frame: int) -> None:
-        x = (lay.SCREEN_W - self.W) // 2
-        draw_panel(x, self.y, self.W, self.H, lay.YELLOW)
-        text_centred(CX, self.y + 10, "MENU", lay.LIGHT_BLUE)
-        text_centred(CX, self.y + 22, "LEAVE THIS MATCH?", lay.WHITE)
+        draw_panel(self.X, self.Y, self.W, self.H, lay.YELLOW)
+        text_centred(CX, self.Y + 10, "MENU", lay.LIGHT_BLUE)
+        text_centred(CX, self.Y + 22, "LEAVE THIS MATCH?", lay.WHITE)
         labels = {
             "resume": "NO, PLAY ON",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",

@@ -54,7 +54,6 @@ SLOT_UV = (120, 160)  # dashed outline for an empty draw pile
 ARROW_W = 7
 ARROW_H = 9
 ARROW_FRAMES = ((144, 160), (152, 160))  # frame 1 is 1 px lower (bob)
-ARROW_UV = ARROW_FRAMES[0]
 
 TITLE_BANK = 1
 TITLE_RECT = (0, 0, 224, 144)  # u, v, w, h

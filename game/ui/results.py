@@ -4,19 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import pyxel
-
 from . import layout as lay
 from . import resources as res
+from .drawing import big_text, draw_card, draw_panel, draw_title_art, text_centred
 from .hand_layout import layout_row
-from .menus import big_text
-from .table import draw_card, text_centred
+from .layout import CX
 
 PANEL_X = 24
 PANEL_Y = 20
 PANEL_W = lay.SCREEN_W - 2 * PANEL_X
 PANEL_H = 150
-CX = lay.SCREEN_W // 2
 CARDS_Y = PANEL_Y + 92
 TITLE_SCALE = 0.5
 
@@ -41,15 +38,9 @@ class HandResult:
         return [head, f"YOU {self.scores[0]}   COMPUTER {self.scores[1]}   (FIRST TO {self.target})"]
 
 
-def _panel(border: int) -> None:
-    pyxel.rect(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.BLACK)
-    pyxel.rectb(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, border)
-    pyxel.rectb(PANEL_X + 2, PANEL_Y + 2, PANEL_W - 4, PANEL_H - 4, border)
-
-
 def draw_hand_result(result: HandResult) -> None:
     won = result.winner == 0
-    _panel(lay.YELLOW if won else lay.PINK)
+    draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
     text_centred(CX, PANEL_Y + 10, "END OF THE LAST HAND" if result.last else "END OF THE HAND", lay.LIGHT_BLUE)
     head, totals = result.lines()
     text_centred(CX, PANEL_Y + 26, head, lay.YELLOW if won else lay.PINK)
@@ -68,18 +59,12 @@ def draw_match_result(winner: int, scores: tuple[int, int], title_art: bool = Tr
     """The winner and the final scores, under the title art (in
     constrained-memory mode, where it is not loaded, the name in letters)."""
     won = winner == 0
-    _panel(lay.YELLOW if won else lay.PINK)
+    draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
     if title_art:
-        _draw_title(CX, PANEL_Y + 40)
+        draw_title_art(CX, PANEL_Y + 40, TITLE_SCALE)
     else:
         big_text(CX, PANEL_Y + 34, "UNO 1991", lay.YELLOW, 3, shadow=lay.PURPLE)
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else "THE COMPUTER WINS THE MATCH", lay.YELLOW)
     text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  YOU {scores[0]}   COMPUTER {scores[1]}", lay.WHITE)
     text_centred(CX, PANEL_Y + 130, "PRESS RETURN FOR A NEW MATCH", lay.GREY)
-
-
-def _draw_title(cx: int, cy: int) -> None:
-    """The UNO 1991 title art of image bank 1, at half size, centred on (cx, cy)."""
-    u, v, w, h = res.TITLE_RECT
-    pyxel.blt(cx - w // 2, cy - h // 2, res.TITLE_BANK, u, v, w, h, res.TITLE_TRANSPARENT, scale=TITLE_SCALE)

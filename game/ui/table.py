@@ -13,30 +13,14 @@ from game.rules.cards import COLOUR_NAMES, COLOURS
 from . import layout as lay
 from . import resources as res
 from .board import Board
+from .drawing import CHAR_H, CHAR_W, draw_card, draw_slot, text_centred
 
-CHAR_W = pyxel.FONT_WIDTH
-CHAR_H = pyxel.FONT_HEIGHT
 CHOICE_GAP = 8
-
-
-def draw_card(x: int, y: int, code: str | None) -> None:
-    """A card face, or its back when ``code`` is None."""
-    u, v = res.BACK_UV if code is None else res.card_uv(code)
-    pyxel.blt(x, y, res.CARD_BANK, u, v, res.CARD_W, res.CARD_H, res.TRANSPARENT)
-
-
-def draw_slot(x: int, y: int) -> None:
-    u, v = res.SLOT_UV
-    pyxel.blt(x, y, res.CARD_BANK, u, v, res.CARD_W, res.CARD_H, res.TRANSPARENT)
 
 
 def draw_arrow(x: int, y: int, frame: int) -> None:
     u, v = res.ARROW_FRAMES[frame % len(res.ARROW_FRAMES)]
     pyxel.blt(x, y, res.CARD_BANK, u, v, res.ARROW_W, res.ARROW_H, res.TRANSPARENT)
-
-
-def text_centred(cx: int, y: int, text: str, col: int) -> None:
-    pyxel.text(cx - len(text) * CHAR_W // 2, y, text, col)
 
 
 def draw_table(board: Board, arrow_frame: int | None) -> None:
