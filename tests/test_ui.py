@@ -18,14 +18,17 @@ from itertools import pairwise
 from pathlib import Path
 
 import pytest
+import pyxel
 
 from game.rules.rulesets import RULES_1991
 from game.ui import keys, narration
+from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
+from game.ui.drawing import CHAR_H
 from game.ui.hand_layout import MIN_STEP, layout_row
 from game.ui.layout import HAND_LEFT, HAND_W
 from game.ui.match import THINK_FRAMES
-from game.ui.resources import CARD_W
+from game.ui.resources import ARROW_H, CARD_H, CARD_W
 from game.ui.script import ScriptError, parse_script
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -177,13 +180,19 @@ def test_pick_up_a_playable_card_then_play_it():
     assert sorted(player.board.hand) == sorted(BLUE_NINE_UP["you"])
 
 
-def test_picking_up_an_unplayable_card_passes_the_turn():
+def test_picking_up_an_unplayable_card_passes_the_turn_without_marking_it():
     player = blue_nine(then=("R8",))
+    board = player.board
+    arrow_on = board.selected_card()
     start = len(player.lines)
     player.press("P")
-    player.bot.wait_until(lambda: player.game.turn == 1 and player.match.timeline.idle)
+    while not (player.game.turn == 1 and player.match.timeline.idle):
+        # The red 8 goes into your hand, and your turn passes: it is never
+        # lifted as the card to play, and the arrow stays where it was.
+        assert board.drawn is None and board.selected_card() == arrow_on
+        player.bot.driver.frame()
     assert "message You can't play the card you picked up" in player.said("message", start)
-    assert "R8" in player.board.hand
+    assert "R8" in board.hand
 
 
 # ----- wilds ----------------------------------------------------------------------------
@@ -442,13 +451,16 @@ def test_hands_alternate_who_starts():
 
 
 def test_m_switches_the_sound_off_and_on_and_mute_starts_silent():
-    player = blue_nine(then=("R8",))
+    # You pick up the red 8 and pass; the computer can play nothing on the
+    # blue 9 and picks up the green 3, which does not go either.
+    player = blue_nine(then=("R8", "G3"))
     start = len(player.lines)
     player.press("M")
     assert player.said("message Sound off", start)
     player.press("P")
     player.bot.wait_until(lambda: waiting_for_you(player.app))
     assert not player.said("sound", start), "no sound while it is off"
+    assert player.game.top == "B9"
     player.press("M", "RETURN")
     assert player.said("sound buzz", start)
 
@@ -464,6 +476,37 @@ def test_every_message_fits_the_message_bar():
     lines += [narration.penalty_news(seat, colour) for seat in (0, 1) for colour in "RGYB"]
     prompts = [value for name, value in vars(narration).items() if name.startswith("PROMPT_")]
     assert max(len(line) for line in lines + prompts) <= narration.MAX_CHARS
+
+
+# ----- the table's layout -------------------------------------------------------------------
+
+
+def test_the_card_counts_are_at_the_top_either_side_of_the_discard_pile():
+    """As the 1991 manual says: the counts are shown at the top of the
+    screen on either side of the discard pile (yours left, the computer's
+    right), and nothing on the table covers another thing."""
+    player = blue_nine()
+    player.app.draw()
+    pile_left, pile_right = lay.DISCARD_X, lay.DISCARD_X + CARD_W
+    assert lay.YOUR_COUNT_X + lay.COUNT_W <= pile_left < pile_right <= lay.COMPUTER_COUNT_X
+    assert pile_left - (lay.YOUR_COUNT_X + lay.COUNT_W) == lay.COMPUTER_COUNT_X - pile_right, "symmetric"
+    for x in (lay.YOUR_COUNT_X, lay.COMPUTER_COUNT_X):  # the boxes' borders, at the top
+        assert pyxel.pget(x, lay.COUNT_Y) == pyxel.pget(x + lay.COUNT_W - 1, lay.COUNT_Y) == lay.LIGHT_BLUE
+    above_pile = {pyxel.pget(x, y) for x in range(pile_left, pile_right) for y in range(3, lay.COMPUTER_ROW_Y)}
+    assert above_pile == {lay.TABLE_COLOUR}, "the discard pile's column is clear between the counts"
+    # Top to bottom: counts, the computer's backs, the piles and the colour
+    # in play, the colours to choose, the arrow over a lifted card, your hand, the message bar.
+    bands = [
+        (lay.COUNT_Y, lay.COUNT_Y + lay.COUNT_H),
+        (lay.COMPUTER_ROW_Y, lay.COMPUTER_ROW_Y + CARD_H),
+        (lay.PILE_Y - 3, lay.SWATCH_Y + CHAR_H + 4),
+        (lay.CHOICE_Y - 2, lay.CHOICE_Y + CHAR_H + 6 + 2),
+        (lay.HAND_Y - lay.DRAWN_LIFT - ARROW_H - 2, lay.HAND_Y + CARD_H + CHAR_H + 2),
+        (lay.BAR_Y, lay.SCREEN_H),
+    ]
+    assert all(top < bottom <= next_top for (top, bottom), (next_top, _) in pairwise(bands))
+    words = {pyxel.pget(x, y) for x in range(lay.YOUR_COUNT_X + 1, lay.YOUR_COUNT_X + lay.COUNT_W - 1) for y in (9, 10)}
+    assert lay.WHITE in words and lay.LIGHT_BLUE in words, "the count and the name show"
 
 
 # ----- a big hand -----------------------------------------------------------------------------
@@ -534,9 +577,40 @@ def mash(player: Player, rng: random.Random, frames: int, scenes: set[str]) -> P
     return player
 
 
-EVERY_SCENE = {"loading", "title", "howto", "stats", "table", "paused", "hand_result", "match_result", "quit"}
-MASH_SEEDS = (1, 2, 3)  # each of these reaches every scene (checked below); try others with UNO1991_MASH_SEED=N
+MASH_SEEDS = (1, 2, 3)  # try others with UNO1991_MASH_SEED=N
 MASH_SEED_VARIABLE = "UNO1991_MASH_SEED"
+
+
+def _in_menu(item: str) -> Player:
+    player = Player(start=False)
+    player.bot.to_title()
+    player.bot.choose(item)
+    return player
+
+
+def _paused() -> Player:
+    player = blue_nine()
+    player.press("ESCAPE")
+    return player
+
+
+def _last_hand(go_on: bool = False) -> Player:
+    player = Player(deck=last_hand_deck(), starter=0)
+    player.bot.play_hand()
+    if go_on:
+        player.press("RETURN")
+    return player
+
+
+# Where a mash starts, besides the loading screen: each scene, reached the
+# same way whatever the computer plays, so every scene is mashed.
+MASH_STARTS = {
+    "howto": lambda: _in_menu("howto"),
+    "stats": lambda: _in_menu("stats"),
+    "paused": _paused,
+    "hand_result": _last_hand,
+    "match_result": lambda: _last_hand(go_on=True),
+}
 
 
 @pytest.mark.parametrize(
@@ -545,15 +619,13 @@ MASH_SEED_VARIABLE = "UNO1991_MASH_SEED"
 def test_key_mash_never_crashes_and_never_loses_a_card(seed):
     rng = random.Random(seed)
     scenes: set[str] = set()
-    mash(Player(seed=rng.randrange(1000), start=False), rng, 8_000, scenes)
-    # The end of a match the quick way (a deck that wins it in one hand), then mash through it too.
-    player = Player(deck=last_hand_deck(), starter=0)
-    player.bot.play_hand()
-    scenes.add(player.app.scene)
-    mash(player, rng, 2_000, scenes)
-    assert {"loading", "title", "table", "hand_result", "match_result"} <= scenes
-    if seed in MASH_SEEDS:
-        assert scenes == EVERY_SCENE, f"seed {seed} no longer reaches {EVERY_SCENE - scenes}"
+    mash(Player(seed=rng.randrange(1000), start=False), rng, 4_000, scenes)
+    for scene, start in MASH_STARTS.items():
+        player = start()
+        assert player.app.scene == scene
+        scenes.add(scene)
+        mash(player, rng, 1_000, scenes)
+    assert {"loading", "title", "table", *MASH_STARTS} <= scenes
 
 
 # ----- scripts and the command line -----------------------------------------------------------

@@ -42,6 +42,7 @@ class Choreographer:
         self.notice = notice
         self.deck_size = deck_size
         self._reshuffle_to: int | None = None
+        self._you_pass = False  # the events being staged end your turn with a pass
 
     def say(self, text: str) -> None:
         """Put a line on the news line of the message bar."""
@@ -53,6 +54,9 @@ class Choreographer:
         engine now (the cards dealt to you are its first cards). The
         computer's cards are never needed: they show as backs."""
         ends_match = any(event.kind == "match_end" for event in events)
+        # A card you pick up that cannot be played is passed at once: it is
+        # never marked as the card to play (lifted, under the arrow).
+        self._you_pass = any(event.kind == "pass" and event.seat == HUMAN for event in events)
         handlers = {
             "turn_up": self._turn_up,
             "return": self._return,
@@ -177,7 +181,7 @@ class Choreographer:
         codes = event.cards if event.seat == HUMAN else (None,) * event.count
         for code in codes:
             self._card_to_hand(event.seat, code, DRAW_FRAMES, "draw")
-        if event.seat == HUMAN and event.reason == BY_CHOICE:
+        if event.seat == HUMAN and event.reason == BY_CHOICE and not self._you_pass:
             self._add(0, lambda: self._mark_drawn(event.cards[0]))
         self._add(SETTLE_FRAMES)
 

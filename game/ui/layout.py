@@ -2,14 +2,18 @@
 home computers of 1991, and where everything on the table goes.
 
     +------------------------------------------------------------+
-    |                 COMPUTER: its hand as card backs            |
-    |                                                            |
-    |   YOU  7 cards    [draw] [discard]    COMPUTER 7 cards      |
-    |                           colour                            |
-    |                        v (arrow)                            |
+    | [YOU   score    cards 7]   :   [7 cards   score   COMPUTER] |
+    |             the computer's hand, as card backs              |
+    |                     [draw]  [discard]                       |
+    |                    N left    colour                         |
+    |                      v (arrow)                              |
     |            YOUR HAND (overlapping, scrolling)               |
     | message bar: news line / prompt line                        |
     +------------------------------------------------------------+
+
+As the 1991 program did, each player's card count (and score) is at the
+top of the screen, on either side of the discard pile's column: yours on
+the left, the computer's on the right.
 """
 
 from __future__ import annotations
@@ -37,24 +41,30 @@ GREY = 13
 TABLE_COLOUR = NAVY
 TABLE_EDGE = BLUE
 
-# The computer's hand, as card backs along the top.
-COMPUTER_ROW_Y = 12
+# The discard pile's column is the middle of the screen; the draw pile is
+# to its left.
+DISCARD_X = CX - CARD_W // 2
+DRAW_X = DISCARD_X - CARD_W - 20
+
+# The card counts along the top, either side of the discard pile's column.
+COUNT_Y = 4
+COUNT_H = 22
+COUNT_GAP = 6  # between a count and the discard pile's column
+COUNT_W = DISCARD_X - COUNT_GAP - 8
+YOUR_COUNT_X = DISCARD_X - COUNT_GAP - COUNT_W
+COMPUTER_COUNT_X = DISCARD_X + CARD_W + COUNT_GAP
+
+# The computer's hand, as card backs, under the counts.
+COMPUTER_ROW_Y = COUNT_Y + COUNT_H + 2
 COMPUTER_ROW_LEFT = 40
 COMPUTER_ROW_W = 240
 
-# The middle band: draw pile and discard pile, the card counts either side.
-PILE_Y = 58
-DRAW_X = 126
-DISCARD_X = 170
-SWATCH_Y = PILE_Y + CARD_H + 6
-YOUR_PANEL_X = 24
-COMPUTER_PANEL_X = 232
-PANEL_Y = PILE_Y
-PANEL_W = 64
-PANEL_H = 32
+# The piles, the colour in play named under the discard pile.
+PILE_Y = COMPUTER_ROW_Y + CARD_H + 4  # the draw pile's depth shows 3 pixels above
+SWATCH_Y = PILE_Y + CARD_H + 3
 
 # The colours to choose from, while you name one, between piles and hand.
-CHOICE_Y = 112
+CHOICE_Y = SWATCH_Y + 12  # the swatch is 10 high; 2 pixels for the highlight's frame
 
 # Your hand along the bottom, the arrow above the selected card.
 HAND_Y = 142

@@ -11,9 +11,9 @@ from .hand_layout import layout_row
 from .layout import CX
 
 PANEL_X = 24
-PANEL_Y = 20
+PANEL_Y = lay.COUNT_Y + lay.COUNT_H + 3  # under the card counts, which stay in view
 PANEL_W = lay.SCREEN_W - 2 * PANEL_X
-PANEL_H = 150
+PANEL_H = lay.BAR_Y - 3 - PANEL_Y
 CARDS_Y = PANEL_Y + 92
 TITLE_SCALE = 0.5
 
@@ -61,9 +61,9 @@ def draw_match_result(winner: int, scores: tuple[int, int], title_art: bool = Tr
     won = winner == 0
     draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
     if title_art:
-        draw_title_art(CX, PANEL_Y + 40, TITLE_SCALE)
+        draw_title_art(CX, PANEL_Y + 42, TITLE_SCALE)
     else:
-        big_text(CX, PANEL_Y + 34, "UNO 1991", lay.YELLOW, 3, shadow=lay.PURPLE)
+        big_text(CX, PANEL_Y + 50, "UNO 1991", lay.YELLOW, 3, shadow=lay.PURPLE)
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else "THE COMPUTER WINS THE MATCH", lay.YELLOW)
     text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  YOU {scores[0]}   COMPUTER {scores[1]}", lay.WHITE)

@@ -13,7 +13,7 @@ from game.rules.cards import COLOUR_NAMES, COLOURS
 from . import layout as lay
 from . import resources as res
 from .board import Board
-from .drawing import CHAR_H, CHAR_W, draw_card, draw_slot, text_centred
+from .drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_slot, text_centred
 
 CHOICE_GAP = 8
 
@@ -28,8 +28,8 @@ def draw_table(board: Board, arrow_frame: int | None) -> None:
     pyxel.cls(lay.TABLE_COLOUR)
     pyxel.rectb(2, 2, lay.SCREEN_W - 4, lay.BAR_Y - 4, lay.TABLE_EDGE)
     _draw_computer_hand(board.computer_count)
-    _draw_panel(lay.YOUR_PANEL_X, "YOU", len(board.hand), board.scores[0])
-    _draw_panel(lay.COMPUTER_PANEL_X, "COMPUTER", board.computer_count, board.scores[1])
+    _draw_count(lay.YOUR_COUNT_X, "YOU", len(board.hand), board.scores[0], inner_right=True)
+    _draw_count(lay.COMPUTER_COUNT_X, "COMPUTER", board.computer_count, board.scores[1], inner_right=False)
     _draw_draw_pile(board.draw_count)
     _draw_discard_pile(board)
     _draw_your_hand(board, arrow_frame)
@@ -47,14 +47,30 @@ def _draw_computer_hand(count: int) -> None:
         pyxel.text(row.xs[-1] + res.CARD_W + 3, lay.COMPUTER_ROW_Y + 13, f"+{row.hidden_right}", lay.WHITE)
 
 
-def _draw_panel(x: int, name: str, cards: int, score: int) -> None:
-    """A player's card count (large, as 1991 showed it) and score."""
-    pyxel.rect(x, lay.PANEL_Y, lay.PANEL_W, lay.PANEL_H, lay.BLACK)
-    pyxel.rectb(x, lay.PANEL_Y, lay.PANEL_W, lay.PANEL_H, lay.LIGHT_BLUE)
-    cx = x + lay.PANEL_W // 2
-    text_centred(cx, lay.PANEL_Y + 4, name, lay.LIGHT_BLUE)
-    text_centred(cx, lay.PANEL_Y + 13, f"{cards} CARD{'' if cards == 1 else 'S'}", lay.WHITE)
-    text_centred(cx, lay.PANEL_Y + 22, f"SCORE {score}", lay.YELLOW)
+COUNT_SCALE = 2  # the card count in large digits, as 1991 showed it
+
+
+def _draw_count(x: int, name: str, cards: int, score: int, inner_right: bool) -> None:
+    """A player's card count and score at the top of the screen: the name
+    over the score at the outer end, "7 CARDS" (the number in large digits)
+    at the end next to the discard pile's column: the right end for you, the
+    left end for the computer."""
+    y, w, h = lay.COUNT_Y, lay.COUNT_W, lay.COUNT_H
+    pyxel.rect(x, y, w, h, lay.BLACK)
+    pyxel.rectb(x, y, w, h, lay.LIGHT_BLUE)
+    number, word, score_text = str(cards), ("CARD" if cards == 1 else "CARDS"), f"SCORE {score}"
+    count_w = len(number) * CHAR_W * COUNT_SCALE + 4 + len(word) * CHAR_W
+    if inner_right:
+        count_x, text_x = x + w - 6 - count_w, x + 6
+        name_x, score_x = text_x, text_x
+    else:
+        count_x, text_x = x + 6, x + w - 6
+        name_x, score_x = text_x - len(name) * CHAR_W, text_x - len(score_text) * CHAR_W
+    pyxel.text(name_x, y + 4, name, lay.LIGHT_BLUE)
+    pyxel.text(score_x, y + 13, score_text, lay.YELLOW)
+    number_w = len(number) * CHAR_W * COUNT_SCALE
+    big_text(count_x + number_w // 2, y + h // 2, number, lay.WHITE, COUNT_SCALE)
+    pyxel.text(count_x + number_w + 4, y + h // 2 - 2, word, lay.WHITE)
 
 
 def _draw_draw_pile(count: int) -> None:
