@@ -6,11 +6,16 @@ Three positions, each reached through the real App by pressing its keys:
 
 * the table with your 7 cards, waiting for you (the arrow flashing);
 * the table with 40 cards in your hand (you play a Wild Draw Four while
-  holding red again and again, from a stacked deck, and are penalised four
-  cards each time), waiting for you;
+  holding red again and again, from the UI tests' stacked deck in which the
+  computer can never play, and are penalised four cards each time),
+  waiting for you;
 * the computer's animated turns: every frame of several hands, from the
-  moment you act (you always pick up or pass) until it is your turn again:
-  the computer thinking, its cards flying, cards drawn, messages.
+  moment you act (you always pick up or pass, and name red for a Wild
+  turned up) until it is your turn again: the computer thinking, its cards
+  flying, cards drawn, messages.
+
+The positions are reached by the UI tests' player (tests/scripts/ui_bot.py),
+which gives up after a frame limit instead of waiting for ever.
 
 Only ``update`` + ``draw`` are timed (``time.perf_counter_ns``), in a
 headless pyxel: drawing happens on the CPU into pyxel's screen, as in a
