@@ -20,16 +20,17 @@ import random
 
 from ..rules.cards import COLOURS, Card
 from ..rules.game import View
-from .knowledge import infer
+from .knowledge import Knowledge, infer
 
 FOLLOW_UP = 15
 INTO_LACK = 5
 
 
-def choose(view: View, rng: random.Random) -> str:
-    """The heuristic's action for the view (``rng`` breaks exact ties)."""
+def choose(view: View, rng: random.Random, knowledge: Knowledge | None = None) -> str:
+    """The heuristic's action for the view (``rng`` breaks exact ties);
+    ``knowledge`` is what ``infer(view)`` gives, when already at hand."""
     hand = [Card(code) for code in view.hand]
-    lacks = lacking(view)
+    lacks = lacking(view, knowledge or infer(view))
     if view.legal[0].startswith("colour"):
         return "colour " + name_colour(hand, lacks, rng)
     card = Card(view.drawn) if view.drawn else pick_card(hand, view, lacks)
@@ -90,8 +91,8 @@ def name_colour(hand: list[Card], lacks: set[str], rng: random.Random) -> str:
     return tied[int(rng.random() * len(tied))]
 
 
-def lacking(view: View) -> set[str]:
+def lacking(view: View, knowledge: Knowledge) -> set[str]:
     """Colours the next player most likely lacks: forbidden in at least half
     of its cards by what its draws showed (see ``knowledge``)."""
-    slots = infer(view).slots.get((view.seat + view.direction) % view.players, [])
+    slots = knowledge.slots.get((view.seat + view.direction) % view.players, [])
     return {colour for colour in COLOURS if slots and 2 * sum(colour in f for f in slots) >= len(slots)}

@@ -23,7 +23,7 @@ from ..rules.game import View, shuffle
 from ..rules.rulesets import get_ruleset
 
 FRESH: frozenset[str] = frozenset()
-DEPTH = 24
+DEPTH = 16
 
 
 def fits(card: Card, forbidden: frozenset[str]) -> bool:
@@ -33,9 +33,9 @@ def fits(card: Card, forbidden: frozenset[str]) -> bool:
 
 @dataclass
 class Knowledge:
-    """The unseen cards and, for each seat, the slots of its hand and the
-    cards known to be in it (a Wild Draw Four it was penalised for), which
-    take the least marked slots."""
+    """The unseen cards and, for each seat, the slots of its hand (most
+    marked first) and the cards known to be in it (a Wild Draw Four it was
+    penalised for), which take the least marked slots."""
 
     seat: int
     unseen: list[Card]
@@ -58,7 +58,7 @@ class Knowledge:
             for card in self.known[seat]:
                 pool.remove(card)
                 hand.append(card)
-            for forbidden in sorted(slots, key=len, reverse=True)[: len(slots) - len(hand)]:
+            for forbidden in slots[: len(slots) - len(hand)]:
                 hand.append(pool.pop(_index_fitting(pool, forbidden, rng)))
             hands[seat] = hand
         n = len(pool)
@@ -131,6 +131,7 @@ def infer(view: View) -> Knowledge:
             known[e.seat].append(Card(e.cards[0]))
     for s in others:
         _resize(slots[s], view.counts[s])
+        slots[s].sort(key=len, reverse=True)
     unseen_cards = [Card(code) for code in sorted(unseen.elements())]
     return Knowledge(view.seat, unseen_cards, slots, known)
 
