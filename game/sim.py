@@ -200,17 +200,17 @@ class DuelReport:
     def text(self) -> str:
         a, b = self.levels
 
-        def line(kind: str, n: int) -> str:
+        def line(label: str, kind: str, n: int) -> str:
             rate, low, high = self.rate(kind)
-            return f"{kind} wins of {a}: {rate:6.1%}  (95% CI {low:.1%} to {high:.1%}, {n} {kind}es)"
+            return f"{label:<17}{rate:.1%}  (95% CI {low:.1%} to {high:.1%}) of {n}"
 
         lines = [
-            f"{a} against {b}",
-            line("hand", self.hands).replace("handes", "hands"),
-            line("match", self.matches),
-            f"points:  {a} {self.points[0]}, {b} {self.points[1]}",
-            f"seconds: {self.seconds:.1f}",
-            f"illegal choices: {len(self.violations)}",
+            f"{a} against {b} (win rates are {a}'s)",
+            line("hands won:", "hand", self.hands),
+            line("matches won:", "match", self.matches),
+            f"{'points:':<17}{a} {self.points[0]}, {b} {self.points[1]}",
+            f"{'seconds:':<17}{self.seconds:.1f}",
+            f"{'illegal choices:':<17}{len(self.violations)}",
         ]
         return "\n".join(lines + [f"  {v}" for v in self.violations[:10]])
 
