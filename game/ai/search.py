@@ -29,8 +29,8 @@ from .value import value
 
 BUDGET = 12000
 DEPTH = 8
-DEAL_COST = 40
-SCORE_COST = 12
+DEAL_COST = 12
+SCORE_COST = 8
 # A bonus for the heuristic's choice: it settles near ties, which are mostly
 # noise, the way a sensible player would.
 PRIOR = 0.03
