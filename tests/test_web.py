@@ -1,0 +1,214 @@
+"""The web build: fresh, launching Pyxel's pinned runtime with our app, and the
+engine and computer players giving the same games in Pyodide as natively.
+
+Pyxel's web runtime (pyxel.js and its wasm wheel) comes from a CDN this
+machine cannot reach, so the page's request for pyxel.js is answered by the
+test with a stub that records the launchPyxel call. The engine and the AI run
+for real in Pyodide 314.0.4 (npm, in tests/browser) in headless Chromium.
+"""
+
+import concurrent.futures
+import functools
+import http.server
+import io
+import json
+import multiprocessing
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import zipfile
+from pathlib import Path
+from typing import ClassVar
+
+import pytest
+import pyxel
+
+from game.web import APP_NAME, expected_app, launch_options, page_app, zip_entries
+
+ROOT = Path(__file__).resolve().parent.parent
+WEB = ROOT / "web"
+BROWSER = ROOT / "tests" / "browser"
+sys.path.insert(0, str(BROWSER))
+import play_records  # noqa: E402  (the driver the browser runs too)
+
+PYODIDE = BROWSER / "node_modules" / "pyodide"
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+HANDS_PER_PAIR = 67  # three pairs of levels: 201 hands
+
+
+def _stale(actual: dict[str, bytes], expected: dict[str, bytes]) -> list[str]:
+    problems = [f"missing: {name}" for name in sorted(expected.keys() - actual.keys())]
+    problems += [f"not in game/: {name}" for name in sorted(actual.keys() - expected.keys())]
+    problems += [f"stale: {name}" for name in sorted(expected.keys() & actual.keys()) if actual[name] != expected[name]]
+    return problems
+
+
+def test_the_page_holds_exactly_the_current_game():
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    assert _stale(page_app(page), expected_app()) == [], "web/ is stale: run python -m game.web"
+
+
+def test_the_pyxapp_holds_exactly_the_current_game():
+    app = zip_entries((WEB / f"{APP_NAME}.pyxapp").read_bytes())
+    assert _stale(app, expected_app()) == [], "web/ is stale: run python -m game.web"
+
+
+def test_the_page_has_a_title_and_the_controls():
+    page = (WEB / "index.html").read_text(encoding="utf-8")
+    assert "<title>UNO 1991</title>" in page
+    assert "RETURN plays" in page and "P picks up" in page
+
+
+# ----- in a real browser -----------------------------------------------------------
+
+
+def _need_browser(*paths: Path) -> None:
+    missing = [str(p) for p in paths if not p.exists()]
+    if missing:
+        message = f"browser tests need {', '.join(missing)} (see README: Test)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+
+
+class _Files(http.server.SimpleHTTPRequestHandler):
+    """Serves a folder, plus in-memory files, on 127.0.0.1."""
+
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".zip": "application/zip",
+    }
+    extra: ClassVar[dict[str, bytes]] = {}
+
+    def do_GET(self):
+        data = self.extra.get(self.path)
+        if data is None:
+            return super().do_GET()
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+        return None
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def serve():
+    servers = []
+
+    def start(directory: Path, extra: dict[str, bytes] | None = None) -> str:
+        handler = type("Handler", (_Files,), {"extra": extra or {}})
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=directory))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+        return f"http://127.0.0.1:{server.server_address[1]}"
+
+    yield start
+    for server in servers:
+        server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    _need_browser(Path(CHROMIUM))
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        yield chromium
+        chromium.close()
+
+
+def _offline_page(browser, origin: str, answers: dict[str, str]):
+    """A page that may reach only ``origin``; ``answers`` fakes other URLs."""
+    page = browser.new_page()
+    outside = []
+
+    def route(request_route):
+        url = request_route.request.url
+        if url in answers:
+            request_route.fulfill(status=200, content_type="text/javascript", body=answers[url])
+        else:
+            outside.append(url)
+            request_route.abort()
+
+    page.route(lambda url: not url.startswith(origin + "/"), route)
+    return page, outside
+
+
+def test_the_page_launches_pyxel_2_9_9_with_our_app(browser, serve):
+    origin = serve(WEB)
+    runtime = f"https://cdn.jsdelivr.net/gh/kitao/pyxel@{pyxel.VERSION}/wasm/pyxel.js"
+    recorder = "window.launchPyxel = (options) => { window.launched = options; };"
+    page, outside = _offline_page(browser, origin, {runtime: recorder})
+    page.goto(f"{origin}/index.html")
+    page.wait_for_function("() => window.launched !== undefined", timeout=10_000)
+    launched = page.evaluate("() => window.launched")
+    assert pyxel.VERSION == "2.9.9"
+    assert launched["command"] == "play"
+    assert launched["name"] == f"{APP_NAME}.pyxapp"
+    assert launched == launch_options((WEB / "index.html").read_text(encoding="utf-8")) | {"gamepad": "enabled"}
+    assert _stale(page_app(f'launchPyxel({{base64: "{launched["base64"]}"}})'), expected_app()) == []
+    assert page.title() == "UNO 1991"
+    assert outside == []
+    page.close()
+
+
+def _engine_zip() -> bytes:
+    """The game's pure-Python packages and the test's driver, as a zip."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for package in ("rules", "ai"):
+            for path in sorted((ROOT / "game" / package).glob("*.py")):
+                archive.write(path, path.relative_to(ROOT).as_posix())
+        archive.writestr("game/__init__.py", (ROOT / "game" / "__init__.py").read_text())
+        archive.write(BROWSER / "play_records.py", "play_records.py")
+    return buffer.getvalue()
+
+
+@pytest.fixture(scope="module")
+def pyodide() -> Path:
+    """Pyodide from npm (tests/browser/package-lock.json), installed on first use."""
+    if not PYODIDE.exists() and shutil.which("npm"):
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BROWSER, check=True, capture_output=True)
+    _need_browser(PYODIDE)
+    return PYODIDE
+
+
+def test_engine_and_computer_players_give_identical_games_in_pyodide(browser, pyodide, serve):
+    page_html = (BROWSER / "page.html").read_bytes()
+    origin = serve(BROWSER, {"/page.html": page_html, "/game.zip": _engine_zip()})
+    page, outside = _offline_page(browser, origin, {})
+    page.goto(f"{origin}/page.html")
+    page.evaluate("() => window.pyodideReady")
+    with concurrent.futures.ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        native_run = pool.submit(play_records.play, HANDS_PER_PAIR)
+        in_browser = json.loads(page.evaluate(f"() => window.playHands({HANDS_PER_PAIR})"))
+        native = json.loads(native_run.result())
+    version = page.evaluate("() => window.pythonVersion")
+    print(
+        f"\n{len(native['records'])} hands: {in_browser['hands_per_second']:.1f} hands/s in Pyodide "
+        f"(Python {version.split()[0]}), {native['hands_per_second']:.1f} hands/s natively"
+    )
+    assert version.startswith("3.14")
+    assert len(in_browser["records"]) == len(native["records"]) >= 200
+    for browser_record, native_record in zip(in_browser["records"], native["records"], strict=True):
+        assert browser_record.splitlines() == native_record.splitlines()
+    assert outside == []
+    page.close()
