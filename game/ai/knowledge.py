@@ -23,7 +23,7 @@ from ..rules.game import View, shuffle
 from ..rules.rulesets import get_ruleset
 
 FRESH: frozenset[str] = frozenset()
-DEPTH = 16
+SHUFFLED = 16
 
 
 def fits(card: Card, forbidden: frozenset[str]) -> bool:
@@ -47,7 +47,7 @@ class Knowledge:
         draw pile (top card last). Most constrained slots are filled first; a
         slot no unseen card fits takes any card.
 
-        Only the top ``DEPTH`` cards of the draw pile are shuffled, as a
+        Only the top ``SHUFFLED`` cards of the draw pile are shuffled, as a
         playout seldom draws more; below them the cards keep the order of
         ``unseen``, which ``mix`` shuffles once for all the samples.
         """
@@ -62,7 +62,7 @@ class Knowledge:
                 hand.append(pool.pop(_index_fitting(pool, forbidden, rng)))
             hands[seat] = hand
         n = len(pool)
-        for i in range(n - 1, max(0, n - 1 - DEPTH), -1):
+        for i in range(n - 1, max(0, n - 1 - SHUFFLED), -1):
             j = int(rng.random() * (i + 1))
             pool[i], pool[j] = pool[j], pool[i]
         return hands, pool

@@ -46,6 +46,7 @@ class Position:
         self.points = 0
 
     def copy(self) -> Position:
+        """An independent position whose reshuffles start afresh from ``seed``."""
         return Position(
             [list(h) for h in self.hands],
             list(self.draw),
