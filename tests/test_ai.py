@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 from conftest import stacked
 
-from game.ai import LEVELS, make
+from game.ai import LEVELS, fit, make, value
 from game.ai.knowledge import fits, infer
 from game.ai.model import Position, best_colour, greedy_card, playout
 from game.rules import Game
@@ -262,3 +262,21 @@ def test_what_is_inferred_holds_for_a_player_who_never_reneges():
 def test_normal_beats_random_play():
     report = duel(("normal", "random"), hands=300, seed=1)
     assert report.hand_wins / report.hands > 0.54
+
+
+def test_the_value_model_weighs_the_facts_it_was_fitted_on():
+    for game, _ in positions(60, seed=17):
+        top = Card(game.top)
+        for hand in game.hands:
+            cards = [Card(c) for c in hand]
+            facts = value.facts(cards, game.colour, top.rank)
+            z, points = value.weigh(cards, game.colour, top.rank, value.MOVER)
+            assert z == pytest.approx(sum(w * f for w, f in zip(value.MOVER, facts, strict=True)))
+            assert points == sum(c.points for c in cards)
+
+
+def test_refitting_the_value_model_learns_from_greedy_hands():
+    rows = fit.positions(60, seed=3)
+    weights = fit.fit(rows, steps=4)
+    assert len(weights) == 2 * len(value.FEATURES) + 1
+    assert fit.log_loss(rows, weights) < fit.log_loss(rows, [0.0] * len(weights))
