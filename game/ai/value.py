@@ -15,7 +15,10 @@ from .model import Position
 
 # What a point is worth next to winning the hand: the score decides the
 # match, so a won hand counts 1 + POINT * points and a lost one the negative.
-POINT = 0.02
+# Measured against ``normal`` (4000 hands each): POINT 0 won 61.5% of hands
+# but 73% of matches, 0.01 won 58.4% and 78%, 0.02 57.4% and 78%, 0.04
+# 55.8% and 78.5%; 0.01 also gained the most points per hand.
+POINT = 0.01
 
 # The facts about a hand, for the player to move and for the other player.
 FEATURES = ("log cards", "1/cards", "wilds", "skips and draw twos", "points/100", "can play", "colours")
