@@ -259,6 +259,33 @@ def test_what_is_inferred_holds_for_a_player_who_never_reneges():
     assert marked > 50
 
 
+def test_a_drawn_card_passed_as_unplayable_and_a_draw_by_choice_mark_the_hand():
+    deck = stacked([["G2", "G3", "G4", "Y5", "Y6", "B7", "B8"], OTHER], "R1", draw=("Y9",))
+    game = Game(deck=deck, starter=0)
+    game.act("draw")  # the yellow 9 does not play on the red 1
+    slots = infer(game.view(1)).slots[0]
+    assert len(slots) == 8
+    assert sum(f == {"R", "#1", "W"} for f in slots) == 8
+
+
+def test_a_player_who_reneged_loses_its_marks_when_it_plays_a_marked_colour():
+    # Seat 1 holds blues but draws on the blue 1, then plays a blue 2.
+    deck = stacked([["G2", "G3", "G4", "Y5", "Y6", "B7", "B8"], OTHER], "B9", draw=("R5", "R6"))
+    game = Game(deck=deck, starter=1)
+    game.act("draw")
+    assert game.turn == 0
+    game.act("play B7")
+    game.act("play B2")
+    knowledge = infer(game.view(0))
+    assert len(knowledge.slots[1]) == game.view(0).counts[1]
+    assert matching_exists(game.hands[1], knowledge.slots[1])
+
+
+def test_the_levels_play_whole_hands_against_each_other_legally():
+    for levels in (("hard", "normal"), ("easy", "hard")):
+        assert not duel(levels, hands=4, seed=2).violations
+
+
 def test_normal_beats_random_play():
     report = duel(("normal", "random"), hands=300, seed=1)
     assert report.hand_wins / report.hands > 0.54
