@@ -3,6 +3,7 @@ playing the way a player at the table would notice."""
 
 import dataclasses
 import random
+import zlib
 from collections import Counter
 
 import pytest
@@ -11,6 +12,7 @@ from conftest import stacked
 from game.ai import LEVELS, fit, make, value
 from game.ai.knowledge import fits, infer
 from game.ai.model import Position, best_colour, greedy_card, playout
+from game.ai.players import decision_rng
 from game.rules import Game
 from game.rules.cards import Card
 from game.sim import RandomPlayer, duel
@@ -307,3 +309,12 @@ def test_refitting_the_value_model_learns_from_greedy_hands():
     weights = fit.fit(rows, steps=4)
     assert len(weights) == 2 * len(value.FEATURES) + 1
     assert fit.log_loss(rows, weights) < fit.log_loss(rows, [0.0] * len(weights))
+
+
+def test_a_decision_is_seeded_from_the_seed_and_a_stable_digest_of_the_view():
+    game = Game(deck=stacked([["G2", "G3", "G4", "Y5", "Y6", "B7", "B8"], OTHER], "R1"), starter=0)
+    view = game.view(0)
+    text = repr((view.hand, view.legal, view.discard, view.counts, view.scores, tuple(map(tuple, view.events))))
+    assert text.startswith("(('G2', 'G3', 'G4', 'Y5', 'Y6', 'B7', 'B8'), ('draw',), ('R1',), (7, 7), (0, 0), ((")
+    assert decision_rng(3, view).random() == random.Random(3 * 2**32 + zlib.crc32(text.encode())).random()
+    assert decision_rng(3, view).random() != decision_rng(4, view).random()

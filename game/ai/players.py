@@ -11,9 +11,11 @@ from . import heuristic, search
 
 def decision_rng(seed: int, view: View) -> random.Random:
     """A generator for one decision, seeded from the player's seed and a
-    digest of the view. ``zlib.crc32`` of the view's repr is the same on
-    every Python (the built-in ``hash`` of a str is salted per process)."""
-    digest = zlib.crc32(repr((view.hand, view.legal, view.discard, view.counts, view.events)).encode())
+    digest of the view: ``zlib.crc32`` of the repr of plain tuples of
+    strings and numbers, which is the same on every Python (the built-in
+    ``hash`` of a str is salted per process)."""
+    events = tuple(tuple(event) for event in view.events)
+    digest = zlib.crc32(repr((view.hand, view.legal, view.discard, view.counts, view.scores, events)).encode())
     return random.Random(seed * 0x1_0000_0000 + digest)
 
 
