@@ -60,6 +60,13 @@ def test_make_knows_the_three_levels_and_refuses_others():
         make("expert")
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_player_refuses_a_view_with_nothing_to_choose(level):
+    game = Game(seed=1)
+    with pytest.raises(ValueError, match="not this seat's turn"):
+        make(level).choose(game.view(1 - game.turn))
+
+
 @pytest.mark.parametrize(("level", "count"), [("easy", 400), ("normal", 400), ("hard", 120)])
 def test_every_choice_is_legal(level, count):
     player = make(level, seed=3)

@@ -26,7 +26,8 @@ def pick(items, rng: random.Random):
 
 
 class Player:
-    """A computer player of one level; ``choose`` is a pure function of the view."""
+    """A computer player of one level; ``choose`` is a pure function of the
+    view, through a generator seeded from the seed and the view."""
 
     level = ""
 
@@ -34,6 +35,12 @@ class Player:
         self.seed = seed
 
     def choose(self, view: View) -> str:
+        """One of ``view.legal``, for the seat whose turn it is."""
+        if not view.legal:
+            raise ValueError("nothing to choose: it is not this seat's turn")
+        return self.decide(view, decision_rng(self.seed, view))
+
+    def decide(self, view: View, rng: random.Random) -> str:
         raise NotImplementedError
 
 
@@ -43,8 +50,7 @@ class Easy(Player):
 
     level = "easy"
 
-    def choose(self, view: View) -> str:
-        rng = decision_rng(self.seed, view)
+    def decide(self, view: View, rng: random.Random) -> str:
         legal = [a for a in view.legal if a not in ("draw", "pass")] or list(view.legal)
         return pick(legal, rng)
 
@@ -54,8 +60,8 @@ class Normal(Player):
 
     level = "normal"
 
-    def choose(self, view: View) -> str:
-        return heuristic.choose(view, decision_rng(self.seed, view))
+    def decide(self, view: View, rng: random.Random) -> str:
+        return heuristic.choose(view, rng)
 
 
 class Hard(Player):
@@ -63,8 +69,8 @@ class Hard(Player):
 
     level = "hard"
 
-    def choose(self, view: View) -> str:
-        return search.choose(view, decision_rng(self.seed, view))
+    def decide(self, view: View, rng: random.Random) -> str:
+        return search.choose(view, rng)
 
 
 LEVELS = {cls.level: cls for cls in (Easy, Normal, Hard)}
