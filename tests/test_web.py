@@ -34,7 +34,9 @@ sys.path.insert(0, str(BROWSER))
 import play_records  # noqa: E402  (the driver the browser runs too)
 
 PYODIDE = BROWSER / "node_modules" / "pyodide"
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+# Debian's Chromium, which .ci/run installs; another build on PATH is only a fallback.
+DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = str(DEBIAN_CHROMIUM) if DEBIAN_CHROMIUM.exists() else shutil.which("chromium") or str(DEBIAN_CHROMIUM)
 CHROMIUM_ARGS = [
     "--no-sandbox",
     "--disable-gpu",
