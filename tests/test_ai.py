@@ -84,6 +84,26 @@ def test_the_same_view_always_gives_the_same_choice(level):
         assert make(level, seed=5).choose(game.copy().view(seat)) == choice
 
 
+def test_hard_thinks_in_slices_and_the_slices_give_the_same_choice():
+    """A game loop runs ``think`` a slice a frame: a searched decision pauses
+    several times, and pausing changes nothing."""
+    player = make("hard", seed=6)
+    slices = []
+    for game, seat in positions(40, seed=14):
+        view = game.view(seat)
+        steps, count = player.think(view), 0
+        while True:
+            try:
+                next(steps)
+                count += 1
+            except StopIteration as done:
+                assert done.value == player.choose(view)
+                break
+        slices.append(count)
+    assert max(slices) >= 4, "a search over several candidates pauses between slices"
+    assert min(slices) == 0, "a decision with nothing to search is made at once"
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_hidden_cards_never_change_a_choice(level):
     rng = random.Random(4)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import compress
 
 from ..rules.cards import Card
 from ..rules.events import BY_CHOICE
@@ -41,6 +42,7 @@ class Knowledge:
     unseen: list[Card]
     slots: dict[int, list[frozenset[str]]]
     known: dict[int, list[Card]]
+    _fitting: dict[frozenset[str], frozenset[Card]] = field(default_factory=dict, repr=False)
 
     def sample(self, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
         """One deal consistent with the knowledge: the other hands and the
@@ -59,7 +61,7 @@ class Knowledge:
                 pool.remove(card)
                 hand.append(card)
             for forbidden in slots[: len(slots) - len(hand)]:
-                hand.append(pool.pop(_index_fitting(pool, forbidden, rng)))
+                hand.append(pool.pop(_index_fitting(pool, self.fitting(forbidden), rng)))
             hands[seat] = hand
         n = len(pool)
         for i in range(n - 1, max(0, n - 1 - SHUFFLED), -1):
@@ -67,22 +69,30 @@ class Knowledge:
             pool[i], pool[j] = pool[j], pool[i]
         return hands, pool
 
+    def fitting(self, forbidden: frozenset[str]) -> frozenset[Card]:
+        """The unseen cards a slot with these marks may hold (worked out once
+        per set of marks: a search deals thousands of hands)."""
+        cards = self._fitting.get(forbidden)
+        if cards is None:
+            cards = self._fitting[forbidden] = frozenset(c for c in self.unseen if fits(c, forbidden))
+        return cards
+
     def mix(self, rng: random.Random) -> None:
         """Shuffle the unseen cards once, before sampling deals."""
         shuffle(self.unseen, rng)
 
 
-def _index_fitting(pool: list[Card], forbidden: frozenset[str], rng: random.Random) -> int:
-    """A uniformly random index of a card in ``pool`` that fits the slot
-    (by rejection, then by listing the fitting cards), or any index when
-    none fits."""
+def _index_fitting(pool: list[Card], fitting: frozenset[Card], rng: random.Random) -> int:
+    """A uniformly random index of a card in ``pool`` that is one of
+    ``fitting`` (by rejection, then by listing the fitting cards), or any
+    index when none fits."""
     n = len(pool)
     for _ in range(8):
         i = int(rng.random() * n)
-        if not forbidden or fits(pool[i], forbidden):
+        if pool[i] in fitting:
             return i
-    fitting = [j for j in range(n) if fits(pool[j], forbidden)]
-    return fitting[int(rng.random() * len(fitting))] if fitting else i
+    indices = list(compress(range(n), map(fitting.__contains__, pool)))
+    return indices[int(rng.random() * len(indices))] if indices else i
 
 
 def infer(view: View) -> Knowledge:

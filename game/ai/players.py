@@ -1,9 +1,11 @@
-"""The three levels as players with ``choose(view) -> action``."""
+"""The three levels as players with ``choose(view) -> action``, and
+``think(view)``, the same choice made a slice at a time."""
 
 from __future__ import annotations
 
 import random
 import zlib
+from collections.abc import Generator
 
 from ..rules.game import View
 from . import heuristic, search
@@ -36,12 +38,33 @@ class Player:
 
     def choose(self, view: View) -> str:
         """One of ``view.legal``, for the seat whose turn it is."""
+        return finish(self.think(view))
+
+    def think(self, view: View) -> Generator[None, None, str]:
+        """The same choice as ``choose``, as a generator that pauses (yields)
+        between slices of thinking and returns the action: a game loop runs
+        a slice a frame, so a long search never stalls a frame, and without
+        threads (the browser has none)."""
         if not view.legal:
             raise ValueError("nothing to choose: it is not this seat's turn")
-        return self.decide(view, decision_rng(self.seed, view))
+        return (yield from self.steps(view, decision_rng(self.seed, view)))
+
+    def steps(self, view: View, rng: random.Random) -> Generator[None, None, str]:
+        """The thinking, in slices; a level that decides at once has one."""
+        yield from ()
+        return self.decide(view, rng)
 
     def decide(self, view: View, rng: random.Random) -> str:
         raise NotImplementedError
+
+
+def finish(steps: Generator[None, None, str]) -> str:
+    """Run a decision made in slices straight through; its action."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value
 
 
 class Easy(Player):
@@ -69,8 +92,8 @@ class Hard(Player):
 
     level = "hard"
 
-    def decide(self, view: View, rng: random.Random) -> str:
-        return search.choose(view, rng)
+    def steps(self, view: View, rng: random.Random) -> Generator[None, None, str]:
+        return search.think(view, rng)
 
 
 LEVELS = {cls.level: cls for cls in (Easy, Normal, Hard)}

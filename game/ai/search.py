@@ -22,11 +22,24 @@ agree). So there is no clock: BUDGET is sized for a median near 10 ms and a
 takes five times as long for the same choice (still well under a tenth of
 a second on a Raspberry Pi at the median). Four times the budget won only
 about half a point more of hands against ``normal``.
+
+A game loop cannot wait that long inside one frame, and the browser has no
+threads, so ``think`` makes the same choice a slice at a time: it is a
+generator that pauses after every SLICE of effort (under a millisecond
+here), and the table runs one slice a frame while the computer "thinks".
+Pausing changes nothing else: run straight through (``Player.choose``) or
+a slice a frame, the choice is the same. The effort between pauses is the
+work plus CARD_COST for each hidden card dealt: the budget's flat DEAL_COST
+undercounts dealing a big hand (forty cards and more), which only makes
+such a decision take longer (still within its time targets), but would make
+a slice too long for a frame. Keeping the budget as it is keeps the choices,
+and the strength measured with them.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 from ..rules.cards import Card
 from ..rules.game import View
@@ -42,39 +55,49 @@ SCORE_COST = 8
 # A bonus for the heuristic's choice: it settles near ties, which are mostly
 # noise, the way a sensible player would.
 PRIOR = 0.03
+SLICE = 500  # effort between pauses when thinking across frames
+CARD_COST = 4  # the effort of dealing one hidden card, for pausing only
 
 
-def choose(view: View, rng: random.Random, budget: int | None = None) -> str:
-    """The search's action; the heuristic's where there is nothing to
-    search: a single legal action, more than two players, or naming the
-    colour of a Wild turned up (searches found no difference worth the
-    noise between the colours then, and a player names the one it holds
-    most)."""
+def think(view: View, rng: random.Random) -> Generator[None, None, str]:
+    """The search's action, returned after pausing (yielding) between slices
+    of work; the heuristic's where there is nothing to search: a single
+    legal action, more than two players, or naming the colour of a Wild
+    turned up (searches found no difference worth the noise between the
+    colours then, and a player names the one it holds most)."""
     legal = view.legal
     knowledge = infer(view)
     liked = heuristic.choose(view, rng, knowledge)
     candidates = prune(view, legal)
     if len(candidates) == 1 or view.players != 2 or legal[0].startswith("colour"):
         return liked
-    means = evaluate(view, candidates, knowledge, rng, budget or BUDGET)
+    yield  # what it knows and likes took a slice of its own
+    means = yield from evaluate(view, candidates, knowledge, rng)
     if liked in candidates:
         means[candidates.index(liked)] += PRIOR
     return candidates[max(range(len(candidates)), key=means.__getitem__)]
 
 
-def evaluate(view: View, candidates: list[str], knowledge: Knowledge, rng: random.Random, budget: int) -> list[float]:
+def evaluate(
+    view: View, candidates: list[str], knowledge: Knowledge, rng: random.Random
+) -> Generator[None, None, list[float]]:
     """The mean value of each candidate over the same deals, dealt from
-    ``knowledge`` until ``budget`` is spent."""
+    ``knowledge`` until BUDGET is spent, pausing after each SLICE of effort."""
     knowledge.mix(rng)
     me = view.seat
     hand = [Card(code) for code in view.hand]
     discard = [Card(code) for code in view.discard]
     drawn = None if view.drawn is None else Card(view.drawn)
     totals = [0.0] * len(candidates)
-    work = deals = 0
-    while work < budget:
+    work = deals = dealing = 0
+    pause = SLICE
+    while work < BUDGET:
+        if work + dealing >= pause:
+            pause = work + dealing + SLICE
+            yield
         deals += 1
         hands, pile = knowledge.sample(rng)
+        dealing += CARD_COST * sum(len(cards) for cards in hands.values())
         hands[me] = hand
         base = Position([hands[0], hands[1]], pile, discard, view.colour, view.turn, drawn)
         base.seed = int(rng.random() * 2**32)
