@@ -20,6 +20,8 @@ from pathlib import Path
 import pytest
 import pyxel
 
+from game.ai import make
+from game.rules import Game
 from game.rules.rulesets import RULES_1991
 from game.ui import keys, narration
 from game.ui import layout as lay
@@ -30,6 +32,7 @@ from game.ui.layout import HAND_LEFT, HAND_W
 from game.ui.match import THINK_FRAMES
 from game.ui.resources import ARROW_H, CARD_H, CARD_W
 from game.ui.script import ScriptError, parse_script
+from game.ui.seats import COMPUTER
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ROOT / "tests" / "scripts"
@@ -354,6 +357,23 @@ def test_a_whole_hand_ends_with_the_result_and_the_computers_cards():
     assert result.loser_cards == tuple(ALL_SKIPS["computer"])
     assert "sound hand won" in player.said("sound")
     assert player.board.prompt == narration.PROMPT_NEXT_HAND
+
+
+def test_the_hard_computer_on_the_table_chooses_exactly_as_the_hard_player():
+    """At hard the table thinks a slice a frame; the choices are still the
+    player's own, made at once, on the same views."""
+    player = Player(seed=4, level="hard")
+    player.bot.play_hand()
+    assert player.app.scene == "hand_result"
+    record = player.game.record().splitlines()
+    assert record[1:4] == ["rules 1991", "players 2", "seed 4"]
+    replay, hard, decisions = Game(seed=4), make("hard", seed=4), 0
+    for action in record[4:]:
+        if replay.turn == COMPUTER:
+            assert hard.choose(replay.view(COMPUTER)) == action
+            decisions += 1
+        replay.act(action)
+    assert decisions >= 3 and replay.hand_over
 
 
 def test_going_out_with_a_draw_two_gives_the_loser_two_more_cards_before_counting():

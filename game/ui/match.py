@@ -14,7 +14,7 @@ last hand of a match shows its result too; RETURN then shows the match's.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 from game.ai import make
 from game.rules import Game, IllegalAction
@@ -28,7 +28,32 @@ from .choreography import Choreographer
 from .keys import Pointer
 from .seats import COMPUTER, HUMAN
 
-THINK_FRAMES = 12  # the computer's pause before each of its actions
+THINK_FRAMES = 12  # the computer's pause before each of its actions, at least
+
+
+class Thought:
+    """The computer's decision being made a slice a frame (``Player.think``),
+    so that a long search never stalls a frame."""
+
+    def __init__(self, steps: Generator[None, None, str]) -> None:
+        self._steps = steps
+        self.paused = 0  # frames of the computer's visible pause so far
+        self.action: str | None = None
+
+    def step(self, pausing: bool) -> None:
+        """One frame: a slice of thinking, until the action is known.
+        ``pausing``: the table is still, so the frame counts towards the pause."""
+        self.paused += pausing
+        if self.action is None:
+            try:
+                next(self._steps)
+            except StopIteration as done:
+                self.action = done.value
+
+    @property
+    def ready(self) -> bool:
+        """True once the action is known and the pause has lasted long enough."""
+        return self.action is not None and self.paused >= THINK_FRAMES
 
 
 class Match:
@@ -73,7 +98,7 @@ class Match:
     def _start_hand(self, opening) -> None:
         self._wild = None  # a wild of yours waiting for its colour
         self.colour_cursor = 0  # the colour highlighted for UP/DOWN and RETURN
-        self._think = THINK_FRAMES
+        self._thought: Thought | None = None
         self.scene = "table"
         self._set_scene("table")
         self._stage(opening)
@@ -140,6 +165,7 @@ class Match:
     def update(self, pressed: list[str], pointer: Pointer | None = None) -> None:
         self.frame += 1
         if self.scene == "table":
+            self._computer_thinks()
             self._update_table(pressed, pointer)
         self.timeline.update()
         if self.waiting_for_you:
@@ -159,12 +185,19 @@ class Match:
         """Send an action to the engine and stage what follows."""
         self._stage(self.game.act(action))
 
-    def _computer_turn(self) -> None:
-        self._think -= 1
-        if self._think > 0:
+    def _computer_thinks(self) -> None:
+        """From the moment its turn begins in the engine, the computer thinks
+        a slice a frame, while the table is still animating what came before."""
+        if self.game.hand_over or self.game.turn != COMPUTER:
             return
-        self._think = THINK_FRAMES
-        self._act(self.computer.choose(self.game.view(COMPUTER)))
+        if self._thought is None:
+            self._thought = Thought(self.computer.think(self.game.view(COMPUTER)))
+        self._thought.step(pausing=self.timeline.idle)
+
+    def _computer_turn(self) -> None:
+        if self._thought is not None and self._thought.ready:
+            action, self._thought = self._thought.action, None
+            self._act(action)
 
     # ----- your turn: keys -------------------------------------------------------------
 
