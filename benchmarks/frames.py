@@ -100,8 +100,8 @@ def forty_cards(frames: int) -> list[float]:
 def computers_turns(frames: int, level: str) -> list[float]:
     """Frames while the table is not waiting for you, over whole hands in
     which you only ever pick up or pass (and name red for a Wild turned up),
-    against the computer at ``level`` (its choice is made inside one frame:
-    at "hard" it searches)."""
+    against the computer at ``level`` (at "hard" it searches, a slice a
+    frame, over ever bigger hands)."""
     bench = _bench(seed=2, level=level)
     app = bench.app
     times: list[float] = []
