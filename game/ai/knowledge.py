@@ -58,8 +58,9 @@ class Knowledge:
         for seat, slots in self.slots.items():
             hand = []
             for card in self.known[seat]:
-                pool.remove(card)
-                hand.append(card)
+                if card in pool:  # it is, unless the view was put together by hand
+                    pool.remove(card)
+                    hand.append(card)
             for forbidden in slots[: len(slots) - len(hand)]:
                 hand.append(pool.pop(_index_fitting(pool, self.fitting(forbidden), rng)))
             hands[seat] = hand
@@ -138,7 +139,10 @@ def infer(view: View) -> Knowledge:
             colour, rank = e.colour or card.colour, card.rank
             chose_to_draw = None
         elif kind == "penalty":
-            known[e.seat].append(Card(e.cards[0]))
+            # The player keeps the card: a second penalty may well be the same one.
+            card = Card(e.cards[0])
+            if card not in known[e.seat]:
+                known[e.seat].append(card)
     for s in others:
         _resize(slots[s], view.counts[s])
         slots[s].sort(key=len, reverse=True)
