@@ -166,8 +166,8 @@ def greedy_card(hand: list[Card], colour: str, rank: str) -> Card | None:
 def playout(pos: Position, limit: int = 400) -> int:
     """Play the hand out with ``greedy_card`` for both players, a wild
     naming ``best_colour``, and a drawn card played whenever it may be.
-    Returns the number of moves; ``pos.winner`` stays None if the limit
-    cut the hand short.
+    Returns the number of moves (none when the hand is already over);
+    ``pos.winner`` stays None if the limit cut the hand short.
 
     This is ``Position.play`` and ``Position.draw_card`` unrolled into one
     loop over local variables, which makes it about twice as fast; the
@@ -183,7 +183,7 @@ def playout(pos: Position, limit: int = 400) -> int:
         pos.drawn,
     )
     moves = 0
-    while moves < limit:
+    while moves < limit and pos.winner is None:
         moves += 1
         hand = hands[turn]
         if card is None:
