@@ -31,15 +31,17 @@ from . import ai
 from .rules import Game, IllegalAction
 from .rules.cards import Card
 from .rules.game import ALL_CODES, COLOUR_ACTIONS, PLAY_ACTIONS
+from .rules.rulesets import RULESETS
 
 # Texts a player could try: every action of the notation, legal or not.
 EVERY_ACTION = ("draw", "pass", *COLOUR_ACTIONS, *(t for code in ALL_CODES for t in PLAY_ACTIONS[Card(code)]))
 
 
 class RandomPlayer:
-    """Plays a uniformly random legal card, drawing only when it has none to
-    play (as RLCard's random agent does); after drawing it plays or passes at
-    random."""
+    """Plays a uniformly random legal action other than drawing, drawing only
+    when it has no card to play; after drawing it plays or passes at random.
+    As in RLCard's random agent, a wild is one action per colour, so it comes
+    up four times as often as another card."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -268,6 +270,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--ai", metavar="A,B", help=f"two levels to play each other: {', '.join(LEVELS)}")
     args = parser.parse_args(argv)
+    if args.rules not in RULESETS:
+        parser.error(f"unknown rules {args.rules!r}: use {', '.join(RULESETS)}")
+    if args.seed < 0:
+        parser.error("--seed takes a whole number, 0 or more")
+    if args.hands < 1:
+        parser.error("--hands takes a number of hands, 1 or more")
     if args.ai:
         levels = tuple(args.ai.split(","))
         if len(levels) != 2 or not set(levels) <= set(LEVELS):

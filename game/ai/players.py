@@ -74,8 +74,11 @@ class Easy(Player):
     level = "easy"
 
     def decide(self, view: View, rng: random.Random) -> str:
-        legal = [a for a in view.legal if a not in ("draw", "pass")] or list(view.legal)
-        return pick(legal, rng)
+        plays = [a for a in view.legal if a.startswith("play ")]
+        if not plays:
+            return pick(view.legal, rng)  # a colour for a Wild turned up, or a draw
+        card = pick(list(dict.fromkeys(a.split()[1] for a in plays)), rng)
+        return pick([a for a in plays if a.split()[1] == card], rng)
 
 
 class Normal(Player):
