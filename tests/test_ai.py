@@ -84,6 +84,35 @@ def test_the_same_view_always_gives_the_same_choice(level):
         assert make(level, seed=5).choose(game.copy().view(seat)) == choice
 
 
+def test_easy_picks_a_random_card_then_a_random_colour():
+    """A Wild is one card, not four: beside one other playable card, easy
+    plays it about half the time, naming every colour."""
+    game = Game(deck=stacked([["W", "Y9", "B1", "B2", "B3", "B4", "B5"], OTHER], "R9"), starter=0)
+    view = game.view(0)
+    assert sorted(view.legal) == ["draw", "play W B", "play W G", "play W R", "play W Y", "play Y9"]
+    choices = Counter(make("easy", seed=seed).choose(view) for seed in range(400))
+    wilds = sum(count for action, count in choices.items() if action.startswith("play W"))
+    assert 160 <= wilds <= 240
+    assert len(choices) == 5 and "draw" not in choices
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_the_same_wild_draw_four_penalised_twice_is_known_once(level):
+    """You keep a Wild Draw Four you were penalised for, so playing it
+    illegally again shows the same card, not a second one."""
+    computer = ["W+4", "W+4", "W+4", "B1", "B2", "B3", "G6"]
+    game = Game(deck=stacked([["W+4", "R5", "R6", "R7", "R8", "G2", "G3"], computer], "R1"), starter=0)
+    for _ in range(2):
+        assert "penalty" in [event.kind for event in game.act("play W+4 B")]
+        game.act("draw")
+        if game.turn == 1:
+            game.act("pass")
+    assert "penalty" in [event.kind for event in game.act("play W+4 B")]
+    view = game.view(1)
+    assert infer(view).known[0] == [Card("W+4")]
+    assert make(level, seed=2).choose(view) in view.legal
+
+
 def test_hard_thinks_in_slices_and_the_slices_give_the_same_choice():
     """A game loop runs ``think`` a slice a frame: a searched decision pauses
     several times, and pausing changes nothing."""
@@ -329,6 +358,19 @@ def test_the_value_model_weighs_the_facts_it_was_fitted_on():
             z, points = value.weigh(cards, game.colour, top.rank, value.MOVER)
             assert z == pytest.approx(sum(w * f for w, f in zip(value.MOVER, facts, strict=True)))
             assert points == sum(c.points for c in cards)
+
+
+def test_a_playout_after_going_out_leaves_the_finished_hand_alone():
+    """The search plays a candidate, then plays on: a hand the candidate
+    ended stays won, with its points, however many moves are allowed."""
+    cards = [Card(code) for code in ("G5", *OTHER, "R1", "R2", "G1")]
+    hands = [cards[:1], cards[1:8]]
+    model = Position(hands, cards[8:10], cards[10:], "G", 0, None, 3)
+    model.act("play G5")
+    won = (model.winner, model.points, [list(hand) for hand in model.hands], list(model.draw))
+    assert won[:2] == (0, sum(Card(code).points for code in OTHER))
+    assert playout(model, 8) == 0
+    assert (model.winner, model.points, [list(hand) for hand in model.hands], list(model.draw)) == won
 
 
 def test_refitting_the_value_model_learns_from_greedy_hands():
