@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from game.settings import DIFFICULTIES
+from game.settings import DIFFICULTIES, Store
 
 from . import host, keys, menus, narration
 from .audio import Audio
@@ -75,7 +75,7 @@ class App:
         deck: list[str] | None = None,
         starter: int | None = None,
         low_memory: bool = False,
-        store=None,
+        store: Store | None = None,
         platform: str | None = None,
     ) -> None:
         """``level`` and ``muted`` override the saved settings for this run
@@ -291,6 +291,7 @@ class App:
             self._set_scene(self._paused_from)
         elif choice.what == "leave":
             self.notice("left the match")
+            self.match.leave()
             pyxel.stop()
             self.match = None
             self._to_title()

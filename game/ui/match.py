@@ -113,12 +113,23 @@ class Match:
         self.board.prompt = prompt
 
     def _end_hand(self) -> None:
-        """The hand's result, its points as the engine scored them; at the end
+        """Show the hand's result, once its last cards have moved; at the end
         of the match too, before the match's result."""
+        self.result = self._hand_result()
+        game = self.game
+        self._show("hand_result", narration.PROMPT_MATCH_RESULT if game.match_over else narration.PROMPT_NEXT_HAND)
+        for line in self.result.lines():
+            self.notice(f"result {line}")
+        owner = "your" if self.result.winner == COMPUTER else "computer"
+        self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
+        self._hand_ended(self)
+
+    def _hand_result(self) -> results.HandResult:
+        """The hand's result, its points as the engine scored them."""
         game = self.game
         end = next(event for event in reversed(game.events) if event.kind == "hand_end")
         loser = COMPUTER if end.seat == HUMAN else HUMAN
-        self.result = results.HandResult(
+        return results.HandResult(
             winner=end.seat,
             points=end.points,
             scores=(game.scores[HUMAN], game.scores[COMPUTER]),
@@ -126,12 +137,13 @@ class Match:
             loser_cards=tuple(game.hands[loser]),
             last=game.match_over,
         )
-        self._show("hand_result", narration.PROMPT_MATCH_RESULT if game.match_over else narration.PROMPT_NEXT_HAND)
-        for line in self.result.lines():
-            self.notice(f"result {line}")
-        owner = "computer" if loser == COMPUTER else "your"
-        self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
-        self._hand_ended(self)
+
+    def leave(self) -> None:
+        """You leave the match: a hand the engine has ended still counts,
+        though its last cards are still moving and its result not yet shown."""
+        if self.scene == "table" and self.game.hand_over:
+            self.result = self._hand_result()
+            self._hand_ended(self)
 
     def go_on(self) -> None:
         """RETURN (A, a click) on a hand result: deal the next hand or, after
