@@ -42,6 +42,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--script", type=Path, help="headless: a file of press KEY / click X Y / wait N / shot NAME")
     parser.add_argument("--shots", type=Path, help="headless: the directory for shot NAME screenshots")
     args = parser.parse_args(argv)
+    if args.seed is not None and args.seed < 0:
+        parser.error("--seed takes a whole number, 0 or more")
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE")
     if not args.headless and (args.script or args.shots):

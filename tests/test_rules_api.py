@@ -55,7 +55,9 @@ def test_card_names_read_like_a_player_would_say_them():
         ({"players": 1}, "players must be 2 to 10"),
         ({"players": 11}, "players must be 2 to 10"),
         ({"starter": 2}, "starter must be a seat"),
+        ({"starter": True}, "starter must be a seat"),
         ({"seed": "abc"}, "seed must be a whole number"),
+        ({"seed": -5}, "seed must be a whole number, 0 or more"),
         ({"deck": ["R7"] * 108}, "exactly the 108 cards"),
         ({"deck": [*RULES_1991.deck[:-1], "BR"]}, "missing \\['W\\+4'\\], extra \\['BR'\\]"),
         ({"deck": [*RULES_1991.deck[:-1], "ZZ"]}, "unknown card code 'ZZ'"),
@@ -84,6 +86,8 @@ def test_the_same_seed_deals_the_same_game_and_another_seed_does_not():
         ("play B9", "B9 is not in your hand"),
         ("pass", "only after drawing"),
         ("colour G", "a colour is named with the wild card"),
+        (["draw"], "unknown action"),
+        (None, "unknown action"),
     ],
 )
 def test_refused_actions_explain_why_and_change_nothing(text, message):

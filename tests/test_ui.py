@@ -776,3 +776,5 @@ def test_unknown_flags_get_argparse_messages():
     assert result.returncode == 2 and "unrecognized arguments: --colour-blind" in result.stderr
     result = run_game("--headless")
     assert result.returncode == 2 and "--headless needs --script" in result.stderr
+    result = run_game("--seed", "-5")
+    assert result.returncode == 2 and "--seed takes a whole number, 0 or more" in result.stderr

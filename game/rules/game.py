@@ -113,10 +113,11 @@ class Game:
                 f"players must be {self.rules.min_players} to {self.rules.max_players} for rules {self.rules.name}, "
                 f"not {players!r}"
             )
-        if starter is not None and starter not in range(players):
+        if starter is not None and (isinstance(starter, bool) or starter not in range(players)):
             raise ValueError(f"starter must be a seat from 0 to {players - 1}, not {starter!r}")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-            raise ValueError(f"seed must be a whole number or None, not {seed!r}")
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+            # A negative seed would deal the same games as its positive twin.
+            raise ValueError(f"seed must be a whole number, 0 or more, or None, not {seed!r}")
         self.players = players
         self.seed = random.randrange(2**32) if seed is None else seed
         self._rng = random.Random(self.seed)
@@ -210,7 +211,7 @@ class Game:
         Raises ``IllegalAction`` with the reason, leaving the game unchanged,
         for anything the rules do not allow.
         """
-        parsed = _PARSED.get(text)
+        parsed = _PARSED.get(text) if isinstance(text, str) else None
         if parsed is None:
             text = " ".join(str(text).split())
             parsed = _PARSED.get(text) or _parse_loosely(text)
@@ -446,8 +447,9 @@ class Game:
     def from_view(cls, view: View, hands: list[list[str]], draw_pile: list[str], seed: int = 0) -> Game:
         """A game in the position ``view`` shows, with the cards it hides
         filled in by the caller: the other hands and the draw pile (top
-        first). This is how a computer player searches over the deals it
-        cannot see. Such a game has no record of its own.
+        first): a deal a seat cannot see, played out with the real rules (the
+        tests check the computer's fast model against it). Such a game has
+        no record of its own.
         """
         game = object.__new__(cls)
         game.rules = get_ruleset(view.rules)
