@@ -284,6 +284,9 @@ def _warning(source: str, problem: str) -> str:
 
 
 class Store(Protocol):
+    """Where settings and statistics are kept: ``FileStore``, ``BrowserStore``
+    (and, for scripted runs, ``game.ui.host.MemoryStore``)."""
+
     def load(self) -> tuple[Settings, Stats, str | None]: ...
 
     def save(self, settings: Settings, stats: Stats) -> str | None: ...

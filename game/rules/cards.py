@@ -84,11 +84,3 @@ def _points(rank: str) -> int:
     if rank in ACTION_RANKS:
         return 20
     return int(rank)
-
-
-def parse_colour(text: str) -> str:
-    """Return the colour letter for 'R', 'red', 'g', ...; ValueError otherwise."""
-    letter = text.strip()[:1].upper()
-    if letter and letter in COLOURS and text.strip().lower() in (letter.lower(), COLOUR_NAMES[letter]):
-        return letter
-    raise ValueError(f"unknown colour {text!r}: use R, G, Y or B")

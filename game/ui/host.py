@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pyxel
 
-from game.settings import BrowserStore, FileStore, Settings, Stats, open_store
+from game.settings import BrowserStore, Settings, Stats, Store, open_store
 
 from .layout import FPS, SCREEN_H, SCREEN_W
 
@@ -78,7 +78,7 @@ def choose_store(
     headless: bool,
     platform: str | None = None,
     user_data_dir: Callable[[], str] | None = None,
-) -> FileStore | BrowserStore | MemoryStore:
+) -> Store:
     """Where settings and statistics are kept.
 
     * in the browser: the page's localStorage, always;
