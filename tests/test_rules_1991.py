@@ -3,6 +3,7 @@
 The numbers follow the rules engine issue, taken from the 1991 program's manual.
 """
 
+import dataclasses
 import itertools
 from collections import Counter
 
@@ -10,7 +11,7 @@ import pytest
 from conftest import stacked
 
 from game.rules import Game, IllegalAction
-from game.rules.rulesets import RULES_1991
+from game.rules.rulesets import RULES_1991, RuleSet
 
 # Two hands with nothing special in them, for scenarios that only need a table.
 PLAIN = [["R1", "R2", "R3", "G4", "G5", "Y6", "Y7"], ["B1", "B2", "B3", "G6", "G7", "Y8", "Y9"]]
@@ -329,3 +330,81 @@ def test_rule_9_with_nothing_to_draw_the_player_passes():
     assert events[0].reason == "nothing to draw"
     assert game.turn == 1 - seat
     assert game.card_problems() == []
+
+
+def _position(hands: list[list[str]], discard: list[str], colour: str, turn: int = 0) -> Game:
+    """A two-player game in a made-up position: these hands and this discard
+    pile (top last), the rest of the deck, if any, in the draw pile."""
+    rest = Counter(RULES_1991.deck)
+    rest.subtract(code for hand in hands for code in hand)
+    rest.subtract(discard)
+    pile = sorted(rest.elements())
+    view = dataclasses.replace(
+        Game(seed=1).view(turn),
+        hand=tuple(hands[turn]),
+        counts=tuple(len(hand) for hand in hands),
+        discard=tuple(discard),
+        top=discard[-1],
+        colour=colour,
+        draw_count=len(pile),
+        turn=turn,
+        drawn=None,
+        direction=1,
+        events=(),
+    )
+    return Game.from_view(view, hands, pile, seed=1)
+
+
+def test_rule_9_a_penalty_draw_gives_what_there_is():
+    """Only one card is left to draw anywhere: the Draw Two gives that one."""
+    everything = Counter(RULES_1991.deck)
+    everything.subtract(["R+2", "R3", "R5"])
+    game = _position([["R+2", "R3"], sorted(everything.elements())], ["R5"], "R")
+    events = game.act("play R+2")
+    assert [e.kind for e in events] == ["play", "reshuffle", "draw", "skip", "turn"]
+    assert events[2].cards == ("R5",) and events[2].count == 1
+    assert game.discard == ["R+2"] and game.draw_count == 0
+    assert game.turn == 0 and game.card_problems() == []
+
+
+def test_rule_9_a_wild_shuffled_into_the_draw_pile_leaves_the_colour_named_for_the_top():
+    everything = Counter(RULES_1991.deck)
+    everything.subtract(["R3", "G4", "W", "W"])
+    game = _position([["R3", "G4"], sorted(everything.elements())], ["W", "W"], "G")
+    events = game.act("draw")
+    assert [e.kind for e in events][:2] == ["reshuffle", "draw"]
+    assert events[1].cards == ("W",)
+    assert (game.top, game.colour) == ("W", "G")
+    assert game.legal() == ["play W R", "play W G", "play W Y", "play W B", "pass"]
+
+
+# ----- more than two players, and a Reverse (not in the 1991 deck) --------------
+
+
+def test_rule_6_with_three_players_the_turn_goes_past_the_seat_that_missed_it():
+    hands = [["RS", "R+2", "R3", "G4", "G5", "Y6", "Y7"], PLAIN[1], ["B4", "B5", "B6", "G8", "G9", "Y1", "Y2"]]
+    game = Game(players=3, deck=stacked(hands, "R5", ("G1", "G2")), starter=0)
+    events = game.act("play RS")
+    assert [(e.kind, e.seat) for e in events] == [("play", 0), ("skip", 1), ("turn", 2)]
+    game.act("draw")  # seat 2 has no red, no 5: draws (G1) and cannot play it
+    assert game.turn == 0
+    events = game.act("play R+2")
+    assert [(e.kind, e.seat) for e in events] == [("play", 0), ("draw", 1), ("skip", 1), ("turn", 2)]
+    assert len(game.hands[1]) == 9 and game.hands[1][7] == "G2"
+
+
+# The 1991 deck plus two Reverses a colour, as in the printed rules.
+REVERSE_RULES = RuleSet("with Reverse", (*RULES_1991.deck, *(colour + "R" for colour in "RGYB" for _ in (1, 2))))
+
+
+def test_a_reverse_turns_play_back_with_three_players_and_skips_with_two():
+    hands = [["RR", "R3", "G4", "G5", "Y6", "Y7", "B7"], PLAIN[1], ["B4", "B5", "B6", "G8", "G9", "Y1", "Y2"]]
+    deck = stacked(hands, "R5", ("G1",), deck=REVERSE_RULES.deck)
+    three = Game(rules=REVERSE_RULES, players=3, deck=deck, starter=0)
+    events = three.act("play RR")
+    assert [(e.kind, e.seat) for e in events] == [("play", 0), ("reverse", 0), ("turn", 2)]
+    three.act("draw")  # seat 2: nothing red, no Reverse; draws G1, which cannot go
+    assert three.turn == 1
+    two = Game(rules=REVERSE_RULES, deck=stacked(hands[:2], "R5", deck=REVERSE_RULES.deck), starter=0)
+    events = two.act("play RR")
+    assert [(e.kind, e.seat) for e in events] == [("play", 0), ("skip", 1), ("turn", 0)]
