@@ -19,7 +19,7 @@ from ..rules.game import PLAY_ACTIONS, shuffle
 # With two players Skip, Draw Two, Wild Draw Four and Reverse all give the
 # player another turn.
 AGAIN = frozenset(("S", "+2", "W+4", "R"))
-PENALTY = {"+2": 2, "W+4": 4}
+CARDS_TO_DRAW = {"+2": 2, "W+4": 4}
 
 
 class Position:
@@ -95,8 +95,8 @@ class Position:
         self.discard.append(card)
         self.colour = colour or card.colour
         rank = self.rank = card.rank
-        if rank in PENALTY:
-            self.give(1 - seat, PENALTY[rank])
+        if rank in CARDS_TO_DRAW:
+            self.give(1 - seat, CARDS_TO_DRAW[rank])
         if not hand:
             self.winner = seat
             self.points = sum(c.points for c in self.hands[1 - seat])
@@ -209,9 +209,9 @@ def playout(pos: Position, limit: int = 400) -> int:
         rank = card.rank
         colour = card.colour or best_colour(hand)
         card = None
-        if rank in PENALTY:
+        if rank in CARDS_TO_DRAW:
             pos.turn = turn
-            pos.give(1 - turn, PENALTY[rank])
+            pos.give(1 - turn, CARDS_TO_DRAW[rank])
             draw, discard = pos.draw, pos.discard
         if not hand:
             pos.winner = turn
