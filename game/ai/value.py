@@ -27,9 +27,10 @@ OTHER = (1.103, 0.694, -0.585, -0.199, -0.381, -0.364, 0.270)
 BIAS = -0.138
 
 
-def facts(hand: list, colour: str, rank: str) -> tuple:
-    """The FEATURES of a hand when ``colour`` and ``rank`` are to be matched."""
-    n = len(hand)
+def _scan(hand: list, colour: str, rank: str) -> tuple:
+    """What the FEATURES are made of, in one pass over the hand: its size,
+    wilds, Skips and Draw Twos, points, whether any card matches ``colour``
+    or ``rank`` (or is wild), and how many colours it holds."""
     wild = action = points = 0
     playable = False
     colours = set()
@@ -44,31 +45,23 @@ def facts(hand: list, colour: str, rank: str) -> tuple:
             action += 1
         if card.colour == colour or card.rank == rank:
             playable = True
-    return (math.log(n), 1 / n, wild, action, points / 100, playable, len(colours))
+    return len(hand), wild, action, points, playable, len(colours)
+
+
+def facts(hand: list, colour: str, rank: str) -> tuple:
+    """The FEATURES of a hand when ``colour`` and ``rank`` are to be matched."""
+    n, wild, action, points, playable, colours = _scan(hand, colour, rank)
+    return (math.log(n), 1 / n, wild, action, points / 100, playable, colours)
 
 
 def weigh(hand: list, colour: str, rank: str, weights: tuple) -> tuple[float, int]:
     """The weighted sum of a hand's FEATURES, and the points it holds; the
-    same as summing ``facts`` times ``weights``, unrolled as the search
+    same as summing ``facts`` times ``weights``, written out as the search
     asks it for every playout."""
-    n = len(hand)
-    wild = action = points = 0
-    playable = False
-    colours = set()
-    for card in hand:
-        points += card.points
-        if card.colour is None:
-            wild += 1
-            playable = True
-            continue
-        colours.add(card.colour)
-        if card.rank in ("S", "+2"):
-            action += 1
-        if card.colour == colour or card.rank == rank:
-            playable = True
+    n, wild, action, points, playable, colours = _scan(hand, colour, rank)
     w_log, w_inverse, w_wild, w_action, w_points, w_playable, w_colours = weights
     z = w_log * math.log(n) + w_inverse / n + w_wild * wild + w_action * action + w_points * points / 100
-    return z + w_playable * playable + w_colours * len(colours), points
+    return z + w_playable * playable + w_colours * colours, points
 
 
 def value(pos: Position, me: int) -> float:
