@@ -74,11 +74,13 @@ class Easy(Player):
     level = "easy"
 
     def decide(self, view: View, rng: random.Random) -> str:
-        plays = [a for a in view.legal if a.startswith("play ")]
-        if not plays:
+        plays_by_card: dict[str, list[str]] = {}
+        for action in view.legal:
+            if action.startswith("play "):
+                plays_by_card.setdefault(action.split()[1], []).append(action)
+        if not plays_by_card:
             return pick(view.legal, rng)  # a colour for a Wild turned up, or a draw
-        card = pick(list(dict.fromkeys(a.split()[1] for a in plays)), rng)
-        return pick([a for a in plays if a.split()[1] == card], rng)
+        return pick(plays_by_card[pick(list(plays_by_card), rng)], rng)
 
 
 class Normal(Player):
