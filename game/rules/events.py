@@ -15,6 +15,12 @@ DRAW_TWO = "Draw Two"
 DRAW_FOUR = "Wild Draw Four"
 PENALTY = "illegal Wild Draw Four"
 FIRST_CARD = "Draw Two turned up"
+CAUGHT = "caught without calling UNO"
+CHALLENGED = "Wild Draw Four challenged"
+CHALLENGE_LOST = "challenge lost"
+KINGS_CHOICE = "King's Choice"
+JESTER = "Jester"
+FIRST_JESTER = "Jester turned up"
 
 
 class Event(NamedTuple):
@@ -23,7 +29,14 @@ class Event(NamedTuple):
     Kinds: ``deal``, ``turn_up``, ``return`` (a Wild Draw Four turned up goes
     back into the draw pile), ``play``, ``colour``, ``draw``, ``penalty``,
     ``skip``, ``reverse``, ``pass``, ``reshuffle``, ``turn``, ``hand_end``,
-    ``match_end``.
+    ``match_end``; with UNO calls: ``uno`` (the seat calls UNO), ``exposed``
+    (the seat played to one card without calling), ``catch`` (the seat
+    catches the exposed player, whose draw follows); standard: ``challenge``
+    (the seat challenges a Wild Draw Four; ``reason`` is ``won`` or
+    ``lost``), ``accept``, ``reveal`` (the challenged hand, in the
+    challenger's view only: ``seat`` is the challenger); Royal Revenge:
+    ``king`` and ``jester`` (the seat now wears the crown or the hat),
+    ``target`` (the King's Choice falls on the seat), ``fanfare``.
     """
 
     kind: str
@@ -80,4 +93,14 @@ _TEXT = {
     "turn": lambda e: f"seat {e.seat} to play",
     "hand_end": lambda e: f"seat {e.seat} goes out and scores {e.points}",
     "match_end": lambda e: f"seat {e.seat} wins the match with {e.points}",
+    "uno": lambda e: f"seat {e.seat} calls UNO",
+    "exposed": lambda e: f"seat {e.seat} has one card and did not call UNO",
+    "catch": lambda e: f"seat {e.seat} catches the player who did not call UNO",
+    "challenge": lambda e: f"seat {e.seat} challenges the Wild Draw Four and {e.reason}",
+    "accept": lambda e: f"seat {e.seat} accepts the Wild Draw Four",
+    "reveal": lambda e: f"seat {e.seat} is shown the challenged hand: {' '.join(e.cards)}",
+    "king": lambda e: f"seat {e.seat} is the King",
+    "jester": lambda e: f"seat {e.seat} is the Jester",
+    "target": lambda e: f"the King's Choice falls on seat {e.seat}",
+    "fanfare": lambda e: "the scepter sounds its fanfare: the crown passes on",
 }
