@@ -1,12 +1,17 @@
 """Simulate hands between computer players and check the engine as they play.
 
     python -m game.sim --rules 1991 --players 2 --hands 1000 --seed 1 [--json]
+    python -m game.sim --rules royal --players 5 --hands 1000 --seed 1
     python -m game.sim --ai hard,normal --hands 1000 --seed 1 [--json]
 
-Without ``--ai``, random players play and after every action the simulator
+Without ``--ai``, random players play (calling UNO or forgetting to, at
+random) while late calls, catches by any seat and, in Royal Revenge, the
+scepter's fanfares are injected at random. After every action the simulator
 checks the invariants: every card is accounted for across the hands, the
 draw pile and the discard pile; the chosen legal action does not raise; a
-refused action raises IllegalAction and changes nothing.
+refused action, in turn or out of it, raises IllegalAction and changes
+nothing; no view shows a seat another seat's drawn cards or a challenged
+hand it did not challenge; and a hand always ends.
 
 With ``--ai A,B`` two levels (``easy``, ``normal``, ``hard`` or ``random``)
 play 500-point matches against each other, two players at the table, and it
@@ -29,25 +34,33 @@ from dataclasses import asdict, dataclass, field
 
 from . import ai
 from .rules import Game, IllegalAction
-from .rules.cards import Card
-from .rules.game import ALL_CODES, COLOUR_ACTIONS, PLAY_ACTIONS
-from .rules.rulesets import RULESETS
+from .rules.notation import OUT_OF_TURN, action_table
+from .rules.rulesets import RULES_1991, RULESETS, get_ruleset
 
-# Texts a player could try: every action of the notation, legal or not.
-EVERY_ACTION = ("draw", "pass", *COLOUR_ACTIONS, *(t for code in ALL_CODES for t in PLAY_ACTIONS[Card(code)]))
+# A hand this long has locked up (the longest of millions simulated is far shorter).
+LONGEST_HAND = 5000
+
+
+def every_action(rules) -> tuple[str, ...]:
+    """Texts a player could try: every action of a rule set's notation."""
+    return tuple(action_table(get_ruleset(rules)))
+
+
+EVERY_ACTION = every_action(RULES_1991)
 
 
 class RandomPlayer:
     """Plays a uniformly random legal action other than drawing, drawing only
     when it has no card to play; after drawing it plays or passes at random.
     As in RLCard's random agent, a wild is one action per colour, so it comes
-    up four times as often as another card."""
+    up four times as often as another card (and a play that may call UNO is
+    two actions, so it calls half the time). It never acts out of turn."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view) -> str:
-        legal = view.legal
+        legal = [action for action in view.legal if action not in OUT_OF_TURN]
         if legal[-1] == "draw" and len(legal) > 1:
             legal = legal[:-1]
         return legal[int(self.rng.random() * len(legal))]
@@ -99,22 +112,55 @@ class Report:
 
 
 def check_refusal(game: Game, rng: random.Random) -> str | None:
-    """Try one action that is not legal now; it must raise and change nothing.
+    """Try one action that is not legal now, by the seat in turn or by
+    another seat; it must raise and change nothing.
 
-    An illegal Wild Draw Four from the hand is not tried: the 1991 rules accept
-    it and penalise the player.
+    Not tried: an illegal Wild Draw Four from the hand (the 1991 rules accept
+    it and penalise the player) and the fanfare when it may sound (it is
+    never listed in ``legal()``).
     """
-    skip = set(game.legal())
-    if game.drawn is None and not game.choosing_colour and "W+4" in game.hands[game.turn]:
-        skip.update(PLAY_ACTIONS[Card("W+4")])
-    refused = [t for t in EVERY_ACTION if t not in skip]
+    seat = game.turn if rng.random() < 0.7 else int(rng.random() * game.players)
+    skip = set(game.legal(seat))
+    if game.rules.name == "1991" and game.drawn is None and game.pending is None and "W+4" in game.hands[seat]:
+        skip.update(t for t in EVERY_ACTION if t.startswith("play W+4"))
+    if game.accepts_fanfare:
+        skip.add("fanfare")
+    actions = every_action(game.rules)
+    refused = [t for t in actions if t not in skip]
     text = refused[int(rng.random() * len(refused))]
     before = game.snapshot()
     try:
-        game.act(text)
+        game.act(text, seat=None if seat == game.turn or text == "fanfare" else seat)
     except IllegalAction:
-        return None if game.snapshot() == before else f"refused {text!r} changed the game"
-    return f"{text!r} was accepted although legal() did not list it"
+        return None if game.snapshot() == before else f"refused {text!r} by seat {seat} changed the game"
+    return f"{text!r} by seat {seat} was accepted although legal() did not list it"
+
+
+def check_views(game: Game) -> list[str]:
+    """What any seat's view shows that it should not."""
+    problems = []
+    hands = game.hands
+    for seat in range(game.players):
+        view = game.view(seat)
+        if list(view.hand) != hands[seat] or view.legal != tuple(game.legal(seat)):
+            problems.append(f"seat {seat}'s view has the wrong hand or actions")
+        for event in view.events:
+            if event.seat != seat and event.kind == "draw" and event.cards:
+                problems.append(f"seat {seat} sees seat {event.seat}'s drawn cards")
+            if event.seat != seat and event.kind == "reveal":
+                problems.append(f"seat {seat} sees a hand challenged by seat {event.seat}")
+    return problems
+
+
+def interrupt(game: Game, rng: random.Random) -> None:
+    """Now and then, what happens out of turn: a late UNO call or a catch by
+    a random seat while someone is exposed, the scepter's fanfare."""
+    exposed = game.exposed
+    if exposed is not None and rng.random() < 0.5:
+        seat = int(rng.random() * game.players)
+        game.act("uno" if seat == exposed else "catch", seat=seat)
+    if game.accepts_fanfare and rng.random() < 0.02:
+        game.act("fanfare")
 
 
 def simulate(rules: str, players: int, hands: int, seed: int, seats: list, check: bool = True) -> Report:
@@ -122,20 +168,26 @@ def simulate(rules: str, players: int, hands: int, seed: int, seats: list, check
     report = Report(wins=[0] * players)
     rng = random.Random(seed)
     game = Game(rules, players, seed=seed)
+    in_hand = 0
     start = time.perf_counter()
     while report.hands < hands:
         if game.hand_over:
             report.hands += 1
             report.wins[game.hand_winner] += 1
+            in_hand = 0
             if game.match_over:
                 game = Game(rules, players, seed=rng.randrange(2**32))
             else:
                 game.next_hand()
             continue
+        if in_hand > LONGEST_HAND:
+            report.violations.append(f"hand {report.hands + 1}: no end after {LONGEST_HAND} actions")
+            break
         if check:
             problem = check_refusal(game, rng)
             if problem:
                 report.violations.append(f"hand {report.hands + 1}: {problem}")
+        interrupt(game, rng)
         action = seats[game.turn].choose(game.view(game.turn))
         try:
             game.act(action)
@@ -143,8 +195,10 @@ def simulate(rules: str, players: int, hands: int, seed: int, seats: list, check
             report.violations.append(f"hand {report.hands + 1}: legal action {action!r} raised: {error}")
             break
         report.actions += 1
+        in_hand += 1
         if check:
-            report.violations += [f"hand {report.hands + 1}: {p}" for p in game.card_problems()]
+            problems = game.card_problems() + check_views(game)
+            report.violations += [f"hand {report.hands + 1}: {p}" for p in problems]
     report.seconds = time.perf_counter() - start
     return report
 
@@ -280,8 +334,8 @@ def main(argv: list[str] | None = None) -> int:
         levels = tuple(args.ai.split(","))
         if len(levels) != 2 or not set(levels) <= set(LEVELS):
             parser.error(f"--ai takes two levels separated by a comma, from {', '.join(LEVELS)}")
-        if args.players != 2:
-            parser.error("--ai plays two-player matches")
+        if args.players != 2 or args.rules != "1991":
+            parser.error("--ai plays two-player matches of the 1991 rules")
         report = duel(levels, args.hands, args.seed, args.rules)
         print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
         return 1 if report.violations else 0

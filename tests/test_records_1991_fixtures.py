@@ -35,9 +35,7 @@ def state(game: Game) -> dict:
         "match_over": game.match_over,
         "match_winner": game.match_winner,
         "events": [str(e) for e in game.events],
-        "views_crc": [
-            zlib.crc32("\n".join(str(e) for e in game.view(s).events).encode()) for s in range(game.players)
-        ],
+        "views_crc": [zlib.crc32("\n".join(str(e) for e in game.view(s).events).encode()) for s in range(game.players)],
         "legal": game.legal(),
     }
 
