@@ -37,19 +37,18 @@ def position(rules: str, hands: list[list[str]], top: str, colour=None, draw=(),
     rest.subtract([code for hand in hands for code in hand] + [top, *draw])
     assert min(rest.values()) >= 0, f"the position asks for more copies than the deck has: {-rest}"
     pile = [*draw, *sorted(rest.elements())]
-    view = dataclasses.replace(
-        Game(rules, len(hands), seed=1).view(turn),
-        hand=tuple(hands[turn]),
-        counts=tuple(len(hand) for hand in hands),
-        discard=(top,),
-        top=top,
-        colour=colour or top[0],
-        draw_count=len(pile),
-        turn=turn,
-        drawn=None,
-        direction=1,
-        events=(),
-        pending=None,
-        **fields,
-    )
+    settings = {
+        "hand": tuple(hands[turn]),
+        "counts": tuple(len(hand) for hand in hands),
+        "discard": (top,),
+        "top": top,
+        "colour": colour or top[0],
+        "draw_count": len(pile),
+        "turn": turn,
+        "drawn": None,
+        "direction": 1,
+        "events": (),
+        "pending": None,
+    }
+    view = dataclasses.replace(Game(rules, len(hands), seed=1).view(turn), **{**settings, **fields})
     return Game.from_view(view, hands, pile, seed=1)
