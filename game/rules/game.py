@@ -39,7 +39,7 @@ from .events import (
     Event,
     shared,
 )
-from .notation import COLOUR_ACTIONS, OUT_OF_TURN, IllegalAction, parse, play_texts, uno_texts
+from .notation import COLOUR_ACTIONS, OUT_OF_TURN, IllegalAction, action_table, parse, play_texts, uno_texts
 from .rulesets import MAX_PLAYERS as RULES_MAX_PLAYERS
 from .rulesets import RuleSet, get_ruleset
 
@@ -316,7 +316,7 @@ class Game:
         Raises ``IllegalAction`` with the reason, leaving the game unchanged,
         for anything the rules do not allow.
         """
-        text, action = parse(self.rules, text)
+        text, action = parse(self.rules, text, self._table)
         verb = action.verb
         if seat is not None and (isinstance(seat, bool) or seat not in range(self.players)):
             raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
@@ -637,7 +637,7 @@ class Game:
             deck = list(_deck_cards(rules))
             shuffle(deck, self._rng)
         self.hand_number += 1
-        self._play_texts, self._uno_texts = play_texts(rules), uno_texts(rules)
+        self._table, self._play_texts, self._uno_texts = action_table(rules), play_texts(rules), uno_texts(rules)
         self._hands = [[] for _ in range(players)]
         for _ in range(rules.hand_size):
             for hand in self._hands:
@@ -761,7 +761,11 @@ class Game:
         game.colour, game.turn, game.starter, game.direction = view.colour, view.turn, view.starter, view.direction
         game._drawn = None if view.drawn is None else Card(view.drawn)
         game._pending, game._exposed, game.king, game.jester = view.pending, view.exposed, view.king, view.jester
-        game._play_texts, game._uno_texts = play_texts(game.rules), uno_texts(game.rules)
+        game._table, game._play_texts, game._uno_texts = (
+            action_table(game.rules),
+            play_texts(game.rules),
+            uno_texts(game.rules),
+        )
         pending = view.pending
         # Whether a Wild Draw Four was a bluff, judged from the filled-in hand.
         game._bluff = pending is not None and pending.kind == "challenge" and game._holds_colour_of(pending)

@@ -88,10 +88,12 @@ def action_table(rules: RuleSet) -> dict[str, Action]:
     return table
 
 
-def parse(rules: RuleSet, text: object) -> tuple[str, Action]:
+def parse(rules: RuleSet, text: object, table: dict[str, Action] | None = None) -> tuple[str, Action]:
     """The normalised text of an action and its parse; IllegalAction says
-    what is wrong with a text that is not an action of these rules."""
-    table = action_table(rules)
+    what is wrong with a text that is not an action of these rules. A
+    caller that parses often passes ``action_table(rules)`` as ``table``."""
+    if table is None:
+        table = action_table(rules)
     action = table.get(text) if isinstance(text, str) else None
     if action is not None:
         return text, action
