@@ -316,13 +316,17 @@ class Game:
         Raises ``IllegalAction`` with the reason, leaving the game unchanged,
         for anything the rules do not allow.
         """
-        text, action = parse(self.rules, text, self._table)
+        action = self._table.get(text) if isinstance(text, str) else None
+        if action is None:
+            text, action = parse(self.rules, text, self._table)
         verb = action.verb
-        if seat is not None and (isinstance(seat, bool) or seat not in range(self.players)):
-            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
-        out_of_turn = seat is not None and seat != self.turn
+        out_of_turn = False
         if seat is None:
             seat = self.turn
+        elif isinstance(seat, bool) or seat not in range(self.players):
+            raise IllegalAction(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+        else:
+            out_of_turn = seat != self.turn
         events: list[Event] = []
         if verb in OUT_OF_TURN:
             self._check_out_of_turn(verb, seat)
