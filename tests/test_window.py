@@ -105,3 +105,18 @@ def test_a_click_shows_the_pointer_where_it_clicked():
     player = Player(seed=6, start=False)
     player.bot.driver.click(40, 40)  # skips the loading screen
     assert player.app.scene == "title" and player.app.mouse.pointer_shown
+
+
+def test_the_pointer_does_not_show_when_pyxel_first_learns_where_the_mouse_is():
+    """In a window pyxel learns the mouse's place in its first frame, or when
+    the window gets the focus: a jump, not a move by the player."""
+    pyxel.set_mouse_pos(0, 0)
+    player = Player(seed=7, start=False, low_memory=True)
+    driver = player.bot.driver
+    driver.frame(mouse=(160, 100))  # the first frame: where the mouse was all along
+    assert not pointer_drawn(player)
+    driver.frame(mouse=(-9999, -9999))  # no focus: pyxel puts it far outside
+    driver.frame(mouse=(200, 120))  # the focus comes back
+    assert not pointer_drawn(player) and player.app.scene == "title"
+    driver.frame(mouse=(201, 120))
+    assert pointer_drawn(player)
