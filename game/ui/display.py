@@ -17,7 +17,6 @@ always have a display.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import sys
 from collections.abc import Callable
@@ -51,10 +50,6 @@ class Screen:
         return self.driver != "" and self.driver.lower() not in INVISIBLE_DRIVERS
 
 
-class _Rect(ctypes.Structure):
-    _fields_ = [("x", ctypes.c_int), ("y", ctypes.c_int), ("w", ctypes.c_int), ("h", ctypes.c_int)]
-
-
 def probe() -> Screen | None:
     """Ask SDL for its video driver and the display's usable size; None where
     SDL cannot be asked (not Linux). The video subsystem is shut again after:
@@ -62,6 +57,8 @@ def probe() -> Screen | None:
     sdl = _load_sdl()
     if sdl is None:
         return None
+    import ctypes
+
     sdl.SDL_GetCurrentVideoDriver.restype = ctypes.c_char_p
     with _quiet_stderr():  # SDL's backends print their failed attempts
         started = sdl.SDL_InitSubSystem(SDL_INIT_VIDEO) == 0
@@ -69,19 +66,22 @@ def probe() -> Screen | None:
         return Screen("")
     try:
         driver = (sdl.SDL_GetCurrentVideoDriver() or b"").decode()
-        rect = _Rect()
-        if sdl.SDL_GetDisplayUsableBounds(0, ctypes.byref(rect)) != 0:
+        rect = (ctypes.c_int * 4)()  # SDL_Rect: x, y, w, h
+        if sdl.SDL_GetDisplayUsableBounds(0, rect) != 0:
             return Screen(driver)
-        return Screen(driver, rect.w, rect.h)
+        return Screen(driver, rect[2], rect[3])
     finally:
         sdl.SDL_QuitSubSystem(SDL_INIT_VIDEO)
 
 
-def _load_sdl() -> ctypes.CDLL | None:
-    """The SDL library pyxel uses on Linux (pyxel loads it on import: the
-    system's if there is one, else the copy in its wheel)."""
+def _load_sdl():
+    """The SDL library pyxel uses on Linux, as a ``ctypes.CDLL`` (pyxel loads
+    it on import: the system's if there is one, else the copy in its wheel);
+    None elsewhere. ctypes is imported only here: the browser may lack it."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes
+
     for name in (SDL_LIBRARY, str(Path(pyxel.__file__).parent / "libs" / SDL_LIBRARY)):
         try:
             return ctypes.CDLL(name)
@@ -128,5 +128,7 @@ def pointer_in_window() -> Callable[[], bool] | None:
     sdl = _load_sdl()
     if sdl is None:
         return None
+    import ctypes
+
     sdl.SDL_GetMouseFocus.restype = ctypes.c_void_p
     return lambda: sdl.SDL_GetMouseFocus() is not None
