@@ -23,7 +23,8 @@ RATE = 22050
 FULL_SCALE = 32768
 # Every sound a match plays, in the order the recording plays them.
 TABLE_SOUNDS = ("pip", "play", "draw", "penalty", "buzz", "deal", "hand won", "hand lost", "match won", "match lost")
-GAP = 0.3  # seconds of silence after each sound, to tell them apart
+GAP = 0.5  # seconds of silence after each sound, to tell them apart
+SPLIT = 0.12  # seconds of silence that end a sound (its own rests are 75 ms at most)
 
 PLAYER = f"""
 import time
@@ -54,7 +55,9 @@ def record_table_sounds(raw: Path) -> array.array:
 
 
 def split_sounds(samples: array.array) -> list[array.array]:
-    """The stretches of sound between silences of more than half the gap."""
+    """The stretches of sound between silences longer than SPLIT (the gaps
+    between the sounds; a loaded machine may record less of each gap than
+    was slept, never as little as that)."""
     quiet = int(FULL_SCALE * 0.001)
     sounds, start, silent = [], None, 0
     for index, value in enumerate(samples):
@@ -64,7 +67,7 @@ def split_sounds(samples: array.array) -> list[array.array]:
             silent = 0
         elif start is not None:
             silent += 1
-            if silent > RATE * GAP / 2:
+            if silent > RATE * SPLIT:
                 sounds.append(samples[start : index - silent + 1])
                 start, silent = None, 0
     if start is not None:
