@@ -37,9 +37,10 @@ def test_help_and_errors_name_uno1991_when_run_as_uno1991():
 
 
 def without_a_display() -> dict:
-    env = {key: value for key, value in os.environ.items() if key not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    env.pop("SDL_VIDEODRIVER", None)
-    return env
+    """The environment without X11 or Wayland (SDL would also try the
+    default Wayland socket in XDG_RUNTIME_DIR)."""
+    hidden = ("DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SDL_VIDEODRIVER")
+    return {key: value for key, value in os.environ.items() if key not in hidden}
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a desktop always has a display elsewhere")
