@@ -12,8 +12,16 @@ import sys
 from pathlib import Path
 
 
+def command_name(program: str) -> str:
+    """The command the player typed, for ``--help`` and error messages:
+    ``uno1991`` for the installed command, ``python -m game`` for the module
+    (whose ``sys.argv[0]`` is the path of this file)."""
+    name = Path(program).name
+    return "python -m game" if name in ("__main__.py", "") else name
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m game", description="UNO 1991: you against the computer.")
+    parser = argparse.ArgumentParser(prog=command_name(sys.argv[0]), description="UNO 1991: you against the computer.")
     parser.add_argument("--seed", type=int, default=None, help="deal the same games every time")
     parser.add_argument(
         "--level", choices=("easy", "normal", "hard"), default=None, help="the computer's skill (default: as saved)"
@@ -63,9 +71,21 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui.script import run_headless
 
         return run_headless(args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
+    from game.ui import display
     from game.ui.app import run_window
 
-    run_window(seed, args.level, args.mute, low_memory, lambda: host.choose_store(data_dir, headless=False))
+    screen = display.probe()  # None where it cannot be known: then there is a display
+    if screen is not None and not screen.visible:
+        print(display.no_display_message(command_name(sys.argv[0])), file=sys.stderr)
+        return 1
+    run_window(
+        seed,
+        args.level,
+        args.mute,
+        low_memory,
+        lambda: host.choose_store(data_dir, headless=False),
+        display_scale=display.window_scale(screen),
+    )
     return 0
 
 

@@ -33,7 +33,7 @@ import pyxel
 
 from game.settings import DIFFICULTIES, Store
 
-from . import host, keys, menus, narration
+from . import display, host, keys, menus, narration
 from .audio import Audio
 from .loader import Loader
 from .seats import HUMAN
@@ -50,15 +50,15 @@ FIRST_FRAME = "first frame shown"
 _pyxel_ready = False
 
 
-def init_pyxel(headless: bool) -> None:
-    """Open the 320 x 200 screen (or its headless stand-in). pyxel can be
-    initialised once in a process; later calls do nothing. The App loads the
-    resources (``loader``)."""
+def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
+    """Open the 320 x 200 screen (or its headless stand-in), in a window at
+    ``display_scale`` (None: pyxel chooses). pyxel can be initialised once in
+    a process; later calls do nothing. The App loads the resources (``loader``)."""
     global _pyxel_ready
     if _pyxel_ready:
         return
     _pyxel_ready = True
-    pyxel.init(**host.init_options(headless))
+    pyxel.init(**host.init_options(headless, display_scale))
 
 
 class App:
@@ -137,6 +137,7 @@ class App:
         self.frame += 1
         pressed = keys.pressed()
         pointer = self.mouse.read()
+        pyxel.mouse(self.mouse.show_pointer(pointer, pressed))
         if "M" in pressed and self.scene != "loading":
             self._toggle_sound()
         scene = self.scene
@@ -334,12 +335,17 @@ def run_window(
     low_memory: bool,
     store_for: Callable[[], object],
     platform: str | None = None,
+    display_scale: int | None = None,
 ) -> None:
-    """Play in a window (or a browser page) until the player quits.
-    ``store_for`` is called after ``pyxel.init``."""
-    init_pyxel(headless=False)
-    pyxel.mouse(True)
+    """Play in a window (or a browser page) until the player quits, the
+    window at ``display_scale`` (None: pyxel chooses). ``store_for`` is
+    called after ``pyxel.init``. Resized, the picture keeps whole scales
+    with crisp pixels (bars fill the rest)."""
+    init_pyxel(headless=False, display_scale=display_scale)
+    pyxel.screen_mode(0)
+    pyxel.integer_scale(True)
     app = App(seed, level, muted, report=lambda line: None, low_memory=low_memory, store=store_for(), platform=platform)
+    app.mouse.in_window = display.pointer_in_window()
 
     def update() -> None:
         app.update()

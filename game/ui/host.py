@@ -38,9 +38,10 @@ def can_quit(platform: str | None = None) -> bool:
     return not in_browser(platform)
 
 
-def init_options(headless: bool) -> dict:
+def init_options(headless: bool, display_scale: int | None = None) -> dict:
     """The arguments of ``pyxel.init``. ESCAPE never quits through pyxel: the
-    game asks first (and in a page there is nothing to quit)."""
+    game asks first (and in a page there is nothing to quit). ``display_scale``
+    is the window's whole scale (None: pyxel chooses; see ``display``)."""
     return {
         "width": SCREEN_W,
         "height": SCREEN_H,
@@ -49,6 +50,7 @@ def init_options(headless: bool) -> dict:
         "quit_key": pyxel.KEY_NONE,
         "capture_sec": 0,
         "headless": headless,
+        "display_scale": display_scale,
     }
 
 

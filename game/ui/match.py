@@ -29,6 +29,11 @@ from .keys import Pointer
 from .seats import COMPUTER, HUMAN
 
 THINK_FRAMES = 12  # the computer's pause before each of its actions, at least
+# The keys of your turn. Pressed while your own move is still moving on the
+# table, they are kept (a few) and taken the moment it lands; pressed while
+# it is not your turn, they are refused with a prompt that says so.
+TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", *keys.COLOUR_KEYS)
+MAX_KEPT_KEYS = 3
 
 
 class Thought:
@@ -99,8 +104,11 @@ class Match:
         self._wild = None  # a wild of yours waiting for its colour
         self.colour_cursor = 0  # the colour highlighted for UP/DOWN and RETURN
         self._thought: Thought | None = None
+        self._yours = False  # the table has shown your turn, and it goes on
+        self.kept_keys: list[str] = []  # keys pressed while your move moves, to take when it lands
         self.scene = "table"
         self._set_scene("table")
+        self.board.prompt = ""
         self._stage(opening)
 
     def _stage(self, events) -> None:
@@ -184,18 +192,41 @@ class Match:
             self.board.prompt = self._table_prompt()
 
     def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
+        table_keys = [key for key in pressed if key in TABLE_KEYS]
         if not self.timeline.idle:
-            return
-        if self.game.hand_over:
+            self._keep_or_refuse(table_keys)
+        elif self.game.hand_over:
             self._end_hand()
         elif self.game.turn == COMPUTER:
+            self._keep_or_refuse(table_keys)
             self._computer_turn()
-        elif not self._your_keys(pressed) and pointer is not None:
-            self._your_mouse(pointer)
+        else:
+            self._yours = True
+            waiting, self.kept_keys = self.kept_keys + table_keys, []
+            if not self._your_keys(waiting) and pointer is not None:
+                self._your_mouse(pointer)
+
+    def _keep_or_refuse(self, table_keys: list[str]) -> None:
+        """Keys pressed while the table moves: kept while it is still your
+        turn (your own move moving), else refused on the prompt line."""
+        if not table_keys:
+            return
+        if self._yours and self.game.turn == HUMAN and not self.game.hand_over:
+            self.kept_keys = (self.kept_keys + table_keys)[:MAX_KEPT_KEYS]
+        else:
+            self.kept_keys = []
+            self.board.prompt = narration.PROMPT_WAIT
 
     def _act(self, action: str) -> None:
         """Send an action to the engine and stage what follows."""
         self._stage(self.game.act(action))
+
+    def _your_act(self, action: str) -> None:
+        """Your action: while it plays out, the prompt says nothing (never the
+        instruction you just followed); your turn goes on or is over."""
+        self._act(action)
+        self.board.prompt = ""
+        self._yours = self.game.turn == HUMAN and not self.game.hand_over
 
     def _computer_thinks(self) -> None:
         """From the moment its turn begins in the engine, the computer thinks
@@ -222,23 +253,30 @@ class Match:
             return narration.drawn_prompt(self.board.drawn)
         return narration.PROMPT_PLAY
 
-    def _your_keys(self, pressed: list[str]) -> bool:
-        """Handle the keys of your turn; at most one action a frame. True when
-        a key was taken (so the mouse waits for the next frame)."""
-        for key in pressed:
-            if self.naming_colour and self._colour_key(key):
+    def _your_keys(self, names: list[str]) -> bool:
+        """Handle the keys of your turn, in order; at most one action a frame
+        (the keys after it wait for it to land, if your turn goes on). True
+        when a key was taken (so the mouse waits for the next frame)."""
+        for index, key in enumerate(names):
+            if self._your_key(key):
+                self.kept_keys = names[index + 1 :] if self._yours else []
                 return True
-            if self.game.choosing_colour:
-                continue
-            if key in ("LEFT", "RIGHT"):
-                self._move_arrow(-1 if key == "LEFT" else 1)
-            elif key == "RETURN":
-                if self._choose_card():
-                    return True
-            elif key == "P":
-                self._pick_up_or_pass()
-                return True
-        return bool(pressed)
+        return bool(names)
+
+    def _your_key(self, key: str) -> bool:
+        """One key of your turn; True when it sent an action."""
+        if self.naming_colour and self._colour_key(key):
+            return True
+        if self.game.choosing_colour:
+            return False
+        if key in ("LEFT", "RIGHT"):
+            self._move_arrow(-1 if key == "LEFT" else 1)
+        elif key == "RETURN":
+            return self._choose_card()
+        elif key == "P":
+            self._pick_up_or_pass()
+            return True
+        return False
 
     def _colour_key(self, key: str) -> bool:
         """R, G, Y or B names a colour; UP/DOWN move the highlight over the
@@ -258,14 +296,14 @@ class Match:
 
     def _pick_up_or_pass(self) -> None:
         self._wild = None
-        self._act("pass" if self.board.drawn is not None else "draw")
+        self._your_act("pass" if self.board.drawn is not None else "draw")
 
     def _name_colour(self, letter: str) -> None:
         if self.game.choosing_colour:
-            self._act(f"colour {letter}")
+            self._your_act(f"colour {letter}")
         else:
             wild, self._wild = self._wild, None
-            self._act(f"play {wild} {letter}")
+            self._your_act(f"play {wild} {letter}")
 
     def _choose_card(self) -> bool:
         """RETURN on a card: play it, ask for a wild's colour, or refuse it with
@@ -278,7 +316,7 @@ class Match:
             self._wild = code  # the prompt asks for its colour from the next update
             return False
         try:
-            self._act(f"play {code}")
+            self._your_act(f"play {code}")
         except IllegalAction:
             self.audio.play("buzz")
             self.director.say(narration.refusal(code, self.game.top, self.game.colour))

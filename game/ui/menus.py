@@ -10,6 +10,7 @@ LEFT/RIGHT, RETURN, ESCAPE), gamepad (d-pad, A, B, START) and mouse (a click).
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 import pyxel
@@ -136,8 +137,8 @@ def _list_choice(items: ItemList, pressed: list[str], pointer: Pointer | None, c
 
 
 # The title menu: the title art on the left, the items on the right, and
-# three lines across the bottom (the credit, the keys, a warning or the
-# gamepad and mouse).
+# three lines across the bottom (the credit, the keys, the gamepad and mouse;
+# or a warning, on up to all three).
 TITLE_ART_CENTRE = (106, 86)
 PLAIN_TITLE_CENTRE = (108, 88)  # the fan of cards and the name, without the art
 MENU_X, MENU_Y, MENU_W = 216, 52, 96
@@ -145,6 +146,10 @@ MENU_HEADING_Y = MENU_Y - 16
 CREDIT_Y = 164
 HINT_Y = 176
 FOOTER_Y = 187
+# A warning (bad saved settings, say) takes the bottom lines, as many as it needs.
+BOTTOM_YS = (CREDIT_Y, HINT_Y, FOOTER_Y)
+TITLE_HINT = "UP/DOWN choose   LEFT/RIGHT change   RETURN select"
+PAD_AND_MOUSE = "Gamepad: d-pad, A selects    Mouse: click"
 
 
 class TitleMenu:
@@ -154,7 +159,7 @@ class TitleMenu:
         keys = ["play", "level", "sound", "howto", "stats"] + (["quit"] if can_quit else [])
         self.title_art = title_art
         self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W)
-        self.message = ""  # one line under the menu (a warning, say)
+        self.message = ""  # a warning under the menu, on up to three lines
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if "ESCAPE" in pressed and "quit" in self.items.keys:
@@ -180,13 +185,34 @@ class TitleMenu:
         }
         text_centred(MENU_X + MENU_W // 2, MENU_HEADING_Y, "MAIN MENU", lay.LIGHT_BLUE)
         self.items.draw(labels, frame)
-        text_centred(CX, CREDIT_Y, CREDIT, lay.LIGHT_BLUE)
-        hint = "UP/DOWN choose   LEFT/RIGHT change   RETURN select"
-        text_centred(CX, HINT_Y, hint, lay.GREY)
+        bottom = [(CREDIT, lay.LIGHT_BLUE), (TITLE_HINT, lay.GREY), (PAD_AND_MOUSE, lay.GREY)]
         if self.message:
-            text_centred(CX, FOOTER_Y, self.message[:MAX_CHARS], lay.PINK)
-        else:
-            text_centred(CX, FOOTER_Y, "Gamepad: d-pad, A selects    Mouse: click", lay.GREY)
+            warning = fit_lines(self.message, MAX_CHARS, len(BOTTOM_YS))
+            bottom[len(bottom) - len(warning) :] = [(line, lay.PINK) for line in warning]
+        for y, (text, colour) in zip(BOTTOM_YS, bottom, strict=True):
+            text_centred(CX, y, text, colour)
+
+
+def fit_lines(message: str, width: int, most: int) -> list[str]:
+    """``message`` in at most ``most`` lines of ``width`` characters, all of
+    it readable: the words wrap, and while that is still too long the longest
+    word (a path, in a settings warning) loses a character from its middle,
+    shown as "...", so that the reason after it is always there."""
+    words = message.split(" ")
+    keep = [len(word) for word in words]
+    while True:
+        shown = [word if n == len(word) else _middle_out(word, n) for word, n in zip(words, keep, strict=True)]
+        lines = textwrap.wrap(" ".join(shown), width, break_on_hyphens=False)
+        longest = max(range(len(words)), key=lambda i: keep[i])
+        if len(lines) <= most or keep[longest] <= 1:
+            return lines[:most]
+        keep[longest] -= 1
+
+
+def _middle_out(word: str, keep: int) -> str:
+    """``word`` with only ``keep`` of its characters, its middle shown as "..."."""
+    head = (keep + 1) // 2
+    return word[:head] + "..." + word[len(word) - (keep - head) :]
 
 
 # ----- how to play ---------------------------------------------------------------------
