@@ -1,7 +1,8 @@
 """``python -m game``: play UNO 1991 against the computer.
 
 python -m game [--seed N] [--level easy|normal|hard] [--mute] [--low-memory | --no-low-memory] [--data-dir DIR]
-python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [--data-dir DIR]
+               [--continue]
+python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [--data-dir DIR] [--continue]
 """
 
 from __future__ import annotations
@@ -38,6 +39,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=None,
         help="keep settings and statistics in DIR (also $UNO1991_DATA_DIR; default: pyxel's user data directory)",
     )
+    parser.add_argument(
+        "--continue",
+        dest="continue_match",
+        action="store_true",
+        help="go straight to the match saved when the game was last left (the title menu's CONTINUE)",
+    )
     parser.add_argument("--headless", action="store_true", help="run without a window (needs --script)")
     parser.add_argument("--script", type=Path, help="headless: a file of press KEY / click X Y / wait N / shot NAME")
     parser.add_argument("--shots", type=Path, help="headless: the directory for shot NAME screenshots")
@@ -62,10 +69,20 @@ def main(argv: list[str] | None = None) -> int:
     if args.headless:
         from game.ui.script import run_headless
 
-        return run_headless(args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
+        return run_headless(
+            args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir, args.continue_match
+        )
     from game.ui.app import run_window
 
-    run_window(seed, args.level, args.mute, low_memory, lambda: host.choose_store(data_dir, headless=False))
+    run_window(
+        seed,
+        args.level,
+        args.mute,
+        low_memory,
+        lambda: host.choose_store(data_dir, headless=False),
+        saves_for=lambda: host.choose_saves(data_dir, headless=False),
+        continue_match=args.continue_match,
+    )
     return 0
 
 

@@ -23,7 +23,7 @@ from game.rules.cards import COLOURS, Card
 from . import keys, narration, results, table
 from .animation import Timeline
 from .audio import Audio
-from .board import Board
+from .board import Board, hand_order
 from .choreography import Choreographer
 from .keys import Pointer
 from .seats import COMPUTER, HUMAN
@@ -74,24 +74,34 @@ class Match:
         starter: int | None = None,
         title_art: bool = True,
         rules: str = "1991",
+        acted: Callable[[Match], None] = lambda match: None,
+        game: Game | None = None,
     ) -> None:
         """``rules`` names the rule set (the settings' ``rules``, which How to
-        Play explains too)."""
+        Play explains too). ``acted`` is called after every action the engine
+        takes and every new hand (to save the match). ``game``: a match to
+        continue (replayed from its record), shown as it stands, without
+        animations."""
         self.level = level
         self.audio = audio
         self.notice = notice
         self._set_scene = set_scene
         self._hand_ended = hand_ended
         self.title_art = title_art
-        self.game = Game(rules=rules, seed=seed, deck=deck, starter=starter)
-        self.computer = make(level, seed=seed if computer_seed is None else computer_seed)
+        self._acted = acted
+        self.game = game if game is not None else Game(rules=rules, seed=seed, deck=deck, starter=starter)
+        self.computer_seed = seed if computer_seed is None else computer_seed
+        self.computer = make(level, seed=self.computer_seed)
         self.board = Board(draw_count=len(self.game.rules.deck))
         self.timeline = Timeline(self.board)
         self.director = Choreographer(self.timeline, audio, notice, len(self.game.rules.deck))
         self.result: results.HandResult | None = None
         self.scene = "table"
         self.frame = 0
-        self._start_hand(self.game.opening)
+        if game is None:
+            self._start_hand(self.game.opening)
+        else:
+            self._restore()
 
     # ----- hands -----------------------------------------------------------------
 
@@ -102,6 +112,32 @@ class Match:
         self.scene = "table"
         self._set_scene("table")
         self._stage(opening)
+
+    def _restore(self) -> None:
+        """Set the table straight to the engine's position (a continued
+        match): the hands, piles, scores, the card you picked up under the
+        arrow, and the hand's result if it is over."""
+        game, board = self.game, self.board
+        self._wild = None
+        self.colour_cursor = 0
+        self._thought = None
+        board.hand = sorted(game.hands[HUMAN], key=hand_order)
+        board.computer_count = len(game.hands[COMPUTER])
+        board.top, board.colour = game.top, game.colour
+        board.discard_count, board.draw_count = len(game.discard), game.draw_count
+        board.scores = (game.scores[HUMAN], game.scores[COMPUTER])
+        if game.turn == HUMAN and game.drawn is not None:
+            board.drawn = game.drawn
+            board.selected = len(board.hand) - 1 - board.hand[::-1].index(game.drawn)
+        self.director.say(narration.CONTINUED)
+        self.notice(
+            f"table you {' '.join(board.hand)} | computer {board.computer_count} cards | top {board.top} "
+            f"{board.colour} | scores {board.scores[HUMAN]} {board.scores[COMPUTER]} | drawn {board.drawn or '-'}"
+        )
+        if game.hand_over:
+            self._end_hand()
+            return
+        self._show("table", narration.PROMPT_COMPUTER if game.turn == COMPUTER else self._table_prompt())
 
     def _stage(self, events) -> None:
         """Animate the engine's events; the director sees your hand only."""
@@ -152,7 +188,9 @@ class Match:
             return
         game = self.game
         if not game.match_over:
-            self._start_hand(game.next_hand())
+            opening = game.next_hand()
+            self._acted(self)
+            self._start_hand(opening)
             return
         self._show("match_result", narration.PROMPT_NEW_MATCH)
         self.notice(f"match winner {'you' if game.match_winner == HUMAN else 'computer'}")
@@ -194,8 +232,10 @@ class Match:
             self._your_mouse(pointer)
 
     def _act(self, action: str) -> None:
-        """Send an action to the engine and stage what follows."""
-        self._stage(self.game.act(action))
+        """Send an action to the engine, save the match, and stage what follows."""
+        events = self.game.act(action)
+        self._acted(self)
+        self._stage(events)
 
     def _computer_thinks(self) -> None:
         """From the moment its turn begins in the engine, the computer thinks
