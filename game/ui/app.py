@@ -9,6 +9,8 @@ Scenes (each change is reported as ``scene NAME``):
 * ``title``: the title menu (play, level, sound, how to play, statistics,
   quit on the desktop);
 * ``howto``: the controls and the rules, in pages; ``stats``: the record;
+* ``replays``: the finished matches kept; ``replay``: one played back on the
+  table, both hands face up (``replay.py``);
 * ``table``, ``hand_result``, ``match_result``: a match (``match.py``);
 * ``paused``: the in-match menu over the table (ESCAPE or START): play on, or
   leave the match for the title.
@@ -46,6 +48,7 @@ from .table import draw_message_bar
 
 if TYPE_CHECKING:
     from .match import Match
+    from .replay import ReplayList, ReplayViewer
 
 MATCH_SCENES = ("table", "hand_result", "match_result")
 # With this variable set to 1 the game prints FIRST_FRAME on stdout once its
@@ -84,13 +87,15 @@ class App:
         platform: str | None = None,
         saves: Saves | None = None,
         continue_match: bool = False,
+        replay: SavedMatch | None = None,
     ) -> None:
         """``level`` and ``muted`` override the saved settings for this run
         (None: use them). ``deck`` (top card first) and ``starter`` stack the
         first hand of the first match, as ``Game`` does; tests use them to set
         up a position. ``store`` keeps settings and statistics, ``saves`` the
         match being played and the finished ones (default: for this run
-        only). ``continue_match``: go straight to the saved match, if any."""
+        only). ``continue_match``: go straight to the saved match, if any;
+        ``replay``: go straight to watching that match."""
         self.seed = seed
         self._first_deal = (deck, starter)
         self._report = report
@@ -110,7 +115,8 @@ class App:
         self.match: Match | None = None
         self._shown_prompt = ""
         self.title = menus.TitleMenu(host.can_quit(platform), title_art=not low_memory)
-        self.screen: menus.HowToPlay | menus.StatsScreen | menus.PauseMenu | None = None
+        self.screen: menus.HowToPlay | menus.StatsScreen | menus.PauseMenu | ReplayList | None = None
+        self.viewer: ReplayViewer | None = None
         if warning:
             self._warn(warning)
         self.saves = saves if saves is not None else MemorySaves()
@@ -121,7 +127,10 @@ class App:
             self._warn(warning)
         self.title.can_continue = self._saved_at_start is not None
         self.loader = Loader(low_memory)
-        if continue_match:
+        if replay is not None:
+            self._load_at_once()
+            self._watch(replay, back="title")
+        elif continue_match:
             self._continue_at_once()
         elif low_memory:
             self.loader.load_all()
@@ -171,6 +180,16 @@ class App:
                 self._to_title()
         elif scene == "paused":
             self._update_paused(pressed, pointer)
+        elif scene == "replays":
+            self._update_replays(pressed, pointer)
+        elif scene == "replay":
+            if self.viewer.update(pressed, pointer) is not None:
+                self.audio.play("select")
+                self.viewer = None
+                if self._back_from_replay == "replays":
+                    self._show_replays()
+                else:
+                    self._to_title()
         else:
             self._update_match(pressed, pointer)
         if self.match is not None and self.match.board.prompt != self._shown_prompt:
@@ -193,14 +212,18 @@ class App:
         self._set_scene("title")
         self.audio.start_music()
 
-    def _continue_at_once(self) -> None:
-        """``--continue``: load everything and go straight to the saved
-        match, or to the title menu (saying why) when there is none."""
+    def _load_at_once(self) -> None:
+        """Everything this mode needs, without the loading screen."""
         if self.low_memory:
             self.loader.load_all()
         else:
             self.loader.title_art()
             self.loader.finish()
+
+    def _continue_at_once(self) -> None:
+        """``--continue``: load everything and go straight to the saved
+        match, or to the title menu (saying why) when there is none."""
+        self._load_at_once()
         if self._saved_at_start is not None:
             self._continue()
             return
@@ -232,6 +255,8 @@ class App:
             self.screen = menus.HowToPlay(self.settings.rules)
             self._set_scene("howto")
             self._report_page()
+        elif what == "replays":
+            self._show_replays()
         elif what == "stats":
             self.screen = menus.StatsScreen()
             self._set_scene("stats")
@@ -240,6 +265,41 @@ class App:
         elif what == "quit":
             self.quit_requested = True
             self.notice("quit")
+
+    # ----- replays ------------------------------------------------------------------
+
+    def _show_replays(self) -> None:
+        from .replay import ReplayList
+
+        self.screen = ReplayList(self.saves.finished())
+        self._set_scene("replays")
+        for number, saved in enumerate(self.screen.matches, start=1):
+            self.notice(f"replays {number}: {saved.summary()}")
+        if not self.screen.matches:
+            self.notice("replays none yet")
+
+    def _update_replays(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        choice, moved = self.screen.update(pressed, pointer)
+        if moved:
+            self.audio.play("move")
+        if choice is None:
+            return
+        self.audio.play("select")
+        if choice.what == "watch":
+            self._watch(self.screen.chosen, back="replays")
+        else:
+            self._to_title()
+
+    def _watch(self, saved: SavedMatch, back: str) -> None:
+        """Play a finished match back; ESCAPE returns to ``back`` (a scene)."""
+        from .replay import ReplayViewer
+
+        self.audio.stop_music()
+        self.screen = None
+        self._back_from_replay = back
+        self.notice(f"replay {saved.summary()}")
+        self.viewer = ReplayViewer(saved, self.notice, title_art=not self.low_memory)
+        self._set_scene("replay")
 
     def _report_page(self) -> None:
         if isinstance(self.screen, menus.HowToPlay):
@@ -417,6 +477,10 @@ class App:
             self.screen.draw(self.frame)
         elif scene == "stats":
             self.screen.draw(self.stats, self.level)
+        elif scene == "replays":
+            self.screen.draw(self.frame)
+        elif scene == "replay":
+            self.viewer.draw()
         else:
             self.match.draw(paused=scene == "paused")
             if scene == "paused":
@@ -442,6 +506,7 @@ def run_window(
     platform: str | None = None,
     saves_for: Callable[[], Saves] | None = None,
     continue_match: bool = False,
+    replay: SavedMatch | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits.
     ``store_for`` and ``saves_for`` are called after ``pyxel.init``."""
@@ -457,6 +522,7 @@ def run_window(
         platform=platform,
         saves=saves_for() if saves_for else None,
         continue_match=continue_match,
+        replay=replay,
     )
 
     def update() -> None:

@@ -23,7 +23,7 @@ from game.rules.cards import COLOURS, Card
 from . import keys, narration, results, table
 from .animation import Timeline
 from .audio import Audio
-from .board import Board, hand_order
+from .board import Board
 from .choreography import Choreographer
 from .keys import Pointer
 from .seats import COMPUTER, HUMAN
@@ -54,6 +54,20 @@ class Thought:
     def ready(self) -> bool:
         """True once the action is known and the pause has lasted long enough."""
         return self.action is not None and self.paused >= THINK_FRAMES
+
+
+def hand_result(game: Game) -> results.HandResult:
+    """The result of a hand that is over, its points as the engine scored them."""
+    end = next(event for event in reversed(game.events) if event.kind == "hand_end")
+    loser = COMPUTER if end.seat == HUMAN else HUMAN
+    return results.HandResult(
+        winner=end.seat,
+        points=end.points,
+        scores=(game.scores[HUMAN], game.scores[COMPUTER]),
+        target=game.rules.target,
+        loser_cards=tuple(game.hands[loser]),
+        last=game.match_over,
+    )
 
 
 class Match:
@@ -121,14 +135,7 @@ class Match:
         self._wild = None
         self.colour_cursor = 0
         self._thought = None
-        board.hand = sorted(game.hands[HUMAN], key=hand_order)
-        board.computer_count = len(game.hands[COMPUTER])
-        board.top, board.colour = game.top, game.colour
-        board.discard_count, board.draw_count = len(game.discard), game.draw_count
-        board.scores = (game.scores[HUMAN], game.scores[COMPUTER])
-        if game.turn == HUMAN and game.drawn is not None:
-            board.drawn = game.drawn
-            board.selected = len(board.hand) - 1 - board.hand[::-1].index(game.drawn)
+        board.show(game, HUMAN, COMPUTER)
         self.director.say(narration.CONTINUED)
         self.notice(
             f"table you {' '.join(board.hand)} | computer {board.computer_count} cards | top {board.top} "
@@ -161,18 +168,7 @@ class Match:
         self._hand_ended(self)
 
     def _hand_result(self) -> results.HandResult:
-        """The hand's result, its points as the engine scored them."""
-        game = self.game
-        end = next(event for event in reversed(game.events) if event.kind == "hand_end")
-        loser = COMPUTER if end.seat == HUMAN else HUMAN
-        return results.HandResult(
-            winner=end.seat,
-            points=end.points,
-            scores=(game.scores[HUMAN], game.scores[COMPUTER]),
-            target=game.rules.target,
-            loser_cards=tuple(game.hands[loser]),
-            last=game.match_over,
-        )
+        return hand_result(self.game)
 
     def leave(self) -> None:
         """You leave the match: a hand the engine has ended still counts,

@@ -149,7 +149,7 @@ FOOTER_Y = 187
 
 class TitleMenu:
     """CONTINUE (when a match was saved), PLAY, LEVEL, SOUND, HOW TO PLAY,
-    STATISTICS and (on the desktop) QUIT."""
+    STATISTICS, REPLAYS and (on the desktop) QUIT."""
 
     def __init__(self, can_quit: bool, title_art: bool) -> None:
         self.can_quit = can_quit
@@ -164,7 +164,7 @@ class TitleMenu:
     @can_continue.setter
     def can_continue(self, value: bool) -> None:
         """CONTINUE comes first, and is chosen, while there is a match to continue."""
-        keys = ["continue"] * value + ["play", "level", "sound", "howto", "stats"] + ["quit"] * self.can_quit
+        keys = ["continue"] * value + ["play", "level", "sound", "howto", "stats", "replays"] + ["quit"] * self.can_quit
         self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
@@ -188,6 +188,7 @@ class TitleMenu:
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
             "howto": "HOW TO PLAY",
             "stats": "STATISTICS",
+            "replays": "REPLAYS",
             "quit": "QUIT",
         }
         text_centred(MENU_X + MENU_W // 2, MENU_HEADING_Y, "MAIN MENU", lay.LIGHT_BLUE)
