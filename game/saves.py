@@ -297,8 +297,8 @@ class FileSaves(Saves):
 
     def _add_finished(self, text: str) -> None:
         stem = timestamp()
-        names = {path.name for path in self._replay_files()}
-        name = next(f"{stem}-{n}.json" for n in range(1, 10_000) if f"{stem}-{n}.json" not in names)
+        same_second = [_replay_order(path)[1] for path in self._replay_files() if _replay_order(path)[0] == stem]
+        name = f"{stem}-{max(same_second, default=0) + 1}.json"  # sorts after every older one
         write_atomically(self.replays / name, text.encode("utf-8"))
         for old in self._replay_files()[KEEP_REPLAYS:]:
             old.unlink()
