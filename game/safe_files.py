@@ -5,6 +5,8 @@ and fsyncs it, then renames it over the target (``os.replace``), so a crash
 or a pulled plug leaves either the old file or the new one, never half of
 one. ``keep_aside`` renames a file the game cannot use to a new name with a
 timestamp, never over another file, so that nothing a player saved is lost.
+In the browser, ``keep_item_aside`` does the same for a localStorage item,
+and ``stored_text`` reads what ``getItem`` answered.
 """
 
 from __future__ import annotations
@@ -73,3 +75,24 @@ def keep_aside(path: Path, label: str) -> Path:
         sync_directory(path.parent)
         return aside
     raise OSError(f"no free name to keep {path} aside")
+
+
+def stored_text(value):
+    """What localStorage's ``getItem`` answered, as text or None for a
+    missing key: Pyodide gives JavaScript's null as ``pyodide.ffi.jsnull``
+    (not None), so a first run in the browser must not take it for data."""
+    if value is None or type(value).__name__ == "JsNull":
+        return None
+    return value
+
+
+def keep_item_aside(storage, key: str) -> str:
+    """Copy localStorage's item ``key`` to a new key ``KEY.unreadable-TIMESTAMP``
+    (with -2, -3... if taken, never over another item); returns the new key."""
+    stem = f"{key}.unreadable-{timestamp()}"
+    for number in range(1, 1000):
+        aside = stem if number == 1 else f"{stem}-{number}"
+        if stored_text(storage.getItem(aside)) is None:
+            storage.setItem(aside, storage.getItem(key))
+            return aside
+    raise OSError(f"no free key to keep localStorage[{key!r}] aside")

@@ -45,7 +45,7 @@ from typing import Any
 
 from .rules import Game
 from .rules.rulesets import RULESETS
-from .safe_files import keep_aside, timestamp, write_atomically
+from .safe_files import keep_aside, keep_item_aside, stored_text, timestamp, write_atomically
 from .settings import DIFFICULTIES
 
 VERSION = 1
@@ -335,7 +335,7 @@ class BrowserSaves(Saves):
         return self.storage
 
     def _read_match(self) -> Any:
-        return self._storage().getItem(MATCH_KEY)
+        return stored_text(self._storage().getItem(MATCH_KEY))
 
     def _write_match(self, text: str) -> None:
         self._storage().setItem(MATCH_KEY, text)
@@ -345,9 +345,7 @@ class BrowserSaves(Saves):
 
     def _keep_match_aside(self) -> str:
         storage = self._storage()
-        stem = f"{MATCH_KEY}.unreadable-{timestamp()}"
-        aside = next(key for n in range(1, 1000) if storage.getItem(key := stem if n == 1 else f"{stem}-{n}") is None)
-        storage.setItem(aside, storage.getItem(MATCH_KEY))
+        aside = keep_item_aside(storage, MATCH_KEY)
         storage.removeItem(MATCH_KEY)
         return f"localStorage[{aside!r}]"
 
@@ -356,7 +354,7 @@ class BrowserSaves(Saves):
         self._storage().setItem(REPLAYS_KEY, json.dumps(texts))
 
     def _finished_texts(self) -> list[Any]:
-        stored = self._storage().getItem(REPLAYS_KEY)
+        stored = stored_text(self._storage().getItem(REPLAYS_KEY))
         try:
             texts = json.loads(stored) if isinstance(stored, str) else []
         except ValueError:

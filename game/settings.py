@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .rules.rulesets import RULESETS
-from .safe_files import keep_aside, timestamp, write_atomically
+from .safe_files import keep_aside, keep_item_aside, stored_text, write_atomically
 
 VERSION = 1
 FILENAME = "uno1991.json"
@@ -408,8 +408,8 @@ class FileStore(_SafeStore):
 class BrowserStore(_SafeStore):
     """The document under one key of the page's localStorage (Pyodide).
 
-    ``storage`` is anything with ``getItem(key)``, ``setItem(key, text)``
-    and ``key(index)`` / ``length``; by default ``js.window.localStorage``,
+    ``storage`` is anything with ``getItem(key)`` and ``setItem(key, text)``;
+    by default ``js.window.localStorage``,
     looked up when first needed. A document kept aside goes under the key
     ``uno1991.unreadable-TIMESTAMP``.
     """
@@ -427,21 +427,13 @@ class BrowserStore(_SafeStore):
         return self.storage
 
     def _read(self) -> Any:
-        return self._storage().getItem(self.key)
+        return stored_text(self._storage().getItem(self.key))
 
     def _write(self, text: str) -> None:
         self._storage().setItem(self.key, text)
 
     def _keep_aside(self) -> str:
-        storage = self._storage()
-        stem = f"{self.key}.unreadable-{timestamp()}"
-        aside = next(
-            name
-            for number in range(1, 1000)
-            if storage.getItem(name := stem if number == 1 else f"{stem}-{number}") is None
-        )
-        storage.setItem(aside, storage.getItem(self.key))
-        return f"localStorage[{aside!r}]"
+        return f"localStorage[{keep_item_aside(self._storage(), self.key)!r}]"
 
 
 def open_store(directory: str | os.PathLike[str]) -> FileStore | BrowserStore:
