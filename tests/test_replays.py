@@ -186,3 +186,18 @@ def test_a_saved_match_file_replays_too(tmp_path):
     path = tmp_path / "match.json"
     path.write_text(json.dumps({"version": 1, **saved.__dict__}))
     assert read_replay_file(path) == saved
+
+
+def test_a_kept_match_whose_record_does_not_replay_gives_a_message_not_a_crash(tmp_path):
+    saves = FileSaves(tmp_path)
+    saved = read_replay_file(RECORD)
+    saves.keep_finished(replace(saved, record=saved.record.replace("play Y7", "play Y7 X", 1)))
+    player = Player(start=False, saves=saves)
+    player.bot.to_title()
+    player.bot.choose("replays")
+    player.press("RETURN")
+    assert player.app.scene == "replays"
+    assert "cannot be replayed" in player.app.screen.message
+    player.app.draw()
+    player.press("ESCAPE")
+    assert player.app.scene == "title"

@@ -294,6 +294,15 @@ class App:
         """Play a finished match back; ESCAPE returns to ``back`` (a scene)."""
         from .replay import ReplayViewer
 
+        try:
+            saved.game()  # the whole record must replay before the viewer steps through it
+        except ValueError as error:
+            self._warn(f"warning: the match of {saved.date} cannot be replayed: {error}")
+            if self.scene == "replays":
+                self.screen.message = self.title.message
+            else:
+                self._to_title()
+            return
         self.audio.stop_music()
         self.screen = None
         self._back_from_replay = back

@@ -147,6 +147,7 @@ class ReplayList:
     def __init__(self, matches: list[SavedMatch]) -> None:
         self.matches = matches
         self.cursor = 0
+        self.message = ""  # one line at the foot of the list (a match that cannot be replayed)
 
     def _shown(self) -> tuple[int, ItemList]:
         """The first match shown and the rows on screen."""
@@ -190,4 +191,6 @@ class ReplayList:
         else:
             _, shown = self._shown()
             shown.draw({key: self.matches[int(key)].summary().upper() for key in shown.keys}, frame)
+        if self.message:
+            text_centred(CX, y + h - 12, self.message[: narration.MAX_CHARS - 6], lay.PINK)
         text_centred(CX, lay.SCREEN_H - 12, "UP/DOWN choose   RETURN watch   ESCAPE back", lay.GREY)
