@@ -1,10 +1,10 @@
 """Finished matches to watch again: a record split into its moves, and the
 file ``--export-last`` writes and ``--replay`` reads.
 
-The record format (docs/records.md) is a header (``rules``, ``players``,
-``seed``, and ``starter`` / ``deck`` when the first hand was fixed) and then
-one action a line, ``next`` dealing the next hand; lines starting with ``#``
-are comments. A replay only cuts the record after its header and after each
+The record format (docs/records.md) is a header (the engine's
+``HEADER_KEYS``: ``rules``, ``players``, ``seed``...) and then one move a
+line, ``next`` dealing the next hand; lines starting with ``#`` are
+comments. A replay only cuts the record after its header and after each
 move, and lets ``Game.replay`` rebuild each position, so any rule set the
 engine records replays here unchanged.
 
@@ -20,9 +20,9 @@ from dataclasses import fields
 from pathlib import Path
 
 from .rules import Game
+from .rules.record import HEADER_KEYS
 from .saves import SavedMatch, parse
 
-HEADER_KEYS = ("rules", "players", "seed", "starter", "deck")
 FACTS = ("date", "level", "computer_seed", "scoring", "result")
 MAX_FILE = 1024 * 1024
 

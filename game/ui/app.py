@@ -392,6 +392,7 @@ class App:
             computer_seed=match.computer_seed,
             rules=game.rules.name,
             players=game.players,
+            scoring=getattr(game, "scoring", None),  # the engine's scoring option, where it has one
             match=self.matches,
             moves=self._moves,
             hand_counted=self._hand_counted and game.hand_over,

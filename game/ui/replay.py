@@ -68,8 +68,7 @@ class ReplayViewer:
         is acted on the engine's game, anything else replayed from the record."""
         count = max(0, min(count, len(self.moves)))
         if count == self.count + 1 and count > 0:
-            move = self.moves[count - 1]
-            events = self.game.next_hand() if move == "next" else self.game.act(move)
+            events = self._step_forward()
         else:
             self.game, events = position(self.header, self.moves, count), []
         self.count = count
@@ -83,6 +82,23 @@ class ReplayViewer:
         if self.at_end and self.game.match_over:
             winner = "you" if self.game.match_winner == HUMAN else "computer"
             self.notice(f"replay match winner {winner}")
+
+    def _step_forward(self) -> list:
+        """One move on, acted on the engine's game (a whole replay of a long
+        match takes several frames' time); a line it does not act directly,
+        an action out of turn (``@2 catch``), is replayed from the record.
+        Returns the events of the move."""
+        move, game = self.moves[self.count], self.game
+        hand, seen = game.hand_number, len(game.events)
+        if move == "next":
+            game.next_hand()
+        elif move.startswith("@"):
+            self.game = position(self.header, self.moves, self.count + 1)
+        else:
+            game.act(move)
+        if self.game.hand_number != hand:
+            return list(self.game.opening)
+        return self.game.events[seen:]
 
     @property
     def at_end(self) -> bool:
