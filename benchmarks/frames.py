@@ -12,7 +12,10 @@ Three positions, each reached through the real App by pressing its keys:
 * the computer's animated turns: every frame of several hands, from the
   moment you act (you always pick up or pass, and name red for a Wild
   turned up) until it is your turn again: the computer thinking, its cards
-  flying, cards drawn, messages.
+  flying, cards drawn, messages;
+* the same at normal, saving the match to a real file after every action
+  (``game.saves``: the record written to a temporary file, fsynced, renamed,
+  the folder fsynced), with the time of each save on its own line too.
 
 The positions are reached by the UI tests' player (tests/scripts/ui_bot.py),
 which gives up after a frame limit instead of waiting for ever.
@@ -32,9 +35,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
+from game.saves import FileSaves
 from game.settings import DIFFICULTIES
 from game.ui.app import App, init_pyxel
 
@@ -97,12 +102,26 @@ def forty_cards(frames: int) -> list[float]:
     return bench.timed(frames)
 
 
-def computers_turns(frames: int, level: str) -> list[float]:
+class TimedSaves(FileSaves):
+    """Saves to real files, timing each save of the match."""
+
+    def __init__(self, directory: str) -> None:
+        super().__init__(directory)
+        self.times: list[float] = []
+
+    def save(self, saved) -> str | None:
+        start = time.perf_counter_ns()
+        warning = super().save(saved)
+        self.times.append((time.perf_counter_ns() - start) / 1e6)
+        return warning
+
+
+def computers_turns(frames: int, level: str, saves: FileSaves | None = None) -> list[float]:
     """Frames while the table is not waiting for you, over whole hands in
     which you only ever pick up or pass (and name red for a Wild turned up),
     against the computer at ``level`` (at "hard" it searches, a slice a
     frame, over ever bigger hands)."""
-    bench = _bench(seed=2, level=level)
+    bench = _bench(seed=2, level=level, saves=saves)
     app = bench.app
     times: list[float] = []
     for _ in range(frames * MAX_FRAMES_PER_TIMED):
@@ -127,10 +146,16 @@ def summary(name: str, times: list[float]) -> tuple[str, float, float, float]:
 
 def run(frames: int = 3000) -> list[tuple[str, float, float, float]]:
     init_pyxel(headless=True)
+    with tempfile.TemporaryDirectory() as folder:
+        saves = TimedSaves(folder)
+        saving = summary("computer's turns, saving", computers_turns(frames, "normal", saves))
+        save = summary("one save of the match", saves.times)
     return [
         summary("table, 7 cards", seven_cards(frames)),
         summary("table, 40 cards", forty_cards(frames)),
         *(summary(f"computer's turns, {level}", computers_turns(frames, level)) for level in DIFFICULTIES),
+        saving,
+        save,
     ]
 
 

@@ -21,36 +21,40 @@ document's contents can do; they return one warning line for the caller to
 show (or ``None``). Programming errors, such as recording an unknown
 difficulty, still raise ``ValueError``.
 
-How a bad document is read:
+How a bad document is read (nothing a player saved is ever lost):
 
 * missing (first run): defaults, no warning;
 * empty, unreadable, too large, not UTF-8, not JSON (garbled or truncated),
-  not a JSON object, or a ``version`` other than 1: all defaults, one warning;
+  not a JSON object, or without a whole-number ``version``: all defaults;
 * a JSON object of version 1 whose fields are partly wrong: each field with the
-  wrong type or out of range (a negative count, an unknown difficulty...) falls
-  back to its own default and one warning names them all; the good fields are
+  wrong type or out of range (a negative count, an unknown difficulty, a
+  ``null`` section...) falls back to its own default; the good fields are
   kept, so one bad number does not wipe a player's record;
+* either way the file is first kept aside, renamed with a timestamp
+  (``uno1991.json.unreadable-20261201-003000``, never over another file),
+  and one warning line names both files; the next save writes a fresh file;
+* a ``version`` above 1 was written by a newer game: this run uses the
+  defaults in memory, says so, and never writes over that file;
 * unknown keys are ignored and missing keys take their default, both silently,
   so older and newer files of the same version read cleanly.
 
 Nothing is ever read with pickle or eval: only ``json.loads`` and type checks.
-The file is written atomically: a temporary file in the same directory,
-flushed and fsynced, then ``os.replace``, so a crash leaves either the old
-document or the new one, never half of one.
+The file is written atomically (``game.safe_files``): a temporary file in
+the same directory, flushed and fsynced, then ``os.replace``, so a crash
+leaves either the old document or the new one, never half of one.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
-import tempfile
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol
 
 from .rules.rulesets import RULESETS
+from .safe_files import keep_aside, keep_item_aside, stored_text, write_atomically
 
 VERSION = 1
 FILENAME = "uno1991.json"
@@ -174,23 +178,50 @@ def dump(settings: Settings, stats: Stats) -> str:
     return json.dumps(document, indent=2, allow_nan=False) + "\n"
 
 
-def parse(text: str | bytes | None, source: str) -> tuple[Settings, Stats, str | None]:
-    """Read a document's text (``None`` when there is none yet).
+@dataclass
+class Reading:
+    """What was read of a document: the settings and statistics to use, and
+    ``problem`` (None when all was well). ``newer``: written by a newer game,
+    which this one must not write over; ``partial``: the good parts were kept."""
 
-    Returns the settings, the statistics and one warning line or ``None``.
-    Never raises.
-    """
+    settings: Settings
+    stats: Stats
+    problem: str | None = None
+    newer: bool = False
+    partial: bool = False
+
+
+def read_document(text: str | bytes | None) -> Reading:
+    """Read a document's text (``None`` when there is none yet). Never raises."""
     if text is None:
-        return Settings(), Stats(), None
+        return Reading(Settings(), Stats())
     problem, data = _decode(text)
     if problem is not None:
-        return Settings(), Stats(), _warning(source, problem + "; using defaults")
+        return Reading(Settings(), Stats(), problem)
+    version = data["version"]
+    if version > VERSION:
+        return Reading(Settings(), Stats(), f"version {version} comes from a newer UNO 1991", newer=True)
     bad: list[str] = []
-    settings = _read_settings(data.get("settings"), bad)
-    stats = _read_stats(data.get("stats"), bad)
+    settings = _read_settings(data.get("settings", _MISSING), bad)
+    stats = _read_stats(data.get("stats", _MISSING), bad)
     if bad:
-        return settings, stats, _warning(source, "ignored bad values " + ", ".join(bad) + "; using defaults for them")
-    return settings, stats, None
+        return Reading(settings, stats, "ignored bad values " + ", ".join(bad), partial=True)
+    return Reading(settings, stats)
+
+
+def parse(text: str | bytes | None, source: str) -> tuple[Settings, Stats, str | None]:
+    """Read a document's text: the settings, the statistics and one warning
+    line or ``None`` (as a store that cannot keep anything aside says it)."""
+    reading = read_document(text)
+    warning = None if reading.problem is None else _warning(source, reading.problem + "; " + _fallback(reading))
+    return reading.settings, reading.stats, warning
+
+
+def _fallback(reading: Reading) -> str:
+    return "using defaults for them" if reading.partial else "using defaults"
+
+
+_MISSING = object()  # a key absent from the document (a null is a bad value)
 
 
 def _decode(text: str | bytes) -> tuple[str | None, Any]:
@@ -212,13 +243,13 @@ def _decode(text: str | bytes) -> tuple[str | None, Any]:
     if not isinstance(data, dict):
         return f"a JSON {type(data).__name__}, not an object", None
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version < VERSION:
         return f"version {_show(version)}, expected {VERSION}", None
     return None, data
 
 
 def _read_settings(section: Any, bad: list[str]) -> Settings:
-    if section is None:
+    if section is _MISSING:
         return Settings()
     if not isinstance(section, dict):
         bad.append(f"settings={_show(section)}")
@@ -232,7 +263,7 @@ def _read_settings(section: Any, bad: list[str]) -> Settings:
 
 
 def _read_stats(section: Any, bad: list[str]) -> Stats:
-    if section is None:
+    if section is _MISSING:
         return Stats()
     if not isinstance(section, dict):
         bad.append(f"stats={_show(section)}")
@@ -240,9 +271,9 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
     checks = {f.name: _is_count for f in fields(LevelStats)}
     levels = {}
     for name in DIFFICULTIES:
-        level = section.get(name)
-        if level is None:
+        if name not in section:
             continue
+        level = section[name]
         if not isinstance(level, dict):
             bad.append(f"stats.{name}={_show(level)}")
             continue
@@ -292,66 +323,95 @@ class Store(Protocol):
     def save(self, settings: Settings, stats: Stats) -> str | None: ...
 
 
-class FileStore:
-    """The document as ``directory/uno1991.json``."""
+class _SafeStore:
+    """What the file and the browser stores share: a document that cannot be
+    fully read is kept aside before anything is saved over it, and a newer
+    game's document is never saved over (``read_only`` for the run).
+
+    A store says where it keeps things (``source``) and how to read its text
+    (``_read``), write it (``_write``) and keep it aside (``_keep_aside``,
+    returning the new place's name); each raises on failure."""
+
+    source = ""
+    read_only = False
+
+    def load(self) -> tuple[Settings, Stats, str | None]:
+        self.read_only = False
+        try:
+            text = self._read()
+        except Exception as error:  # OSError; in the browser, any JavaScript error
+            # Unreadable now is not lost: never write over what could not be read.
+            self.read_only = True
+            why = f"cannot be read ({_one_line(error)}); using defaults, and nothing is saved this run"
+            return Settings(), Stats(), _warning(self.source, why)
+        reading = read_document(text)
+        if reading.problem is None:
+            return reading.settings, reading.stats, None
+        return reading.settings, reading.stats, self._keep(reading)
+
+    def _keep(self, reading: Reading) -> str:
+        """Keep a document that was not fully read; the warning that says so."""
+        if reading.newer:
+            self.read_only = True
+            why = "left as it is; using defaults for this run, and nothing is saved over it"
+            return _warning(self.source, f"{reading.problem}: {why}")
+        try:
+            aside = self._keep_aside()
+        except Exception as error:
+            self.read_only = True
+            why = f"it could not be kept aside ({_one_line(error)}), so nothing is saved this run"
+            return _warning(self.source, f"{reading.problem}; {why}; {_fallback(reading)}")
+        return _warning(self.source, f"{reading.problem}; the file is kept as {aside}; {_fallback(reading)}")
+
+    def save(self, settings: Settings, stats: Stats) -> str | None:
+        """Write the document; returns a warning line if it could not."""
+        if self.read_only:
+            return None  # already said at load
+        try:
+            self._write(dump(settings, stats))
+        except Exception as error:  # OSError; QuotaExceededError, SecurityError...
+            return _warning(self.source, f"cannot be saved ({_one_line(error)}); the last save is kept")
+        return None
+
+    def _read(self) -> str | bytes | None:
+        raise NotImplementedError
+
+    def _write(self, text: str) -> None:
+        raise NotImplementedError
+
+    def _keep_aside(self) -> str:
+        raise NotImplementedError
+
+
+class FileStore(_SafeStore):
+    """The document as ``directory/uno1991.json``, written atomically."""
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
         self.path = self.directory / FILENAME
+        self.source = str(self.path)
 
-    def load(self) -> tuple[Settings, Stats, str | None]:
+    def _read(self) -> bytes | None:
         try:
             with open(self.path, "rb") as file:
-                text = file.read(MAX_TEXT + 1)
+                return file.read(MAX_TEXT + 1)
         except FileNotFoundError:
-            text = None
-        except OSError as error:
-            return Settings(), Stats(), _warning(self.path, f"cannot be read ({_one_line(error)}); using defaults")
-        return parse(text, str(self.path))
+            return None
 
-    def save(self, settings: Settings, stats: Stats) -> str | None:
-        """Write the document atomically; returns a warning line if it could not."""
-        data = dump(settings, stats).encode("utf-8")
-        temp = None
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=f".{FILENAME}.", suffix=".tmp", dir=self.directory)
-            with os.fdopen(fd, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp, self.path)
-            temp = None
-            _sync_directory(self.directory)
-        except OSError as error:
-            return _warning(self.path, f"cannot be saved ({_one_line(error)}); the last save is kept")
-        finally:
-            if temp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(temp)
-        return None
+    def _write(self, text: str) -> None:
+        write_atomically(self.path, text.encode("utf-8"))
+
+    def _keep_aside(self) -> str:
+        return str(keep_aside(self.path, "unreadable"))
 
 
-def _sync_directory(directory: Path) -> None:
-    """Make the rename itself durable where the OS allows (not on Windows)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-class BrowserStore:
+class BrowserStore(_SafeStore):
     """The document under one key of the page's localStorage (Pyodide).
 
     ``storage`` is anything with ``getItem(key)`` and ``setItem(key, text)``;
-    by default ``js.window.localStorage``, looked up when first needed.
+    by default ``js.window.localStorage``,
+    looked up when first needed. A document kept aside goes under the key
+    ``uno1991.unreadable-TIMESTAMP``.
     """
 
     def __init__(self, storage: Any = None, key: str = STORAGE_KEY) -> None:
@@ -366,20 +426,14 @@ class BrowserStore:
             self.storage = js.window.localStorage
         return self.storage
 
-    def load(self) -> tuple[Settings, Stats, str | None]:
-        # Pyodide turns JavaScript errors (localStorage blocked, say) into Exception subclasses.
-        try:
-            text = self._storage().getItem(self.key)
-        except Exception as error:
-            return Settings(), Stats(), _warning(self.source, f"cannot be read ({_one_line(error)}); using defaults")
-        return parse(text, self.source)
+    def _read(self) -> Any:
+        return stored_text(self._storage().getItem(self.key))
 
-    def save(self, settings: Settings, stats: Stats) -> str | None:
-        try:
-            self._storage().setItem(self.key, dump(settings, stats))
-        except Exception as error:  # QuotaExceededError, SecurityError...
-            return _warning(self.source, f"cannot be saved ({_one_line(error)}); the last save is kept")
-        return None
+    def _write(self, text: str) -> None:
+        self._storage().setItem(self.key, text)
+
+    def _keep_aside(self) -> str:
+        return f"localStorage[{keep_item_aside(self._storage(), self.key)!r}]"
 
 
 def open_store(directory: str | os.PathLike[str]) -> FileStore | BrowserStore:

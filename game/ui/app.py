@@ -9,6 +9,8 @@ Scenes (each change is reported as ``scene NAME``):
 * ``title``: the title menu (play, level, sound, how to play, statistics,
   quit on the desktop);
 * ``howto``: the controls and the rules, in pages; ``stats``: the record;
+* ``replays``: the finished matches kept; ``replay``: one played back on the
+  table, both hands face up (``replay.py``);
 * ``table``, ``hand_result``, ``match_result``: a match (``match.py``);
 * ``paused``: the in-match menu over the table (ESCAPE or START): play on, or
   leave the match for the title.
@@ -19,7 +21,11 @@ code by pressing keys with ``pyxel.set_btn`` and moving the mouse with
 ``pyxel.set_mouse_pos``.
 
 Settings (level, sound) and statistics are saved through a store after every
-hand and after every change in the menu (``game.settings``).
+hand and after every change in the menu (``game.settings``). The match being
+played is saved after every action (``game.saves``), so that CONTINUE (or
+``--continue``) takes it up exactly where it was left; a finished match is
+kept for REPLAYS and the saved one cleared, as it is when the player leaves
+a match by choice.
 """
 
 from __future__ import annotations
@@ -31,16 +37,18 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+from game.saves import MemorySaves, SavedMatch, Saves, now, state_digest
 from game.settings import DIFFICULTIES, Store
 
 from . import display, host, keys, menus, narration
 from .audio import Audio
 from .loader import Loader
-from .seats import HUMAN
+from .seats import COMPUTER, HUMAN
 from .table import draw_message_bar
 
 if TYPE_CHECKING:
     from .match import Match
+    from .replay import ReplayList, ReplayViewer
 
 MATCH_SCENES = ("table", "hand_result", "match_result")
 # With this variable set to 1 the game prints FIRST_FRAME on stdout once its
@@ -77,12 +85,17 @@ class App:
         low_memory: bool = False,
         store: Store | None = None,
         platform: str | None = None,
+        saves: Saves | None = None,
+        continue_match: bool = False,
+        replay: SavedMatch | None = None,
     ) -> None:
         """``level`` and ``muted`` override the saved settings for this run
         (None: use them). ``deck`` (top card first) and ``starter`` stack the
         first hand of the first match, as ``Game`` does; tests use them to set
-        up a position. ``store`` keeps settings and statistics (default: for
-        this run only)."""
+        up a position. ``store`` keeps settings and statistics, ``saves`` the
+        match being played and the finished ones (default: for this run
+        only). ``continue_match``: go straight to the saved match, if any;
+        ``replay``: go straight to watching that match."""
         self.seed = seed
         self._first_deal = (deck, starter)
         self._report = report
@@ -102,11 +115,24 @@ class App:
         self.match: Match | None = None
         self._shown_prompt = ""
         self.title = menus.TitleMenu(host.can_quit(platform), title_art=not low_memory)
-        self.screen: menus.HowToPlay | menus.StatsScreen | menus.PauseMenu | None = None
+        self.screen: menus.HowToPlay | menus.StatsScreen | menus.PauseMenu | ReplayList | None = None
+        self.viewer: ReplayViewer | None = None
         if warning:
             self._warn(warning)
+        self.saves = saves if saves is not None else MemorySaves()
+        self._moves = 0  # actions (and new hands) sent to the engine in this match
+        self._hand_counted = False  # the hand that is over is in the statistics
+        self._saved_at_start, warning = self.saves.load()
+        if warning:
+            self._warn(warning)
+        self.title.can_continue = self._saved_at_start is not None
         self.loader = Loader(low_memory)
-        if low_memory:
+        if replay is not None:
+            self._load_at_once()
+            self._watch(replay, back="title")
+        elif continue_match:
+            self._continue_at_once()
+        elif low_memory:
             self.loader.load_all()
             self.notice("resources cards and sounds (constrained memory: no loading screen, title art or music)")
             self._to_title()
@@ -155,6 +181,16 @@ class App:
                 self._to_title()
         elif scene == "paused":
             self._update_paused(pressed, pointer)
+        elif scene == "replays":
+            self._update_replays(pressed, pointer)
+        elif scene == "replay":
+            if self.viewer.update(pressed, pointer) is not None:
+                self.audio.play("select")
+                self.viewer = None
+                if self._back_from_replay == "replays":
+                    self._show_replays()
+                else:
+                    self._to_title()
         else:
             self._update_match(pressed, pointer)
         if self.match is not None and self.match.board.prompt != self._shown_prompt:
@@ -177,6 +213,26 @@ class App:
         self._set_scene("title")
         self.audio.start_music()
 
+    def _load_at_once(self) -> None:
+        """Everything this mode needs, without the loading screen."""
+        if self.low_memory:
+            self.loader.load_all()
+        else:
+            self.loader.title_art()
+            self.loader.finish()
+
+    def _continue_at_once(self) -> None:
+        """``--continue``: load everything and go straight to the saved
+        match, or to the title menu (saying why) when there is none."""
+        self._load_at_once()
+        if self._saved_at_start is not None:
+            self._continue()
+            return
+        if not self.title.message:
+            self.title.message = narration.NOTHING_TO_CONTINUE
+            self.notice(narration.NOTHING_TO_CONTINUE)
+        self._to_title()
+
     def _update_title(self, pressed: list[str], pointer: keys.Pointer) -> None:
         choice, moved = self.title.update(pressed, pointer)
         if moved:
@@ -185,7 +241,9 @@ class App:
             return
         self.audio.play("select")
         what = choice.what
-        if what == "play":
+        if what == "continue":
+            self._continue()
+        elif what == "play":
             self._start_match()
         elif what == "level":
             index = DIFFICULTIES.index(self.level)
@@ -198,6 +256,8 @@ class App:
             self.screen = menus.HowToPlay(self.settings.rules)
             self._set_scene("howto")
             self._report_page()
+        elif what == "replays":
+            self._show_replays()
         elif what == "stats":
             self.screen = menus.StatsScreen()
             self._set_scene("stats")
@@ -206,6 +266,50 @@ class App:
         elif what == "quit":
             self.quit_requested = True
             self.notice("quit")
+
+    # ----- replays ------------------------------------------------------------------
+
+    def _show_replays(self) -> None:
+        from .replay import ReplayList
+
+        self.screen = ReplayList(self.saves.finished())
+        self._set_scene("replays")
+        for number, saved in enumerate(self.screen.matches, start=1):
+            self.notice(f"replays {number}: {saved.summary()}")
+        if not self.screen.matches:
+            self.notice("replays none yet")
+
+    def _update_replays(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        choice, moved = self.screen.update(pressed, pointer)
+        if moved:
+            self.audio.play("move")
+        if choice is None:
+            return
+        self.audio.play("select")
+        if choice.what == "watch":
+            self._watch(self.screen.chosen, back="replays")
+        else:
+            self._to_title()
+
+    def _watch(self, saved: SavedMatch, back: str) -> None:
+        """Play a finished match back; ESCAPE returns to ``back`` (a scene)."""
+        from .replay import ReplayViewer
+
+        try:
+            saved.game()  # the whole record must replay before the viewer steps through it
+        except ValueError as error:
+            self._warn(f"warning: the match of {saved.date} cannot be replayed: {error}")
+            if self.scene == "replays":
+                self.screen.message = self.title.message
+            else:
+                self._to_title()
+            return
+        self.audio.stop_music()
+        self.screen = None
+        self._back_from_replay = back
+        self.notice(f"replay {saved.summary()}")
+        self.viewer = ReplayViewer(saved, self.notice, title_art=not self.low_memory)
+        self._set_scene("replay")
 
     def _report_page(self) -> None:
         if isinstance(self.screen, menus.HowToPlay):
@@ -247,18 +351,89 @@ class App:
             starter=starter,
             title_art=not self.low_memory,
             rules=self.settings.rules,
+            acted=self._save_match,
+        )
+        self._moves, self._hand_counted = 0, False
+        self._match_date = now()
+        self._save_match(self.match, moved=False)
+        self._shown_prompt = ""
+
+    def _continue(self) -> None:
+        """The saved match, as it was left: the engine's game replayed from
+        its record, the computer with the same seed and level."""
+        from .match import Match
+
+        saved, self._saved_at_start = self._saved_at_start, None
+        self.title.can_continue = False
+        self.audio.stop_music()
+        self.matches, self._moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
+        self._match_date = saved.date
+        game = saved.game()
+        self.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
+        self.notice(f"state {state_digest(game)}")
+        self.match = Match(
+            game.seed,
+            saved.level,
+            self.audio,
+            self.notice,
+            self._set_scene,
+            hand_ended=self._record_hand,
+            computer_seed=saved.computer_seed,
+            title_art=not self.low_memory,
+            acted=self._save_match,
+            game=game,
         )
         self._shown_prompt = ""
 
+    def _saved(self, match: Match, result: str | None = None) -> SavedMatch:
+        game = match.game
+        return SavedMatch(
+            record=game.record(),
+            level=match.level,
+            computer_seed=match.computer_seed,
+            rules=game.rules.name,
+            players=game.players,
+            scoring=game.scoring,
+            match=self.matches,
+            moves=self._moves,
+            hand_counted=self._hand_counted and game.hand_over,
+            date=self._match_date,
+            result=result,
+        )
+
+    def _save_match(self, match: Match, moved: bool = True) -> None:
+        """After every action: the match as it stands, atomically."""
+        self._moves += moved
+        if not match.game.hand_over:
+            self._hand_counted = False
+        warning = self.saves.save(self._saved(match))
+        if warning:
+            self._warn(warning)
+        self.notice(f"saved match {self._moves} moves")
+
     def _record_hand(self, match: Match) -> None:
-        """Count the hand (and the match, at its end) and save at once."""
+        """Count the hand (and the match, at its end) and save at once; a
+        continued match whose hand was counted before is not counted again.
+        At the end of the match, keep it for replays: nothing to continue."""
         result, game = match.result, match.game
-        won = result.winner == HUMAN
-        self.stats.record_hand(match.level, won=won, points=result.points if won else 0)
+        if not self._hand_counted:
+            won = result.winner == HUMAN
+            self.stats.record_hand(match.level, won=won, points=result.points if won else 0)
+            if game.match_over:
+                self.stats.record_match(match.level, won=game.match_winner == HUMAN, score=game.scores[HUMAN])
+            self._save()
+            self.notice("saved settings and statistics")
+            self._hand_counted = True
         if game.match_over:
-            self.stats.record_match(match.level, won=game.match_winner == HUMAN, score=game.scores[HUMAN])
-        self._save()
-        self.notice("saved settings and statistics")
+            score = f"you {game.scores[HUMAN]}, computer {game.scores[COMPUTER]}"
+            won = "won" if game.match_winner == HUMAN else "lost"
+            warning = self.saves.keep_finished(self._saved(match, result=f"{won} {score}"))
+            if warning:
+                self._warn(warning)
+            self.saves.clear()
+            self.notice("match kept for replays")
+        else:
+            self._save_match(match, moved=False)
 
     def _update_match(self, pressed: list[str], pointer: keys.Pointer) -> None:
         if "ESCAPE" in pressed or "START" in pressed:
@@ -293,6 +468,7 @@ class App:
         elif choice.what == "leave":
             self.notice("left the match")
             self.match.leave()
+            self.saves.clear()
             pyxel.stop()
             self.match = None
             self._to_title()
@@ -312,6 +488,10 @@ class App:
             self.screen.draw(self.frame)
         elif scene == "stats":
             self.screen.draw(self.stats, self.level)
+        elif scene == "replays":
+            self.screen.draw(self.frame)
+        elif scene == "replay":
+            self.viewer.draw()
         else:
             self.match.draw(paused=scene == "paused")
             if scene == "paused":
@@ -335,16 +515,30 @@ def run_window(
     low_memory: bool,
     store_for: Callable[[], object],
     platform: str | None = None,
+    saves_for: Callable[[], Saves] | None = None,
+    continue_match: bool = False,
+    replay: SavedMatch | None = None,
     display_scale: int | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits, the
-    window at ``display_scale`` (None: pyxel chooses). ``store_for`` is
-    called after ``pyxel.init``. Resized, the picture keeps whole scales
-    with crisp pixels (bars fill the rest)."""
+    window at ``display_scale`` (None: pyxel chooses). ``store_for`` and
+    ``saves_for`` are called after ``pyxel.init``. Resized, the picture
+    keeps whole scales with crisp pixels (bars fill the rest)."""
     init_pyxel(headless=False, display_scale=display_scale)
     pyxel.screen_mode(0)
     pyxel.integer_scale(True)
-    app = App(seed, level, muted, report=lambda line: None, low_memory=low_memory, store=store_for(), platform=platform)
+    app = App(
+        seed,
+        level,
+        muted,
+        report=lambda line: None,
+        low_memory=low_memory,
+        store=store_for(),
+        platform=platform,
+        saves=saves_for() if saves_for else None,
+        continue_match=continue_match,
+        replay=replay,
+    )
     app.mouse.in_window = display.pointer_in_window()
 
     def update() -> None:

@@ -57,6 +57,24 @@ class Board:
     selected: int = 0
     drawn: str | None = None  # the card you picked up, while you may play it
     flight: Flight | None = None
+    computer_hand: list[str] | None = None  # face up (replays only); None: backs
+
+    def show(self, game, you: int, computer: int, face_up: bool = False) -> None:
+        """Jump straight to the engine's position, without animation (a
+        continued match, a replay): hands, piles, scores, and the card you
+        picked up under the arrow. ``face_up`` shows the computer's cards."""
+        self.hand = sorted(game.hands[you], key=hand_order)
+        self.computer_count = len(game.hands[computer])
+        self.computer_hand = sorted(game.hands[computer], key=hand_order) if face_up else None
+        self.top, self.colour = game.top, game.colour
+        self.discard_count, self.draw_count = len(game.discard), game.draw_count
+        self.scores = (game.scores[you], game.scores[computer])
+        self.drawn = game.drawn if game.turn == you else None
+        if self.drawn is not None:
+            self.selected = len(self.hand) - 1 - self.hand[::-1].index(self.drawn)
+        else:
+            self.selected = min(self.selected, max(0, len(self.hand) - 1))
+        self.flight = None
 
     def insert_index(self, code: str) -> int:
         """Where a card would go in your hand: in sorted place, after its equals."""

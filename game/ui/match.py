@@ -61,6 +61,20 @@ class Thought:
         return self.action is not None and self.paused >= THINK_FRAMES
 
 
+def hand_result(game: Game) -> results.HandResult:
+    """The result of a hand that is over, its points as the engine scored them."""
+    end = next(event for event in reversed(game.events) if event.kind == "hand_end")
+    loser = COMPUTER if end.seat == HUMAN else HUMAN
+    return results.HandResult(
+        winner=end.seat,
+        points=end.points,
+        scores=(game.scores[HUMAN], game.scores[COMPUTER]),
+        target=game.rules.target,
+        loser_cards=tuple(game.hands[loser]),
+        last=game.match_over,
+    )
+
+
 class Match:
     """One match. ``notice`` takes the lines a player would notice,
     ``set_scene`` the match's scene changes, ``hand_ended`` is called once
@@ -79,24 +93,34 @@ class Match:
         starter: int | None = None,
         title_art: bool = True,
         rules: str = "1991",
+        acted: Callable[[Match], None] = lambda match: None,
+        game: Game | None = None,
     ) -> None:
         """``rules`` names the rule set (the settings' ``rules``, which How to
-        Play explains too)."""
+        Play explains too). ``acted`` is called after every action the engine
+        takes and every new hand (to save the match). ``game``: a match to
+        continue (replayed from its record), shown as it stands, without
+        animations."""
         self.level = level
         self.audio = audio
         self.notice = notice
         self._set_scene = set_scene
         self._hand_ended = hand_ended
         self.title_art = title_art
-        self.game = Game(rules=rules, seed=seed, deck=deck, starter=starter)
-        self.computer = make(level, seed=seed if computer_seed is None else computer_seed)
+        self._acted = acted
+        self.game = game if game is not None else Game(rules=rules, seed=seed, deck=deck, starter=starter)
+        self.computer_seed = seed if computer_seed is None else computer_seed
+        self.computer = make(level, seed=self.computer_seed)
         self.board = Board(draw_count=len(self.game.rules.deck))
         self.timeline = Timeline(self.board)
         self.director = Choreographer(self.timeline, audio, notice, len(self.game.rules.deck))
         self.result: results.HandResult | None = None
         self.scene = "table"
         self.frame = 0
-        self._start_hand(self.game.opening)
+        if game is None:
+            self._start_hand(self.game.opening)
+        else:
+            self._restore()
 
     # ----- hands -----------------------------------------------------------------
 
@@ -110,6 +134,25 @@ class Match:
         self._set_scene("table")
         self.board.prompt = ""
         self._stage(opening)
+
+    def _restore(self) -> None:
+        """Set the table straight to the engine's position (a continued
+        match): the hands, piles, scores, the card you picked up under the
+        arrow, and the hand's result if it is over."""
+        game, board = self.game, self.board
+        self._wild = None
+        self.colour_cursor = 0
+        self._thought = None
+        board.show(game, HUMAN, COMPUTER)
+        self.director.say(narration.CONTINUED)
+        self.notice(
+            f"table you {' '.join(board.hand)} | computer {board.computer_count} cards | top {board.top} "
+            f"{board.colour} | scores {board.scores[HUMAN]} {board.scores[COMPUTER]} | drawn {board.drawn or '-'}"
+        )
+        if game.hand_over:
+            self._end_hand()
+            return
+        self._show("table", narration.PROMPT_COMPUTER if game.turn == COMPUTER else self._table_prompt())
 
     def _stage(self, events) -> None:
         """Animate the engine's events; the director sees your hand only."""
@@ -133,18 +176,7 @@ class Match:
         self._hand_ended(self)
 
     def _hand_result(self) -> results.HandResult:
-        """The hand's result, its points as the engine scored them."""
-        game = self.game
-        end = next(event for event in reversed(game.events) if event.kind == "hand_end")
-        loser = COMPUTER if end.seat == HUMAN else HUMAN
-        return results.HandResult(
-            winner=end.seat,
-            points=end.points,
-            scores=(game.scores[HUMAN], game.scores[COMPUTER]),
-            target=game.rules.target,
-            loser_cards=tuple(game.hands[loser]),
-            last=game.match_over,
-        )
+        return hand_result(self.game)
 
     def leave(self) -> None:
         """You leave the match: a hand the engine has ended still counts,
@@ -160,7 +192,9 @@ class Match:
             return
         game = self.game
         if not game.match_over:
-            self._start_hand(game.next_hand())
+            opening = game.next_hand()
+            self._acted(self)
+            self._start_hand(opening)
             return
         self._show("match_result", narration.PROMPT_NEW_MATCH)
         self.notice(f"match winner {'you' if game.match_winner == HUMAN else 'computer'}")
@@ -218,8 +252,10 @@ class Match:
             self.board.prompt = narration.PROMPT_WAIT
 
     def _act(self, action: str) -> None:
-        """Send an action to the engine and stage what follows."""
-        self._stage(self.game.act(action))
+        """Send an action to the engine, save the match, and stage what follows."""
+        events = self.game.act(action)
+        self._acted(self)
+        self._stage(events)
 
     def _your_act(self, action: str) -> None:
         """Your action: while it plays out, the prompt says nothing (never the

@@ -153,13 +153,24 @@ PAD_AND_MOUSE = "Gamepad: d-pad, A selects    Mouse: click"
 
 
 class TitleMenu:
-    """PLAY, LEVEL, SOUND, HOW TO PLAY, STATISTICS and (on the desktop) QUIT."""
+    """CONTINUE (when a match was saved), PLAY, LEVEL, SOUND, HOW TO PLAY,
+    STATISTICS, REPLAYS and (on the desktop) QUIT."""
 
     def __init__(self, can_quit: bool, title_art: bool) -> None:
-        keys = ["play", "level", "sound", "howto", "stats"] + (["quit"] if can_quit else [])
+        self.can_quit = can_quit
         self.title_art = title_art
-        self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W)
         self.message = ""  # a warning under the menu, on up to three lines
+        self.can_continue = False
+
+    @property
+    def can_continue(self) -> bool:
+        return self.items.keys[0] == "continue"
+
+    @can_continue.setter
+    def can_continue(self, value: bool) -> None:
+        """CONTINUE comes first, and is chosen, while there is a match to continue."""
+        keys = ["continue"] * value + ["play", "level", "sound", "howto", "stats", "replays"] + ["quit"] * self.can_quit
+        self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if "ESCAPE" in pressed and "quit" in self.items.keys:
@@ -176,11 +187,13 @@ class TitleMenu:
         else:
             draw_plain_title(*PLAIN_TITLE_CENTRE)
         labels = {
+            "continue": "CONTINUE",
             "play": "PLAY",
             "level": f"LEVEL: {level.upper()}",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
             "howto": "HOW TO PLAY",
             "stats": "STATISTICS",
+            "replays": "REPLAYS",
             "quit": "QUIT",
         }
         text_centred(MENU_X + MENU_W // 2, MENU_HEADING_Y, "MAIN MENU", lay.LIGHT_BLUE)

@@ -27,6 +27,9 @@ PROMPT_NEXT_HAND = "Press RETURN for the next hand"
 PROMPT_MATCH_RESULT = "Press RETURN for the result of the match"
 PROMPT_NEW_MATCH = "Press RETURN to start a new match"
 
+CONTINUED = "The match goes on where you left it"
+NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
+
 SOUND_OFF = "Sound off (M turns it on)"
 SOUND_ON = "Sound on"
 

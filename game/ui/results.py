@@ -55,7 +55,9 @@ def draw_hand_result(result: HandResult) -> None:
         text_centred(CX, CARDS_Y + res.CARD_H + 3, f"AND {row.hidden_right} MORE", lay.WHITE)
 
 
-def draw_match_result(winner: int, scores: tuple[int, int], title_art: bool = True) -> None:
+def draw_match_result(
+    winner: int, scores: tuple[int, int], title_art: bool = True, footer: str = "PRESS RETURN FOR A NEW MATCH"
+) -> None:
     """The winner and the final scores, under the title art (in
     constrained-memory mode, where it is not loaded, the name in letters)."""
     won = winner == 0
@@ -67,4 +69,4 @@ def draw_match_result(winner: int, scores: tuple[int, int], title_art: bool = Tr
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else "THE COMPUTER WINS THE MATCH", lay.YELLOW)
     text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  YOU {scores[0]}   COMPUTER {scores[1]}", lay.WHITE)
-    text_centred(CX, PANEL_Y + 130, "PRESS RETURN FOR A NEW MATCH", lay.GREY)
+    text_centred(CX, PANEL_Y + 130, footer, lay.GREY)

@@ -44,6 +44,8 @@ from pathlib import Path
 
 import pyxel
 
+from game.saves import SavedMatch
+
 from . import host, keys
 from .app import App, init_pyxel
 from .layout import SCREEN_H, SCREEN_W
@@ -205,11 +207,14 @@ def run_headless(
     shots: Path | None,
     low_memory: bool = False,
     data_dir: Path | None = None,
+    continue_match: bool = False,
+    replay: SavedMatch | None = None,
 ) -> int:
     """The ``--headless`` mode of ``python -m game``; returns the exit status
-    (2 for a script that cannot run, before anything runs). Settings and
-    statistics are kept in ``data_dir`` (an absolute path) if given, else
-    nowhere."""
+    (2 for a script that cannot run, before anything runs). Settings,
+    statistics and saved matches are kept in ``data_dir`` (an absolute path)
+    if given, else nowhere. ``continue_match``: start on the saved match;
+    ``replay``: start watching that match."""
     try:
         commands = parse_script(script.read_text(encoding="utf-8"))
         shots = shots_folder(commands, shots)
@@ -221,5 +226,16 @@ def run_headless(
         return 2
     init_pyxel(headless=True)
     store = host.choose_store(data_dir, headless=True)
-    run_script(commands, App(seed, level, muted, low_memory=low_memory, store=store), shots)
+    saves = host.choose_saves(data_dir, headless=True)
+    app = App(
+        seed,
+        level,
+        muted,
+        low_memory=low_memory,
+        store=store,
+        saves=saves,
+        continue_match=continue_match,
+        replay=replay,
+    )
+    run_script(commands, app, shots)
     return 0

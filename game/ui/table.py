@@ -27,7 +27,7 @@ def draw_table(board: Board, arrow_frame: int | None) -> None:
     """The whole table; the arrow shows when ``arrow_frame`` is not None."""
     pyxel.cls(lay.TABLE_COLOUR)
     pyxel.rectb(2, 2, lay.SCREEN_W - 4, lay.BAR_Y - 4, lay.TABLE_EDGE)
-    _draw_computer_hand(board.computer_count)
+    _draw_computer_hand(board.computer_count, board.computer_hand)
     _draw_count(lay.YOUR_COUNT_X, "YOU", len(board.hand), board.scores[0], inner_right=True)
     _draw_count(lay.COMPUTER_COUNT_X, "COMPUTER", board.computer_count, board.scores[1], inner_right=False)
     _draw_draw_pile(board.draw_count)
@@ -39,10 +39,11 @@ def draw_table(board: Board, arrow_frame: int | None) -> None:
     draw_message_bar(board.news, board.prompt)
 
 
-def _draw_computer_hand(count: int) -> None:
+def _draw_computer_hand(count: int, face_up: list[str] | None) -> None:
+    """The computer's cards as backs, or face up (``face_up``, in a replay)."""
     row = lay.computer_row(count)
-    for x in row.xs:
-        draw_card(x, lay.COMPUTER_ROW_Y, None)
+    for offset, x in enumerate(row.xs):
+        draw_card(x, lay.COMPUTER_ROW_Y, face_up[row.first + offset] if face_up else None)
     if row.hidden_right:
         pyxel.text(row.xs[-1] + res.CARD_W + 3, lay.COMPUTER_ROW_Y + 13, f"+{row.hidden_right}", lay.WHITE)
 
