@@ -12,6 +12,7 @@ and ``stored_text`` reads what ``getItem`` answered.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import tempfile
 import time
@@ -96,3 +97,10 @@ def keep_item_aside(storage, key: str) -> str:
             storage.setItem(aside, storage.getItem(key))
             return aside
     raise OSError(f"no free key to keep localStorage[{key!r}] aside")
+
+
+def where_broken(error: Exception) -> str:
+    """Where JSON text stopped making sense, briefly: " (at line 1, column 43)"."""
+    if isinstance(error, json.JSONDecodeError):
+        return f" (at line {error.lineno}, column {error.colno})"
+    return ""

@@ -45,7 +45,7 @@ from typing import Any
 
 from .rules import Game
 from .rules.rulesets import RULESETS
-from .safe_files import keep_aside, keep_item_aside, stored_text, timestamp, write_atomically
+from .safe_files import keep_aside, keep_item_aside, stored_text, timestamp, where_broken, write_atomically
 from .settings import DIFFICULTIES
 
 VERSION = 1
@@ -132,7 +132,7 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise ValueError(f"not valid JSON, garbled or truncated ({_one_line(error)})") from None
+        raise ValueError(f"not valid JSON, garbled or truncated{where_broken(error)}") from None
     if not isinstance(data, dict):
         raise ValueError(f"a JSON {type(data).__name__}, not an object")
     version = data.get("version")

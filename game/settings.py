@@ -54,7 +54,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .rules.rulesets import RULESETS
-from .safe_files import keep_aside, keep_item_aside, stored_text, write_atomically
+from .safe_files import keep_aside, keep_item_aside, stored_text, where_broken, write_atomically
 
 VERSION = 1
 FILENAME = "uno1991.json"
@@ -239,7 +239,7 @@ def _decode(text: str | bytes) -> tuple[str | None, Any]:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        return f"not valid JSON, garbled or truncated ({_one_line(error)})", None
+        return f"not valid JSON, garbled or truncated{where_broken(error)}", None
     if not isinstance(data, dict):
         return f"a JSON {type(data).__name__}, not an object", None
     version = data.get("version")
@@ -402,7 +402,9 @@ class FileStore(_SafeStore):
         write_atomically(self.path, text.encode("utf-8"))
 
     def _keep_aside(self) -> str:
-        return str(keep_aside(self.path, "unreadable"))
+        """Named by its file name alone: it is in the same folder, and the
+        warning must fit on the title screen with its reason."""
+        return f"{keep_aside(self.path, 'unreadable').name} beside it"
 
 
 class BrowserStore(_SafeStore):

@@ -378,7 +378,7 @@ def test_a_garbled_file_is_kept_aside_and_named_in_the_one_warning(tmp_path):
     result = run_game("--headless", "--low-memory", "--seed", "1", "--data-dir", str(tmp_path), "--script", press_m)
     (aside,) = tmp_path.glob(FILENAME + ".unreadable-*")
     warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
-    assert len(warnings) == 1 and str(tmp_path / FILENAME) in warnings[0] and str(aside) in warnings[0]
+    assert len(warnings) == 1 and str(tmp_path / FILENAME) in warnings[0] and f"{aside.name} beside it" in warnings[0]
     assert json.loads(aside.read_text()) == {"version": 1, "stats": {"hard": None}}
     assert json.loads((tmp_path / FILENAME).read_text())["settings"]["sound"] is False
 

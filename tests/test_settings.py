@@ -121,7 +121,7 @@ def test_a_bad_file_is_kept_aside_before_anything_is_saved(tmp_path, name):
     settings, stats, warning = store.load()
     (aside,) = kept_aside(tmp_path)
     assert aside.read_bytes() == original
-    assert str(tmp_path / FILENAME) in warning and f"kept as {aside}" in warning
+    assert str(tmp_path / FILENAME) in warning and f"kept as {aside.name} beside it" in warning
     assert store.save(settings, stats) is None
     assert aside.read_bytes() == original
     assert FileStore(tmp_path).load() == (Settings(), Stats(), None)
@@ -176,7 +176,7 @@ def test_a_null_level_warns_and_keeps_the_other_levels(tmp_path):
     assert settings == Settings(difficulty="hard", sound=False)
     (aside,) = kept_aside(tmp_path)
     assert json.loads(aside.read_text()) == data
-    assert f"kept as {aside}" in warning
+    assert f"kept as {aside.name} beside it" in warning
 
 
 def test_a_partly_valid_file_keeps_its_good_values_in_the_next_save(tmp_path):

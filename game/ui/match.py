@@ -125,11 +125,7 @@ class Match:
     # ----- hands -----------------------------------------------------------------
 
     def _start_hand(self, opening) -> None:
-        self._wild = None  # a wild of yours waiting for its colour
-        self.colour_cursor = 0  # the colour highlighted for UP/DOWN and RETURN
-        self._thought: Thought | None = None
-        self._yours = False  # the table has shown your turn, and it goes on
-        self.kept_keys: list[str] = []  # keys pressed while your move moves, to take when it lands
+        self._clear_turn()
         self.scene = "table"
         self._set_scene("table")
         self.board.prompt = ""
@@ -140,9 +136,7 @@ class Match:
         match): the hands, piles, scores, the card you picked up under the
         arrow, and the hand's result if it is over."""
         game, board = self.game, self.board
-        self._wild = None
-        self.colour_cursor = 0
-        self._thought = None
+        self._clear_turn()
         board.show(game, HUMAN, COMPUTER)
         self.director.say(narration.CONTINUED)
         self.notice(
@@ -153,6 +147,15 @@ class Match:
             self._end_hand()
             return
         self._show("table", narration.PROMPT_COMPUTER if game.turn == COMPUTER else self._table_prompt())
+
+    def _clear_turn(self) -> None:
+        """Forget what the table knew of a turn in progress (a new hand, or a
+        continued match shown as it stands)."""
+        self._wild = None  # a wild of yours waiting for its colour
+        self.colour_cursor = 0  # the colour highlighted for UP/DOWN and RETURN
+        self._thought: Thought | None = None
+        self._yours = False  # the table has shown your turn, and it goes on
+        self.kept_keys: list[str] = []  # keys pressed while your move moves, to take when it lands
 
     def _stage(self, events) -> None:
         """Animate the engine's events; the director sees your hand only."""

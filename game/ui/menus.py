@@ -206,17 +206,23 @@ class TitleMenu:
             text_centred(CX, y, text, colour)
 
 
+MIN_PATH_CHARS = 16  # a path gives way before other words, down to this
+
+
 def fit_lines(message: str, width: int, most: int) -> list[str]:
     """``message`` in at most ``most`` lines of ``width`` characters, all of
     it readable: the words wrap, and while that is still too long the longest
-    word (a path, in a settings warning) loses a character from its middle,
-    shown as "...", so that the reason after it is always there."""
+    path (a word with a "/"; else the longest word) loses a character from
+    its middle, shown as "...", so that the reason after it is always there."""
     words = message.split(" ")
     keep = [len(word) for word in words]
+    paths = [i for i, word in enumerate(words) if "/" in word]
     while True:
         shown = [word if n == len(word) else _middle_out(word, n) for word, n in zip(words, keep, strict=True)]
         lines = textwrap.wrap(" ".join(shown), width, break_on_hyphens=False)
-        longest = max(range(len(words)), key=lambda i: keep[i])
+        shortest_path = min((keep[i] for i in paths), default=0)
+        candidates = paths if shortest_path > MIN_PATH_CHARS else range(len(words))
+        longest = max(candidates, key=lambda i: keep[i])
         if len(lines) <= most or keep[longest] <= 1:
             return lines[:most]
         keep[longest] -= 1
