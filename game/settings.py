@@ -66,13 +66,22 @@ MAX_TEXT = 64 * 1024
 MAX_COUNT = 2**53 - 1
 
 
+SCORINGS = ("points", "tally")
+MOST_OPPONENTS = 9
+
+
 @dataclass
 class Settings:
-    """The player's choices. ``rules`` names a rule set in ``RULESETS``."""
+    """The player's choices. ``rules`` names a rule set in ``RULESETS``;
+    ``opponents`` is how many computer players to sit with (each rule set
+    takes as many as it can, up to this: 1991 always one); ``scoring`` is
+    ``points`` (first to 500) or ``tally`` (the lowest total wins)."""
 
     difficulty: str = "normal"
     sound: bool = True
     rules: str = "1991"
+    opponents: int = 1
+    scoring: str = "points"
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
@@ -81,6 +90,42 @@ class Settings:
             raise ValueError(f"sound must be True or False, not {self.sound!r}")
         if not isinstance(self.rules, str) or self.rules not in RULESETS:
             raise ValueError(f"unknown rule set {self.rules!r}")
+        if not _is_opponents(self.opponents):
+            raise ValueError(f"opponents must be 1 to {MOST_OPPONENTS}, not {self.opponents!r}")
+        if self.scoring not in SCORINGS:
+            raise ValueError(f"unknown scoring {self.scoring!r}")
+
+    @property
+    def players(self) -> int:
+        """Players at the table under these rules: you and the opponents
+        the rule set has room for."""
+        return players_for(self.rules, self.opponents)
+
+
+def players_for(rules: str, opponents: int) -> int:
+    """You and as many of ``opponents`` as the rule set seats (1991: one)."""
+    ruleset = RULESETS[rules]
+    most = 1 if rules == "1991" else ruleset.max_players - 1
+    return 1 + max(1, min(opponents, most))
+
+
+def _is_opponents(value: Any) -> bool:
+    return type(value) is int and 1 <= value <= MOST_OPPONENTS
+
+
+CLASSIC_TABLE = "1991 2"  # the 1991 game against one computer: the statistics as always kept
+
+
+def table_key(rules: str, players: int) -> str:
+    """The statistics of each rule set and number of players are kept apart: "standard 4"."""
+    return f"{rules} {players}"
+
+
+def _is_table_key(key: Any) -> bool:
+    if not isinstance(key, str) or key.count(" ") != 1:
+        return False
+    rules, players = key.split(" ")
+    return rules in RULESETS and players.isdigit() and players_for(rules, int(players) - 1) == int(players)
 
 
 @dataclass
@@ -124,21 +169,29 @@ class LevelStats:
 
 @dataclass
 class Stats:
-    """Statistics per difficulty: ``stats.hard.hands_won`` or ``stats.level("hard")``."""
+    """Statistics per difficulty: ``stats.hard.hands_won`` or
+    ``stats.level("hard")`` for the 1991 game against one computer; the
+    other rule sets and numbers of players each have a table of their own in
+    ``tables`` ("standard 4" -> difficulty -> LevelStats)."""
 
     easy: LevelStats = field(default_factory=LevelStats)
     normal: LevelStats = field(default_factory=LevelStats)
     hard: LevelStats = field(default_factory=LevelStats)
+    tables: dict[str, dict[str, LevelStats]] = field(default_factory=dict)
 
-    def level(self, difficulty: str) -> LevelStats:
+    def level(self, difficulty: str, table: str = CLASSIC_TABLE) -> LevelStats:
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
-        return getattr(self, difficulty)
+        if table == CLASSIC_TABLE:
+            return getattr(self, difficulty)
+        if not _is_table_key(table):
+            raise ValueError(f"unknown table {table!r}")
+        return self.tables.setdefault(table, {}).setdefault(difficulty, LevelStats())
 
-    def record_hand(self, difficulty: str, won: bool, points: int) -> None:
+    def record_hand(self, difficulty: str, won: bool, points: int, table: str = CLASSIC_TABLE) -> None:
         """Count a hand; ``points`` is what the player scored, used when ``won``."""
         _check_points(points)
-        level = self.level(difficulty)
+        level = self.level(difficulty, table)
         if won:
             level.hands_won += 1
             level.hand_points += points
@@ -146,10 +199,10 @@ class Stats:
         else:
             level.hands_lost += 1
 
-    def record_match(self, difficulty: str, won: bool, score: int) -> None:
+    def record_match(self, difficulty: str, won: bool, score: int, table: str = CLASSIC_TABLE) -> None:
         """Count a match; ``score`` is the player's final score in it."""
         _check_points(score)
-        level = self.level(difficulty)
+        level = self.level(difficulty, table)
         if won:
             level.matches_won += 1
         else:
@@ -166,15 +219,22 @@ def _check_points(points: int) -> None:
 # ----- the document ---------------------------------------------------------------
 
 
+def _level_document(level: LevelStats) -> dict:
+    return {f.name: getattr(level, f.name) for f in fields(LevelStats)}
+
+
 def dump(settings: Settings, stats: Stats) -> str:
     """The JSON text of the document."""
     document = {
         "version": VERSION,
         "settings": {f.name: getattr(settings, f.name) for f in fields(Settings)},
-        "stats": {
-            name: {f.name: getattr(stats.level(name), f.name) for f in fields(LevelStats)} for name in DIFFICULTIES
-        },
+        "stats": {name: _level_document(stats.level(name)) for name in DIFFICULTIES},
     }
+    if stats.tables:
+        document["stats"]["tables"] = {
+            key: {name: _level_document(level) for name, level in levels.items()}
+            for key, levels in sorted(stats.tables.items())
+        }
     return json.dumps(document, indent=2, allow_nan=False) + "\n"
 
 
@@ -258,6 +318,8 @@ def _read_settings(section: Any, bad: list[str]) -> Settings:
         "difficulty": lambda v: v in DIFFICULTIES,
         "sound": lambda v: isinstance(v, bool),
         "rules": lambda v: isinstance(v, str) and v in RULESETS,
+        "opponents": _is_opponents,
+        "scoring": lambda v: v in SCORINGS,
     }
     return Settings(**_read_fields(section, checks, "settings", bad))
 
@@ -268,6 +330,26 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
     if not isinstance(section, dict):
         bad.append(f"stats={_show(section)}")
         return Stats()
+    levels = _read_levels(section, "stats", bad)
+    tables = section.get("tables", _MISSING)
+    if tables is _MISSING:
+        return Stats(**levels)
+    if not isinstance(tables, dict):
+        bad.append(f"stats.tables={_show(tables)}")
+        return Stats(**levels)
+    kept = {}
+    for key, table in tables.items():
+        if not _is_table_key(key) or key == CLASSIC_TABLE:
+            bad.append(f"stats.tables.{_show(key)}")
+        elif not isinstance(table, dict):
+            bad.append(f"stats.tables.{key}={_show(table)}")
+        else:
+            kept[key] = _read_levels(table, f"stats.tables.{key}", bad)
+    return Stats(**levels, tables=kept)
+
+
+def _read_levels(section: dict, prefix: str, bad: list[str]) -> dict[str, LevelStats]:
+    """The difficulties' statistics in one section, each read field by field."""
     checks = {f.name: _is_count for f in fields(LevelStats)}
     levels = {}
     for name in DIFFICULTIES:
@@ -275,10 +357,10 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
             continue
         level = section[name]
         if not isinstance(level, dict):
-            bad.append(f"stats.{name}={_show(level)}")
+            bad.append(f"{prefix}.{name}={_show(level)}")
             continue
-        levels[name] = LevelStats(**_read_fields(level, checks, f"stats.{name}", bad))
-    return Stats(**levels)
+        levels[name] = LevelStats(**_read_fields(level, checks, f"{prefix}.{name}", bad))
+    return levels
 
 
 def _read_fields(section: dict, checks: dict, prefix: str, bad: list[str]) -> dict:

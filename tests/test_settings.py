@@ -15,6 +15,7 @@ from game.settings import (
     dump,
     open_store,
     parse,
+    table_key,
 )
 
 
@@ -58,7 +59,13 @@ def test_document_is_versioned_json(tmp_path):
     FileStore(tmp_path).save(*sample())
     data = json.loads((tmp_path / FILENAME).read_text(encoding="utf-8"))
     assert data["version"] == 1
-    assert data["settings"] == {"difficulty": "hard", "sound": False, "rules": "1991"}
+    assert data["settings"] == {
+        "difficulty": "hard",
+        "sound": False,
+        "rules": "1991",
+        "opponents": 1,
+        "scoring": "points",
+    }
     assert set(data["stats"]) == set(DIFFICULTIES)
     assert data["stats"]["hard"]["best_hand"] == 120
 
@@ -545,3 +552,47 @@ def test_browser_store_without_pyodide_warns_instead_of_crashing():
 
 def test_parse_none_is_a_first_run():
     assert parse(None, "x") == (Settings(), Stats(), None)
+
+
+def test_rules_opponents_and_scoring_are_kept(tmp_path):
+    settings = Settings(rules="standard", opponents=6, scoring="tally")
+    FileStore(tmp_path).save(settings, Stats())
+    loaded, _, warning = FileStore(tmp_path).load()
+    assert warning is None and loaded == settings and loaded.players == 7
+
+
+def test_each_rule_set_seats_as_many_opponents_as_it_can():
+    assert Settings(rules="1991", opponents=5).players == 2
+    assert Settings(rules="royal", opponents=9).players == 6
+    assert Settings(rules="standard", opponents=9).players == 10
+
+
+def test_statistics_are_kept_per_rule_set_and_number_of_players(tmp_path):
+    stats = Stats()
+    stats.record_hand("hard", won=True, points=40)
+    stats.record_hand("hard", won=True, points=70, table=table_key("standard", 4))
+    stats.record_match("easy", won=False, score=120, table=table_key("royal", 3))
+    FileStore(tmp_path).save(Settings(), stats)
+    _, loaded, warning = FileStore(tmp_path).load()
+    assert warning is None and loaded == stats
+    assert loaded.hard.hand_points == 40 and loaded.level("hard", "standard 4").hand_points == 70
+    assert loaded.level("easy", "royal 3").matches_lost == 1 and loaded.level("hard", "standard 6").hands_played == 0
+
+
+def test_bad_opponents_scoring_and_tables_are_dropped_and_the_rest_kept(tmp_path):
+    good = {"hands_won": 3}
+    data = {
+        "version": 1,
+        "settings": {"difficulty": "hard", "opponents": 12, "scoring": "lowest"},
+        "stats": {"tables": {"standard 4": {"hard": good}, "royal 9": {"hard": good}, "standard 3": None}},
+    }
+    settings, stats, warning = write(tmp_path, json.dumps(data)).load()
+    assert settings == Settings(difficulty="hard")
+    assert stats.level("hard", "standard 4").hands_won == 3 and list(stats.tables) == ["standard 4"]
+    for bad in (
+        "settings.opponents=12",
+        "settings.scoring='lowest'",
+        "stats.tables.'royal 9'",
+        "stats.tables.standard 3",
+    ):
+        assert bad in warning

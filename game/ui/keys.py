@@ -37,8 +37,16 @@ GAME_KEYS = {
     "M": (pyxel.KEY_M,),
     "ESCAPE": (pyxel.KEY_ESCAPE,),
     "START": (pyxel.GAMEPAD1_BUTTON_START, pyxel.GAMEPAD1_BUTTON_X),
+    # Standard UNO and Royal Revenge: U (gamepad Y) calls UNO or catches a
+    # missed call; C and A challenge or accept a Wild Draw Four; a number
+    # names a seat for the King.
+    "U": (pyxel.KEY_U, pyxel.GAMEPAD1_BUTTON_Y),
+    "C": (pyxel.KEY_C,),
+    "A": (pyxel.KEY_A,),
+    **{digit: (getattr(pyxel, f"KEY_{digit}"),) for digit in "0123456789"},
 }
 COLOUR_KEYS = tuple(COLOURS)  # R, G, Y, B name a colour
+DIGIT_KEYS = tuple("0123456789")  # a seat, as King
 REPEATING = ("LEFT", "RIGHT", "UP", "DOWN")  # held down, the arrow keeps moving
 REPEAT_HOLD = 10  # frames before a held arrow key repeats
 REPEAT_EVERY = 3

@@ -1,22 +1,29 @@
-"""A match on the table: one hand after another against the computer, to 500.
+"""A match on the table: one hand after another against the computer
+players, to 500.
 
 Data flows one way. A key or a click becomes an action text, the engine
 (``game.act``) checks and applies it and returns events, and the
 choreographer turns the events into animation steps that update the board
 one frame at a time. The UI never changes the game any other way. You are
-seat 0, the computer seat 1.
+seat 0, the computer players seats 1 and up (one at a table of two, as in
+1991).
 
 A match has three scenes of its own: ``table`` (a hand being played),
-``hand_result`` (who went out, the points, the running totals and the
-loser's cards) and ``match_result`` (the winner and the final scores). The
-last hand of a match shows its result too; RETURN then shows the match's.
+``hand_result`` (who went out, the points, the running totals and the cards
+left) and ``match_result`` (the winner and the final scores). The last hand
+of a match shows its result too; RETURN then shows the match's.
+
+Besides playing your cards you may have to decide: the colour of a Wild
+(yours, or any Wild while you are King in Royal Revenge), whether to
+challenge a Wild Draw Four played on you, and, as King, who is the Jester
+and who draws for a King's Choice. U calls UNO as you play your
+next-to-last card, and catches a computer player that forgot to.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 
-from game.ai import make
 from game.rules import Game, IllegalAction
 from game.rules.cards import COLOURS, Card
 
@@ -25,53 +32,35 @@ from .animation import Timeline
 from .audio import Audio
 from .board import Board
 from .choreography import Choreographer
+from .computers import Computers
 from .keys import Pointer
-from .seats import COMPUTER, HUMAN
+from .scepter import Scepter
+from .seating import panel_of
+from .seats import HUMAN, seat_name
 
-THINK_FRAMES = 12  # the computer's pause before each of its actions, at least
 # The keys of your turn. Pressed while your own move is still moving on the
 # table, they are kept (a few) and taken the moment it lands; pressed while
 # it is not your turn, they are refused with a prompt that says so.
-TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", *keys.COLOUR_KEYS)
+TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", *keys.COLOUR_KEYS, "C", "A", *keys.DIGIT_KEYS)
 MAX_KEPT_KEYS = 3
-
-
-class Thought:
-    """The computer's decision being made a slice a frame (``Player.think``),
-    so that a long search never stalls a frame."""
-
-    def __init__(self, steps: Generator[None, None, str]) -> None:
-        self._steps = steps
-        self.paused = 0  # frames of the computer's visible pause so far
-        self.action: str | None = None
-
-    def step(self, pausing: bool) -> None:
-        """One frame: a slice of thinking, until the action is known.
-        ``pausing``: the table is still, so the frame counts towards the pause."""
-        self.paused += pausing
-        if self.action is None:
-            try:
-                next(self._steps)
-            except StopIteration as done:
-                self.action = done.value
-
-    @property
-    def ready(self) -> bool:
-        """True once the action is known and the pause has lasted long enough."""
-        return self.action is not None and self.paused >= THINK_FRAMES
+CHALLENGE_CHOICES = ("challenge", "accept")
+CHALLENGE_LABELS = ("C CHALLENGE", "A ACCEPT")
 
 
 def hand_result(game: Game) -> results.HandResult:
     """The result of a hand that is over, its points as the engine scored them."""
     end = next(event for event in reversed(game.events) if event.kind == "hand_end")
-    loser = COMPUTER if end.seat == HUMAN else HUMAN
+    two = game.players == 2
+    loser = (1 if end.seat == HUMAN else HUMAN) if two else None
     return results.HandResult(
         winner=end.seat,
         points=end.points,
-        scores=(game.scores[HUMAN], game.scores[COMPUTER]),
+        scores=tuple(game.scores),
         target=game.rules.target,
-        loser_cards=tuple(game.hands[loser]),
+        loser_cards=tuple(game.hands[loser]) if loser is not None else (),
         last=game.match_over,
+        left=tuple(len(hand) for hand in game.hands),
+        tally=game.scoring == "tally",
     )
 
 
@@ -95,10 +84,12 @@ class Match:
         rules: str = "1991",
         acted: Callable[[Match], None] = lambda match: None,
         game: Game | None = None,
+        players: int = 2,
+        scoring: str = "points",
     ) -> None:
-        """``rules`` names the rule set (the settings' ``rules``, which How to
-        Play explains too). ``acted`` is called after every action the engine
-        takes and every new hand (to save the match). ``game``: a match to
+        """``rules``, ``players`` and ``scoring`` choose the game (the
+        settings'). ``acted`` is called after every action the engine takes
+        and every new hand (to save the match). ``game``: a match to
         continue (replayed from its record), shown as it stands, without
         animations."""
         self.level = level
@@ -108,19 +99,31 @@ class Match:
         self._hand_ended = hand_ended
         self.title_art = title_art
         self._acted = acted
-        self.game = game if game is not None else Game(rules=rules, seed=seed, deck=deck, starter=starter)
+        continued = game is not None
+        if game is None:
+            game = Game(rules=rules, players=players, seed=seed, deck=deck, starter=starter, scoring=scoring)
+        self.game = game
+        self.players = game.players
         self.computer_seed = seed if computer_seed is None else computer_seed
-        self.computer = make(level, seed=self.computer_seed)
-        self.board = Board(draw_count=len(self.game.rules.deck))
+        self.computers = Computers(level, self.computer_seed, self.players)
+        self.scepter = Scepter(self.computer_seed) if game.rules.royal else None
+        deck_size = len(game.rules.deck)
+        self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
         self.timeline = Timeline(self.board)
-        self.director = Choreographer(self.timeline, audio, notice, len(self.game.rules.deck))
+        self.director = Choreographer(self.timeline, audio, notice, deck_size, self.players)
         self.result: results.HandResult | None = None
         self.scene = "table"
         self.frame = 0
-        if game is None:
-            self._start_hand(self.game.opening)
-        else:
+        self._clear_turn()
+        if continued:
             self._restore()
+        else:
+            self._start_hand(game.opening)
+
+    @property
+    def computer(self):
+        """The computer player of a table of two (seat 1)."""
+        return self.computers.players[1]
 
     # ----- hands -----------------------------------------------------------------
 
@@ -129,6 +132,7 @@ class Match:
         self.scene = "table"
         self._set_scene("table")
         self.board.prompt = ""
+        self.board.king, self.board.jester = self.game.king, self.game.jester
         self._stage(opening)
 
     def _restore(self) -> None:
@@ -137,29 +141,37 @@ class Match:
         arrow, and the hand's result if it is over."""
         game, board = self.game, self.board
         self._clear_turn()
-        board.show(game, HUMAN, COMPUTER)
+        board.show(game)
         self.director.say(narration.CONTINUED)
+        others = " | ".join(
+            f"{seat_name(seat, self.players).lower()} {board.counts[seat]} cards" for seat in range(1, self.players)
+        )
+        scores = " ".join(str(score) for score in board.scores)
         self.notice(
-            f"table you {' '.join(board.hand)} | computer {board.computer_count} cards | top {board.top} "
-            f"{board.colour} | scores {board.scores[HUMAN]} {board.scores[COMPUTER]} | drawn {board.drawn or '-'}"
+            f"table you {' '.join(board.hand)} | {others} | top {board.top} "
+            f"{board.colour} | scores {scores} | drawn {board.drawn or '-'}"
         )
         if game.hand_over:
             self._end_hand()
             return
-        self._show("table", narration.PROMPT_COMPUTER if game.turn == COMPUTER else self._table_prompt())
+        mine = game.turn == HUMAN
+        self._show("table", self._table_prompt() if mine else narration.computer_turn_prompt(game.turn, self.players))
 
     def _clear_turn(self) -> None:
         """Forget what the table knew of a turn in progress (a new hand, or a
         continued match shown as it stands)."""
         self._wild = None  # a wild of yours waiting for its colour
         self.colour_cursor = 0  # the colour highlighted for UP/DOWN and RETURN
-        self._thought: Thought | None = None
+        self.choice_cursor = 0  # CHALLENGE or ACCEPT highlighted
+        self.computers.forget()
         self._yours = False  # the table has shown your turn, and it goes on
         self.kept_keys: list[str] = []  # keys pressed while your move moves, to take when it lands
+        self._uno_ready = False  # U pressed: your next play that leaves one card calls UNO
+        self.board.pick = None
 
     def _stage(self, events) -> None:
         """Animate the engine's events; the director sees your hand only."""
-        self.director.stage(events, self.game.hands[HUMAN])
+        self.director.stage(events, self.game.hands[HUMAN], self.game.scores)
 
     def _show(self, scene: str, prompt: str) -> None:
         self.scene = scene
@@ -174,8 +186,11 @@ class Match:
         self._show("hand_result", narration.PROMPT_MATCH_RESULT if game.match_over else narration.PROMPT_NEXT_HAND)
         for line in self.result.lines():
             self.notice(f"result {line}")
-        owner = "your" if self.result.winner == COMPUTER else "computer"
-        self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
+        if self.players == 2:
+            owner = "your" if self.result.winner == 1 else "computer"
+            self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
+        else:
+            self.notice("result cards left: " + " ".join(str(n) for n in self.result.left))
         self._hand_ended(self)
 
     def _hand_result(self) -> results.HandResult:
@@ -200,8 +215,12 @@ class Match:
             self._start_hand(opening)
             return
         self._show("match_result", narration.PROMPT_NEW_MATCH)
-        self.notice(f"match winner {'you' if game.match_winner == HUMAN else 'computer'}")
-        self.notice(f"result final scores you {game.scores[HUMAN]} computer {game.scores[COMPUTER]}")
+        self.notice(f"match winner {'you' if game.match_winner == HUMAN else self._name(game.match_winner)}")
+        totals = " ".join(f"{'you' if s == HUMAN else self._name(s)} {score}" for s, score in enumerate(game.scores))
+        self.notice(f"result final scores {totals}")
+
+    def _name(self, seat: int) -> str:
+        return seat_name(seat, self.players).lower()
 
     def say(self, text: str) -> None:
         """A line on the message bar's news line (the sound switch, say)."""
@@ -214,19 +233,33 @@ class Match:
 
     @property
     def naming_colour(self) -> bool:
-        """True while a colour must be named: for your wild, or a Wild turned up."""
+        """True while you must name a colour: for your wild, a Wild turned
+        up, or (as King in Royal Revenge) any Wild."""
         return self.game.choosing_colour or self._wild is not None
+
+    @property
+    def _deciding(self) -> str | None:
+        """The choice you must make before play goes on: challenge, jester or target."""
+        pending = self.game.pending
+        return pending.kind if pending is not None and pending.kind != "colour" else None
 
     # ----- each frame -------------------------------------------------------------
 
     def update(self, pressed: list[str], pointer: Pointer | None = None) -> None:
         self.frame += 1
         if self.scene == "table":
-            self._computer_thinks()
+            idle = self.timeline.idle
+            self.computers.think(self.game, idle)
+            self._watch_uno(idle)
+            if "U" in pressed:
+                self._uno_key()
+            self._tick_scepter()
             self._update_table(pressed, pointer)
         self.timeline.update()
         if self.waiting_for_you:
             self.board.prompt = self._table_prompt()
+        if self.scene == "table":
+            self._prompt_catch()
 
     def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
         table_keys = [key for key in pressed if key in TABLE_KEYS]
@@ -234,7 +267,7 @@ class Match:
             self._keep_or_refuse(table_keys)
         elif self.game.hand_over:
             self._end_hand()
-        elif self.game.turn == COMPUTER:
+        elif self.game.turn != HUMAN:
             self._keep_or_refuse(table_keys)
             self._computer_turn()
         else:
@@ -254,38 +287,91 @@ class Match:
             self.kept_keys = []
             self.board.prompt = narration.PROMPT_WAIT
 
-    def _act(self, action: str) -> None:
+    def _act(self, action: str, seat: int | None = None) -> None:
         """Send an action to the engine, save the match, and stage what follows."""
-        events = self.game.act(action)
+        events = self.game.act(action, seat=seat)
         self._acted(self)
         self._stage(events)
 
     def _your_act(self, action: str) -> None:
         """Your action: while it plays out, the prompt says nothing (never the
-        instruction you just followed); your turn goes on or is over."""
+        instruction you just followed); your turn goes on or is over. A play
+        that leaves you one card calls UNO if you pressed U."""
+        if self._uno_ready and action.startswith("play ") and len(self.game.hands[HUMAN]) == 2:
+            action += " uno"
+        self._uno_ready = False
+        self.board.pick = None
         self._act(action)
         self.board.prompt = ""
         self._yours = self.game.turn == HUMAN and not self.game.hand_over
 
-    def _computer_thinks(self) -> None:
-        """From the moment its turn begins in the engine, the computer thinks
-        a slice a frame, while the table is still animating what came before."""
-        if self.game.hand_over or self.game.turn != COMPUTER:
-            return
-        if self._thought is None:
-            self._thought = Thought(self.computer.think(self.game.view(COMPUTER)))
-        self._thought.step(pausing=self.timeline.idle)
-
     def _computer_turn(self) -> None:
-        if self._thought is not None and self._thought.ready:
-            action, self._thought = self._thought.action, None
+        if self.computers.holding and self.game.exposed != self.game.turn:
+            return  # the short moment after a missed call, before the next player starts
+        action = self.computers.take_action()
+        if action is not None:
             self._act(action)
+
+    # ----- UNO: calls and catches ----------------------------------------------------
+
+    def _watch_uno(self, idle: bool) -> None:
+        """A computer catches a player who forgot UNO, or calls it late."""
+        reaction = self.computers.watch(self.game, idle)
+        if reaction is not None:
+            seat, action = reaction
+            self._act(action, seat=seat)
+            self.computers.forget()
+
+    def _uno_key(self) -> None:
+        """U: catch a player who forgot UNO, call your own late, or get
+        ready to call it with your next play."""
+        game = self.game
+        exposed = game.exposed
+        if exposed is not None and not game.hand_over:
+            self._act("uno" if exposed == HUMAN else "catch", seat=HUMAN)
+            self.computers.forget()
+        elif game.turn == HUMAN and len(game.hands[HUMAN]) == 2 and not game.hand_over and self._deciding is None:
+            self._uno_ready = True
+            self.say(narration.UNO_READY)
+        elif game.rules.uno_calls:
+            self.say(narration.UNO_NOT_NOW)
+
+    def _prompt_catch(self) -> None:
+        """While someone is exposed, the prompt line says U catches (or calls)."""
+        exposed = self.game.exposed
+        if exposed is None or not self.timeline.idle or self.game.hand_over:
+            return
+        if exposed == HUMAN:
+            self.board.prompt = narration.PROMPT_LATE_UNO
+        else:
+            self.board.prompt = narration.PROMPT_CATCH.format(name=narration.who(exposed, self.players))
+
+    # ----- Royal Revenge: the scepter's timer -------------------------------------------
+
+    def _tick_scepter(self) -> None:
+        """About a minute of play, then the fanfare at the start of a turn."""
+        scepter = self.scepter
+        if scepter is None or self.game.hand_over:
+            return
+        scepter.tick()
+        self.board.scepter = scepter.progress
+        if scepter.due and self.game.accepts_fanfare and self.timeline.idle and not self.computers.holding:
+            scepter.restart()
+            self._clear_turn()
+            self._act("fanfare")
 
     # ----- your turn: keys -------------------------------------------------------------
 
     def _table_prompt(self) -> str:
+        deciding = self._deciding
+        if deciding == "challenge":
+            return narration.PROMPT_CHALLENGE
+        if deciding == "jester":
+            return narration.PROMPT_JESTER
+        if deciding == "target":
+            return narration.PROMPT_TARGET
         if self.game.choosing_colour:
-            return narration.PROMPT_STARTER_COLOUR
+            return narration.PROMPT_KING_COLOUR if self.game.rules.royal else narration.PROMPT_STARTER_COLOUR
         if self._wild is not None:
             return narration.PROMPT_COLOUR
         if self.board.drawn is not None:
@@ -304,6 +390,11 @@ class Match:
 
     def _your_key(self, key: str) -> bool:
         """One key of your turn; True when it sent an action."""
+        deciding = self._deciding
+        if deciding == "challenge":
+            return self._challenge_key(key)
+        if deciding is not None:
+            return self._pick_key(key)
         if self.naming_colour and self._colour_key(key):
             return True
         if self.game.choosing_colour:
@@ -327,6 +418,39 @@ class Match:
             return True
         return False
 
+    def _challenge_key(self, key: str) -> bool:
+        """C challenges, A accepts; LEFT/RIGHT and RETURN choose between them."""
+        if key in ("LEFT", "RIGHT"):
+            self.choice_cursor = 1 - self.choice_cursor
+        elif key in ("C", "A", "RETURN"):
+            choice = {"C": "challenge", "A": "accept"}.get(key, CHALLENGE_CHOICES[self.choice_cursor])
+            self._your_act(choice)
+            return True
+        return False
+
+    def _pick_key(self, key: str) -> bool:
+        """As King: LEFT/RIGHT move over the seats you may name, RETURN names
+        the one highlighted, a number key names that seat directly."""
+        seats = self._pick_seats()
+        if self.board.pick not in seats:
+            self.board.pick = seats[0]
+        if key in ("LEFT", "RIGHT"):
+            index = seats.index(self.board.pick) + (-1 if key == "LEFT" else 1)
+            self.board.pick = seats[index % len(seats)]
+        elif key == "RETURN":
+            return self._pick(self.board.pick)
+        elif key in keys.DIGIT_KEYS and int(key) in seats:
+            return self._pick(int(key))
+        return False
+
+    def _pick_seats(self) -> list[int]:
+        """The seats you may name now (from the engine's legal actions)."""
+        return [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in ("jester", "target")]
+
+    def _pick(self, seat: int) -> bool:
+        self._your_act(f"{self._deciding} {seat}")
+        return True
+
     def _move_arrow(self, step: int) -> None:
         """The arrow stays on a card you picked up until you play it or pass."""
         self._wild = None
@@ -347,11 +471,13 @@ class Match:
     def _choose_card(self) -> bool:
         """RETURN on a card: play it, ask for a wild's colour, or refuse it with
         a buzz. A Wild Draw Four is never refused: the engine penalises an
-        illegal one, as the manual says. Returns True when an action was sent."""
+        illegal one (1991) or it may be challenged (standard). In Royal
+        Revenge a Wild names no colour: the King does. Returns True when an
+        action was sent."""
         code = self.board.drawn or self.board.selected_card()
         if code is None:
             return False
-        if Card(code).is_wild:
+        if Card(code).is_wild and not self.game.rules.royal:
             self._wild = code  # the prompt asks for its colour from the next update
             return False
         try:
@@ -366,9 +492,12 @@ class Match:
 
     def _your_mouse(self, pointer: Pointer) -> None:
         """Click a card to play it, the draw pile to pick up (or, after picking
-        up, to pass), a colour to name it. The arrow follows the mouse over
-        your hand, and the wheel moves it too."""
+        up, to pass), a colour to name it, a button or a seat to choose. The
+        arrow follows the mouse over your hand, and the wheel moves it too."""
         board = self.board
+        if self._deciding is not None:
+            self._decide_by_mouse(pointer)
+            return
         if self.naming_colour and pointer.clicked:
             letter = table.colour_at(pointer.x, pointer.y)
             if letter is not None:
@@ -387,6 +516,22 @@ class Match:
         elif pointer.wheel:
             self._move_arrow(-1 if pointer.wheel > 0 else 1)
 
+    def _decide_by_mouse(self, pointer: Pointer) -> None:
+        if self._deciding == "challenge":
+            index = table.choice_at(pointer.x, pointer.y, CHALLENGE_LABELS)
+            if index is not None and (pointer.moved or pointer.clicked):
+                self.choice_cursor = index
+            if index is not None and pointer.clicked:
+                self._your_act(CHALLENGE_CHOICES[index])
+            return
+        for seat in self._pick_seats():
+            if self.players > 2 and pointer.inside(panel_of(seat, self.players)[1:]):
+                if pointer.moved or pointer.clicked:
+                    self.board.pick = seat
+                if pointer.clicked:
+                    self._pick(seat)
+                return
+
     def _click_card(self, index: int) -> None:
         board = self.board
         if board.drawn is not None and board.hand[index] != board.drawn:
@@ -401,11 +546,17 @@ class Match:
 
     def draw(self, paused: bool = False) -> None:
         """The table and, at the end of a hand or match, its result; the arrow
-        and the colours to choose from only while the game waits for you."""
-        arrow = self.waiting_for_you and not self.game.choosing_colour and not paused
-        table.draw_table(self.board, self.frame if arrow else None)
-        if self.waiting_for_you and self.naming_colour and not paused:
+        and the choices only while the game waits for you."""
+        waiting = self.waiting_for_you and not paused
+        deciding = self._deciding if waiting else None
+        if deciding in ("jester", "target") and self.board.pick is None:
+            self.board.pick = self._pick_seats()[0]
+        arrow = waiting and not self.game.choosing_colour and deciding is None
+        table.draw_table(self.board, self.frame if arrow else None, self.frame)
+        if waiting and self.naming_colour and deciding is None:
             table.draw_colour_choice(self.colour_cursor, self.frame)
+        if deciding == "challenge":
+            table.draw_choices(CHALLENGE_LABELS, self.choice_cursor, self.frame)
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":

@@ -72,7 +72,7 @@ class ReplayViewer:
         else:
             self.game, events = position(self.header, self.moves, count), []
         self.count = count
-        self.board.show(self.game, HUMAN, COMPUTER, face_up=True)
+        self.board.show(self.game, face_up=True)
         self.news = news or _news(events) or (self.moves[count - 1] if count else "")
         self.frames = 0
         self.notice(f"replay move {self.count} of {len(self.moves)}: {self.news}")
