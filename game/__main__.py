@@ -1,7 +1,7 @@
 """``python -m game``: play UNO 1991 against the computer.
 
 python -m game [--seed N] [--level easy|normal|hard] [--mute] [--low-memory | --no-low-memory] [--data-dir DIR]
-               [--continue | --replay FILE]
+               [--continue | --replay FILE | --rules 1991|standard|royal [--players N]]
 python -m game --export-last FILE [--data-dir DIR]
 python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [--data-dir DIR] [--continue]
 """
@@ -56,6 +56,18 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--replay", type=Path, metavar="FILE", help="watch a match from a record file")
     parser.add_argument(
+        "--rules",
+        choices=("1991", "standard", "royal"),
+        default=None,
+        help="start a match of these rules at once, for this run (default: the title menu's)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="with --rules: players at the table, you included (standard 2-10, royal 2-6, 1991 2)",
+    )
+    parser.add_argument(
         "--export-last",
         type=Path,
         metavar="FILE",
@@ -69,6 +81,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--continue and --replay: choose one")
     if args.seed is not None and args.seed < 0:
         parser.error("--seed takes a whole number, 0 or more")
+    if args.players is not None and args.rules is None:
+        parser.error("--players goes with --rules")
+    if args.rules is not None:
+        from game.rules.rulesets import RULESETS
+
+        rules = RULESETS[args.rules]
+        most = 2 if args.rules == "1991" else rules.max_players
+        if args.players is not None and not 2 <= args.players <= most:
+            parser.error(f"--players for --rules {args.rules} takes 2 to {most}")
+        if args.continue_match or args.replay:
+            parser.error("--rules starts a new match: not with --continue or --replay")
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE")
     if not args.headless and (args.script or args.shots):
@@ -91,12 +114,12 @@ def main(argv: list[str] | None = None) -> int:
         replay = read_replay(args.replay)
         if replay is None:
             return 2
+    table = None if args.rules is None else (args.rules, args.players)
     if args.headless:
         from game.ui.script import run_headless
 
-        return run_headless(
-            args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir, args.continue_match, replay
-        )
+        run = (args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
+        return run_headless(*run, continue_match=args.continue_match, replay=replay, table=table)
     from game.ui import display
     from game.ui.app import run_window
 
@@ -114,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
         saves_for=lambda: host.choose_saves(data_dir, headless=False),
         continue_match=args.continue_match,
         replay=replay,
+        table=table,
     )
     return 0
 

@@ -180,18 +180,26 @@ class Stats:
     tables: dict[str, dict[str, LevelStats]] = field(default_factory=dict)
 
     def level(self, difficulty: str, table: str = CLASSIC_TABLE) -> LevelStats:
+        """The record at one difficulty and table (empty if none yet)."""
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
         if table == CLASSIC_TABLE:
             return getattr(self, difficulty)
         if not _is_table_key(table):
             raise ValueError(f"unknown table {table!r}")
-        return self.tables.setdefault(table, {}).setdefault(difficulty, LevelStats())
+        return self.tables.get(table, {}).get(difficulty, LevelStats())
+
+    def _kept(self, difficulty: str, table: str) -> LevelStats:
+        """The record to count into, made the first time it is needed."""
+        level = self.level(difficulty, table)
+        if table != CLASSIC_TABLE:
+            self.tables.setdefault(table, {})[difficulty] = level
+        return level
 
     def record_hand(self, difficulty: str, won: bool, points: int, table: str = CLASSIC_TABLE) -> None:
         """Count a hand; ``points`` is what the player scored, used when ``won``."""
         _check_points(points)
-        level = self.level(difficulty, table)
+        level = self._kept(difficulty, table)
         if won:
             level.hands_won += 1
             level.hand_points += points
@@ -202,7 +210,7 @@ class Stats:
     def record_match(self, difficulty: str, won: bool, score: int, table: str = CLASSIC_TABLE) -> None:
         """Count a match; ``score`` is the player's final score in it."""
         _check_points(score)
-        level = self.level(difficulty, table)
+        level = self._kept(difficulty, table)
         if won:
             level.matches_won += 1
         else:

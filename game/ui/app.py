@@ -37,13 +37,14 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+from game.rules.rulesets import RULESETS
 from game.saves import MemorySaves, SavedMatch, Saves, now, state_digest
-from game.settings import DIFFICULTIES, Store
+from game.settings import DIFFICULTIES, MOST_OPPONENTS, SCORINGS, Store, players_for, table_key
 
 from . import display, host, keys, menus, narration
 from .audio import Audio
 from .loader import Loader
-from .seats import COMPUTER, HUMAN
+from .seats import HUMAN, seat_name
 from .table import draw_message_bar
 
 if TYPE_CHECKING:
@@ -88,9 +89,12 @@ class App:
         saves: Saves | None = None,
         continue_match: bool = False,
         replay: SavedMatch | None = None,
+        table: tuple[str, int | None] | None = None,
     ) -> None:
         """``level`` and ``muted`` override the saved settings for this run
-        (None: use them). ``deck`` (top card first) and ``starter`` stack the
+        (None: use them); so does ``table``, a rule set and a number of
+        players (None: as many as the settings' opponents), and a match of
+        it starts at once. ``deck`` (top card first) and ``starter`` stack the
         first hand of the first match, as ``Game`` does; tests use them to set
         up a position. ``store`` keeps settings and statistics, ``saves`` the
         match being played and the finished ones (default: for this run
@@ -127,11 +131,15 @@ class App:
             self._warn(warning)
         self.title.can_continue = self._saved_at_start is not None
         self.loader = Loader(low_memory)
+        self._table = table  # this run's rule set and players, until the menu changes them
         if replay is not None:
             self._load_at_once()
             self._watch(replay, back="title")
         elif continue_match:
             self._continue_at_once()
+        elif table is not None:
+            self._load_at_once()
+            self._start_match()
         elif low_memory:
             self.loader.load_all()
             self.notice("resources cards and sounds (constrained memory: no loading screen, title art or music)")
@@ -245,6 +253,8 @@ class App:
             self._continue()
         elif what == "play":
             self._start_match()
+        elif what in menus.TABLE_ITEMS:
+            self._change_table(what, choice.step)
         elif what == "level":
             index = DIFFICULTIES.index(self.level)
             self.level = self.settings.difficulty = DIFFICULTIES[(index + choice.step) % len(DIFFICULTIES)]
@@ -259,9 +269,10 @@ class App:
         elif what == "replays":
             self._show_replays()
         elif what == "stats":
-            self.screen = menus.StatsScreen()
+            table = table_key(*self._rules_and_players())
+            self.screen = menus.StatsScreen(table)
             self._set_scene("stats")
-            for line in menus.stats_lines(self.stats):
+            for line in menus.stats_lines(self.stats, table):
                 self.notice(f"stats {line}")
         elif what == "quit":
             self.quit_requested = True
@@ -328,6 +339,34 @@ class App:
         if warning:
             self._warn(warning)
 
+    # ----- the game to play ---------------------------------------------------------------
+
+    def _rules_and_players(self) -> tuple[str, int]:
+        """The next match's rule set and number of players."""
+        if self._table is not None:
+            rules, players = self._table
+            return rules, players or players_for(rules, self.settings.opponents)
+        return self.settings.rules, self.settings.players
+
+    def _change_table(self, what: str, step: int) -> None:
+        """RULES, OPPONENTS or SCORING moved on (saved with the settings)."""
+        settings = self.settings
+        if self._table is not None:  # the menu takes over from --rules / --players
+            settings.rules, players = self._rules_and_players()
+            settings.opponents = players - 1
+            self._table = None
+        if what == "rules":
+            names = list(RULESETS)
+            settings.rules = names[(names.index(settings.rules) + step) % len(names)]
+        elif what == "opponents":
+            most = players_for(settings.rules, MOST_OPPONENTS) - 1
+            settings.opponents = (min(settings.opponents, most) - 1 + step) % most + 1
+        else:
+            settings.scoring = SCORINGS[(SCORINGS.index(settings.scoring) + 1) % len(SCORINGS)]
+        rules, players = self._rules_and_players()
+        self.notice(f"setting rules {rules} players {players} scoring {settings.scoring}")
+        self._save()
+
     # ----- a match --------------------------------------------------------------------
 
     def _start_match(self) -> None:
@@ -338,7 +377,10 @@ class App:
 
         self.audio.stop_music()
         deck, starter = self._first_deal if self.matches == 0 else (None, None)
+        rules, players = self._rules_and_players()
         self.notice(f"match {self.matches + 1} level {self.level}")
+        if (rules, players) != ("1991", 2):
+            self.notice(f"table {rules} {players} players scoring {self.settings.scoring}")
         self.match = Match(
             self.seed + self.matches,
             self.level,
@@ -350,8 +392,10 @@ class App:
             deck=deck,
             starter=starter,
             title_art=not self.low_memory,
-            rules=self.settings.rules,
+            rules=rules,
             acted=self._save_match,
+            players=players,
+            scoring=self.settings.scoring,
         )
         self._moves, self._hand_counted = 0, False
         self._match_date = now()
@@ -418,14 +462,16 @@ class App:
         result, game = match.result, match.game
         if not self._hand_counted:
             won = result.winner == HUMAN
-            self.stats.record_hand(match.level, won=won, points=result.points if won else 0)
+            table = table_key(game.rules.name, game.players)
+            self.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
             if game.match_over:
-                self.stats.record_match(match.level, won=game.match_winner == HUMAN, score=game.scores[HUMAN])
+                won_match = game.match_winner == HUMAN
+                self.stats.record_match(match.level, won=won_match, score=game.scores[HUMAN], table=table)
             self._save()
             self.notice("saved settings and statistics")
             self._hand_counted = True
         if game.match_over:
-            score = f"you {game.scores[HUMAN]}, computer {game.scores[COMPUTER]}"
+            score = ", ".join(f"{seat_name(seat, game.players).lower()} {n}" for seat, n in enumerate(game.scores))
             won = "won" if game.match_winner == HUMAN else "lost"
             warning = self.saves.keep_finished(self._saved(match, result=f"{won} {score}"))
             if warning:
@@ -483,7 +529,9 @@ class App:
             progress = loading.shown_progress(self.loader.progress, self._loading_frames)
             loading.draw_loading(progress, self.frame)
         elif scene == "title":
-            self.title.draw(self.level, not self.audio.muted, self.frame)
+            rules, players = self._rules_and_players()
+            scoring = self.settings.scoring
+            self.title.draw(self.level, not self.audio.muted, self.frame, rules, players - 1, scoring)
         elif scene == "howto":
             self.screen.draw(self.frame)
         elif scene == "stats":
@@ -519,6 +567,7 @@ def run_window(
     continue_match: bool = False,
     replay: SavedMatch | None = None,
     display_scale: int | None = None,
+    table: tuple[str, int | None] | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits, the
     window at ``display_scale`` (None: pyxel chooses). ``store_for`` and
@@ -538,6 +587,7 @@ def run_window(
         saves=saves_for() if saves_for else None,
         continue_match=continue_match,
         replay=replay,
+        table=table,
     )
     app.mouse.in_window = display.pointer_in_window()
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pyxel
 
-from game.settings import DIFFICULTIES, Stats
+from game.settings import CLASSIC_TABLE, DIFFICULTIES, Stats
 
 from . import layout as lay
 from . import resources as res
@@ -72,9 +72,10 @@ class ItemList:
     y: int
     w: int
     cursor: int = 0
+    item_h: int = ITEM_H
 
     def rect(self, index: int) -> Rect:
-        return (self.x, self.y + index * ITEM_H, self.w, ITEM_H - 2)
+        return (self.x, self.y + index * self.item_h, self.w, self.item_h - 2)
 
     def at(self, pointer: Pointer) -> int | None:
         for index in range(len(self.keys)):
@@ -97,8 +98,8 @@ class ItemList:
                 pyxel.rect(x, y, w, h, lay.NAVY)
                 pyxel.rectb(x, y, w, h, lay.YELLOW)
                 if frame % 16 < 10:
-                    pyxel.text(x + 3, y + 3, ">", lay.YELLOW)
-            pyxel.text(x + 10, y + 3, labels[key], lay.YELLOW if chosen else lay.WHITE)
+                    pyxel.text(x + 3, y + (h - CHAR_H) // 2 + 1, ">", lay.YELLOW)
+            pyxel.text(x + 10, y + (h - CHAR_H) // 2 + 1, labels[key], lay.YELLOW if chosen else lay.WHITE)
 
 
 @dataclass(frozen=True)
@@ -141,7 +142,8 @@ def _list_choice(items: ItemList, pressed: list[str], pointer: Pointer | None, c
 # or a warning, on up to all three).
 TITLE_ART_CENTRE = (106, 86)
 PLAIN_TITLE_CENTRE = (108, 88)  # the fan of cards and the name, without the art
-MENU_X, MENU_Y, MENU_W = 216, 52, 96
+MENU_X, MENU_Y, MENU_W = 216, 38, 98
+TITLE_ITEM_H = 11  # eleven items fit above the bottom lines
 MENU_HEADING_Y = MENU_Y - 16
 CREDIT_Y = 164
 HINT_Y = 176
@@ -149,12 +151,15 @@ FOOTER_Y = 187
 # A warning (bad saved settings, say) takes the bottom lines, as many as it needs.
 BOTTOM_YS = (CREDIT_Y, HINT_Y, FOOTER_Y)
 TITLE_HINT = "UP/DOWN choose   LEFT/RIGHT change   RETURN select"
+TABLE_ITEMS = ("rules", "opponents", "scoring")  # the game to play: cycled like LEVEL
+RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL REVENGE"}
+SCORING_NAMES = {"points": "POINTS", "tally": "LOWEST TOTAL"}
 PAD_AND_MOUSE = "Gamepad: d-pad, A selects    Mouse: click"
 
 
 class TitleMenu:
-    """CONTINUE (when a match was saved), PLAY, LEVEL, SOUND, HOW TO PLAY,
-    STATISTICS, REPLAYS and (on the desktop) QUIT."""
+    """CONTINUE (when a match was saved), PLAY, RULES, OPPONENTS, SCORING,
+    LEVEL, SOUND, HOW TO PLAY, STATISTICS, REPLAYS and (on the desktop) QUIT."""
 
     def __init__(self, can_quit: bool, title_art: bool) -> None:
         self.can_quit = can_quit
@@ -169,8 +174,9 @@ class TitleMenu:
     @can_continue.setter
     def can_continue(self, value: bool) -> None:
         """CONTINUE comes first, and is chosen, while there is a match to continue."""
-        keys = ["continue"] * value + ["play", "level", "sound", "howto", "stats", "replays"] + ["quit"] * self.can_quit
-        self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W)
+        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "level", "sound", "howto", "stats", "replays"]
+        keys += ["quit"] * self.can_quit
+        self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W, item_h=TITLE_ITEM_H)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if "ESCAPE" in pressed and "quit" in self.items.keys:
@@ -178,9 +184,11 @@ class TitleMenu:
                 return Choice("quit"), False
             self.items.cursor = self.items.keys.index("quit")
             return None, True
-        return _list_choice(self.items, pressed, pointer, cycling=("level", "sound"))
+        return _list_choice(self.items, pressed, pointer, cycling=("level", "sound", *TABLE_ITEMS))
 
-    def draw(self, level: str, sound: bool, frame: int) -> None:
+    def draw(
+        self, level: str, sound: bool, frame: int, rules: str = "1991", opponents: int = 1, scoring: str = "points"
+    ) -> None:
         draw_frame()
         if self.title_art:
             draw_title_art(*TITLE_ART_CENTRE)
@@ -189,6 +197,9 @@ class TitleMenu:
         labels = {
             "continue": "CONTINUE",
             "play": "PLAY",
+            "rules": f"RULES: {RULE_NAMES[rules]}",
+            "opponents": f"OPPONENTS: {opponents}",
+            "scoring": f"SCORING: {SCORING_NAMES[scoring]}",
             "level": f"LEVEL: {level.upper()}",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
             "howto": "HOW TO PLAY",
@@ -306,6 +317,98 @@ RULE_PAGES = {
     ],
 }
 
+NEW_KEYS_PAGE = (
+    "THE KEYS OF STANDARD UNO AND ROYAL REVENGE",
+    [
+        "U (GAMEPAD Y)|call UNO as you play your next-to-last",
+        "|card (press it first, or with RETURN);",
+        "|catch a player who forgot to call it",
+        "C / A|challenge or accept a Wild Draw Four",
+        "LEFT/RIGHT, RETURN|or choose CHALLENGE or ACCEPT",
+        "LEFT/RIGHT, RETURN|as King: pick a player (or click one)",
+        "0 TO 9|as King: pick that player (0 is you)",
+        "",
+        "Forget UNO and a computer may catch you: you draw two.",
+        "When a computer forgets, press U before the next player.",
+    ],
+)
+RULE_PAGES["standard"] = [
+    NEW_KEYS_PAGE,
+    (
+        "STANDARD UNO (1 OF 2)",
+        [
+            "Match the colour in play, or the number or symbol on",
+            "top of the pile; a Wild goes on anything. Play goes",
+            "round the table to the left (the arrow shows which way).",
+            "",
+            "Skip: the next player misses a go.",
+            "Reverse: play goes the other way (with two: a Skip).",
+            "Draw Two: the next player draws two and misses a go.",
+            "Can't play? Pick up one card: play it if it goes, or pass.",
+            "Leave yourself one card? Call UNO, or you may be caught.",
+        ],
+    ),
+    (
+        "STANDARD UNO (2 OF 2)",
+        [
+            "Wild Draw Four: you name the colour and the next player",
+            "draws four and misses a go. You may play it even when",
+            "you hold the colour in play: a bluff. The next player",
+            "may challenge: a bluff caught and YOU draw four; a fair",
+            "card challenged and the challenger draws six.",
+            "",
+            "108 cards: per colour one 0, two each of 1-9, Skip,",
+            "Reverse, Draw Two; four Wild, four Wild Draw Four.",
+            "The winner of a hand scores the cards left in the other",
+            "hands (actions 20, Wilds 50). First to 500 wins.",
+        ],
+    ),
+]
+RULE_PAGES["royal"] = [
+    NEW_KEYS_PAGE,
+    (
+        "ROYAL REVENGE (1 OF 3)",
+        [
+            "One player wears the crown: the King (you, at first).",
+            "The King names the Jester, who wears the hat, and",
+            "starts every hand. Match colour or symbol as usual.",
+            "",
+            "Wild: whoever plays it, the KING names the colour.",
+            "King's Choice (crown): the King picks anyone, even",
+            "themself, to draw one card.",
+            "Jester (hat): the Jester draws one card.",
+            "Either +1 card goes on the other. Play then goes on",
+            "from the player of the card, as usual.",
+        ],
+    ),
+    (
+        "ROYAL REVENGE (2 OF 3)",
+        [
+            "The scepter's timer fills over about a minute of play.",
+            "Then its fanfare sounds and the crown passes LEFT, to",
+            "the next player. The new King names a new Jester (the",
+            "old one too, if the King likes) and plays next.",
+            "",
+            "Skip: the next player misses a go. Reverse: play goes",
+            "the other way. Call UNO with your next-to-last card.",
+        ],
+    ),
+    (
+        "ROYAL REVENGE (3 OF 3)",
+        [
+            "56 cards: per colour 1 to 8, a Reverse, a Skip, a",
+            "King's Choice and two Jesters; four Wilds.",
+            "",
+            "The winner of a hand scores the cards left in the other",
+            "hands: numbers at face value, Reverse, Skip, King's",
+            "Choice and Jester 20, Wild 50. First to 500 wins.",
+            "",
+            "Or choose SCORING: LOWEST TOTAL on the title menu: each",
+            "player adds their own cards left; at 500 the lowest wins.",
+        ],
+    ),
+]
+
 LINE_H = 9
 PANEL = (12, 10, lay.SCREEN_W - 24, 172)  # x, y, w, h of a full-screen panel
 BUTTON_Y = PANEL[1] + PANEL[3] - 24
@@ -397,19 +500,31 @@ STAT_ROWS = [
 STAT_COLUMNS = (150, 200, 250)  # centre x of EASY, NORMAL, HARD
 
 
-def stats_lines(stats: Stats) -> list[str]:
+def stats_lines(stats: Stats, table: str = CLASSIC_TABLE) -> list[str]:
     """The statistics in words, one line per difficulty (for headless runs)."""
     lines = []
     for level in DIFFICULTIES:
-        values = stats.level(level)
+        values = stats.level(level, table)
         cells = ", ".join(f"{name.lower()} {value(values)}" for name, value in STAT_ROWS)
         lines.append(f"{level}: {cells}")
     return lines
 
 
+def table_title(table: str) -> str:
+    """YOUR RECORD AGAINST THE COMPUTER (1991), or the rule set and players."""
+    if table == CLASSIC_TABLE:
+        return "YOUR RECORD AGAINST THE COMPUTER"
+    rules, players = table.split(" ")
+    return f"{RULE_NAMES[rules]}, {players} PLAYERS: YOUR RECORD"
+
+
 class StatsScreen:
-    """The record against each difficulty; any of RETURN, ESCAPE, B, START or
-    a click goes back."""
+    """The record against each difficulty, at the table the title menu has
+    chosen (rule set and players); any of RETURN, ESCAPE, B, START or a
+    click goes back."""
+
+    def __init__(self, table: str = CLASSIC_TABLE) -> None:
+        self.table = table
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if any(key in (*BACK_KEYS, "RETURN") for key in pressed) or (pointer is not None and pointer.clicked):
@@ -421,7 +536,7 @@ class StatsScreen:
         x, y, w, h = PANEL
         draw_panel(x, y, w, h)
         text_centred(CX, y + 9, "STATISTICS", lay.LIGHT_BLUE)
-        text_centred(CX, y + 20, "YOUR RECORD AGAINST THE COMPUTER", lay.GREY)
+        text_centred(CX, y + 20, table_title(self.table), lay.GREY)
         head_y = y + 36
         for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
             colour = lay.YELLOW if level_name == level else lay.LIGHT_BLUE
@@ -433,9 +548,9 @@ class StatsScreen:
                 pyxel.rect(x + 14, ry - 2, w - 28, 10, lay.NAVY)
             pyxel.text(x + 18, ry, name, lay.WHITE)
             for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
-                text_centred(cx, ry, str(value(stats.level(level_name))), lay.WHITE)
-        played = sum(stats.level(name).matches_played for name in DIFFICULTIES)
-        hands = sum(stats.level(name).hands_played for name in DIFFICULTIES)
+                text_centred(cx, ry, str(value(stats.level(level_name, self.table))), lay.WHITE)
+        played = sum(stats.level(name, self.table).matches_played for name in DIFFICULTIES)
+        hands = sum(stats.level(name, self.table).hands_played for name in DIFFICULTIES)
         draw_button(BUTTONS["back"], "BACK", True)
         footer = f"{_count(hands, 'hand')} and {_count(played, 'match')} so far, saved after every hand"
         text_centred(CX, lay.SCREEN_H - 12, footer, lay.GREY)

@@ -209,6 +209,7 @@ def run_headless(
     data_dir: Path | None = None,
     continue_match: bool = False,
     replay: SavedMatch | None = None,
+    table: tuple[str, int | None] | None = None,
 ) -> int:
     """The ``--headless`` mode of ``python -m game``; returns the exit status
     (2 for a script that cannot run, before anything runs). Settings,
@@ -236,6 +237,7 @@ def run_headless(
         saves=saves,
         continue_match=continue_match,
         replay=replay,
+        table=table,
     )
     run_script(commands, app, shots)
     return 0
