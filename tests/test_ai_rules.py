@@ -114,6 +114,22 @@ def test_the_hidden_cards_never_change_an_answer(level, rules, players):
             assert answer(player, other.view(seat)) == first
 
 
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_position_set_up_mid_hand_gets_legal_choices(level):
+    """A made-up position (as the UI tests stack) has no deal or first card
+    in its events: what the players draw from then on must not trip them."""
+    hands = [["G1", "B2"], ["B1", "B3", "G6"], ["R4", "R6", "B4"]]
+    game = position("standard", hands, "R5", draw=("Y7", "Y8"))
+    game.act("draw")
+    for _ in range(6):
+        if game.hand_over:
+            break
+        view = game.view(game.turn)
+        action = make(level, seed=1).choose(view)
+        assert action in view.legal
+        game.act(action)
+
+
 def test_the_1991_choices_are_the_ones_made_before_the_new_rule_sets():
     """A digest of every level's choices over a fixed set of 1991 positions,
     taken before the computer players learnt the standard rules and Royal

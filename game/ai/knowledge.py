@@ -131,7 +131,7 @@ def infer(view: View) -> Knowledge:
                 card = Card(e.cards[0])
                 colour, rank = e.colour or card.colour, card.rank
         elif kind == "draw":
-            if e.reason == BY_CHOICE:
+            if e.reason == BY_CHOICE and rank is not None:  # (a made-up view may start mid-hand)
                 blocked = frozenset((colour, "#" + rank, "W"))
                 slots[e.seat] = [f | blocked for f in slots[e.seat]]
                 chose_to_draw = e.seat

@@ -1,10 +1,12 @@
 """The ``hard`` level: determinized Monte Carlo search.
 
-For each decision it deals the cards it cannot see (the opponent's hand and
+For each decision it deals the cards it cannot see (the other hands and
 the draw pile) in ways consistent with what it knows (``knowledge``: the
-cards seen, the opponent's count, the colours it could not follow when it
-drew), tries every candidate action in each deal, plays on for DEPTH moves
-with the fast greedy policy (``model``) and scores the result with
+cards seen, each player's count, the colours a player could not follow when
+it drew), tries every candidate action in each deal, plays on for DEPTH
+moves with the fast greedy policy (``model`` for the two-player 1991 game,
+``table`` for the standard rules and Royal Revenge at any number of seats,
+two moves more for every seat past two) and scores the result with
 ``value``; it takes the action with the best mean. Every candidate is tried
 on the same deals, so the comparison is not blurred by the luck of the deal.
 Cutting playouts short and asking the value model is much less noisy than
