@@ -3,6 +3,7 @@
     python -m game.sim --rules 1991 --players 2 --hands 1000 --seed 1 [--json]
     python -m game.sim --rules royal --players 5 --hands 1000 --seed 1
     python -m game.sim --ai hard,normal --hands 1000 --seed 1 [--json]
+    python -m game.sim --ai hard,random --rules standard --players 4 --hands 1000
 
 Without ``--ai``, random players play (calling UNO or forgetting to, at
 random) while late calls, catches by any seat and, in Royal Revenge, the
@@ -13,13 +14,15 @@ refused action, in turn or out of it, raises IllegalAction and changes
 nothing; no view shows a seat another seat's drawn cards or a challenged
 hand it did not challenge; and a hand always ends.
 
-With ``--ai A,B`` two levels (``easy``, ``normal``, ``hard`` or ``random``)
-play 500-point matches against each other, two players at the table, and it
-prints A's hand and match win rates with 95% confidence intervals. The
-players swap seats every match and each pair of matches is dealt from the
-same seed (a duplicate format: both players get the same cards in turn),
-while within a match the starter moves one seat on every hand, so neither
-player has the first turn more often.
+With ``--ai A,B`` a level (``easy``, ``normal``, ``hard`` or ``random``)
+plays 500-point matches against ``--players`` - 1 players of another (two
+players by default, any rule set), and it prints A's hand and match win
+rates with 95% confidence intervals. A changes seats every match and each
+round of matches, one with A in every seat, is dealt from the same seed (a
+duplicate format: A gets every seat's cards in turn), while within a match
+the starter moves one seat on every hand. The seat in turn may catch a
+missed UNO call first, then the others in the order of play; in Royal
+Revenge the scepter sounds now and then.
 """
 
 from __future__ import annotations
@@ -64,6 +67,11 @@ class RandomPlayer:
         if legal[-1] == "draw" and len(legal) > 1:
             legal = legal[:-1]
         return legal[int(self.rng.random() * len(legal))]
+
+    def react(self, view) -> str | None:
+        """A late UNO call or a catch, when there is one to make, half the time."""
+        out = [action for action in view.legal if action in OUT_OF_TURN]
+        return out[0] if out and self.rng.random() < 0.5 else None
 
 
 LEVELS = ("random", *ai.LEVELS)
@@ -215,7 +223,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 @dataclass
 class DuelReport:
-    """The results of player A against player B; rates are A's."""
+    """The results of player A against the others (all of level B); rates
+    are A's."""
 
     levels: tuple[str, str]
     hands: int = 0
@@ -225,6 +234,8 @@ class DuelReport:
     points: list[int] = field(default_factory=lambda: [0, 0])
     seconds: float = 0.0
     violations: list[str] = field(default_factory=list)
+    rules: str = "1991"
+    players: int = 2
 
     def merge(self, other: DuelReport) -> DuelReport:
         """Both reports' results together (for runs split across processes)."""
@@ -237,6 +248,8 @@ class DuelReport:
             [a + b for a, b in zip(self.points, other.points, strict=True)],
             self.seconds + other.seconds,
             self.violations + other.violations,
+            self.rules,
+            self.players,
         )
 
     def rate(self, kind: str) -> tuple[float, float, float]:
@@ -255,13 +268,14 @@ class DuelReport:
 
     def text(self) -> str:
         a, b = self.levels
+        others = b if self.players == 2 else f"{self.players - 1} x {b}"
 
         def line(label: str, kind: str, n: int) -> str:
             rate, low, high = self.rate(kind)
             return f"{label:<17}{rate:.1%}  (95% CI {low:.1%} to {high:.1%}) of {n}"
 
         lines = [
-            f"{a} against {b} (win rates are {a}'s)",
+            f"{a} against {others}, rules {self.rules} (win rates are {a}'s; a fair share is {1 / self.players:.0%})",
             line("hands won:", "hand", self.hands),
             line("matches won:", "match", self.matches),
             f"{'points:':<17}{a} {self.points[0]}, {b} {self.points[1]}",
@@ -271,48 +285,88 @@ class DuelReport:
         return "\n".join(lines + [f"  {v}" for v in self.violations[:10]])
 
 
-def duel(levels: tuple[str, str], hands: int, seed: int, rules: str = "1991") -> DuelReport:
-    """Play ``hands`` hands of 500-point matches between two levels.
+# The chance that the scepter sounds at the start of a turn, in Royal
+# Revenge: at the table's pace, about a minute of play.
+FANFARE = 1 / 40
 
-    Player A sits in seat 0 in even matches and in seat 1 in odd ones, and
-    matches 2k and 2k + 1 are dealt from the same seed.
+
+def duel(levels: tuple[str, str], hands: int, seed: int, rules: str = "1991", players: int = 2) -> DuelReport:
+    """Play ``hands`` hands of 500-point matches: player A against
+    ``players - 1`` players of level B.
+
+    A sits in seat ``k`` in match ``k`` (modulo ``players``), and the
+    ``players`` matches of each round of seats are dealt from the same seed
+    (with two players: A in seat 0 in even matches, seat 1 in odd ones).
     """
-    report = DuelReport(tuple(levels))
-    players = [make_player(level, seed * 2 + i) for i, level in enumerate(levels)]
+    report = DuelReport(tuple(levels), rules=rules, players=players)
+    player_a = make_player(levels[0], seed * 2)
+    others = [make_player(levels[1], seed * 2 + 1 + 2 * k) for k in range(players - 1)]
     deals = random.Random(seed)
     start = time.perf_counter()
     match = 0
     while report.hands < hands:
-        if match % 2 == 0:
+        if match % players == 0:
             match_seed = deals.randrange(2**32)
-        seats = players if match % 2 == 0 else players[::-1]
-        game = Game(rules, 2, seed=match_seed)
+        seat_a = match % players
+        seats = [*others[:seat_a], player_a, *others[seat_a:]]
+        game = Game(rules, players, seed=match_seed)
+        fanfares = random.Random(match_seed) if game.rules.royal else None
         while report.hands < hands and not game.match_over:
-            points = play_hand(game, seats, report)
-            winner = game.hand_winner if match % 2 == 0 else 1 - game.hand_winner
+            points = play_hand(game, seats, report, fanfares)
+            if points is None:
+                return report
+            won = game.hand_winner == seat_a
             report.hands += 1
-            report.hand_wins += winner == 0
-            report.points[winner] += points
+            report.hand_wins += won
+            report.points[0 if won else 1] += points
             if not game.match_over:
                 game.next_hand()
         if game.match_over:
             report.matches += 1
-            report.match_wins += (game.match_winner == 0) == (match % 2 == 0)
+            report.match_wins += game.match_winner == seat_a
         match += 1
     report.seconds = time.perf_counter() - start
     return report
 
 
-def play_hand(game: Game, seats: list, report: DuelReport) -> int:
-    """Play the hand to its end; return the points the winner scored."""
-    while not game.hand_over:
-        view = game.view(game.turn)
-        action = seats[game.turn].choose(view)
-        if action not in view.legal:
-            report.violations.append(f"hand {report.hands + 1}: {action!r} is not one of {view.legal}")
-            action = view.legal[-1]
-        events = game.act(action)
-    return next(e.points for e in events if e.kind == "hand_end")
+def play_hand(game: Game, seats: list, report: DuelReport, fanfares: random.Random | None = None) -> int | None:
+    """Play the hand to its end; return the points the winner scored (None
+    if it would not end). ``fanfares`` sounds the scepter now and then."""
+    for _ in range(LONGEST_HAND):
+        if fanfares is not None and game.accepts_fanfare and fanfares.random() < FANFARE:
+            game.act("fanfare")
+        action, seat = next_action(game, seats, report)
+        events = game.act(action, seat=seat)
+        if game.hand_over:
+            return next(e.points for e in events if e.kind == "hand_end")
+    report.violations.append(f"hand {report.hands + 1}: no end after {LONGEST_HAND} actions")
+    return None
+
+
+def next_action(game: Game, seats: list, report: DuelReport) -> tuple[str, int]:
+    """The next action and its seat: the choice of the seat in turn, unless
+    a seat is exposed without its UNO call and another seat reacts first.
+    The seat in turn is the quickest (its choice may be ``catch`` or
+    ``uno``), then the others in the order of play, so the exposed player's
+    late call comes last."""
+    turn = game.turn
+    action = checked(seats[turn].choose(game.view(turn)), game.view(turn), report)
+    if game.exposed is None or action in OUT_OF_TURN:
+        return action, turn
+    for step in range(1, game.players):
+        seat = (turn + step * game.direction) % game.players
+        reaction = seats[seat].react(game.view(seat))
+        if reaction is not None:
+            return checked(reaction, game.view(seat), report), seat
+    return action, turn
+
+
+def checked(action: str, view, report: DuelReport) -> str:
+    """The action, or a legal one (noted as a violation) if it is not legal."""
+    if action in view.legal:
+        return action
+    report.violations.append(f"hand {report.hands + 1}: {action!r} is not one of {view.legal}")
+    return view.legal[-1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -334,9 +388,11 @@ def main(argv: list[str] | None = None) -> int:
         levels = tuple(args.ai.split(","))
         if len(levels) != 2 or not set(levels) <= set(LEVELS):
             parser.error(f"--ai takes two levels separated by a comma, from {', '.join(LEVELS)}")
-        if args.players != 2 or args.rules != "1991":
-            parser.error("--ai plays two-player matches of the 1991 rules")
-        report = duel(levels, args.hands, args.seed, args.rules)
+        try:
+            Game(args.rules, args.players, seed=0)
+        except ValueError as error:
+            parser.error(str(error))
+        report = duel(levels, args.hands, args.seed, args.rules, args.players)
         print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
         return 1 if report.violations else 0
     try:
