@@ -258,6 +258,8 @@ class Match:
         self.timeline.update()
         if self.waiting_for_you:
             self.board.prompt = self._table_prompt()
+            if self._deciding in ("jester", "target") and self.board.pick not in self._pick_seats():
+                self.board.pick = self._pick_seats()[0]  # highlighted first, for LEFT/RIGHT and RETURN
         if self.scene == "table":
             self._prompt_catch()
 
@@ -432,13 +434,11 @@ class Match:
         """As King: LEFT/RIGHT move over the seats you may name, RETURN names
         the one highlighted, a number key names that seat directly."""
         seats = self._pick_seats()
-        if self.board.pick not in seats:
-            self.board.pick = seats[0]
+        current = self.board.pick if self.board.pick in seats else seats[0]
         if key in ("LEFT", "RIGHT"):
-            index = seats.index(self.board.pick) + (-1 if key == "LEFT" else 1)
-            self.board.pick = seats[index % len(seats)]
+            self.board.pick = seats[(seats.index(current) + (-1 if key == "LEFT" else 1)) % len(seats)]
         elif key == "RETURN":
-            return self._pick(self.board.pick)
+            return self._pick(current)
         elif key in keys.DIGIT_KEYS and int(key) in seats:
             return self._pick(int(key))
         return False
@@ -549,8 +549,6 @@ class Match:
         and the choices only while the game waits for you."""
         waiting = self.waiting_for_you and not paused
         deciding = self._deciding if waiting else None
-        if deciding in ("jester", "target") and self.board.pick is None:
-            self.board.pick = self._pick_seats()[0]
         arrow = waiting and not self.game.choosing_colour and deciding is None
         table.draw_table(self.board, self.frame if arrow else None, self.frame)
         if waiting and self.naming_colour and deciding is None:
