@@ -89,11 +89,13 @@ class Table:
         self.wait_until(lambda: self.match.waiting_for_you)
 
     def play_on_until(self, done: Callable[[], bool], limit: int = WAIT_LIMIT) -> None:
-        """Wait, picking up (and passing) whenever it is your turn."""
+        """Wait, picking up (and passing) whenever it is your turn, taking
+        the first choice offered when you must choose."""
 
         def step() -> bool:
-            if self.match.waiting_for_you and self.game.pending is None:
-                self.press("P")
+            if self.match.waiting_for_you:
+                pending = self.game.pending
+                self.press("P" if pending is None else "R" if pending.kind == "colour" else "RETURN")
             return done()
 
         self.wait_until(step, limit)
@@ -358,3 +360,24 @@ def test_a_table_of_ten_shows_nine_panels_and_yours_in_the_picture():
         panel = panel_of(seat, 10)
         assert pyxel.screen.pget(panel.x, panel.y) != pyxel.screen.pget(panel.x + PANEL_W // 2, panel.y + PANEL_H + 3)
     assert table.match.board.turn == 0
+
+
+# ----- continuing and watching a match of more players -----------------------------------
+
+
+@pytest.mark.parametrize(("rules", "players"), [("standard", 4), ("royal", 3)])
+def test_a_bigger_table_continues_exactly_where_it_was_left(tmp_path, rules, players):
+    from game.rules import Game
+    from game.saves import FileSaves
+    from game.settings import FileStore
+
+    first = Table(rules, players, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    first.play_on_until(lambda: len(first.game.record().splitlines()) > 30, limit=4000)
+    record = first.game.record()  # what was saved after the last action
+    again = Table(rules, players, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path), continue_match=True)
+    assert again.game.record() == record
+    assert again.game.snapshot() == Game.replay(record).snapshot()
+    board = again.match.board
+    assert board.counts[1:] == [len(hand) for hand in again.game.hands[1:]] and board.king == again.game.king
+    again.play_on_until(lambda: len(again.game.record().splitlines()) > 40, limit=4000)
+    assert again.game.card_problems() == []

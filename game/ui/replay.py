@@ -32,7 +32,7 @@ from .keys import Pointer
 from .layout import CX
 from .match import hand_result
 from .menus import BACK_KEYS, PANEL, Choice, ItemList
-from .seats import COMPUTER, HUMAN
+from .seats import seat_name
 
 SPEEDS = (60, 30, 15, 8, 4, 2)  # frames per move, slowest first
 START_SPEED = 2  # 15 frames a move: two moves a second
@@ -80,7 +80,7 @@ class ReplayViewer:
             for line in hand_result(self.game).lines():
                 self.notice(f"replay result {line}")
         if self.at_end and self.game.match_over:
-            winner = "you" if self.game.match_winner == HUMAN else "computer"
+            winner = seat_name(self.game.match_winner, self.game.players).lower()
             self.notice(f"replay match winner {winner}")
 
     def _step_forward(self) -> list:
@@ -149,7 +149,7 @@ class ReplayViewer:
         self.board.prompt = KEYS_HINT
         table.draw_table(self.board, None)
         if self.at_end and self.game.match_over:
-            scores = (self.game.scores[HUMAN], self.game.scores[COMPUTER])
+            scores = tuple(self.game.scores)
             results.draw_match_result(self.game.match_winner, scores, self.title_art, footer="ESCAPE: BACK")
         elif self.game.hand_over:
             results.draw_hand_result(hand_result(self.game))
