@@ -13,7 +13,9 @@ Three positions, each reached through the real App by pressing its keys:
   moment you act (you always pick up or pass, and name red for a Wild
   turned up) until it is your turn again: the computer thinking, its cards
   flying, cards drawn, messages;
-* the same at normal, saving the match to a real file after every action
+* the same at hard at a table of ten (standard UNO) and of six (Royal
+  Revenge, the scepter sounding), where you take the first choice offered;
+* the computer's turns at normal, saving the match to a real file after every action
   (``game.saves``: the record written to a temporary file, fsynced, renamed,
   the folder fsynced), with the time of each save on its own line too.
 
@@ -75,7 +77,8 @@ class Bench(Bot):
 
 def _bench(**kwargs) -> Bench:
     bench = Bench(App(kwargs.pop("seed", 1), report=lambda line: None, **kwargs))
-    bench.start_match()
+    if bench.app.match is None:  # a table given straight away needs no menu
+        bench.start_match()
     bench.wait_for_you()
     return bench
 
@@ -116,12 +119,15 @@ class TimedSaves(FileSaves):
         return warning
 
 
-def computers_turns(frames: int, level: str, saves: FileSaves | None = None) -> list[float]:
+def computers_turns(
+    frames: int, level: str, saves: FileSaves | None = None, table: tuple[str, int] | None = None
+) -> list[float]:
     """Frames while the table is not waiting for you, over whole hands in
-    which you only ever pick up or pass (and name red for a Wild turned up),
-    against the computer at ``level`` (at "hard" it searches, a slice a
-    frame, over ever bigger hands)."""
-    bench = _bench(seed=2, level=level, saves=saves)
+    which you only ever pick up or pass (and name red for a Wild turned up,
+    and take the first choice offered), against the computers at ``level``
+    (at "hard" they search, a slice a frame, over ever bigger hands), at a
+    table of two or at ``table`` (rule set, players)."""
+    bench = _bench(seed=2, level=level, saves=saves, table=table)
     app = bench.app
     times: list[float] = []
     for _ in range(frames * MAX_FRAMES_PER_TIMED):
@@ -130,7 +136,8 @@ def computers_turns(frames: int, level: str, saves: FileSaves | None = None) -> 
         if app.scene != "table":
             bench.press("RETURN")  # the next hand, the match's result, a new match
         elif waiting_for_you(app):
-            bench.press("R" if app.match.naming_colour else "P")
+            deciding = app.match.game.pending is not None and not app.match.naming_colour
+            bench.press("R" if app.match.naming_colour else "RETURN" if deciding else "P")
         else:
             took = bench.timed_frame()
             if took is not None:
@@ -154,6 +161,8 @@ def run(frames: int = 3000) -> list[tuple[str, float, float, float]]:
         summary("table, 7 cards", seven_cards(frames)),
         summary("table, 40 cards", forty_cards(frames)),
         *(summary(f"computer's turns, {level}", computers_turns(frames, level)) for level in DIFFICULTIES),
+        summary("10 seats, hard", computers_turns(frames, "hard", table=("standard", 10))),
+        summary("Royal 6 seats, hard", computers_turns(frames, "hard", table=("royal", 6))),
         saving,
         save,
     ]

@@ -60,6 +60,9 @@ SCORE_COST = 8
 # noise, the way a sensible player would.
 PRIOR = 0.03
 SLICE = 500  # effort between pauses when thinking across frames
+# The table model's effort costs more time a unit (every seat plays), so it
+# pauses more often, between candidates too. Pauses never change a choice.
+TABLE_SLICE = 100
 CARD_COST = 4  # the effort of dealing one hidden card, for pausing only
 
 
@@ -138,10 +141,10 @@ def evaluate_table(
     drawn = None if view.drawn is None else Card(view.drawn)
     totals = [0.0] * len(candidates)
     work = deals = dealing = 0
-    pause = SLICE
+    pause = TABLE_SLICE
     while work < BUDGET:
         if work + dealing >= pause:
-            pause = work + dealing + SLICE
+            pause = work + dealing + TABLE_SLICE
             yield
         deals += 1
         hands, pile = knowledge.sample(rng)
@@ -162,6 +165,9 @@ def evaluate_table(
         )
         work += DEAL_COST
         for i, action in enumerate(candidates):
+            if work + dealing >= pause:
+                pause = work + dealing + TABLE_SLICE
+                yield
             table = base.copy()
             table.act(action)
             work += table_playout(table, depth) + SCORE_COST
