@@ -22,7 +22,21 @@ ROOT = Path(__file__).resolve().parent.parent
 RATE = 22050
 FULL_SCALE = 32768
 # Every sound a match plays, in the order the recording plays them.
-TABLE_SOUNDS = ("pip", "play", "draw", "penalty", "buzz", "deal", "hand won", "hand lost", "match won", "match lost")
+TABLE_SOUNDS = (
+    "pip",
+    "play",
+    "draw",
+    "penalty",
+    "buzz",
+    "deal",
+    "hand won",
+    "hand lost",
+    "match won",
+    "match lost",
+    "fanfare",
+    "uno",
+    "caught",
+)
 GAP = 0.5  # seconds of silence after each sound, to tell them apart
 SPLIT = 0.12  # seconds of silence that end a sound (its own rests are 75 ms at most)
 

@@ -179,11 +179,16 @@ def test_you_catch_a_computer_that_forgets_uno_and_the_bar_says_so():
 
 
 def test_the_computers_catch_each_other():
-    hands = [DULL, RUN_DOWN, ["B4", "B5", "B6", "Y1", "Y2", "Y3", "B7"]]
-    table = Table("standard", 3, deck=standard_deck(hands, "R5"), starter=1, level="hard")
+    """Computer 1 runs down its reds and greens and forgets UNO; computer 2
+    (hard) and you can only draw blues and yellows that never follow."""
+    runner = ["RS", "RS", "GS", "GS", "G1", "G2", "R1"]
+    blues = ["B4", "B5", "B6", "Y1", "Y2", "Y3", "B7"]
+    draws = ("B8", "B9", "Y8", "Y9") * 2
+    table = Table("standard", 3, deck=standard_deck([DULL, runner, blues], "R5", draws), starter=1, level="hard")
     table.seat(1, Scripted())
     table.play_on_until(lambda: table.said("catch by"), limit=3000)
     assert table.said("uno forgotten by computer 1") and table.said("catch by computer 2")
+    assert len(table.game.hands[1]) == 3
 
 
 # ----- the Wild Draw Four challenge ---------------------------------------------------------
