@@ -287,3 +287,156 @@ def test_a_called_uno_goes_with_the_hand_and_a_zero_moves_an_uncalled_one():
     game.act("play R0")
     assert game.exposed == 1 and game.hands[1] == ["B9"] and game.turn == 1
     assert game.legal(1)[0] == "uno"  # the seat in turn may still call for the hand it was passed
+
+
+# ----- jump_in --------------------------------------------------------------------
+
+
+def test_a_card_identical_to_the_top_card_jumps_in_out_of_turn_and_play_goes_on_from_there():
+    game = house_game(("jump_in",), {2: ["R5", *FOUR[2][1:]]})
+    assert game.legal(2) == ["play R5"] and game.legal(1) == [] and game.legal(3) == []
+    events = game.act("play R5", seat=2)
+    assert kinds(events) == ["jump_in", "play", "turn"] and str(events[0]) == "seat 2 jumps in"
+    assert game.turn == 3 and game.hands[2] == FOUR[2][1:] and game.hands[0] == FOUR[0]  # seats 0 and 1 lose the turn
+    assert game.record().splitlines()[-1] == "@2 play R5"
+    assert Game.replay(game.record()).snapshot() == game.snapshot()
+
+
+def test_only_an_identical_card_jumps_in_never_a_wild():
+    game = house_game(("jump_in",), {2: ["R5", "B5", "R6", "W", *FOUR[2][4:]]})
+    refused(game, "play B5", "seat 2 may jump in only with a card identical to the R5", seat=2)
+    refused(game, "play R6", "identical to the R5", seat=2)
+    refused(game, "draw", "seat 2 may only call uno or catch now, or jump in with a card identical", seat=2)
+    game = house_game(("jump_in",), {0: ["W", *FOUR[0][1:]], 2: ["W", *FOUR[2][1:]]})
+    game.act("play W B")
+    assert game.legal(2) == []
+    refused(game, "play W B", "nobody jumps in on a wild card", seat=2)
+
+
+def test_the_seat_in_turn_just_plays_its_identical_card():
+    game = house_game(("jump_in",), {0: ["R5", *FOUR[0][1:]]})
+    assert game.legal(0)[0] == "play R5"
+    game.act("play R5")
+    assert game.record().splitlines()[-1] == "play R5" and game.turn == 1
+
+
+def test_without_jump_in_nobody_plays_out_of_turn():
+    game = house_game(("stacking",), {2: ["R5", *FOUR[2][1:]]})
+    assert game.legal(2) == []
+    refused(game, "play R5", "it is seat 0's turn: seat 2 may only call uno or catch now$", seat=2)
+
+
+def test_nobody_jumps_in_while_a_choice_is_made():
+    house = ("stacking", "seven_zero", "jump_in")
+    game = house_game(house, {0: ["R7", *FOUR[0][1:]], 3: ["R7", *FOUR[3][1:]]})
+    game.act("play R7")
+    assert game.legal(3) == []
+    refused(game, "play R7", "nobody jumps in while a choice is made: first choose whom to swap", seat=3)
+    game.act("swap 1")
+    assert game.legal(3) == ["play R7", *(f"play R7 swap {seat}" for seat in (0, 1, 2))]
+    game = house_game(house, {0: ["R+2", *FOUR[0][1:]], 2: ["R+2", *FOUR[2][1:]]})
+    game.act("play R+2")
+    assert game.pending.kind == "stack" and game.legal(2) == []
+    refused(game, "play R+2", "nobody jumps in while a choice is made", seat=2)
+    game.act("draw")  # seat 1 takes the two; now the Draw Two on top may be jumped on
+    game.act("play R+2", seat=2)
+    assert game.turn == 3 and game.pending.penalty == 2
+
+
+def test_a_jump_in_ends_the_turn_of_a_player_holding_a_drawn_card():
+    game = house_game(("jump_in",), {2: ["R5", *FOUR[2][1:]]}, draw=("R9",))
+    game.act("draw")
+    assert game.drawn == "R9" and game.legal(2) == ["play R5"]
+    game.act("play R5", seat=2)
+    assert game.drawn is None and game.hands[0][-1] == "R9" and game.turn == 3
+
+
+def test_a_jump_in_races_a_catch_the_first_to_come_counts():
+    # The catch first: the exposed player draws two, the jump-in still comes.
+    hands = {0: ["R1", "B9"], 2: ["R1", *FOUR[2][1:]]}
+    game = house_position(("jump_in",), hands, top="R5", draw=("Y3", "Y4"))
+    game.act("play R1")
+    assert game.exposed == 0 and game.legal(2) == ["catch", "play R1"]
+    game.act("catch", seat=3)
+    game.act("play R1", seat=2)
+    assert game.hands[0] == ["B9", "Y3", "Y4"] and game.turn == 3
+    # The jump-in first: it is the next play, so the window for the catch is shut.
+    game = house_position(("jump_in",), hands, top="R5", draw=("Y3", "Y4"))
+    game.act("play R1")
+    game.act("play R1", seat=2)
+    assert game.exposed is None and game.hands[0] == ["B9"]
+    refused(game, "catch", "nobody can be caught", seat=3)
+
+
+def test_an_exposed_player_may_jump_in_with_its_last_card_and_go_out():
+    game = house_position(("jump_in",), {0: ["R1", "R1"]})
+    game.act("play R1")
+    assert game.legal(0) == ["uno", "play R1"]
+    events = game.act("play R1", seat=0)
+    assert kinds(events)[-1] == "hand_end" and game.hand_winner == 0
+
+
+def test_a_jump_in_that_leaves_one_card_may_call_uno_and_a_jumping_draw_two_hits_the_next_seat():
+    game = house_position(("jump_in",), {2: ["R+2", "B4"]}, top="R+2", draw=("Y3", "Y4"))
+    assert game.legal(2) == ["play R+2", "play R+2 uno"]
+    game.act("play R+2 uno", seat=2)
+    assert game.exposed is None and game.hands[3][-2:] == ["Y3", "Y4"] and game.turn == 0
+
+
+# ----- draw_to_match, forced_play, no_bluffing ---------------------------------------
+
+
+def test_draw_to_match_draws_until_a_card_can_be_played_then_it_may_be_played_or_kept():
+    game = house_game(("draw_to_match",), draw=("B8", "Y3", "G9", "R9", "B1"))
+    events = game.act("draw")
+    assert kinds(events) == ["draw"] and events[0].count == 4 and events[0].cards == ("B8", "Y3", "G9", "R9")
+    assert game.hands[0][-4:] == ["B8", "Y3", "G9", "R9"] and game.drawn == "R9"
+    assert game.legal() == ["play R9", "pass"]
+    game.act("pass")
+    assert game.turn == 1 and len(game.hands[0]) == 11
+    assert [e.count for e in game.view(1).events if e.kind == "draw"] == [4]  # others see how many
+
+
+def test_draw_to_match_stops_at_once_on_a_playable_card_and_a_wild_is_playable():
+    game = house_game(("draw_to_match",), draw=("B8", "W", "R9"))
+    game.act("draw")
+    assert game.drawn == "W" and game.hands[0][-2:] == ["B8", "W"]
+
+
+def test_forced_play_a_playable_drawn_card_must_be_played():
+    game = house_game(("forced_play",), draw=("R9",))
+    game.act("draw")
+    assert game.legal() == ["play R9"]
+    refused(game, "pass", "the drawn R9 can be played, so it must be")
+    game.act("play R9")
+    assert game.turn == 1
+
+
+def test_forced_play_an_unplayable_drawn_card_still_ends_the_turn():
+    game = house_game(("forced_play",), draw=("B8",))
+    events = game.act("draw")
+    assert kinds(events) == ["draw", "pass", "turn"] and game.turn == 1
+
+
+def test_draw_to_match_and_forced_play_together_draw_until_a_card_must_be_played():
+    game = house_game(("draw_to_match", "forced_play"), draw=("B8", "R9"))
+    game.act("draw")
+    assert game.legal() == ["play R9"]
+
+
+def test_no_bluffing_a_wild_draw_four_only_without_the_colour_and_no_challenge():
+    game = house_game(("no_bluffing",), {0: ["W+4", *FOUR[0][1:]]})  # seat 0 holds red
+    assert not any(a.startswith("play W+4") for a in game.legal())
+    refused(game, "play W+4 G", "you hold red: no bluffing with a Wild Draw Four")
+    hands = {0: ["W+4", "B1", "B2", "G4", "G5", "Y6", "Y7"]}  # no red
+    game = house_game(("no_bluffing",), hands, draw=("B8", "B9", "Y3", "Y4"))
+    events = game.act("play W+4 G")
+    assert kinds(events) == ["play", "draw", "skip", "turn"] and game.pending is None
+    assert game.hands[1][-4:] == ["B8", "B9", "Y3", "Y4"] and game.turn == 2
+    refused(game, "challenge", "there is no Wild Draw Four challenge with the house rule no_bluffing")
+
+
+def test_no_bluffing_a_drawn_wild_draw_four_is_playable_only_when_legal():
+    game = house_game(("no_bluffing",), draw=("W+4",))  # seat 0 holds red
+    events = game.act("draw")
+    assert kinds(events) == ["draw", "pass", "turn"]
