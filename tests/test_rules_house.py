@@ -440,3 +440,26 @@ def test_no_bluffing_a_drawn_wild_draw_four_is_playable_only_when_legal():
     game = house_game(("no_bluffing",), draw=("W+4",))  # seat 0 holds red
     events = game.act("draw")
     assert kinds(events) == ["draw", "pass", "turn"]
+
+
+# ----- first cards and the direction of a jump-in ---------------------------------------
+
+
+def test_a_draw_two_turned_up_is_drawn_at_once_even_with_stacking():
+    game = house_game(("stacking",), {1: ["G+2", *FOUR[1][1:]]}, turn_up="Y+2")
+    assert len(game.hands[0]) == 9 and game.turn == 1 and game.pending is None
+
+
+@pytest.mark.parametrize("turn_up", ["B7", "B0"])
+def test_a_seven_or_zero_turned_up_moves_no_hand(turn_up):
+    game = house_game(("seven_zero",), turn_up=turn_up)
+    assert game.hands == FOUR and game.turn == 0 and game.pending is None
+
+
+def test_a_jumping_skip_or_reverse_works_from_the_seat_that_jumped_in():
+    game = house_position(("jump_in",), {2: ["RS", *FOUR[2][1:]]}, top="RS")
+    game.act("play RS", seat=2)
+    assert game.turn == 0  # seat 3, after the jumper, is skipped
+    game = house_position(("jump_in",), {2: ["RR", *FOUR[2][1:]]}, top="RR")
+    game.act("play RR", seat=2)
+    assert game.direction == -1 and game.turn == 1

@@ -69,6 +69,7 @@ _TURN_EVENTS = tuple(Event("turn", seat) for seat in range(RULES_MAX_PLAYERS))
 _SKIP_EVENTS = tuple(Event("skip", seat) for seat in range(RULES_MAX_PLAYERS))
 _PENALTY_CARDS = {"+2": (2, DRAW_TWO), "W+4": (4, DRAW_FOUR)}
 WILD_DRAW_FOUR = Card("W+4")
+_CHOICE_VERBS = frozenset(("colour", "challenge", "accept", "jester", "target", "swap"))
 _MISPLACED_CALL = "UNO is called with the play that leaves you one card"
 _MOVING_RANKS = (SWAP_RANK, "0")  # seven_zero: a 7 swaps two hands, a 0 passes them all on
 SCORINGS = ("points", "tally")
@@ -474,7 +475,7 @@ class Game:
         if pending is not None:
             self._check_choice(action, pending)
             return
-        if verb in ("colour", "challenge", "accept", "jester", "target", "swap"):
+        if verb in _CHOICE_VERBS:
             raise IllegalAction(self._nothing_to_choose(verb))
         if verb == "pass":
             if self._drawn is None:
