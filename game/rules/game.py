@@ -106,8 +106,8 @@ class Pending(NamedTuple):
     Wild Draw Four, ``going_out`` that the card was its player's last (the
     hand ends after the choice), ``opening`` that the first card turned up
     still waits to take effect (the King names the first Jester before
-    anything else), ``penalty`` the cards a stack holds (stacking; 0
-    without it, when a Wild Draw Four's is the usual four).
+    anything else), ``penalty`` the cards a stack holds (with stacking
+    only; otherwise 0, and a Wild Draw Four costs the usual four).
     """
 
     kind: str
@@ -289,7 +289,8 @@ class Game:
 
         1991: a Wild Draw Four is listed only where it is legal, although
         ``act`` also accepts (and penalises) an illegal one, as the 1991
-        program did. Standard: it is always listed (it may be challenged).
+        program did. Standard: it is always listed (it may be challenged),
+        except with no_bluffing, where it is listed and accepted only when legal.
         """
         if self.hand_over:
             return []

@@ -33,7 +33,8 @@ class IllegalAction(ValueError):
 
 
 class Action(NamedTuple):
-    """A parsed action: the verb and whatever it names."""
+    """A parsed action: the verb and whatever it names (``seat``: the seat a
+    choice names, or the seat a 7 swaps with in ``play R7 swap 2``)."""
 
     verb: str
     card: Card | None = None
