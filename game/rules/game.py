@@ -298,12 +298,10 @@ class Game:
             seat = self.turn
         elif seat not in range(self.players):
             raise ValueError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+        actions = self._turn_actions() if seat == self.turn else self._jump_ins(seat) if self._jump_in else []
         exposed = self._exposed
-        actions = [] if exposed is None else ["uno" if seat == exposed else "catch"]
-        if seat == self.turn:
-            actions += self._turn_actions()
-        elif self._jump_in:
-            actions += self._jump_ins(seat)
+        if exposed is not None:
+            actions.insert(0, "uno" if seat == exposed else "catch")
         if self._seven_zero:
             return self._with_swaps(actions, seat)
         return actions
@@ -502,7 +500,7 @@ class Game:
         # _check_call_and_swap, written out: this is the path of every play.
         if action.uno and len(hand) != 2:
             raise IllegalAction(_MISPLACED_CALL)
-        if action.seat is not None:
+        if self._seven_zero and action.seat is not None:
             self._check_swap(action, hand, self.turn)
 
     def _check_call_and_swap(self, action, hand: list[Card], seat: int) -> None:
@@ -784,9 +782,10 @@ class Game:
         self._ask(Pending("jester", self.king, self.king), events)
 
     def _draw_by_choice(self, seat: int, events: list[Event]) -> None:
-        drawn = (
-            self._draw_until_playable(seat, events) if self._draw_to_match else self._give(seat, 1, BY_CHOICE, events)
-        )
+        if self._draw_to_match:
+            drawn = self._draw_until_playable(seat, events)
+        else:
+            drawn = self._give(seat, 1, BY_CHOICE, events)
         if not drawn:
             events.append(shared("pass", seat, reason="nothing to draw"))
         elif self._playable(drawn[-1], self._hands[seat]):
