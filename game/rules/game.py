@@ -72,6 +72,7 @@ WILD_DRAW_FOUR = Card("W+4")
 _CHOICE_VERBS = frozenset(("colour", "challenge", "accept", "jester", "target", "swap"))
 _MISPLACED_CALL = "UNO is called with the play that leaves you one card"
 _MOVING_RANKS = (SWAP_RANK, "0")  # seven_zero: a 7 swaps two hands, a 0 passes them all on
+_SEVEN_PLAYS = frozenset(f"play {colour}{SWAP_RANK}{call}" for colour in COLOURS for call in ("", " uno"))
 SCORINGS = ("points", "tally")
 
 
@@ -360,14 +361,13 @@ class Game:
 
     def _with_swaps(self, actions: list[str], seat: int) -> list[str]:
         """seven_zero: each play of a 7 but the last card, also with its swap in one action."""
-        if len(self._hands[seat]) == 1:
+        if len(self._hands[seat]) == 1 or _SEVEN_PLAYS.isdisjoint(actions):
             return actions
         others = [other for other in range(self.players) if other != seat]
         listed = []
         for text in actions:
             listed.append(text)
-            action = self._table[text]
-            if action.verb == "play" and action.card.rank == SWAP_RANK:
+            if text in _SEVEN_PLAYS:
                 listed += [f"{text} swap {other}" for other in others]
         return listed
 
