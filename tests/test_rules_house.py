@@ -463,3 +463,20 @@ def test_a_jumping_skip_or_reverse_works_from_the_seat_that_jumped_in():
     game = house_position(("jump_in",), {2: ["RR", *FOUR[2][1:]]}, top="RR")
     game.act("play RR", seat=2)
     assert game.direction == -1 and game.turn == 1
+
+
+# ----- more meetings of two house rules -------------------------------------------------
+
+
+def test_draw_to_match_never_applies_to_a_stack():
+    house = ("stacking", "draw_to_match")
+    game = house_game(house, {0: ["R+2", *FOUR[0][1:]]}, draw=("B8", "B9", "R9"))
+    game.act("play R+2")
+    events = game.act("draw")
+    assert events[0].count == 2 and game.hands[1][-2:] == ["B8", "B9"] and game.turn == 2
+
+
+def test_draw_to_match_with_no_bluffing_draws_past_a_wild_draw_four_that_would_be_a_bluff():
+    game = house_game(("draw_to_match", "no_bluffing"), draw=("W+4", "B8", "R9"))  # seat 0 holds red
+    events = game.act("draw")
+    assert events[0].cards == ("W+4", "B8", "R9") and game.drawn == "R9"
