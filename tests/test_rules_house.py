@@ -480,3 +480,16 @@ def test_draw_to_match_with_no_bluffing_draws_past_a_wild_draw_four_that_would_b
     game = house_game(("draw_to_match", "no_bluffing"), draw=("W+4", "B8", "R9"))  # seat 0 holds red
     events = game.act("draw")
     assert events[0].cards == ("W+4", "B8", "R9") and game.drawn == "R9"
+
+
+def test_with_two_players_a_stack_goes_back_and_forth_and_a_zero_swaps_the_hands():
+    hands = {0: ["R+2", "G+2", *FOUR[0][2:]], 1: ["B+2", "B0", *FOUR[1][2:]]}
+    game = house_game(("stacking", "seven_zero"), hands, players=2)
+    game.act("play R+2")
+    game.act("play B+2")
+    assert game.turn == 0 and game.legal() == ["play G+2", "draw"]
+    game.act("draw")
+    assert len(game.hands[0]) == 6 + 4 and game.turn == 1  # seat 0 misses the turn
+    before = game.hands
+    game.act("play B0")
+    assert game.hands == [before[1][1:], before[0]] and game.turn == 0
