@@ -26,9 +26,9 @@ def house_game(house, seat_cards=None, turn_up="R5", draw=(), players=4) -> Game
     return Game("standard", players, seed=13, deck=deck, starter=0, house=house)
 
 
-def house_position(house, seat_cards, top="R5", draw=(), turn=0, players=4, **fields) -> Game:
+def house_position(house, seat_cards, top="R5", draw=(), turn=0, **fields) -> Game:
     """A made-up position: FOUR's hands with some seats' hands replaced."""
-    hands = [list(seat_cards.get(seat, FOUR[seat])) for seat in range(players)]
+    hands = [list(seat_cards.get(seat, hand)) for seat, hand in enumerate(FOUR)]
     return position("standard", hands, top, draw=draw, turn=turn, house=tuple(house), **fields)
 
 
