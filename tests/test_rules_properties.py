@@ -94,7 +94,7 @@ rule_sets = st.sampled_from([("1991", 10), ("standard", 10), ("royal", 6)])
 
 
 def play_any(game: Game, rng: random.Random, actions: int) -> None:
-    """Random play with late calls, catches and fanfares thrown in."""
+    """Random play with late calls, catches, fanfares and jump-ins thrown in."""
     for _ in range(actions):
         if game.match_over:
             return
@@ -102,6 +102,8 @@ def play_any(game: Game, rng: random.Random, actions: int) -> None:
             game.next_hand()
             continue
         interrupt(game, rng)
+        if game.hand_over:  # a jump-in with the last card
+            continue
         legal = game.legal()
         game.act(legal[int(rng.random() * len(legal))])
 
