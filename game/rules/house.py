@@ -2,8 +2,9 @@
 
     Game("standard", 4, house=("stacking", "seven_zero"))
 
-Each is explained in one line here (the menu shows these lines) and in full,
-with every decision the printed rules leave open, in ``docs/rules.md``.
+Each is explained in one line here (at most 70 characters, for the menu)
+and in full, with every decision the printed rules leave open, in
+``docs/rules.md``.
 """
 
 from __future__ import annotations
@@ -11,12 +12,12 @@ from __future__ import annotations
 from .rulesets import RuleSet
 
 HOUSE_RULES = {
-    "stacking": "Draw Two on Draw Two, Wild Draw Four on Wild Draw Four: the first who cannot stack draws them all",
-    "seven_zero": "a 7 swaps hands with the player you choose; a 0 passes every hand on",
-    "jump_in": "play a card identical to the top card out of turn; play goes on from you",
+    "stacking": "Draw Two on Draw Two, +4 on +4: who can't stack draws all",
+    "seven_zero": "a 7 swaps hands with a player you choose; a 0 passes all hands on",
+    "jump_in": "play an identical card out of turn; play goes on from you",
     "draw_to_match": "draw until you get a card you can play",
     "forced_play": "a drawn card that can be played must be played",
-    "no_bluffing": "a Wild Draw Four only when you hold no card of the colour: no challenge",
+    "no_bluffing": "Wild Draw Four only without the colour in play: no challenge",
 }
 
 
