@@ -1,11 +1,13 @@
 """Hands and actions per second of the rules engine, for every rule set at 2
-and 4 players, beside RLCard's UNO (two players) in the same run.
+and 4 players and standard UNO with every house rule on, beside RLCard's UNO
+(two players) in the same run.
 
     python -m benchmarks.engine [--seconds 5]
 
 Random players play a random legal card and draw only when they have nothing
 to play; in standard UNO and Royal Revenge they call UNO half the time and
-answer every choice at random. Ours goes through the public text API
+answer every choice at random (with the house rules they swap, stack and
+jump in only as random choices of the seat in turn). Ours goes through the public text API
 (``legal()`` and ``act()``), events and all. RLCard comes from the ``bench``
 extra (``pip install -e .[bench]``).
 """
@@ -17,15 +19,19 @@ import random
 import time
 
 from game.rules import Game
+from game.rules.house import HOUSE_RULES
 from game.rules.notation import OUT_OF_TURN
 
 TABLES = (("1991", 2), ("1991", 4), ("standard", 2), ("standard", 4), ("royal", 2), ("royal", 4))
+EVERY_HOUSE_RULE = tuple(HOUSE_RULES)
 
 
-def our_hands(seconds: float, rules: str = "1991", players: int = 2) -> tuple[int, int, float]:
+def our_hands(
+    seconds: float, rules: str = "1991", players: int = 2, house: tuple[str, ...] = ()
+) -> tuple[int, int, float]:
     """Play whole hands for about ``seconds``; return (hands, actions, elapsed)."""
     rng = random.Random(0)
-    game, hands, actions, seed = Game(rules, players, seed=0), 0, 0, 0
+    game, hands, actions, seed = Game(rules, players, seed=0, house=house), 0, 0, 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
         for _ in range(100):
@@ -33,7 +39,7 @@ def our_hands(seconds: float, rules: str = "1991", players: int = 2) -> tuple[in
                 hands += 1
                 if game.match_over:
                     seed += 1
-                    game = Game(rules, players, seed=seed)
+                    game = Game(rules, players, seed=seed, house=house)
                 else:
                     game.next_hand()
                 continue
@@ -76,6 +82,11 @@ def main() -> None:
         )
     per_action = rates["standard", 4][1] / rates["1991", 2][1]
     print(f"standard 4p per action against 1991 2p: {per_action:.2f}x")
+    hands, actions, elapsed = our_hands(args.seconds, "standard", 4, EVERY_HOUSE_RULE)
+    print(
+        f"uno1991 standard 4p, every house rule: {hands / elapsed:7.0f} hands/s {actions / elapsed:9.0f} actions/s "
+        f"({actions / hands:.0f} actions a hand)"
+    )
     theirs = rlcard_hands(args.seconds)
     if theirs is None:
         print("RLCard:         not installed (pip install -e .[bench])")

@@ -2,12 +2,16 @@
 
     python -m game.sim --rules 1991 --players 2 --hands 1000 --seed 1 [--json]
     python -m game.sim --rules royal --players 5 --hands 1000 --seed 1
+    python -m game.sim --rules standard --players 4 --house all --hands 500 --seed 1
     python -m game.sim --ai hard,normal --hands 1000 --seed 1 [--json]
     python -m game.sim --ai hard,random --rules standard --players 4 --hands 1000
 
 Without ``--ai``, random players play (calling UNO or forgetting to, at
 random) while late calls, catches by any seat and, in Royal Revenge, the
-scepter's fanfares are injected at random. After every action the simulator
+scepter's fanfares are injected at random, and with the house rule jump_in,
+jump-ins by any seat that can. ``--house`` names the standard rules' house
+rules to play with (``stacking,jump_in``), ``all`` of them, or ``random``: a
+random set for every match. After every action the simulator
 checks the invariants: every card is accounted for across the hands, the
 draw pile and the discard pile; the chosen legal action does not raise; a
 refused action, in turn or out of it, raises IllegalAction and changes
@@ -37,6 +41,7 @@ from dataclasses import asdict, dataclass, field
 
 from . import ai
 from .rules import Game, IllegalAction
+from .rules.house import HOUSE_RULES
 from .rules.notation import OUT_OF_TURN, action_table
 from .rules.rulesets import RULES_1991, RULESETS, get_ruleset
 
@@ -44,9 +49,9 @@ from .rules.rulesets import RULES_1991, RULESETS, get_ruleset
 LONGEST_HAND = 5000
 
 
-def every_action(rules) -> tuple[str, ...]:
-    """Texts a player could try: every action of a rule set's notation."""
-    return tuple(action_table(get_ruleset(rules)))
+def every_action(rules, house: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Texts a player could try: every action of a rule set's notation (with its house rules)."""
+    return tuple(action_table(get_ruleset(rules), house))
 
 
 EVERY_ACTION = every_action(RULES_1991)
@@ -133,7 +138,7 @@ def check_refusal(game: Game, rng: random.Random) -> str | None:
         skip.update(t for t in EVERY_ACTION if t.startswith("play W+4"))
     if game.accepts_fanfare:
         skip.add("fanfare")
-    actions = every_action(game.rules)
+    actions = every_action(game.rules, game.house)
     refused = [t for t in actions if t not in skip]
     text = refused[int(rng.random() * len(refused))]
     before = game.snapshot()
@@ -162,20 +167,44 @@ def check_views(game: Game) -> list[str]:
 
 def interrupt(game: Game, rng: random.Random) -> None:
     """Now and then, what happens out of turn: a late UNO call or a catch by
-    a random seat while someone is exposed, the scepter's fanfare."""
+    a random seat while someone is exposed, the scepter's fanfare, a seat
+    jumping in (before or after a catch)."""
+    if "jump_in" in game.house and rng.random() < 0.5:
+        jump_in(game, rng)
     exposed = game.exposed
     if exposed is not None and rng.random() < 0.5:
         seat = int(rng.random() * game.players)
         game.act("uno" if seat == exposed else "catch", seat=seat)
     if game.accepts_fanfare and rng.random() < 0.02:
         game.act("fanfare")
+    if "jump_in" in game.house and not game.hand_over:
+        jump_in(game, rng)
 
 
-def simulate(rules: str, players: int, hands: int, seed: int, seats: list, check: bool = True) -> Report:
-    """Play ``hands`` hands (new matches as matches end) and check as we go."""
+def jump_in(game: Game, rng: random.Random) -> None:
+    """A random seat out of turn that may jump in does so, half the time."""
+    seats = [seat for seat in range(game.players) if seat != game.turn]
+    seat = seats[int(rng.random() * len(seats))]
+    plays = [action for action in game.legal(seat) if action.startswith("play")]
+    if plays and rng.random() < 0.5:
+        game.act(plays[int(rng.random() * len(plays))], seat=seat)
+
+
+def house_for_match(house: tuple[str, ...] | str, rng: random.Random) -> tuple[str, ...]:
+    """The house rules of a new match: those given, or a random set for ``random``."""
+    if house != "random":
+        return house
+    return tuple(name for name in HOUSE_RULES if rng.random() < 0.5)
+
+
+def simulate(
+    rules: str, players: int, hands: int, seed: int, seats: list, check: bool = True, house: tuple | str = ()
+) -> Report:
+    """Play ``hands`` hands (new matches as matches end) and check as we go.
+    ``house``: the house rules of every match, or ``random``."""
     report = Report(wins=[0] * players)
     rng = random.Random(seed)
-    game = Game(rules, players, seed=seed)
+    game = Game(rules, players, seed=seed, house=house_for_match(house, rng))
     in_hand = 0
     start = time.perf_counter()
     while report.hands < hands:
@@ -184,7 +213,7 @@ def simulate(rules: str, players: int, hands: int, seed: int, seats: list, check
             report.wins[game.hand_winner] += 1
             in_hand = 0
             if game.match_over:
-                game = Game(rules, players, seed=rng.randrange(2**32))
+                game = Game(rules, players, seed=rng.randrange(2**32), house=house_for_match(house, rng))
             else:
                 game.next_hand()
             continue
@@ -196,6 +225,8 @@ def simulate(rules: str, players: int, hands: int, seed: int, seats: list, check
             if problem:
                 report.violations.append(f"hand {report.hands + 1}: {problem}")
         interrupt(game, rng)
+        if game.hand_over:  # a jump-in with the last card
+            continue
         action = seats[game.turn].choose(game.view(game.turn))
         try:
             game.act(action)
@@ -377,6 +408,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed for the deals and the players (default 0)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--ai", metavar="A,B", help=f"two levels to play each other: {', '.join(LEVELS)}")
+    parser.add_argument(
+        "--house", metavar="NAMES", default="", help="standard rules' house rules: NAME,NAME, all or random"
+    )
     args = parser.parse_args(argv)
     if args.rules not in RULESETS:
         parser.error(f"unknown rules {args.rules!r}: use {', '.join(RULESETS)}")
@@ -384,6 +418,11 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seed takes a whole number, 0 or more")
     if args.hands < 1:
         parser.error("--hands takes a number of hands, 1 or more")
+    house = house_option(args.house)
+    if house and args.rules != "standard":
+        parser.error("--house takes house rules of the standard rules: add --rules standard")
+    if house and args.ai:
+        parser.error("--house is for the random players' simulation, not --ai")
     if args.ai:
         levels = tuple(args.ai.split(","))
         if len(levels) != 2 or not set(levels) <= set(LEVELS):
@@ -397,11 +436,18 @@ def main(argv: list[str] | None = None) -> int:
         return 1 if report.violations else 0
     try:
         seats = [RandomPlayer(args.seed * 1000 + seat) for seat in range(args.players)]
-        report = simulate(args.rules, args.players, args.hands, args.seed, seats)
+        report = simulate(args.rules, args.players, args.hands, args.seed, seats, house=house)
     except ValueError as error:
         parser.error(str(error))
     print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
     return 1 if report.violations else 0
+
+
+def house_option(text: str) -> tuple[str, ...] | str:
+    """``--house``: names separated by commas, ``all`` or ``random``."""
+    if text in ("all", "random"):
+        return tuple(HOUSE_RULES) if text == "all" else text
+    return tuple(name for name in text.split(",") if name)
 
 
 if __name__ == "__main__":

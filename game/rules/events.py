@@ -36,7 +36,11 @@ class Event(NamedTuple):
     ``lost``), ``accept``, ``reveal`` (the challenged hand, in the
     challenger's view only: ``seat`` is the challenger); Royal Revenge:
     ``king`` and ``jester`` (the seat now wears the crown or the hat),
-    ``target`` (the King's Choice falls on the seat), ``fanfare``.
+    ``target`` (the King's Choice falls on the seat), ``fanfare``; house
+    rules: ``swap`` (the seat swaps hands with seat ``count``), ``rotate``
+    (after the seat's 0 every hand passes one seat along the direction
+    ``count``), ``jump_in`` (the seat plays out of turn: its ``play``
+    follows).
     """
 
     kind: str
@@ -103,4 +107,7 @@ _TEXT = {
     "jester": lambda e: f"seat {e.seat} is the Jester",
     "target": lambda e: f"the King's Choice falls on seat {e.seat}",
     "fanfare": lambda e: "the scepter sounds its fanfare: the crown passes on",
+    "swap": lambda e: f"seat {e.seat} swaps hands with seat {e.count}",
+    "rotate": lambda e: "every hand passes one seat " + ("up" if e.count == 1 else "down"),
+    "jump_in": lambda e: f"seat {e.seat} jumps in",
 }

@@ -7,7 +7,9 @@
 Actions are text (see ``notation``): ``play R7``, ``play W G``, ``draw``,
 ``pass``, ``colour G``; with the standard rules also ``play R7 uno``,
 ``challenge``, ``accept`` and, out of turn, ``uno`` and ``catch``; with Royal
-Revenge ``play W``, ``jester 2``, ``target 3`` and ``fanfare``.
+Revenge ``play W``, ``jester 2``, ``target 3`` and ``fanfare``. House rules
+of the standard rules (``house``) add ``swap 2`` and ``play R7 swap 2``
+(seven_zero) and plays out of turn (jump_in).
 
 ``turn`` is always the seat that must act next: while a seat other than the
 player in turn must choose (a Wild Draw Four's challenge, the King naming a
@@ -23,7 +25,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .cards import ACTION_RANKS, COLOURS, NUMBER_RANKS, PLUS_ONE_RANKS, WILD_RANKS, Card
+from .cards import ACTION_RANKS, COLOUR_NAMES, COLOURS, NUMBER_RANKS, PLUS_ONE_RANKS, RANK_NAMES, WILD_RANKS, Card
 from .events import (
     BY_CHOICE,
     CAUGHT,
@@ -39,7 +41,17 @@ from .events import (
     Event,
     shared,
 )
-from .notation import COLOUR_ACTIONS, OUT_OF_TURN, IllegalAction, action_table, parse, play_texts, uno_texts
+from .house import house_rules
+from .notation import (
+    COLOUR_ACTIONS,
+    OUT_OF_TURN,
+    SWAP_RANK,
+    IllegalAction,
+    action_table,
+    parse,
+    play_texts,
+    uno_texts,
+)
 from .rulesets import MAX_PLAYERS as RULES_MAX_PLAYERS
 from .rulesets import RuleSet, get_ruleset
 
@@ -57,6 +69,10 @@ _TURN_EVENTS = tuple(Event("turn", seat) for seat in range(RULES_MAX_PLAYERS))
 _SKIP_EVENTS = tuple(Event("skip", seat) for seat in range(RULES_MAX_PLAYERS))
 _PENALTY_CARDS = {"+2": (2, DRAW_TWO), "W+4": (4, DRAW_FOUR)}
 WILD_DRAW_FOUR = Card("W+4")
+_CHOICE_VERBS = frozenset(("colour", "challenge", "accept", "jester", "target", "swap"))
+_MISPLACED_CALL = "UNO is called with the play that leaves you one card"
+_MOVING_RANKS = (SWAP_RANK, "0")  # seven_zero: a 7 swaps two hands, a 0 passes them all on
+_SEVEN_PLAYS = frozenset(f"play {colour}{SWAP_RANK}{call}" for colour in COLOURS for call in ("", " uno"))
 SCORINGS = ("points", "tally")
 
 
@@ -83,12 +99,16 @@ class Pending(NamedTuple):
 
     ``kind``: ``colour`` (a Wild's colour: the starter's for a Wild turned up,
     the King's in Royal Revenge), ``challenge`` (challenge or accept a Wild
-    Draw Four), ``jester`` or ``target`` (the King's). ``seat`` chooses;
-    play then goes on from ``resume``. ``by`` is the seat whose card asked
-    for the choice, ``colour`` the colour in play before a Wild Draw Four,
-    ``going_out`` that the card was its player's last (the hand ends after
-    the choice), ``opening`` that the first card turned up still waits to
-    take effect (the King names the first Jester before anything else).
+    Draw Four), ``jester`` or ``target`` (the King's); with house rules
+    ``stack`` (stack another Draw Two, or Wild Draw Four, or ``draw`` the
+    ``penalty``) and ``swap`` (whom the player of a 7 swaps hands with).
+    ``seat`` chooses; play then goes on from ``resume``. ``by`` is the seat
+    whose card asked for the choice, ``colour`` the colour in play before a
+    Wild Draw Four, ``going_out`` that the card was its player's last (the
+    hand ends after the choice), ``opening`` that the first card turned up
+    still waits to take effect (the King names the first Jester before
+    anything else), ``penalty`` the cards a stack holds (with stacking
+    only; otherwise 0, and a Wild Draw Four costs the usual four).
     """
 
     kind: str
@@ -98,6 +118,7 @@ class Pending(NamedTuple):
     colour: str | None = None
     going_out: bool = False
     opening: bool = False
+    penalty: int = 0
 
 
 @dataclass(frozen=True)
@@ -106,7 +127,8 @@ class View:
     of this hand (other seats' drawn cards are hidden, and a challenged hand
     is shown to the challenger alone). Never another hand or the order of
     the draw pile. ``legal`` is what this seat may do now, in turn or out of
-    it; ``exposed`` the seat that may be caught without its UNO call."""
+    it; ``exposed`` the seat that may be caught without its UNO call;
+    ``house`` the house rules in play."""
 
     rules: str
     players: int
@@ -132,6 +154,7 @@ class View:
     king: int | None = None
     jester: int | None = None
     scoring: str = "points"
+    house: tuple[str, ...] = ()
 
 
 class Game:
@@ -143,6 +166,9 @@ class Game:
     moves one seat on (Royal Revenge: the King starts every hand).
     ``scoring="tally"`` adds the points left in each hand to its own player's
     total, and the lowest total wins once one reaches the target.
+    ``house`` names house rules of the standard rules (``house.HOUSE_RULES``:
+    stacking, seven_zero, jump_in, draw_to_match, forced_play, no_bluffing),
+    all off unless named.
     """
 
     def __init__(
@@ -153,8 +179,10 @@ class Game:
         deck: list[str] | None = None,
         starter: int | None = None,
         scoring: str = "points",
+        house: tuple[str, ...] | list[str] = (),
     ) -> None:
         self.rules = get_ruleset(rules)
+        self._use_house(house_rules(self.rules, house))
         if not isinstance(players, int) or not self.rules.min_players <= players <= self.rules.max_players:
             raise ValueError(
                 f"players must be {self.rules.min_players} to {self.rules.max_players} for rules {self.rules.name}, "
@@ -182,6 +210,18 @@ class Game:
         self.jester: int | None = None
         self._actions: list[str] = []
         self.opening = self._start_hand()
+
+    def _use_house(self, house: tuple[str, ...]) -> None:
+        """Switch on the house rules named (checked and in canonical order)."""
+        self.house = house
+        self._stacking = "stacking" in house
+        self._seven_zero = "seven_zero" in house
+        self._jump_in = "jump_in" in house
+        self._draw_to_match = "draw_to_match" in house
+        self._forced_play = "forced_play" in house
+        self._no_bluffing = "no_bluffing" in house
+        # Whether a Wild Draw Four may be a bluff, answered by a challenge.
+        self._challenge = self.rules.challenge and not self._no_bluffing
 
     # ----- the state, as codes --------------------------------------------------
 
@@ -245,11 +285,13 @@ class Game:
     def legal(self, seat: int | None = None) -> list[str]:
         """The actions ``seat`` (default: ``turn``) may take now; empty when
         the hand is over. Another seat may only act out of turn (``uno``,
-        ``catch``), which comes first in the list of the seat in turn.
+        ``catch``, which come first in the list of the seat in turn, and
+        with jump_in a play of a card identical to the top card).
 
         1991: a Wild Draw Four is listed only where it is legal, although
         ``act`` also accepts (and penalises) an illegal one, as the 1991
-        program did. Standard: it is always listed (it may be challenged).
+        program did. Standard: it is always listed (it may be challenged),
+        except with no_bluffing, where it is listed and accepted only when legal.
         """
         if self.hand_over:
             return []
@@ -257,10 +299,12 @@ class Game:
             seat = self.turn
         elif seat not in range(self.players):
             raise ValueError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
+        actions = self._turn_actions() if seat == self.turn else self._jump_ins(seat) if self._jump_in else []
         exposed = self._exposed
-        actions = [] if exposed is None else ["uno" if seat == exposed else "catch"]
-        if seat == self.turn:
-            actions += self._turn_actions()
+        if exposed is not None:
+            actions.insert(0, "uno" if seat == exposed else "catch")
+        if self._seven_zero:
+            return self._with_swaps(actions, seat)
         return actions
 
     def _turn_actions(self) -> list[str]:
@@ -270,11 +314,12 @@ class Game:
         hand = self._hands[self.turn]
         texts = self._uno_texts if len(hand) == 2 else self._play_texts
         if self._drawn is not None:
-            return [*texts[self._drawn], "pass"]
+            plays = texts[self._drawn]
+            return list(plays) if self._forced_play else [*plays, "pass"]
         colour, rank = self.colour, self._discard[-1].rank
         ranks = (rank, *PLUS_ONE_RANKS) if self.rules.royal and rank in PLUS_ONE_RANKS else (rank,)
         playable = dict.fromkeys([card for card in hand if card.colour == colour or card.rank in ranks or card.is_wild])
-        if WILD_DRAW_FOUR in playable and not self.rules.challenge and any(card.colour == colour for card in playable):
+        if WILD_DRAW_FOUR in playable and not self._challenge and any(card.colour == colour for card in playable):
             del playable[WILD_DRAW_FOUR]
         actions = [text for card in playable for text in texts[card]]
         actions.append("draw")
@@ -285,14 +330,49 @@ class Game:
         if kind == "colour":
             return list(COLOUR_ACTIONS)
         if kind == "challenge":
-            return ["challenge", "accept"]
+            return ["challenge", "accept", *self._stack_plays()] if self._stacking else ["challenge", "accept"]
+        if kind == "stack":
+            return [*self._stack_plays(), "draw"]
+        if kind == "swap":
+            return [f"swap {seat}" for seat in range(self.players) if seat != pending.seat]
         if kind == "jester":
             return [f"jester {seat}" for seat in range(self.players) if seat != self.king]
         # The King's Choice: anyone, the King included, but not a player who has just gone out.
         return [f"target {seat}" for seat in range(self.players) if not (pending.going_out and seat == pending.by)]
 
+    def _stack_plays(self) -> list[str]:
+        """stacking: the plays of a card like the top one (Draw Two on Draw
+        Two, Wild Draw Four on Wild Draw Four, then legal only if no_bluffing)."""
+        hand = self._hands[self.turn]
+        rank = self._discard[-1].rank
+        if rank == "W+4" and not self._challenge and self._holds_colour(hand):
+            return []
+        texts = self._uno_texts if len(hand) == 2 else self._play_texts
+        return [text for card in dict.fromkeys(card for card in hand if card.rank == rank) for text in texts[card]]
+
+    def _jump_ins(self, seat: int) -> list[str]:
+        """jump_in: the plays out of turn of a card identical to the top card,
+        allowed whenever no choice is pending."""
+        top = self._discard[-1]
+        hand = self._hands[seat]
+        if self._pending is not None or top.is_wild or top not in hand:
+            return []
+        return list((self._uno_texts if len(hand) == 2 else self._play_texts)[top])
+
+    def _with_swaps(self, actions: list[str], seat: int) -> list[str]:
+        """seven_zero: each play of a 7 but the last card, also with its swap in one action."""
+        if len(self._hands[seat]) == 1 or _SEVEN_PLAYS.isdisjoint(actions):
+            return actions
+        others = [other for other in range(self.players) if other != seat]
+        listed = []
+        for text in actions:
+            listed.append(text)
+            if text in _SEVEN_PLAYS:
+                listed += [f"{text} swap {other}" for other in others]
+        return listed
+
     def _playable(self, card: Card, hand: list[Card]) -> bool:
-        if card is WILD_DRAW_FOUR and not self.rules.challenge:
+        if card is WILD_DRAW_FOUR and not self._challenge:
             return not self._holds_colour(hand)
         return card.is_wild or card.colour == self.colour or self._same_kind(card)
 
@@ -310,15 +390,16 @@ class Game:
 
     def act(self, text: str, seat: int | None = None) -> list[Event]:
         """Apply one action and return what followed. ``seat`` (default: the
-        seat in turn) acts; another seat may only call ``uno`` or ``catch``.
-        ``fanfare`` is the scepter's and takes no seat.
+        seat in turn) acts; another seat may only call ``uno`` or ``catch``
+        (or, with jump_in, play a card identical to the top card). ``fanfare``
+        is the scepter's and takes no seat.
 
         Raises ``IllegalAction`` with the reason, leaving the game unchanged,
         for anything the rules do not allow.
         """
         action = self._table.get(text) if isinstance(text, str) else None
         if action is None:
-            text, action = parse(self.rules, text, self._table)
+            text, action = parse(self.rules, text, self._table, self.house)
         verb = action.verb
         out_of_turn = False
         if seat is None:
@@ -339,11 +420,12 @@ class Game:
         elif verb == "fanfare":
             self._check_fanfare(out_of_turn)
             self._fanfare(events)
+        elif out_of_turn:
+            self._check_jump_in(action, seat)
+            events.append(shared("jump_in", seat))
+            self._play(seat, action, events)
         else:
-            if out_of_turn:
-                self._refuse_out_of_turn(seat)
             self._check(action)
-            self._exposed = None  # the seat in turn acts: a missed call can no longer be caught
             self._apply(action, seat, events)
         if self._actions is not None:
             self._actions.append(f"@{seat} {text}" if out_of_turn else text)
@@ -351,16 +433,28 @@ class Game:
         return events
 
     def _apply(self, action, seat: int, events: list[Event]) -> None:
+        """Carry out an action of the seat in turn. Any of them ends the
+        window in which a missed UNO call may be caught, except a swap: it is
+        the second half of the play of a 7."""
         verb = action.verb
         if verb == "play":
-            self._play(seat, action.card, action.colour, action.uno, events)
+            self._play(seat, action, events)
         elif verb == "draw":
-            self._draw_by_choice(seat, events)
+            self._exposed = None
+            if self._pending is None:
+                self._draw_by_choice(seat, events)
+            else:
+                self._take_stack(seat, events)
         elif verb == "pass":
-            self._drawn = None
+            self._exposed = self._drawn = None
             events.append(shared("pass", seat))
             self._end_turn(self._next(seat), events)
+        elif verb == "swap":
+            pending, self._pending = self._pending, None
+            self._swap_hands(seat, action.seat, events)
+            self._end_turn(pending.resume, events)
         else:
+            self._exposed = None
             pending, self._pending = self._pending, None
             if verb == "colour":
                 self._name_colour(pending, action.colour, events)
@@ -378,18 +472,15 @@ class Game:
             raise IllegalAction("the hand is over" + ("" if self.match_over else ": start the next hand"))
         pending = self._pending
         if pending is not None:
-            if verb != pending.kind and not (pending.kind == "challenge" and verb == "accept"):
-                raise IllegalAction(self._waiting_for(pending))
-            if verb == "jester" and action.seat == self.king:
-                raise IllegalAction(f"the King (seat {self.king}) cannot be the Jester: name another seat")
-            if f"{verb} {action.seat}" not in self._choices(pending) and verb in ("jester", "target"):
-                raise IllegalAction(f"no seat {action.seat} to name: choose from {', '.join(self._choices(pending))}")
+            self._check_choice(action, pending)
             return
-        if verb in ("colour", "challenge", "accept", "jester", "target"):
+        if verb in _CHOICE_VERBS:
             raise IllegalAction(self._nothing_to_choose(verb))
         if verb == "pass":
             if self._drawn is None:
                 raise IllegalAction("you may pass only after drawing a card you could play")
+            if self._forced_play:
+                raise IllegalAction(f"the drawn {self._drawn.code} can be played, so it must be (forced play)")
             return
         hand = self._hands[self.turn]
         if self._drawn is not None:
@@ -404,8 +495,69 @@ class Game:
                 raise IllegalAction(
                     f"{card.code} matches neither the colour {self.colour} nor the {self._discard[-1].code}"
                 )
+            if card is WILD_DRAW_FOUR and self._no_bluffing and self._holds_colour(hand):
+                raise IllegalAction(f"you hold {COLOUR_NAMES[self.colour]}: no bluffing with a Wild Draw Four")
+        # _check_call_and_swap, written out: this is the path of every play.
         if action.uno and len(hand) != 2:
-            raise IllegalAction("UNO is called with the play that leaves you one card")
+            raise IllegalAction(_MISPLACED_CALL)
+        if self._seven_zero and action.seat is not None:
+            self._check_swap(action, hand, self.turn)
+
+    def _check_call_and_swap(self, action, hand: list[Card], seat: int) -> None:
+        """The UNO call and the swap that may come with a play from ``hand``."""
+        if action.uno and len(hand) != 2:
+            raise IllegalAction(_MISPLACED_CALL)
+        if action.seat is not None:
+            self._check_swap(action, hand, seat)
+
+    def _check_swap(self, action, hand: list[Card], seat: int) -> None:
+        if len(hand) == 1:
+            raise IllegalAction(f"your last card ends the hand: play {action.card.code}, with no swap")
+        if action.seat == seat or action.seat >= self.players:
+            others = ", ".join(str(other) for other in range(self.players) if other != seat)
+            raise IllegalAction(f"swap hands with another seat: {others}")
+
+    def _check_choice(self, action, pending: Pending) -> None:
+        """Raise IllegalAction unless the action makes the pending choice."""
+        verb, kind = action.verb, pending.kind
+        if verb == "play" and kind in ("stack", "challenge") and self._stacking:
+            self._check_stack_play(action)
+            return
+        if verb != kind and not (kind == "challenge" and verb == "accept") and not (kind == "stack" and verb == "draw"):
+            raise IllegalAction(self._waiting_for(pending))
+        if verb == "jester" and action.seat == self.king:
+            raise IllegalAction(f"the King (seat {self.king}) cannot be the Jester: name another seat")
+        if verb in ("jester", "target", "swap") and f"{verb} {action.seat}" not in self._choices(pending):
+            raise IllegalAction(f"no seat {action.seat} to name: choose from {', '.join(self._choices(pending))}")
+
+    def _check_stack_play(self, action) -> None:
+        card, hand = action.card, self._hands[self.turn]
+        top = self._discard[-1]
+        if card.rank != top.rank:
+            name = RANK_NAMES[top.rank]
+            raise IllegalAction(f"only a {name} stacks on a {name}: " + self._waiting_for(self._pending))
+        if card not in hand:
+            raise IllegalAction(f"{card.code} is not in your hand")
+        if card is WILD_DRAW_FOUR and not self._challenge and self._holds_colour(hand):
+            raise IllegalAction(f"you hold {COLOUR_NAMES[self.colour]}: no bluffing with a Wild Draw Four")
+        self._check_call_and_swap(action, hand, self.turn)
+
+    def _check_jump_in(self, action, seat: int) -> None:
+        """Raise IllegalAction unless ``seat``, out of turn, may jump in with this play."""
+        if not self._jump_in or action.verb != "play":
+            self._refuse_out_of_turn(seat)
+        if self.hand_over:
+            raise IllegalAction("the hand is over")
+        if self._pending is not None:
+            raise IllegalAction("nobody jumps in while a choice is made: " + self._waiting_for(self._pending))
+        top, hand = self._discard[-1], self._hands[seat]
+        if top.is_wild:
+            raise IllegalAction("nobody jumps in on a wild card")
+        if action.card is not top:
+            raise IllegalAction(f"seat {seat} may jump in only with a card identical to the {top.code}")
+        if top not in hand:
+            raise IllegalAction(f"{top.code} is not in seat {seat}'s hand")
+        self._check_call_and_swap(action, hand, seat)
 
     def _waiting_for(self, pending: Pending) -> str:
         if pending.kind == "colour" and self.rules.royal:
@@ -413,7 +565,13 @@ class Game:
         if pending.kind == "colour":
             return "first name the colour for the Wild turned up: colour R, G, Y or B"
         if pending.kind == "challenge":
-            return "a Wild Draw Four was played on you: challenge or accept"
+            stack = ", accept or stack a Wild Draw Four" if self._stacking else " or accept"
+            return f"a Wild Draw Four was played on you: challenge{stack}"
+        if pending.kind == "stack":
+            name = RANK_NAMES[self._discard[-1].rank]
+            return f"{pending.penalty} cards are stacked on you: stack a {name} or draw them"
+        if pending.kind == "swap":
+            return "first choose whom to swap hands with: swap SEAT"
         if pending.kind == "jester":
             return "first the King names the Jester: jester SEAT"
         return "first the King names who draws for the King's Choice: target SEAT"
@@ -425,13 +583,16 @@ class Game:
             return "a colour is named with the wild card that is played: play W G"
         if verb in ("challenge", "accept"):
             return "there is no Wild Draw Four to challenge or accept"
+        if verb == "swap":
+            return "hands are swapped after playing a 7: play R7 swap 2, or play R7 then swap 2"
         return f"there is no {'Jester' if verb == 'jester' else 'King’s Choice target'} to name now"
 
     def _refuse_out_of_turn(self, seat: int) -> None:
         pending = self._pending
         if pending is not None and pending.kind in ("colour", "jester", "target") and self.rules.royal:
             raise IllegalAction(f"only the King, seat {self.turn}, chooses now; seat {seat} may only call uno or catch")
-        raise IllegalAction(f"it is seat {self.turn}'s turn: seat {seat} may only call uno or catch now")
+        jump = ", or jump in with a card identical to the top card" if self._jump_in else ""
+        raise IllegalAction(f"it is seat {self.turn}'s turn: seat {seat} may only call uno or catch now{jump}")
 
     def _check_out_of_turn(self, verb: str, seat: int) -> None:
         if self.hand_over:
@@ -454,9 +615,11 @@ class Game:
         if self._drawn is not None:
             raise IllegalAction(f"the fanfare waits until seat {self.turn} plays or keeps the drawn card")
 
-    def _play(self, seat: int, card: Card, colour: str | None, uno: bool, events: list[Event]) -> None:
+    def _play(self, seat: int, action, events: list[Event]) -> None:
+        card, colour = action.card, action.colour
         hand = self._hands[seat]
         rules = self.rules
+        self._exposed = None
         if card is WILD_DRAW_FOUR and not rules.challenge and self._holds_colour(hand):
             events.append(shared("penalty", seat, card.code))
             self._drawn = None
@@ -470,7 +633,7 @@ class Game:
         self._discard.append(card)
         self.colour = colour or card.colour
         events.append(shared("play", seat, card.code, colour))
-        if uno:
+        if action.uno:
             events.append(shared("uno", seat))
         elif rules.uno_calls and len(hand) == 1:
             self._exposed = seat
@@ -478,13 +641,17 @@ class Game:
         going_out = not hand
         target = self._next(seat)
         rank = card.rank
-        if rank in _PENALTY_CARDS and (rank == "+2" or going_out or not rules.challenge):
-            count, reason = _PENALTY_CARDS[rank]
-            self._give(target, count, reason, events)
-        elif rank == "W+4":
-            self._bluff = bluff
-            self._ask(Pending("challenge", target, target, seat, colour_before), events)
-            return
+        if rank in _PENALTY_CARDS:
+            if self._stacking:
+                self._stack(seat, card, going_out, bluff, colour_before, events)
+                return
+            if rank == "+2" or going_out or not self._challenge:
+                count, reason = _PENALTY_CARDS[rank]
+                self._give(target, count, reason, events)
+            else:
+                self._bluff = bluff
+                self._ask(Pending("challenge", target, target, seat, colour_before), events)
+                return
         if rules.royal and (rank == "K" or (rank == "W" and not going_out)):
             kind = "target" if rank == "K" else "colour"
             self._ask(Pending(kind, self.king, target, seat, going_out=going_out), events)
@@ -500,8 +667,63 @@ class Game:
             self.direction = -self.direction
             events.append(shared("reverse", seat))
             self._end_turn(self._next(seat), events)
+        elif self._seven_zero and rank in _MOVING_RANKS:
+            self._move_hands(seat, action.seat, rank, events)
         else:
             self._end_turn(target, events)
+
+    # ----- house rules ----------------------------------------------------------
+
+    def _stack(self, seat: int, card: Card, going_out: bool, bluff: bool, colour_before: str, events) -> None:
+        """stacking: a Draw Two or Wild Draw Four adds its cards to the stack
+        it was played on, and the next player must stack in turn or take
+        them all (a Wild Draw Four may be challenged first). On a last card
+        the next player takes the stack at once."""
+        pending, self._pending = self._pending, None
+        count, reason = _PENALTY_CARDS[card.rank]
+        penalty = count + (0 if pending is None else pending.penalty)
+        target = self._next(seat)
+        if going_out:
+            self._give(target, penalty, reason, events)
+            self._end_hand(seat, events)
+        elif card is WILD_DRAW_FOUR and self._challenge:
+            self._bluff = bluff
+            self._ask(Pending("challenge", target, target, seat, colour_before, penalty=penalty), events)
+        else:
+            self._ask(Pending("stack", target, target, seat, penalty=penalty), events)
+
+    def _take_stack(self, seat: int, events: list[Event]) -> None:
+        """stacking: ``draw`` on a stack takes all of it and misses the turn."""
+        pending, self._pending = self._pending, None
+        self._give(seat, pending.penalty, _PENALTY_CARDS[self._discard[-1].rank][1], events)
+        events.append(_SKIP_EVENTS[seat])
+        self._end_turn(self._next(seat), events)
+
+    def _move_hands(self, seat: int, other: int | None, rank: str, events: list[Event]) -> None:
+        """seven_zero: after a 0 every hand passes one seat along the
+        direction of play; after a 7 its player swaps hands with ``other``,
+        or chooses whom to (``swap S``) when the play did not say."""
+        target = self._next(seat)
+        if rank == "0":
+            players, step = self.players, self.direction
+            self._hands = [self._hands[(receiver - step) % players] for receiver in range(players)]
+            if self._exposed is not None:
+                self._exposed = (self._exposed + step) % players
+            events.append(Event("rotate", seat, count=step))
+        elif other is None:
+            self._ask(Pending("swap", seat, target, seat), events)
+            return
+        else:
+            self._swap_hands(seat, other, events)
+        self._end_turn(target, events)
+
+    def _swap_hands(self, seat: int, other: int, events: list[Event]) -> None:
+        """seven_zero: two seats swap hands; a missed UNO call goes with its hand."""
+        hands = self._hands
+        hands[seat], hands[other] = hands[other], hands[seat]
+        if self._exposed in (seat, other):
+            self._exposed = seat + other - self._exposed
+        events.append(Event("swap", seat, count=other))
 
     def _ask(self, pending: Pending, events: list[Event]) -> None:
         """Hand the turn to a seat that must choose before play goes on."""
@@ -532,20 +754,23 @@ class Game:
 
     def _settle_challenge(self, pending: Pending, challenged: bool, events: list[Event]) -> None:
         """A Wild Draw Four's next player accepts it or challenges it; the
-        challenger alone is shown the challenged hand."""
+        challenger alone is shown the challenged hand. With stacking the
+        four are the whole stack, and a bluff caught gives all of it to the
+        bluffer."""
         seat = pending.seat
+        penalty = pending.penalty or 4
         if not challenged:
             events.append(shared("accept", seat))
-            self._give(seat, 4, DRAW_FOUR, events)
+            self._give(seat, penalty, DRAW_FOUR, events)
         else:
             guilty = self._bluff
             events.append(shared("challenge", seat, reason="wins" if guilty else "loses"))
             events.append(Event("reveal", seat, tuple(card.code for card in self._hands[pending.by])))
             if guilty:
-                self._give(pending.by, 4, CHALLENGED, events)
+                self._give(pending.by, penalty, CHALLENGED, events)
                 self._end_turn(seat, events)
                 return
-            self._give(seat, 6, CHALLENGE_LOST, events)
+            self._give(seat, penalty + 2, CHALLENGE_LOST, events)
         events.append(_SKIP_EVENTS[seat])
         self._end_turn(self._next(seat), events)
 
@@ -557,15 +782,44 @@ class Game:
         self._ask(Pending("jester", self.king, self.king), events)
 
     def _draw_by_choice(self, seat: int, events: list[Event]) -> None:
-        drawn = self._give(seat, 1, BY_CHOICE, events)
+        if self._draw_to_match:
+            drawn = self._draw_until_playable(seat, events)
+        else:
+            drawn = self._give(seat, 1, BY_CHOICE, events)
         if not drawn:
             events.append(shared("pass", seat, reason="nothing to draw"))
-        elif self._playable(drawn[0], self._hands[seat]):
-            self._drawn = drawn[0]
+        elif self._playable(drawn[-1], self._hands[seat]):
+            self._drawn = drawn[-1]
             return
         else:
             events.append(shared("pass", seat, reason="the drawn card cannot be played"))
         self._end_turn(self._next(seat), events)
+
+    def _draw_until_playable(self, seat: int, events: list[Event]) -> list[Card]:
+        """draw_to_match: draw one card at a time until one can be played or
+        none is left; one draw event for the cards before a reshuffle and
+        one for those after."""
+        hand, taken, since_shuffle = self._hands[seat], [], []
+        while True:
+            if not self._draw:
+                self._note_draw(seat, since_shuffle, BY_CHOICE, events)
+                since_shuffle = []
+                self._reshuffle(events)
+                if not self._draw:
+                    break
+            card = self._draw.pop()
+            hand.append(card)
+            taken.append(card)
+            since_shuffle.append(card)
+            if self._playable(card, hand):
+                break
+        self._note_draw(seat, since_shuffle, BY_CHOICE, events)
+        return taken
+
+    @staticmethod
+    def _note_draw(seat: int, drawn: list[Card], reason: str, events: list[Event]) -> None:
+        if drawn:
+            events.append(Event("draw", seat, tuple([card.code for card in drawn]), len(drawn), "", reason))
 
     def _give(self, seat: int, count: int, reason: str, events: list[Event]) -> list[Card]:
         """Move up to ``count`` cards from the draw pile to a hand; when the
@@ -641,7 +895,11 @@ class Game:
             deck = list(_deck_cards(rules))
             shuffle(deck, self._rng)
         self.hand_number += 1
-        self._table, self._play_texts, self._uno_texts = action_table(rules), play_texts(rules), uno_texts(rules)
+        self._table, self._play_texts, self._uno_texts = (
+            action_table(rules, self.house),
+            play_texts(rules),
+            uno_texts(rules),
+        )
         self._hands = [[] for _ in range(players)]
         for _ in range(rules.hand_size):
             for hand in self._hands:
@@ -737,6 +995,7 @@ class Game:
             king=self.king,
             jester=self.jester,
             scoring=self.scoring,
+            house=self.house,
         )
 
     @classmethod
@@ -749,6 +1008,7 @@ class Game:
         """
         game = object.__new__(cls)
         game.rules = get_ruleset(view.rules)
+        game._use_house(house_rules(game.rules, view.house))
         game.players = view.players
         game.seed = seed
         game._rng = random.Random(seed)
@@ -766,7 +1026,7 @@ class Game:
         game._drawn = None if view.drawn is None else Card(view.drawn)
         game._pending, game._exposed, game.king, game.jester = view.pending, view.exposed, view.king, view.jester
         game._table, game._play_texts, game._uno_texts = (
-            action_table(game.rules),
+            action_table(game.rules, game.house),
             play_texts(game.rules),
             uno_texts(game.rules),
         )
@@ -857,6 +1117,7 @@ class Game:
             self.king,
             self.jester,
             self.scoring,
+            self.house,
             tuple(self.scores),
             self.hand_over,
             self.hand_winner,

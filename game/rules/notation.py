@@ -10,10 +10,13 @@ In turn::
     accept           take its four cards
     jester 2         the King names seat 2 the Jester (Royal)
     target 3         the King's Choice falls on seat 3 (Royal)
+    swap 2           swap hands with seat 2 after playing a 7 (house rule seven_zero)
+    play R7 swap 2   ... the play and the swap in one (play R7 uno swap 2 with the call)
 
 Out of turn, by any seat: ``uno`` (a late call by the exposed player) and
-``catch`` (catching them). ``fanfare`` comes from the scepter's timer, not a
-seat.
+``catch`` (catching them); with the house rule jump_in, ``play R7`` with a
+card identical to the top card. ``fanfare`` comes from the scepter's timer,
+not a seat.
 """
 
 from __future__ import annotations
@@ -30,7 +33,8 @@ class IllegalAction(ValueError):
 
 
 class Action(NamedTuple):
-    """A parsed action: the verb and whatever it names."""
+    """A parsed action: the verb and whatever it names (``seat``: the seat a
+    choice names, or the seat a 7 swaps with in ``play R7 swap 2``)."""
 
     verb: str
     card: Card | None = None
@@ -41,6 +45,9 @@ class Action(NamedTuple):
 
 OUT_OF_TURN = ("uno", "catch")
 COLOUR_ACTIONS = tuple(f"colour {c}" for c in COLOURS)
+
+
+SWAP_RANK = "7"  # with the house rule seven_zero, its player swaps hands
 
 
 @functools.cache
@@ -66,8 +73,8 @@ def uno_texts(rules: RuleSet) -> dict[Card, tuple[str, ...]]:
 
 
 @functools.cache
-def action_table(rules: RuleSet) -> dict[str, Action]:
-    """Every well-formed action text of a rule set -> its parsed Action."""
+def action_table(rules: RuleSet, house: tuple[str, ...] = ()) -> dict[str, Action]:
+    """Every well-formed action text of a rule set (with its house rules) -> its parsed Action."""
     table = {"draw": Action("draw"), "pass": Action("pass")}
     table.update({text: Action("colour", colour=text[-1]) for text in COLOUR_ACTIONS})
     for card, texts in play_texts(rules).items():
@@ -78,8 +85,10 @@ def action_table(rules: RuleSet) -> dict[str, Action]:
                 table[text + " uno"] = Action("play", card, colour, uno=True)
     if rules.uno_calls:
         table.update({verb: Action(verb) for verb in OUT_OF_TURN})
-    if rules.challenge:
+    if rules.challenge and "no_bluffing" not in house:
         table.update({verb: Action(verb) for verb in ("challenge", "accept")})
+    if "seven_zero" in house:
+        table.update(_swap_actions(table))
     if rules.royal:
         table["fanfare"] = Action("fanfare")
         for seat in range(MAX_PLAYERS):
@@ -88,27 +97,43 @@ def action_table(rules: RuleSet) -> dict[str, Action]:
     return table
 
 
-def parse(rules: RuleSet, text: object, table: dict[str, Action] | None = None) -> tuple[str, Action]:
+def _swap_actions(table: dict[str, Action]) -> dict[str, Action]:
+    """seven_zero: ``swap S`` after a 7, and each play of a 7 with its swap in one."""
+    actions = {f"swap {seat}": Action("swap", seat=seat) for seat in range(MAX_PLAYERS)}
+    for text, action in table.items():
+        if action.verb == "play" and action.card.rank == SWAP_RANK:
+            actions.update({f"{text} swap {seat}": action._replace(seat=seat) for seat in range(MAX_PLAYERS)})
+    return actions
+
+
+def parse(
+    rules: RuleSet, text: object, table: dict[str, Action] | None = None, house: tuple[str, ...] = ()
+) -> tuple[str, Action]:
     """The normalised text of an action and its parse; IllegalAction says
-    what is wrong with a text that is not an action of these rules. A
-    caller that parses often passes ``action_table(rules)`` as ``table``."""
+    what is wrong with a text that is not an action of these rules (and
+    house rules). A caller that parses often passes ``action_table(rules,
+    house)`` as ``table``."""
     if table is None:
-        table = action_table(rules)
+        table = action_table(rules, house)
     action = table.get(text) if isinstance(text, str) else None
     if action is not None:
         return text, action
     text = " ".join(str(text).split())
     action = table.get(text)
     if action is None:
-        raise IllegalAction(_explain(rules, text))
+        raise IllegalAction(_explain(rules, text, house))
     return text, action
 
 
-def _explain(rules: RuleSet, text: str) -> str:
+def _explain(rules: RuleSet, text: str, house: tuple[str, ...] = ()) -> str:
     """Why a text is not one of the actions of these rules."""
     words = text.split()
     verb = words[0] if words else ""
     name = f"rules {rules.name}"
+    if verb == "swap" or (verb == "play" and "swap" in words):
+        return _explain_swap(text, words, house)
+    if verb in ("challenge", "accept") and "no_bluffing" in house:
+        return "there is no Wild Draw Four challenge with the house rule no_bluffing"
     if verb == "play" and len(words) >= 2:
         code = words[1]
         try:
@@ -138,3 +163,11 @@ def _explain(rules: RuleSet, text: str) -> str:
     if verb in ("jester", "target"):
         return f"{verb} takes a seat number: {verb} 2"
     return f"unknown action {text!r}: use play CARD [COLOUR], draw, pass or colour COLOUR"
+
+
+def _explain_swap(text: str, words: list[str], house: tuple[str, ...]) -> str:
+    if "seven_zero" not in house:
+        return "hands are swapped only with the house rule seven_zero"
+    if words[0] == "play":
+        return f"only a 7 swaps hands: play R7 swap 2 (or play R7 uno swap 2), not {text!r}"
+    return f"swap takes a seat number: swap 2, not {text!r}"

@@ -5,6 +5,7 @@
     players 4
     seed 1234
     scoring tally        (only when not the default, points)
+    house stacking jump_in   (only when house rules are on)
     starter 0            (only when the first starter was fixed)
     deck R7 G3 ... W+4   (only when the first deck was stacked; top first)
     play R7
@@ -26,13 +27,15 @@ if TYPE_CHECKING:
     from .game import Game
 
 TITLE = "# UNO 1991 game record"
-HEADER_KEYS = ("rules", "players", "seed", "scoring", "starter", "deck")
+HEADER_KEYS = ("rules", "players", "seed", "scoring", "house", "starter", "deck")
 
 
 def write_record(game: Game) -> str:
     lines = [TITLE, f"rules {game.rules.name}", f"players {game.players}", f"seed {game.seed}"]
     if game.scoring != "points":
         lines.append(f"scoring {game.scoring}")
+    if game.house:
+        lines.append("house " + " ".join(game.house))
     if game._first_starter is not None:
         lines.append(f"starter {game._first_starter}")
     if game._stacked is not None:
@@ -83,6 +86,8 @@ def _new_game(game_class: type[Game], header: dict[str, tuple[int, str]], number
                 raise ValueError(f"record line {line}: {key} must be a whole number, not {value!r}") from None
     if "scoring" in header:
         options["scoring"] = header["scoring"][1]
+    if "house" in header:
+        options["house"] = tuple(header["house"][1].split())
     if "deck" in header:
         options["deck"] = header["deck"][1].split()
     try:
