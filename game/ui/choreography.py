@@ -18,7 +18,7 @@ from game.rules.events import BY_CHOICE, Event
 from . import narration
 from .animation import Step, Timeline
 from .audio import Audio
-from .board import Board, Flight
+from .board import Board, Flight, hand_order
 from .layout import DISCARD_POS, DRAW_PILE_POS, your_card_pos
 from .seating import crown_pos, seat_card_pos
 from .seats import HUMAN, seat_name
@@ -55,13 +55,20 @@ class Choreographer:
         self.board.news = text
         self.notice(f"message {text}")
 
-    def stage(self, events: list[Event], your_hand: list[str], scores: list[int] | None = None) -> None:
+    def stage(
+        self,
+        events: list[Event],
+        your_hand: list[str],
+        scores: list[int] | None = None,
+        counts: list[int] | None = None,
+    ) -> None:
         """Queue the steps of ``events``; ``your_hand`` is your hand in the
         engine now (the cards dealt to you are its first cards), ``scores``
         the match's totals after them. The computers' cards are never
         needed: they show as backs, and a hand another seat challenged is
         not shown to you."""
         self._scores = scores
+        self._hands = (list(your_hand), counts)
         ends_match = any(event.kind == "match_end" for event in events)
         # A card you pick up that cannot be played is passed at once: it is
         # never marked as the card to play (lifted, under the arrow).
@@ -85,6 +92,8 @@ class Choreographer:
             "king": self._king,
             "jester": self._jester,
             "fanfare": self._fanfare,
+            "swap": self._hands_move,
+            "rotate": self._hands_move,
         }
         for event in events:
             if event.kind == "deal":
@@ -209,7 +218,7 @@ class Choreographer:
         for code in codes:
             self._card_to_hand(event.seat, code, DRAW_FRAMES, "draw")
         if event.seat == HUMAN and event.reason == BY_CHOICE and not self._you_pass:
-            self._add(0, lambda: self._mark_drawn(event.cards[0]))
+            self._add(0, lambda: self._mark_drawn(event.cards[-1]))  # the playable one, drawing to match
         self._add(SETTLE_FRAMES)
 
     def _mark_drawn(self, code: str) -> None:
@@ -347,6 +356,23 @@ class Choreographer:
             self.notice(f"jester {self._name(event.seat)}")
 
         self._add(NEWS_FRAMES, begin)
+
+    def _hands_move(self, event: Event) -> None:
+        """Seven-O: hands swapped, or every hand passed on. The table shows the
+        hands as the engine has them after it."""
+        your_hand, counts = self._hands
+
+        def begin() -> None:
+            board = self.board
+            board.hand = sorted(your_hand, key=hand_order)
+            board.selected = min(board.selected, max(0, len(board.hand) - 1))
+            if counts is not None:
+                board.counts = list(counts)
+            self.audio.play("deal")
+            self.say(self._words(event))
+            self.notice(f"hands {event.kind} {self._name(event.seat)}")
+
+        self._add(PENALTY_FRAMES, begin)
 
     def _fanfare(self, event: Event) -> None:
         def begin() -> None:
