@@ -10,8 +10,10 @@ pays when the chance of a bluff is above about one in five. The chance is
 estimated from what the challenger has seen (``guilt``): the careful way
 (``hard``) reads each card the player holds as a slot marked with what its
 draws showed it could not hold; the simple way (``normal``) only knows the
-size of the hand. Both ask for more than one in five, as most players do not
-bluff: a player with no card of the colour plays the Wild Draw Four too.
+size of the hand. Both are estimates of the chance that the player *held*
+the colour, and both ask for much more than one in five before challenging,
+since holding it does not make a bluff likely: most players holding the
+colour play it, and the Wild Draw Four comes from those who do not.
 """
 
 from __future__ import annotations
@@ -34,14 +36,11 @@ def choose(view: View, rng: random.Random, knowledge: Knowledge, careful: bool) 
     """The answer to the view's pending choice (challenge, jester, target)."""
     kind = view.pending.kind
     if kind == "challenge":
-        return "challenge" if guilt(view, knowledge, careful) >= threshold(careful) else "accept"
+        enough = CAREFUL_CHALLENGE if careful else SIMPLE_CHALLENGE
+        return "challenge" if guilt(view, knowledge, careful) >= enough else "accept"
     if kind == "jester":
         return f"jester {biggest_threat(view, [int(a.split()[1]) for a in view.legal])}"
     return f"target {target(view)}"
-
-
-def threshold(careful: bool) -> float:
-    return CAREFUL_CHALLENGE if careful else SIMPLE_CHALLENGE
 
 
 def guilt(view: View, knowledge: Knowledge, careful: bool) -> float:
