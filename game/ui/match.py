@@ -114,7 +114,9 @@ class Match:
         self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
         self.board.house = game.house
         self.timeline = Timeline(self.board)
-        self.director = Choreographer(self.timeline, audio, notice, deck_size, self.players)
+        self.director = Choreographer(
+            self.timeline, audio, notice, deck_size, self.players, tally=game.scoring == "tally"
+        )
         self.result: results.HandResult | None = None
         self.scene = "table"
         self.frame = 0
