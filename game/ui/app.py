@@ -254,13 +254,20 @@ class App:
             self.notice(narration.NOTHING_TO_CONTINUE)
         self._to_title()
 
-    def _update_title(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        choice, moved = self.title.update(pressed, pointer)
+    def _choose(self, screen, pressed: list[str], pointer: keys.Pointer) -> menus.Choice | None:
+        """A screen's answer to the frame's keys and mouse, with the menu's
+        sounds: one for moving the highlight, one for a choice."""
+        choice, moved = screen.update(pressed, pointer)
         if moved:
             self.audio.play("move")
+        if choice is not None:
+            self.audio.play("select")
+        return choice
+
+    def _update_title(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        choice = self._choose(self.title, pressed, pointer)
         if choice is None:
             return
-        self.audio.play("select")
         what = choice.what
         if what == "continue":
             self._continue()
@@ -306,12 +313,9 @@ class App:
             self.notice("replays none yet")
 
     def _update_replays(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        choice, moved = self.screen.update(pressed, pointer)
-        if moved:
-            self.audio.play("move")
+        choice = self._choose(self.screen, pressed, pointer)
         if choice is None:
             return
-        self.audio.play("select")
         if choice.what == "watch":
             self._watch(self.screen.chosen, back="replays")
         else:
@@ -392,12 +396,9 @@ class App:
         self._set_scene("house")
 
     def _update_house(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        choice, moved = self.screen.update(pressed, pointer)
-        if moved:
-            self.audio.play("move")
+        choice = self._choose(self.screen, pressed, pointer)
         if choice is None:
             return
-        self.audio.play("select")
         if choice.what == "back":
             self._to_title()
             return
