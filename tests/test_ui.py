@@ -39,6 +39,7 @@ SCRIPTS = ROOT / "tests" / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 
 from decks import LAST_HAND_POINTS, last_hand_deck, penalty_deck, stacked  # noqa: E402
+from mash import CLICK_WEIGHT, MASH_KEYS, MASH_WEIGHTS  # noqa: E402
 from ui_bot import Bot, waiting_for_you  # noqa: E402
 
 
@@ -543,32 +544,6 @@ def test_the_selected_card_is_always_fully_visible(count):
 
 
 # ----- key mash ---------------------------------------------------------------------------
-
-MASH_KEYS = [
-    "LEFT",
-    "RIGHT",
-    "RETURN",
-    "P",
-    "R",
-    "G",
-    "Y",
-    "B",
-    "N",
-    "M",
-    "ESCAPE",
-    "UP",
-    "DOWN",
-    "SPACE",
-    "A",
-    "BACKSPACE",
-    "GAMEPAD1_BUTTON_A",
-    "GAMEPAD1_BUTTON_B",
-    "GAMEPAD1_BUTTON_START",
-    "GAMEPAD1_BUTTON_DPAD_UP",
-    "GAMEPAD1_BUTTON_DPAD_DOWN",
-]
-MASH_WEIGHTS = [8, 8, 10, 6, 2, 2, 2, 2, 1, 1, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1]
-CLICK_WEIGHT = 4  # against the keys' weights: a click somewhere on the screen
 
 
 def mash(player: Player, rng: random.Random, frames: int, scenes: set[str]) -> Player:
