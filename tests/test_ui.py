@@ -679,6 +679,17 @@ def test_the_committed_screenshot_script_takes_every_screenshot():
     assert sorted(command.name for command in commands if command.verb == "shot") == SCREENSHOTS
 
 
+def test_a_script_named_relative_to_the_current_folder_runs_to_its_end(tmp_path):
+    """As the README writes it: ``--script first_turn.txt`` in the current
+    folder (pyxel.init may change the working directory; the script is read
+    as it runs)."""
+    (tmp_path / "first_turn.txt").write_text("press RETURN\nwait 30\nshot title\n")
+    result = run_game("--headless", "--seed", "1", "--script", "first_turn.txt", "--shots", "shots", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert frame_lines(result.stdout)[-1].split()[1:] == ["shot", "title"]
+    assert (tmp_path / "shots" / "title.png").is_file()
+
+
 def test_a_bad_script_line_stops_with_a_clear_message(tmp_path):
     script = tmp_path / "bad.txt"
     script.write_text("wait 5\npress SPACEBAR\n")

@@ -232,6 +232,7 @@ def run_headless(
     statistics are kept in ``data_dir`` (an absolute path) if given, else
     nowhere. The script is read twice: once whole to check it, then line
     by line as it runs."""
+    script = script.absolute()  # pyxel.init may change the working directory
     try:
         shots = shots_folder(first_shot(script_file_commands(script)), shots)
     except (OSError, UnicodeDecodeError) as error:
