@@ -6,9 +6,9 @@ Each mode runs ``python -m game --headless`` on the same script in a
 process of its own: the title menu (after the loading screen in the normal
 mode), a whole hand (played through the keys by the UI tests' player),
 its result, the in-match menu, leaving for the title and the
-statistics screen. The peak resident set size of that process (``ru_maxrss``
-from ``os.wait4``) is its high-water mark over the whole run, start-up
-included. For comparison, the same is measured for a process that only
+statistics screen. The peak resident set size of that process (its
+``VmHWM``, written by benchmarks/peak.py as it exits) is its high-water mark
+over the whole run, start-up included. For comparison, the same is measured for a process that only
 starts Python (``python -c pass``: under an emulator such as qemu-user this
 is the baseline to subtract, as the emulator's own memory is in every
 figure), for one that only imports pyxel and calls ``pyxel.init``
@@ -31,7 +31,6 @@ long session alike, on the development machine.
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
@@ -71,17 +70,19 @@ def run_script(seed: int = SEED) -> str:
     return "\n".join(lines) + "\n"
 
 
-def peak_mb(command: list[str]) -> tuple[float, str]:
-    """The peak resident memory of a command (MB) and its standard output."""
-    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
-        process = subprocess.Popen(command, cwd=ROOT, stdout=out, stderr=err)
-        _, status, usage = os.wait4(process.pid, 0)
-        process.returncode = os.waitstatus_to_exitcode(status)
-        if process.returncode != 0:
-            err.seek(0)
-            raise RuntimeError(f"{' '.join(command)} failed ({process.returncode}):\n{err.read()}")
+def peak_mb(python_args: list[str]) -> tuple[float, str]:
+    """The peak resident memory (MB) of ``python ARGS`` (``-c CODE`` or ``-m
+    MODULE ...``) in a process of its own, and its standard output. The peak
+    is the process's own high-water mark, written by benchmarks/peak.py as it
+    exits (``os.wait4``'s ru_maxrss would also count this process's memory)."""
+    with tempfile.TemporaryDirectory() as work, tempfile.TemporaryFile("w+") as out:
+        peak_file = Path(work) / "peak_kb"
+        command = [sys.executable, "-m", "benchmarks.peak", str(peak_file), *python_args]
+        done = subprocess.run(command, cwd=ROOT, stdout=out, stderr=subprocess.PIPE, text=True, check=False)
+        if done.returncode != 0:
+            raise RuntimeError(f"{' '.join(command)} failed ({done.returncode}):\n{done.stderr}")
         out.seek(0)
-        return usage.ru_maxrss / 1024, out.read()  # ru_maxrss is in KiB on Linux
+        return int(peak_file.read_text()) / 1024, out.read()
 
 
 def long_session(lines: int, work: Path) -> float:
@@ -91,8 +92,9 @@ def long_session(lines: int, work: Path) -> float:
 
     script = work / "mash.txt"
     script.write_text("\n".join(record_mash(LONG_SEED, lines)) + "\n")
-    command = [sys.executable, "-m", "game", "--headless", "--low-memory", "--seed", str(LONG_SEED)]
-    peak, output = peak_mb([*command, "--script", str(script)])
+    peak, output = peak_mb(
+        ["-m", "game", "--headless", "--low-memory", "--seed", str(LONG_SEED), "--script", str(script)]
+    )
     if "scene table" not in output:
         raise RuntimeError("the long session never reached the table")
     return peak
@@ -100,9 +102,9 @@ def long_session(lines: int, work: Path) -> float:
 
 def run(long_lines: int = LONG_LINES) -> list[tuple[str, float]]:
     rows = [
-        ("python alone", peak_mb([sys.executable, "-c", PYTHON_ALONE])[0]),
-        ("pyxel alone", peak_mb([sys.executable, "-c", PYXEL_ALONE])[0]),
-        ("pyxel + pyxel.load", peak_mb([sys.executable, "-c", PYXEL_LOAD])[0]),
+        ("python alone", peak_mb(["-c", PYTHON_ALONE])[0]),
+        ("pyxel alone", peak_mb(["-c", PYXEL_ALONE])[0]),
+        ("pyxel + pyxel.load", peak_mb(["-c", PYXEL_LOAD])[0]),
     ]
     with tempfile.TemporaryDirectory() as work:
         hand = run_script()
@@ -110,8 +112,7 @@ def run(long_lines: int = LONG_LINES) -> list[tuple[str, float]]:
             script = Path(work) / f"hand{flag}.txt"
             # The normal mode starts on the loading screen: a first RETURN skips it.
             script.write_text(("press RETURN\n" if flag == "--no-low-memory" else "") + hand)
-            command = [sys.executable, "-m", "game", "--headless", flag, "--seed", str(SEED), "--script", str(script)]
-            peak, output = peak_mb(command)
+            peak, output = peak_mb(["-m", "game", "--headless", flag, "--seed", str(SEED), "--script", str(script)])
             for scene in ("scene title", "scene hand_result", "scene stats"):
                 if scene not in output:
                     raise RuntimeError(f"the {name} run never reached {scene}")
