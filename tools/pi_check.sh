@@ -197,7 +197,8 @@ mount_system() {
 }
 
 sdl_for_lite_image() {
-    # The README's step for a Lite image: sudo apt install libsdl2-2.0-0.
+    # The README's step for a Lite image: sudo apt install libsdl2-2.0-0 (here
+    # without apt's recommended extras, such as Mesa's drivers, which headless runs never load).
     if [ ! -e "$CACHE/libsdl2.done" ]; then
         step "apt install libsdl2-2.0-0 inside the root (the README's step for a Lite image)"
         retry 3 quietly in_root "apt-get update"
@@ -367,4 +368,4 @@ main() {
     step "done in $((SECONDS - started)) s"
 }
 
-main
+main "$@"; exit
