@@ -104,11 +104,15 @@ finish() {
     unmount_all
     [ -n "$WORK" ] && rm -rf "$WORK"
     if [ "$status" -ne 0 ]; then
-        echo "pi_check $ARCH: FAILED in step: $STEP (status $status)" >&2
-        if [ -s "$LOG" ]; then
-            echo "---- the end of $LOG:" >&2
-            tail -n 40 "$LOG" >&2
-        fi
+        # To the run's own standard error (fd 3): a signal may stop the run inside
+        # a command whose output goes to the log.
+        {
+            echo "pi_check $ARCH: FAILED in step: $STEP (status $status)"
+            if [ -s "$LOG" ]; then
+                echo "---- the end of $LOG:"
+                tail -n 40 "$LOG"
+            fi
+        } >&3
     fi
     exit "$status"
 }
@@ -335,6 +339,7 @@ benchmarks() {
 
 main() {
     local started=$SECONDS
+    exec 3>&2
     mkdir -p "$CACHE"
     : >"$LOG"
     trap finish EXIT
