@@ -56,7 +56,6 @@ PI_4_KB=3884308            # MemTotal of a 4 GB Raspberry Pi 4
 
 STEP="start"
 WORK=""
-MOUNTED=()
 
 # ----- steps, logs, retries, clean-up -------------------------------------------------
 
@@ -95,7 +94,6 @@ unmount_all() {
     for target in $(mounts_under_root); do
         umount "$target" 2>/dev/null || umount -l "$target" || true
     done
-    MOUNTED=()
 }
 
 finish() {
@@ -121,7 +119,6 @@ bind_in() {
     # bind_in SOURCE TARGET-INSIDE-ROOT
     mkdir -p "$ROOT$2"
     mount --bind "$1" "$ROOT$2"
-    MOUNTED+=("$ROOT$2")
 }
 
 in_root() {
@@ -196,7 +193,6 @@ mount_system() {
     cp "$HOST_CA" "$ROOT$ROOT_CA"
     mkdir -p "$ROOT/proc" "$ROOT/dev"
     mount -t proc proc "$ROOT/proc"
-    MOUNTED+=("$ROOT/proc")
     bind_in /dev /dev
 }
 
