@@ -1,15 +1,19 @@
 """How fast the computer players decide, and how they fare against each other.
 
-    python -m benchmarks.ai [--hands 20000] [--decisions 3000] [--processes 2] [--seed 1]
+    python -m benchmarks.ai [--hands 20000] [--table-hands 1000] [--decisions 3000]
+                            [--tables 1991-2,standard-4,...] [--processes 2] [--seed 1]
 
-Decision times are measured over real positions: each level plays matches
-against ``normal`` and every one of its own decisions is timed (trivial ones,
-with a single legal action, included, as in a real game). The win-rate table
-plays every pair of ``random``, ``easy``, ``normal`` and ``hard`` with
-``game.sim.duel``, split over worker processes (the game itself never uses
-any). With the defaults it took 1 h 48 min on the two-core development
-machine, nearly all of it in the pairs with ``hard``; ``--hands 2000`` gives
-a rough table in a tenth of the time.
+Decision times are measured over real positions at every table (rule set and
+number of players): each level plays matches against ``normal`` players and
+every one of its own decisions is timed (trivial ones, with a single legal
+action, included, as in a real game). The win-rate tables play, with
+``game.sim.duel``, every pair of ``random``, ``easy``, ``normal`` and
+``hard`` in the two-player 1991 game (``--hands`` a pair), and at the other
+tables each level against random players and ``hard`` against ``normal``
+players (``--table-hands`` a pair), split over worker processes (the game
+itself never uses any). The hands with ``hard`` take nearly all the time:
+with the defaults, 1 h 48 min for the 1991 table on the two-core development
+machine; ``--tables`` picks the tables to play and time.
 """
 
 from __future__ import annotations
@@ -21,36 +25,43 @@ import statistics
 import time
 
 from game.rules import Game
-from game.sim import LEVELS, DuelReport, duel, make_player
+from game.sim import DuelReport, duel, make_player
 
 ORDER = ("random", "easy", "normal", "hard")
+TABLES = ("1991-2", "standard-2", "standard-4", "standard-6", "standard-10", "royal-2", "royal-4", "royal-6")
 
 
-def decision_times(level: str, decisions: int, seed: int) -> tuple[list[float], list[float]]:
-    """Seconds per decision of ``level`` over ``decisions`` real decisions:
-    wall-clock time, and the CPU time of this process (which other work on
-    a busy machine does not inflate)."""
-    player, opponent = make_player(level, seed), make_player("normal", seed + 1)
+def parse_table(name: str) -> tuple[str, int]:
+    rules, players = name.rsplit("-", 1)
+    return rules, int(players)
+
+
+def decision_times(level: str, decisions: int, seed: int, rules: str = "1991", players: int = 2):
+    """Seconds per decision of ``level`` over ``decisions`` real decisions
+    against ``normal`` players: wall-clock time, and the CPU time of this
+    process (which other work on a busy machine does not inflate)."""
+    player = make_player(level, seed)
+    opponents = [make_player("normal", seed + 1 + seat) for seat in range(players)]
     times: list[float] = []
     cpu: list[float] = []
-    game = Game(seed=seed)
+    game = Game(rules, players, seed=seed)
     match = 0
     while len(times) < decisions:
         if game.hand_over:
             if game.match_over:
                 match += 1
-                game = Game(seed=seed + match)
+                game = Game(rules, players, seed=seed + match)
             else:
                 game.next_hand()
             continue
         view = game.view(game.turn)
-        if game.turn == match % 2:
+        if game.turn == match % players:
             start, start_cpu = time.perf_counter(), time.process_time()
             action = player.choose(view)
             times.append(time.perf_counter() - start)
             cpu.append(time.process_time() - start_cpu)
         else:
-            action = opponent.choose(view)
+            action = opponents[game.turn].choose(view)
         game.act(action)
     return times, cpu
 
@@ -64,11 +75,15 @@ def _duel_chunk(args: tuple) -> DuelReport:
     return duel(*args)
 
 
-def table(pairs: list[tuple[str, str]], hands: int, seed: int, processes: int) -> list[DuelReport]:
-    """A DuelReport per pair, each pair's hands split into chunks that run
-    in ``processes`` worker processes."""
+def play_pairs(pairs: list[tuple], seed: int, processes: int) -> list[DuelReport]:
+    """A DuelReport per pair ``(a, b, hands, rules, players)``, each pair's
+    hands split into chunks that run in ``processes`` worker processes."""
     chunks = max(1, processes * 4)
-    jobs = [((a, b), hands // chunks + (i < hands % chunks), seed * 1000 + i) for a, b in pairs for i in range(chunks)]
+    jobs = [
+        ((a, b), hands // chunks + (i < hands % chunks), seed * 1000 + i, rules, players)
+        for a, b, hands, rules, players in pairs
+        for i in range(chunks)
+    ]
     with multiprocessing.Pool(processes) as pool:
         results = pool.map(_duel_chunk, jobs, chunksize=1)
     reports = []
@@ -85,37 +100,57 @@ def row(report: DuelReport) -> str:
     a, b = report.levels
     hand, hand_low, hand_high = report.rate("hand")
     match, match_low, match_high = report.rate("match")
+    against = b if report.players == 2 else f"{report.players - 1} {b}"
     return (
-        f"| {a} | {b} | {report.hands} | {hand:.1%} ({hand_low:.1%}–{hand_high:.1%}) "
+        f"| {report.rules} | {report.players} | {a} | {against} | {report.hands} "
+        f"| {hand:.1%} ({hand_low:.1%}–{hand_high:.1%}) | {1 / report.players:.0%} "
         f"| {report.matches} | {match:.1%} ({match_low:.1%}–{match_high:.1%}) |"
     )
 
 
+def pairs_at(table: str, hands: int, table_hands: int) -> list[tuple]:
+    """The pairs played at a table: every pair of levels in the 1991 game,
+    elsewhere each level against random players and hard against normal."""
+    rules, players = parse_table(table)
+    if rules == "1991":
+        return [(b, a, hands, rules, players) for a, b in itertools.combinations(ORDER, 2)]
+    against_random = [(level, "random", table_hands, rules, players) for level in ORDER[1:]]
+    return [*against_random, ("hard", "normal", table_hands, rules, players)]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=20000, help="hands per pair of levels (default 20000)")
-    parser.add_argument("--decisions", type=int, default=3000, help="decisions timed per level (default 3000)")
+    parser.add_argument("--hands", type=int, default=20000, help="hands per pair of levels, 1991 (default 20000)")
+    parser.add_argument("--table-hands", type=int, default=1000, help="hands per pair, other tables (default 1000)")
+    parser.add_argument("--decisions", type=int, default=3000, help="decisions timed per level and table")
+    parser.add_argument("--tables", default=",".join(TABLES), help=f"tables to play (default {','.join(TABLES)})")
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count(), help="worker processes")
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     parser.add_argument("--skip-table", action="store_true", help="only time the decisions")
+    parser.add_argument("--skip-times", action="store_true", help="only play the win-rate table")
     args = parser.parse_args(argv)
-    print("| level | median | p99 | median CPU | p99 CPU | decisions |\n|---|---|---|---|---|---|")
-    for level in LEVELS:
-        if level == "random":
-            continue
-        figures = []
-        for times in decision_times(level, args.decisions, args.seed):
-            figures += [f"{statistics.median(times) * 1e3:.2f} ms", f"{percentile(times, 0.99) * 1e3:.2f} ms"]
-        print(f"| {level} | {' | '.join(figures)} | {args.decisions} |", flush=True)
+    tables = args.tables.split(",")
+    unknown = set(tables) - set(TABLES)
+    if unknown:
+        parser.error(f"unknown tables {', '.join(sorted(unknown))}: use {', '.join(TABLES)}")
+    if not args.skip_times:
+        print("| rules | players | level | median | p99 | median CPU | p99 CPU | decisions |")
+        print("|---|---|---|---|---|---|---|---|")
+        for table, level in itertools.product(tables, ORDER[1:]):
+            rules, players = parse_table(table)
+            figures = []
+            for times in decision_times(level, args.decisions, args.seed, rules, players):
+                figures += [f"{statistics.median(times) * 1e3:.2f} ms", f"{percentile(times, 0.99) * 1e3:.2f} ms"]
+            print(f"| {rules} | {players} | {level} | {' | '.join(figures)} | {args.decisions} |", flush=True)
     if args.skip_table:
         return
     start = time.perf_counter()
-    pairs = [(b, a) for a, b in itertools.combinations(ORDER, 2)]
-    print("\n| player | against | hands | hand wins (95% CI) | matches | match wins (95% CI) |")
-    print("|---|---|---|---|---|---|")
-    for report in table(pairs, args.hands, args.seed, args.processes):
+    pairs = [pair for table in tables for pair in pairs_at(table, args.hands, args.table_hands)]
+    print("\n| rules | players | player | against | hands | hand wins (95% CI) | fair share |", end="")
+    print(" matches | match wins (95% CI) |\n|---|---|---|---|---|---|---|---|---|")
+    for report in play_pairs(pairs, args.seed, args.processes):
         print(row(report), flush=True)
-    print(f"\ntable: {time.perf_counter() - start:.0f} s with {args.processes} processes")
+    print(f"\ntables: {time.perf_counter() - start:.0f} s with {args.processes} processes")
 
 
 if __name__ == "__main__":

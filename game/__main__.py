@@ -1,7 +1,9 @@
 """``python -m game``: play UNO 1991 against the computer.
 
 python -m game [--seed N] [--level easy|normal|hard] [--mute] [--low-memory | --no-low-memory] [--data-dir DIR]
-python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [--data-dir DIR]
+               [--continue | --replay FILE | --rules 1991|standard|royal [--players N]]
+python -m game --export-last FILE [--data-dir DIR]
+python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [--data-dir DIR] [--continue]
 """
 
 from __future__ import annotations
@@ -12,8 +14,16 @@ import sys
 from pathlib import Path
 
 
+def command_name(program: str) -> str:
+    """The command the player typed, for ``--help`` and error messages:
+    ``uno1991`` for the installed command, ``python -m game`` for the module
+    (whose ``sys.argv[0]`` is the path of this file)."""
+    name = Path(program).name
+    return "python -m game" if name in ("__main__.py", "") else name
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog="python -m game", description="UNO 1991: you against the computer.")
+    parser = argparse.ArgumentParser(prog=command_name(sys.argv[0]), description="UNO 1991: you against the computer.")
     parser.add_argument("--seed", type=int, default=None, help="deal the same games every time")
     parser.add_argument(
         "--level", choices=("easy", "normal", "hard"), default=None, help="the computer's skill (default: as saved)"
@@ -38,12 +48,50 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         default=None,
         help="keep settings and statistics in DIR (also $UNO1991_DATA_DIR; default: pyxel's user data directory)",
     )
+    parser.add_argument(
+        "--continue",
+        dest="continue_match",
+        action="store_true",
+        help="go straight to the match saved when the game was last left (the title menu's CONTINUE)",
+    )
+    parser.add_argument("--replay", type=Path, metavar="FILE", help="watch a match from a record file")
+    parser.add_argument(
+        "--rules",
+        choices=("1991", "standard", "royal"),
+        default=None,
+        help="start a match of these rules at once, for this run (default: the title menu's)",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        default=None,
+        help="with --rules: players at the table, you included (standard 2-10, royal 2-6, 1991 2)",
+    )
+    parser.add_argument(
+        "--export-last",
+        type=Path,
+        metavar="FILE",
+        help="write the last finished match's record to FILE (for a bug report) and exit",
+    )
     parser.add_argument("--headless", action="store_true", help="run without a window (needs --script)")
     parser.add_argument("--script", type=Path, help="headless: a file of press KEY / click X Y / wait N / shot NAME")
     parser.add_argument("--shots", type=Path, help="headless: the directory for shot NAME screenshots")
     args = parser.parse_args(argv)
+    if args.continue_match and args.replay:
+        parser.error("--continue and --replay: choose one")
     if args.seed is not None and args.seed < 0:
         parser.error("--seed takes a whole number, 0 or more")
+    if args.players is not None and args.rules is None:
+        parser.error("--players goes with --rules")
+    if args.rules is not None:
+        from game.rules.rulesets import RULESETS
+
+        rules = RULESETS[args.rules]
+        most = 2 if args.rules == "1991" else rules.max_players
+        if args.players is not None and not 2 <= args.players <= most:
+            parser.error(f"--players for --rules {args.rules} takes 2 to {most}")
+        if args.continue_match or args.replay:
+            parser.error("--rules starts a new match: not with --continue or --replay")
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE")
     if not args.headless and (args.script or args.shots):
@@ -59,13 +107,71 @@ def main(argv: list[str] | None = None) -> int:
 
     low_memory = low_memory_mode(args.low_memory)
     data_dir = host.data_dir_choice(args.data_dir)  # an absolute path, or None
+    if args.export_last:
+        return export_last(args.export_last, data_dir)
+    replay = None
+    if args.replay:
+        replay = read_replay(args.replay)
+        if replay is None:
+            return 2
+    table = None if args.rules is None else (args.rules, args.players)
     if args.headless:
         from game.ui.script import run_headless
 
-        return run_headless(args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
+        run = (args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
+        return run_headless(*run, continue_match=args.continue_match, replay=replay, table=table)
+    from game.ui import display
     from game.ui.app import run_window
 
-    run_window(seed, args.level, args.mute, low_memory, lambda: host.choose_store(data_dir, headless=False))
+    screen = display.probe()  # None where it cannot be known: then there is a display
+    if screen is not None and not screen.visible:
+        print(display.no_display_message(command_name(sys.argv[0])), file=sys.stderr)
+        return 1
+    run_window(
+        seed,
+        args.level,
+        args.mute,
+        low_memory,
+        lambda: host.choose_store(data_dir, headless=False),
+        display_scale=display.window_scale(screen),
+        saves_for=lambda: host.choose_saves(data_dir, headless=False),
+        continue_match=args.continue_match,
+        replay=replay,
+        table=table,
+    )
+    return 0
+
+
+def read_replay(path: Path):
+    """The match in a record file, or None after saying why it cannot be watched."""
+    from game.replays import read_replay_file
+
+    try:
+        return read_replay_file(path)
+    except (OSError, ValueError) as error:
+        print(f"cannot replay {path}: {error}", file=sys.stderr)
+        return None
+
+
+def export_last(path: Path, data_dir: Path | None) -> int:
+    """``--export-last FILE``: the last finished match's record, with its facts."""
+    from game.replays import export_text
+    from game.ui import host
+
+    if data_dir is None:
+        from game.ui.app import init_pyxel
+
+        init_pyxel(headless=True)  # pyxel's user data directory needs it
+    finished = host.choose_saves(data_dir, headless=False).finished()
+    if not finished:
+        print("no finished match to export yet", file=sys.stderr)
+        return 1
+    try:
+        path.write_text(export_text(finished[0]), encoding="utf-8")
+    except OSError as error:
+        print(f"cannot write {path}: {error}", file=sys.stderr)
+        return 1
+    print(f"wrote the match of {finished[0].date} ({finished[0].result}) to {path}")
     return 0
 
 

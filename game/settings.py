@@ -21,36 +21,41 @@ document's contents can do; they return one warning line for the caller to
 show (or ``None``). Programming errors, such as recording an unknown
 difficulty, still raise ``ValueError``.
 
-How a bad document is read:
+How a bad document is read (nothing a player saved is ever lost):
 
 * missing (first run): defaults, no warning;
 * empty, unreadable, too large, not UTF-8, not JSON (garbled or truncated),
-  not a JSON object, or a ``version`` other than 1: all defaults, one warning;
+  not a JSON object, or without a whole-number ``version``: all defaults;
 * a JSON object of version 1 whose fields are partly wrong: each field with the
-  wrong type or out of range (a negative count, an unknown difficulty...) falls
-  back to its own default and one warning names them all; the good fields are
+  wrong type or out of range (a negative count, an unknown difficulty, a
+  ``null`` section...) falls back to its own default; the good fields are
   kept, so one bad number does not wipe a player's record;
+* either way the file is first kept aside, renamed with a timestamp
+  (``uno1991.json.unreadable-20261201-003000``, never over another file),
+  and one warning line names both files; the next save writes a fresh file;
+* a ``version`` above 1 was written by a newer game: this run uses the
+  defaults in memory, says so, and never writes over that file;
 * unknown keys are ignored and missing keys take their default, both silently,
   so older and newer files of the same version read cleanly.
 
 Nothing is ever read with pickle or eval: only ``json.loads`` and type checks.
-The file is written atomically: a temporary file in the same directory,
-flushed and fsynced, then ``os.replace``, so a crash leaves either the old
-document or the new one, never half of one.
+The file is written atomically (``game.safe_files``): a temporary file in
+the same directory, flushed and fsynced, then ``os.replace``, so a crash
+leaves either the old document or the new one, never half of one.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import sys
-import tempfile
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol
 
+from .rules.house import HOUSE_RULES
 from .rules.rulesets import RULESETS
+from .safe_files import keep_aside, keep_item_aside, stored_text, where_broken, write_atomically
 
 VERSION = 1
 FILENAME = "uno1991.json"
@@ -62,13 +67,25 @@ MAX_TEXT = 64 * 1024
 MAX_COUNT = 2**53 - 1
 
 
+SCORINGS = ("points", "tally")
+MOST_OPPONENTS = 9
+
+
 @dataclass
 class Settings:
-    """The player's choices. ``rules`` names a rule set in ``RULESETS``."""
+    """The player's choices. ``rules`` names a rule set in ``RULESETS``;
+    ``opponents`` is how many computer players to sit with (each rule set
+    takes as many as it can, up to this: 1991 always one); ``scoring`` is
+    ``points`` (first to 500) or ``tally`` (the lowest total wins);
+    ``house`` the house rules switched on for standard UNO (their names in
+    ``HOUSE_RULES`` order)."""
 
     difficulty: str = "normal"
     sound: bool = True
     rules: str = "1991"
+    opponents: int = 1
+    scoring: str = "points"
+    house: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
@@ -77,6 +94,58 @@ class Settings:
             raise ValueError(f"sound must be True or False, not {self.sound!r}")
         if not isinstance(self.rules, str) or self.rules not in RULESETS:
             raise ValueError(f"unknown rule set {self.rules!r}")
+        if not _is_opponents(self.opponents):
+            raise ValueError(f"opponents must be 1 to {MOST_OPPONENTS}, not {self.opponents!r}")
+        if self.scoring not in SCORINGS:
+            raise ValueError(f"unknown scoring {self.scoring!r}")
+        if not _is_house(self.house):
+            raise ValueError(f"house rules must be a tuple of names from {', '.join(HOUSE_RULES)}, not {self.house!r}")
+
+    def toggle_house(self, name: str) -> None:
+        """Switch one house rule on or off (kept in ``HOUSE_RULES`` order)."""
+        on = set(self.house) ^ {name}
+        self.house = tuple(rule for rule in HOUSE_RULES if rule in on)
+
+    @property
+    def house_in_play(self) -> tuple[str, ...]:
+        """The house rules a match of these rules plays: standard UNO's only."""
+        return self.house if self.rules == "standard" else ()
+
+    @property
+    def players(self) -> int:
+        """Players at the table under these rules: you and the opponents
+        the rule set has room for."""
+        return players_for(self.rules, self.opponents)
+
+
+def players_for(rules: str, opponents: int) -> int:
+    """You and as many of ``opponents`` as the rule set seats (1991: one)."""
+    ruleset = RULESETS[rules]
+    most = 1 if rules == "1991" else ruleset.max_players - 1
+    return 1 + max(1, min(opponents, most))
+
+
+def _is_house(value: Any) -> bool:
+    return isinstance(value, tuple) and all(name in HOUSE_RULES for name in value) and len(set(value)) == len(value)
+
+
+def _is_opponents(value: Any) -> bool:
+    return type(value) is int and 1 <= value <= MOST_OPPONENTS
+
+
+CLASSIC_TABLE = "1991 2"  # the 1991 game against one computer: the statistics as always kept
+
+
+def table_key(rules: str, players: int) -> str:
+    """The statistics of each rule set and number of players are kept apart: "standard 4"."""
+    return f"{rules} {players}"
+
+
+def _is_table_key(key: Any) -> bool:
+    if not isinstance(key, str) or key.count(" ") != 1:
+        return False
+    rules, players = key.split(" ")
+    return rules in RULESETS and players.isdigit() and players_for(rules, int(players) - 1) == int(players)
 
 
 @dataclass
@@ -120,21 +189,37 @@ class LevelStats:
 
 @dataclass
 class Stats:
-    """Statistics per difficulty: ``stats.hard.hands_won`` or ``stats.level("hard")``."""
+    """Statistics per difficulty: ``stats.hard.hands_won`` or
+    ``stats.level("hard")`` for the 1991 game against one computer; the
+    other rule sets and numbers of players each have a table of their own in
+    ``tables`` ("standard 4" -> difficulty -> LevelStats)."""
 
     easy: LevelStats = field(default_factory=LevelStats)
     normal: LevelStats = field(default_factory=LevelStats)
     hard: LevelStats = field(default_factory=LevelStats)
+    tables: dict[str, dict[str, LevelStats]] = field(default_factory=dict)
 
-    def level(self, difficulty: str) -> LevelStats:
+    def level(self, difficulty: str, table: str = CLASSIC_TABLE) -> LevelStats:
+        """The record at one difficulty and table (empty if none yet)."""
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
-        return getattr(self, difficulty)
+        if table == CLASSIC_TABLE:
+            return getattr(self, difficulty)
+        if not _is_table_key(table):
+            raise ValueError(f"unknown table {table!r}")
+        return self.tables.get(table, {}).get(difficulty, LevelStats())
 
-    def record_hand(self, difficulty: str, won: bool, points: int) -> None:
+    def _kept(self, difficulty: str, table: str) -> LevelStats:
+        """The record to count into, made the first time it is needed."""
+        level = self.level(difficulty, table)
+        if table != CLASSIC_TABLE:
+            self.tables.setdefault(table, {})[difficulty] = level
+        return level
+
+    def record_hand(self, difficulty: str, won: bool, points: int, table: str = CLASSIC_TABLE) -> None:
         """Count a hand; ``points`` is what the player scored, used when ``won``."""
         _check_points(points)
-        level = self.level(difficulty)
+        level = self._kept(difficulty, table)
         if won:
             level.hands_won += 1
             level.hand_points += points
@@ -142,10 +227,10 @@ class Stats:
         else:
             level.hands_lost += 1
 
-    def record_match(self, difficulty: str, won: bool, score: int) -> None:
+    def record_match(self, difficulty: str, won: bool, score: int, table: str = CLASSIC_TABLE) -> None:
         """Count a match; ``score`` is the player's final score in it."""
         _check_points(score)
-        level = self.level(difficulty)
+        level = self._kept(difficulty, table)
         if won:
             level.matches_won += 1
         else:
@@ -162,35 +247,74 @@ def _check_points(points: int) -> None:
 # ----- the document ---------------------------------------------------------------
 
 
+def _plain(value: Any) -> Any:
+    """A setting as JSON keeps it: a tuple as a list."""
+    return list(value) if isinstance(value, tuple) else value
+
+
+def _level_document(level: LevelStats) -> dict:
+    return {f.name: getattr(level, f.name) for f in fields(LevelStats)}
+
+
 def dump(settings: Settings, stats: Stats) -> str:
     """The JSON text of the document."""
     document = {
         "version": VERSION,
-        "settings": {f.name: getattr(settings, f.name) for f in fields(Settings)},
-        "stats": {
-            name: {f.name: getattr(stats.level(name), f.name) for f in fields(LevelStats)} for name in DIFFICULTIES
-        },
+        "settings": {f.name: _plain(getattr(settings, f.name)) for f in fields(Settings)},
+        "stats": {name: _level_document(stats.level(name)) for name in DIFFICULTIES},
     }
+    if stats.tables:
+        document["stats"]["tables"] = {
+            key: {name: _level_document(level) for name, level in levels.items()}
+            for key, levels in sorted(stats.tables.items())
+        }
     return json.dumps(document, indent=2, allow_nan=False) + "\n"
 
 
-def parse(text: str | bytes | None, source: str) -> tuple[Settings, Stats, str | None]:
-    """Read a document's text (``None`` when there is none yet).
+@dataclass
+class Reading:
+    """What was read of a document: the settings and statistics to use, and
+    ``problem`` (None when all was well). ``newer``: written by a newer game,
+    which this one must not write over; ``partial``: the good parts were kept."""
 
-    Returns the settings, the statistics and one warning line or ``None``.
-    Never raises.
-    """
+    settings: Settings
+    stats: Stats
+    problem: str | None = None
+    newer: bool = False
+    partial: bool = False
+
+
+def read_document(text: str | bytes | None) -> Reading:
+    """Read a document's text (``None`` when there is none yet). Never raises."""
     if text is None:
-        return Settings(), Stats(), None
+        return Reading(Settings(), Stats())
     problem, data = _decode(text)
     if problem is not None:
-        return Settings(), Stats(), _warning(source, problem + "; using defaults")
+        return Reading(Settings(), Stats(), problem)
+    version = data["version"]
+    if version > VERSION:
+        return Reading(Settings(), Stats(), f"version {version} comes from a newer UNO 1991", newer=True)
     bad: list[str] = []
-    settings = _read_settings(data.get("settings"), bad)
-    stats = _read_stats(data.get("stats"), bad)
+    settings = _read_settings(data.get("settings", _MISSING), bad)
+    stats = _read_stats(data.get("stats", _MISSING), bad)
     if bad:
-        return settings, stats, _warning(source, "ignored bad values " + ", ".join(bad) + "; using defaults for them")
-    return settings, stats, None
+        return Reading(settings, stats, "ignored bad values " + ", ".join(bad), partial=True)
+    return Reading(settings, stats)
+
+
+def parse(text: str | bytes | None, source: str) -> tuple[Settings, Stats, str | None]:
+    """Read a document's text: the settings, the statistics and one warning
+    line or ``None`` (as a store that cannot keep anything aside says it)."""
+    reading = read_document(text)
+    warning = None if reading.problem is None else _warning(source, reading.problem + "; " + _fallback(reading))
+    return reading.settings, reading.stats, warning
+
+
+def _fallback(reading: Reading) -> str:
+    return "using defaults for them" if reading.partial else "using defaults"
+
+
+_MISSING = object()  # a key absent from the document (a null is a bad value)
 
 
 def _decode(text: str | bytes) -> tuple[str | None, Any]:
@@ -208,17 +332,17 @@ def _decode(text: str | bytes) -> tuple[str | None, Any]:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        return f"not valid JSON, garbled or truncated ({_one_line(error)})", None
+        return f"not valid JSON, garbled or truncated{where_broken(error)}", None
     if not isinstance(data, dict):
         return f"a JSON {type(data).__name__}, not an object", None
     version = data.get("version")
-    if type(version) is not int or version != VERSION:
+    if type(version) is not int or version < VERSION:
         return f"version {_show(version)}, expected {VERSION}", None
     return None, data
 
 
 def _read_settings(section: Any, bad: list[str]) -> Settings:
-    if section is None:
+    if section is _MISSING:
         return Settings()
     if not isinstance(section, dict):
         bad.append(f"settings={_show(section)}")
@@ -227,27 +351,53 @@ def _read_settings(section: Any, bad: list[str]) -> Settings:
         "difficulty": lambda v: v in DIFFICULTIES,
         "sound": lambda v: isinstance(v, bool),
         "rules": lambda v: isinstance(v, str) and v in RULESETS,
+        "opponents": _is_opponents,
+        "scoring": lambda v: v in SCORINGS,
+        "house": lambda v: isinstance(v, list) and _is_house(tuple(v)),
     }
-    return Settings(**_read_fields(section, checks, "settings", bad))
+    values = _read_fields(section, checks, "settings", bad)
+    if "house" in values:
+        values["house"] = tuple(values["house"])
+    return Settings(**values)
 
 
 def _read_stats(section: Any, bad: list[str]) -> Stats:
-    if section is None:
+    if section is _MISSING:
         return Stats()
     if not isinstance(section, dict):
         bad.append(f"stats={_show(section)}")
         return Stats()
+    levels = _read_levels(section, "stats", bad)
+    tables = section.get("tables", _MISSING)
+    if tables is _MISSING:
+        return Stats(**levels)
+    if not isinstance(tables, dict):
+        bad.append(f"stats.tables={_show(tables)}")
+        return Stats(**levels)
+    kept = {}
+    for key, table in tables.items():
+        if not _is_table_key(key) or key == CLASSIC_TABLE:
+            bad.append(f"stats.tables.{_show(key)}")
+        elif not isinstance(table, dict):
+            bad.append(f"stats.tables.{key}={_show(table)}")
+        else:
+            kept[key] = _read_levels(table, f"stats.tables.{key}", bad)
+    return Stats(**levels, tables=kept)
+
+
+def _read_levels(section: dict, prefix: str, bad: list[str]) -> dict[str, LevelStats]:
+    """The difficulties' statistics in one section, each read field by field."""
     checks = {f.name: _is_count for f in fields(LevelStats)}
     levels = {}
     for name in DIFFICULTIES:
-        level = section.get(name)
-        if level is None:
+        if name not in section:
             continue
+        level = section[name]
         if not isinstance(level, dict):
-            bad.append(f"stats.{name}={_show(level)}")
+            bad.append(f"{prefix}.{name}={_show(level)}")
             continue
-        levels[name] = LevelStats(**_read_fields(level, checks, f"stats.{name}", bad))
-    return Stats(**levels)
+        levels[name] = LevelStats(**_read_fields(level, checks, f"{prefix}.{name}", bad))
+    return levels
 
 
 def _read_fields(section: dict, checks: dict, prefix: str, bad: list[str]) -> dict:
@@ -292,66 +442,97 @@ class Store(Protocol):
     def save(self, settings: Settings, stats: Stats) -> str | None: ...
 
 
-class FileStore:
-    """The document as ``directory/uno1991.json``."""
+class _SafeStore:
+    """What the file and the browser stores share: a document that cannot be
+    fully read is kept aside before anything is saved over it, and a newer
+    game's document is never saved over (``read_only`` for the run).
+
+    A store says where it keeps things (``source``) and how to read its text
+    (``_read``), write it (``_write``) and keep it aside (``_keep_aside``,
+    returning the new place's name); each raises on failure."""
+
+    source = ""
+    read_only = False
+
+    def load(self) -> tuple[Settings, Stats, str | None]:
+        self.read_only = False
+        try:
+            text = self._read()
+        except Exception as error:  # OSError; in the browser, any JavaScript error
+            # Unreadable now is not lost: never write over what could not be read.
+            self.read_only = True
+            why = f"cannot be read ({_one_line(error)}); using defaults, and nothing is saved this run"
+            return Settings(), Stats(), _warning(self.source, why)
+        reading = read_document(text)
+        if reading.problem is None:
+            return reading.settings, reading.stats, None
+        return reading.settings, reading.stats, self._keep(reading)
+
+    def _keep(self, reading: Reading) -> str:
+        """Keep a document that was not fully read; the warning that says so."""
+        if reading.newer:
+            self.read_only = True
+            why = "left as it is; using defaults for this run, and nothing is saved over it"
+            return _warning(self.source, f"{reading.problem}: {why}")
+        try:
+            aside = self._keep_aside()
+        except Exception as error:
+            self.read_only = True
+            why = f"it could not be kept aside ({_one_line(error)}), so nothing is saved this run"
+            return _warning(self.source, f"{reading.problem}; {why}; {_fallback(reading)}")
+        return _warning(self.source, f"{reading.problem}; the file is kept as {aside}; {_fallback(reading)}")
+
+    def save(self, settings: Settings, stats: Stats) -> str | None:
+        """Write the document; returns a warning line if it could not."""
+        if self.read_only:
+            return None  # already said at load
+        try:
+            self._write(dump(settings, stats))
+        except Exception as error:  # OSError; QuotaExceededError, SecurityError...
+            return _warning(self.source, f"cannot be saved ({_one_line(error)}); the last save is kept")
+        return None
+
+    def _read(self) -> str | bytes | None:
+        raise NotImplementedError
+
+    def _write(self, text: str) -> None:
+        raise NotImplementedError
+
+    def _keep_aside(self) -> str:
+        raise NotImplementedError
+
+
+class FileStore(_SafeStore):
+    """The document as ``directory/uno1991.json``, written atomically."""
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
         self.directory = Path(directory)
         self.path = self.directory / FILENAME
+        self.source = str(self.path)
 
-    def load(self) -> tuple[Settings, Stats, str | None]:
+    def _read(self) -> bytes | None:
         try:
             with open(self.path, "rb") as file:
-                text = file.read(MAX_TEXT + 1)
+                return file.read(MAX_TEXT + 1)
         except FileNotFoundError:
-            text = None
-        except OSError as error:
-            return Settings(), Stats(), _warning(self.path, f"cannot be read ({_one_line(error)}); using defaults")
-        return parse(text, str(self.path))
+            return None
 
-    def save(self, settings: Settings, stats: Stats) -> str | None:
-        """Write the document atomically; returns a warning line if it could not."""
-        data = dump(settings, stats).encode("utf-8")
-        temp = None
-        try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            fd, temp = tempfile.mkstemp(prefix=f".{FILENAME}.", suffix=".tmp", dir=self.directory)
-            with os.fdopen(fd, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temp, self.path)
-            temp = None
-            _sync_directory(self.directory)
-        except OSError as error:
-            return _warning(self.path, f"cannot be saved ({_one_line(error)}); the last save is kept")
-        finally:
-            if temp is not None:
-                with contextlib.suppress(OSError):
-                    os.unlink(temp)
-        return None
+    def _write(self, text: str) -> None:
+        write_atomically(self.path, text.encode("utf-8"))
+
+    def _keep_aside(self) -> str:
+        """Named by its file name alone: it is in the same folder, and the
+        warning must fit on the title screen with its reason."""
+        return f"{keep_aside(self.path, 'unreadable').name} beside it"
 
 
-def _sync_directory(directory: Path) -> None:
-    """Make the rename itself durable where the OS allows (not on Windows)."""
-    if os.name != "posix":
-        return
-    try:
-        fd = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        with contextlib.suppress(OSError):
-            os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-class BrowserStore:
+class BrowserStore(_SafeStore):
     """The document under one key of the page's localStorage (Pyodide).
 
     ``storage`` is anything with ``getItem(key)`` and ``setItem(key, text)``;
-    by default ``js.window.localStorage``, looked up when first needed.
+    by default ``js.window.localStorage``,
+    looked up when first needed. A document kept aside goes under the key
+    ``uno1991.unreadable-TIMESTAMP``.
     """
 
     def __init__(self, storage: Any = None, key: str = STORAGE_KEY) -> None:
@@ -366,20 +547,14 @@ class BrowserStore:
             self.storage = js.window.localStorage
         return self.storage
 
-    def load(self) -> tuple[Settings, Stats, str | None]:
-        # Pyodide turns JavaScript errors (localStorage blocked, say) into Exception subclasses.
-        try:
-            text = self._storage().getItem(self.key)
-        except Exception as error:
-            return Settings(), Stats(), _warning(self.source, f"cannot be read ({_one_line(error)}); using defaults")
-        return parse(text, self.source)
+    def _read(self) -> Any:
+        return stored_text(self._storage().getItem(self.key))
 
-    def save(self, settings: Settings, stats: Stats) -> str | None:
-        try:
-            self._storage().setItem(self.key, dump(settings, stats))
-        except Exception as error:  # QuotaExceededError, SecurityError...
-            return _warning(self.source, f"cannot be saved ({_one_line(error)}); the last save is kept")
-        return None
+    def _write(self, text: str) -> None:
+        self._storage().setItem(self.key, text)
+
+    def _keep_aside(self) -> str:
+        return f"localStorage[{keep_item_aside(self._storage(), self.key)!r}]"
 
 
 def open_store(directory: str | os.PathLike[str]) -> FileStore | BrowserStore:

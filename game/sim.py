@@ -1,20 +1,32 @@
 """Simulate hands between computer players and check the engine as they play.
 
     python -m game.sim --rules 1991 --players 2 --hands 1000 --seed 1 [--json]
+    python -m game.sim --rules royal --players 5 --hands 1000 --seed 1
+    python -m game.sim --rules standard --players 4 --house all --hands 500 --seed 1
     python -m game.sim --ai hard,normal --hands 1000 --seed 1 [--json]
+    python -m game.sim --ai hard,random --rules standard --players 4 --hands 1000
 
-Without ``--ai``, random players play and after every action the simulator
+Without ``--ai``, random players play (calling UNO or forgetting to, at
+random) while late calls, catches by any seat and, in Royal Revenge, the
+scepter's fanfares are injected at random, and with the house rule jump_in,
+jump-ins by any seat that can. ``--house`` names the standard rules' house
+rules to play with (``stacking,jump_in``), ``all`` of them, or ``random``: a
+random set for every match. After every action the simulator
 checks the invariants: every card is accounted for across the hands, the
 draw pile and the discard pile; the chosen legal action does not raise; a
-refused action raises IllegalAction and changes nothing.
+refused action, in turn or out of it, raises IllegalAction and changes
+nothing; no view shows a seat another seat's drawn cards or a challenged
+hand it did not challenge; and a hand always ends.
 
-With ``--ai A,B`` two levels (``easy``, ``normal``, ``hard`` or ``random``)
-play 500-point matches against each other, two players at the table, and it
-prints A's hand and match win rates with 95% confidence intervals. The
-players swap seats every match and each pair of matches is dealt from the
-same seed (a duplicate format: both players get the same cards in turn),
-while within a match the starter moves one seat on every hand, so neither
-player has the first turn more often.
+With ``--ai A,B`` a level (``easy``, ``normal``, ``hard`` or ``random``)
+plays 500-point matches against ``--players`` - 1 players of another (two
+players by default, any rule set), and it prints A's hand and match win
+rates with 95% confidence intervals. A changes seats every match and each
+round of matches, one with A in every seat, is dealt from the same seed (a
+duplicate format: A gets every seat's cards in turn), while within a match
+the starter moves one seat on every hand. The seat in turn may catch a
+missed UNO call first, then the others in the order of play; in Royal
+Revenge the scepter sounds now and then.
 """
 
 from __future__ import annotations
@@ -29,28 +41,42 @@ from dataclasses import asdict, dataclass, field
 
 from . import ai
 from .rules import Game, IllegalAction
-from .rules.cards import Card
-from .rules.game import ALL_CODES, COLOUR_ACTIONS, PLAY_ACTIONS
-from .rules.rulesets import RULESETS
+from .rules.house import HOUSE_RULES
+from .rules.notation import OUT_OF_TURN, action_table
+from .rules.rulesets import RULES_1991, RULESETS, get_ruleset
 
-# Texts a player could try: every action of the notation, legal or not.
-EVERY_ACTION = ("draw", "pass", *COLOUR_ACTIONS, *(t for code in ALL_CODES for t in PLAY_ACTIONS[Card(code)]))
+# A hand this long has locked up (the longest of millions simulated is far shorter).
+LONGEST_HAND = 5000
+
+
+def every_action(rules, house: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """Texts a player could try: every action of a rule set's notation (with its house rules)."""
+    return tuple(action_table(get_ruleset(rules), house))
+
+
+EVERY_ACTION = every_action(RULES_1991)
 
 
 class RandomPlayer:
     """Plays a uniformly random legal action other than drawing, drawing only
     when it has no card to play; after drawing it plays or passes at random.
     As in RLCard's random agent, a wild is one action per colour, so it comes
-    up four times as often as another card."""
+    up four times as often as another card (and a play that may call UNO is
+    two actions, so it calls half the time). It never acts out of turn."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view) -> str:
-        legal = view.legal
+        legal = [action for action in view.legal if action not in OUT_OF_TURN]
         if legal[-1] == "draw" and len(legal) > 1:
             legal = legal[:-1]
         return legal[int(self.rng.random() * len(legal))]
+
+    def react(self, view) -> str | None:
+        """A late UNO call or a catch, when there is one to make, half the time."""
+        out = [action for action in view.legal if action in OUT_OF_TURN]
+        return out[0] if out and self.rng.random() < 0.5 else None
 
 
 LEVELS = ("random", *ai.LEVELS)
@@ -99,43 +125,108 @@ class Report:
 
 
 def check_refusal(game: Game, rng: random.Random) -> str | None:
-    """Try one action that is not legal now; it must raise and change nothing.
+    """Try one action that is not legal now, by the seat in turn or by
+    another seat; it must raise and change nothing.
 
-    An illegal Wild Draw Four from the hand is not tried: the 1991 rules accept
-    it and penalise the player.
+    Not tried: an illegal Wild Draw Four from the hand (the 1991 rules accept
+    it and penalise the player) and the fanfare when it may sound (it is
+    never listed in ``legal()``).
     """
-    skip = set(game.legal())
-    if game.drawn is None and not game.choosing_colour and "W+4" in game.hands[game.turn]:
-        skip.update(PLAY_ACTIONS[Card("W+4")])
-    refused = [t for t in EVERY_ACTION if t not in skip]
+    seat = game.turn if rng.random() < 0.7 else int(rng.random() * game.players)
+    skip = set(game.legal(seat))
+    if game.rules.name == "1991" and game.drawn is None and game.pending is None and "W+4" in game.hands[seat]:
+        skip.update(t for t in EVERY_ACTION if t.startswith("play W+4"))
+    if game.accepts_fanfare:
+        skip.add("fanfare")
+    actions = every_action(game.rules, game.house)
+    refused = [t for t in actions if t not in skip]
     text = refused[int(rng.random() * len(refused))]
     before = game.snapshot()
     try:
-        game.act(text)
+        game.act(text, seat=None if seat == game.turn or text == "fanfare" else seat)
     except IllegalAction:
-        return None if game.snapshot() == before else f"refused {text!r} changed the game"
-    return f"{text!r} was accepted although legal() did not list it"
+        return None if game.snapshot() == before else f"refused {text!r} by seat {seat} changed the game"
+    return f"{text!r} by seat {seat} was accepted although legal() did not list it"
 
 
-def simulate(rules: str, players: int, hands: int, seed: int, seats: list, check: bool = True) -> Report:
-    """Play ``hands`` hands (new matches as matches end) and check as we go."""
+def check_views(game: Game) -> list[str]:
+    """What any seat's view shows that it should not."""
+    problems = []
+    hands = game.hands
+    for seat in range(game.players):
+        view = game.view(seat)
+        if list(view.hand) != hands[seat] or view.legal != tuple(game.legal(seat)):
+            problems.append(f"seat {seat}'s view has the wrong hand or actions")
+        for event in view.events:
+            if event.seat != seat and event.kind == "draw" and event.cards:
+                problems.append(f"seat {seat} sees seat {event.seat}'s drawn cards")
+            if event.seat != seat and event.kind == "reveal":
+                problems.append(f"seat {seat} sees a hand challenged by seat {event.seat}")
+    return problems
+
+
+def interrupt(game: Game, rng: random.Random) -> None:
+    """Now and then, what happens out of turn: a late UNO call or a catch by
+    a random seat while someone is exposed, the scepter's fanfare, a seat
+    jumping in (before or after a catch)."""
+    if "jump_in" in game.house and rng.random() < 0.5:
+        jump_in(game, rng)
+    exposed = game.exposed
+    if exposed is not None and rng.random() < 0.5:
+        seat = int(rng.random() * game.players)
+        game.act("uno" if seat == exposed else "catch", seat=seat)
+    if game.accepts_fanfare and rng.random() < 0.02:
+        game.act("fanfare")
+    if "jump_in" in game.house and not game.hand_over:
+        jump_in(game, rng)
+
+
+def jump_in(game: Game, rng: random.Random) -> None:
+    """A random seat out of turn that may jump in does so, half the time."""
+    seats = [seat for seat in range(game.players) if seat != game.turn]
+    seat = seats[int(rng.random() * len(seats))]
+    plays = [action for action in game.legal(seat) if action.startswith("play")]
+    if plays and rng.random() < 0.5:
+        game.act(plays[int(rng.random() * len(plays))], seat=seat)
+
+
+def house_for_match(house: tuple[str, ...] | str, rng: random.Random) -> tuple[str, ...]:
+    """The house rules of a new match: those given, or a random set for ``random``."""
+    if house != "random":
+        return house
+    return tuple(name for name in HOUSE_RULES if rng.random() < 0.5)
+
+
+def simulate(
+    rules: str, players: int, hands: int, seed: int, seats: list, check: bool = True, house: tuple | str = ()
+) -> Report:
+    """Play ``hands`` hands (new matches as matches end) and check as we go.
+    ``house``: the house rules of every match, or ``random``."""
     report = Report(wins=[0] * players)
     rng = random.Random(seed)
-    game = Game(rules, players, seed=seed)
+    game = Game(rules, players, seed=seed, house=house_for_match(house, rng))
+    in_hand = 0
     start = time.perf_counter()
     while report.hands < hands:
         if game.hand_over:
             report.hands += 1
             report.wins[game.hand_winner] += 1
+            in_hand = 0
             if game.match_over:
-                game = Game(rules, players, seed=rng.randrange(2**32))
+                game = Game(rules, players, seed=rng.randrange(2**32), house=house_for_match(house, rng))
             else:
                 game.next_hand()
             continue
+        if in_hand > LONGEST_HAND:
+            report.violations.append(f"hand {report.hands + 1}: no end after {LONGEST_HAND} actions")
+            break
         if check:
             problem = check_refusal(game, rng)
             if problem:
                 report.violations.append(f"hand {report.hands + 1}: {problem}")
+        interrupt(game, rng)
+        if game.hand_over:  # a jump-in with the last card
+            continue
         action = seats[game.turn].choose(game.view(game.turn))
         try:
             game.act(action)
@@ -143,8 +234,10 @@ def simulate(rules: str, players: int, hands: int, seed: int, seats: list, check
             report.violations.append(f"hand {report.hands + 1}: legal action {action!r} raised: {error}")
             break
         report.actions += 1
+        in_hand += 1
         if check:
-            report.violations += [f"hand {report.hands + 1}: {p}" for p in game.card_problems()]
+            problems = game.card_problems() + check_views(game)
+            report.violations += [f"hand {report.hands + 1}: {p}" for p in problems]
     report.seconds = time.perf_counter() - start
     return report
 
@@ -161,7 +254,8 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 @dataclass
 class DuelReport:
-    """The results of player A against player B; rates are A's."""
+    """The results of player A against the others (all of level B); rates
+    are A's."""
 
     levels: tuple[str, str]
     hands: int = 0
@@ -171,6 +265,8 @@ class DuelReport:
     points: list[int] = field(default_factory=lambda: [0, 0])
     seconds: float = 0.0
     violations: list[str] = field(default_factory=list)
+    rules: str = "1991"
+    players: int = 2
 
     def merge(self, other: DuelReport) -> DuelReport:
         """Both reports' results together (for runs split across processes)."""
@@ -183,6 +279,8 @@ class DuelReport:
             [a + b for a, b in zip(self.points, other.points, strict=True)],
             self.seconds + other.seconds,
             self.violations + other.violations,
+            self.rules,
+            self.players,
         )
 
     def rate(self, kind: str) -> tuple[float, float, float]:
@@ -201,13 +299,14 @@ class DuelReport:
 
     def text(self) -> str:
         a, b = self.levels
+        others = b if self.players == 2 else f"{self.players - 1} x {b}"
 
         def line(label: str, kind: str, n: int) -> str:
             rate, low, high = self.rate(kind)
             return f"{label:<17}{rate:.1%}  (95% CI {low:.1%} to {high:.1%}) of {n}"
 
         lines = [
-            f"{a} against {b} (win rates are {a}'s)",
+            f"{a} against {others}, rules {self.rules} (win rates are {a}'s; a fair share is {1 / self.players:.0%})",
             line("hands won:", "hand", self.hands),
             line("matches won:", "match", self.matches),
             f"{'points:':<17}{a} {self.points[0]}, {b} {self.points[1]}",
@@ -217,48 +316,88 @@ class DuelReport:
         return "\n".join(lines + [f"  {v}" for v in self.violations[:10]])
 
 
-def duel(levels: tuple[str, str], hands: int, seed: int, rules: str = "1991") -> DuelReport:
-    """Play ``hands`` hands of 500-point matches between two levels.
+# The chance that the scepter sounds at the start of a turn, in Royal
+# Revenge: at the table's pace, about a minute of play.
+FANFARE = 1 / 40
 
-    Player A sits in seat 0 in even matches and in seat 1 in odd ones, and
-    matches 2k and 2k + 1 are dealt from the same seed.
+
+def duel(levels: tuple[str, str], hands: int, seed: int, rules: str = "1991", players: int = 2) -> DuelReport:
+    """Play ``hands`` hands of 500-point matches: player A against
+    ``players - 1`` players of level B.
+
+    A sits in seat ``k`` in match ``k`` (modulo ``players``), and the
+    ``players`` matches of each round of seats are dealt from the same seed
+    (with two players: A in seat 0 in even matches, seat 1 in odd ones).
     """
-    report = DuelReport(tuple(levels))
-    players = [make_player(level, seed * 2 + i) for i, level in enumerate(levels)]
+    report = DuelReport(tuple(levels), rules=rules, players=players)
+    player_a = make_player(levels[0], seed * 2)
+    others = [make_player(levels[1], seed * 2 + 1 + 2 * k) for k in range(players - 1)]
     deals = random.Random(seed)
     start = time.perf_counter()
     match = 0
     while report.hands < hands:
-        if match % 2 == 0:
+        if match % players == 0:
             match_seed = deals.randrange(2**32)
-        seats = players if match % 2 == 0 else players[::-1]
-        game = Game(rules, 2, seed=match_seed)
+        seat_a = match % players
+        seats = [*others[:seat_a], player_a, *others[seat_a:]]
+        game = Game(rules, players, seed=match_seed)
+        fanfares = random.Random(match_seed) if game.rules.royal else None
         while report.hands < hands and not game.match_over:
-            points = play_hand(game, seats, report)
-            winner = game.hand_winner if match % 2 == 0 else 1 - game.hand_winner
+            points = play_hand(game, seats, report, fanfares)
+            if points is None:
+                return report
+            won = game.hand_winner == seat_a
             report.hands += 1
-            report.hand_wins += winner == 0
-            report.points[winner] += points
+            report.hand_wins += won
+            report.points[0 if won else 1] += points
             if not game.match_over:
                 game.next_hand()
         if game.match_over:
             report.matches += 1
-            report.match_wins += (game.match_winner == 0) == (match % 2 == 0)
+            report.match_wins += game.match_winner == seat_a
         match += 1
     report.seconds = time.perf_counter() - start
     return report
 
 
-def play_hand(game: Game, seats: list, report: DuelReport) -> int:
-    """Play the hand to its end; return the points the winner scored."""
-    while not game.hand_over:
-        view = game.view(game.turn)
-        action = seats[game.turn].choose(view)
-        if action not in view.legal:
-            report.violations.append(f"hand {report.hands + 1}: {action!r} is not one of {view.legal}")
-            action = view.legal[-1]
-        events = game.act(action)
-    return next(e.points for e in events if e.kind == "hand_end")
+def play_hand(game: Game, seats: list, report: DuelReport, fanfares: random.Random | None = None) -> int | None:
+    """Play the hand to its end; return the points the winner scored (None
+    if it would not end). ``fanfares`` sounds the scepter now and then."""
+    for _ in range(LONGEST_HAND):
+        if fanfares is not None and game.accepts_fanfare and fanfares.random() < FANFARE:
+            game.act("fanfare")
+        action, seat = next_action(game, seats, report)
+        events = game.act(action, seat=seat)
+        if game.hand_over:
+            return next(e.points for e in events if e.kind == "hand_end")
+    report.violations.append(f"hand {report.hands + 1}: no end after {LONGEST_HAND} actions")
+    return None
+
+
+def next_action(game: Game, seats: list, report: DuelReport) -> tuple[str, int]:
+    """The next action and its seat: the choice of the seat in turn, unless
+    a seat is exposed without its UNO call and another seat reacts first.
+    The seat in turn is the quickest (its choice may be ``catch`` or
+    ``uno``), then the others in the order of play, so the exposed player's
+    late call comes last."""
+    turn = game.turn
+    action = checked(seats[turn].choose(game.view(turn)), game.view(turn), report)
+    if game.exposed is None or action in OUT_OF_TURN:
+        return action, turn
+    for step in range(1, game.players):
+        seat = (turn + step * game.direction) % game.players
+        reaction = seats[seat].react(game.view(seat))
+        if reaction is not None:
+            return checked(reaction, game.view(seat), report), seat
+    return action, turn
+
+
+def checked(action: str, view, report: DuelReport) -> str:
+    """The action, or a legal one (noted as a violation) if it is not legal."""
+    if action in view.legal:
+        return action
+    report.violations.append(f"hand {report.hands + 1}: {action!r} is not one of {view.legal}")
+    return view.legal[-1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -269,6 +408,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0, help="seed for the deals and the players (default 0)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--ai", metavar="A,B", help=f"two levels to play each other: {', '.join(LEVELS)}")
+    parser.add_argument(
+        "--house", metavar="NAMES", default="", help="standard rules' house rules: NAME,NAME, all or random"
+    )
     args = parser.parse_args(argv)
     if args.rules not in RULESETS:
         parser.error(f"unknown rules {args.rules!r}: use {', '.join(RULESETS)}")
@@ -276,22 +418,36 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seed takes a whole number, 0 or more")
     if args.hands < 1:
         parser.error("--hands takes a number of hands, 1 or more")
+    house = house_option(args.house)
+    if house and args.rules != "standard":
+        parser.error("--house takes house rules of the standard rules: add --rules standard")
+    if house and args.ai:
+        parser.error("--house is for the random players' simulation, not --ai")
     if args.ai:
         levels = tuple(args.ai.split(","))
         if len(levels) != 2 or not set(levels) <= set(LEVELS):
             parser.error(f"--ai takes two levels separated by a comma, from {', '.join(LEVELS)}")
-        if args.players != 2:
-            parser.error("--ai plays two-player matches")
-        report = duel(levels, args.hands, args.seed, args.rules)
+        try:
+            Game(args.rules, args.players, seed=0)
+        except ValueError as error:
+            parser.error(str(error))
+        report = duel(levels, args.hands, args.seed, args.rules, args.players)
         print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
         return 1 if report.violations else 0
     try:
         seats = [RandomPlayer(args.seed * 1000 + seat) for seat in range(args.players)]
-        report = simulate(args.rules, args.players, args.hands, args.seed, seats)
+        report = simulate(args.rules, args.players, args.hands, args.seed, seats, house=house)
     except ValueError as error:
         parser.error(str(error))
     print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
     return 1 if report.violations else 0
+
+
+def house_option(text: str) -> tuple[str, ...] | str:
+    """``--house``: names separated by commas, ``all`` or ``random``."""
+    if text in ("all", "random"):
+        return tuple(HOUSE_RULES) if text == "all" else text
+    return tuple(name for name in text.split(",") if name)
 
 
 if __name__ == "__main__":

@@ -19,3 +19,36 @@ def stacked(hands: list[list[str]], turn_up: str, draw: tuple[str, ...] = (), de
             ordered.append(code)
             rest[code] -= 1
     return chosen + ordered
+
+
+def position(rules: str, hands: list[list[str]], top: str, colour=None, draw=(), turn=0, **fields):
+    """A game of ``rules`` in a made-up position: these hands, ``top`` on the
+    discard pile (in ``colour``, by default its own), ``draw`` on top of the
+    draw pile and the rest of the deck under it. ``fields`` set other parts
+    of the position (``king``, ``jester``, ``direction``, ``scores``...).
+    Such a game has no record."""
+    import dataclasses
+
+    from game.rules import Game
+    from game.rules.rulesets import get_ruleset
+
+    deck = get_ruleset(rules).deck
+    rest = Counter(deck)
+    rest.subtract([code for hand in hands for code in hand] + [top, *draw])
+    assert min(rest.values()) >= 0, f"the position asks for more copies than the deck has: {-rest}"
+    pile = [*draw, *sorted(rest.elements())]
+    settings = {
+        "hand": tuple(hands[turn]),
+        "counts": tuple(len(hand) for hand in hands),
+        "discard": (top,),
+        "top": top,
+        "colour": colour or top[0],
+        "draw_count": len(pile),
+        "turn": turn,
+        "drawn": None,
+        "direction": 1,
+        "events": (),
+        "pending": None,
+    }
+    view = dataclasses.replace(Game(rules, len(hands), seed=1).view(turn), **{**settings, **fields})
+    return Game.from_view(view, hands, pile, seed=1)

@@ -318,7 +318,8 @@ def test_settings_and_statistics_are_saved_after_every_hand_and_read_by_the_next
         player.press("RETURN")
     assert not list(tmp_path.glob("*.tmp")), "no temporary file left behind"
     # A second process, started on the same data directory, shows them.
-    stats = script(tmp_path, "press RETURN", "press DOWN", "press DOWN", "press DOWN", "press DOWN", "press RETURN")
+    downs = ["press DOWN"] * 7  # PLAY, RULES, OPPONENTS, SCORING, LEVEL, SOUND, HOW TO PLAY, STATISTICS
+    stats = script(tmp_path, "press RETURN", *downs, "press RETURN")
     result = run_game("--headless", "--seed", "1", "--data-dir", str(tmp_path), "--script", stats)
     assert result.returncode == 0, result.stderr
     lines = texts(result.stdout)
@@ -358,6 +359,29 @@ def test_a_garbled_settings_file_gives_one_warning_and_the_game_starts(tmp_path,
     warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
     assert len(warnings) == 1 and "using defaults" in warnings[0]
     assert "scene title" in texts(result.stdout) and "scene table" in texts(result.stdout)
+
+
+def test_a_newer_games_file_survives_pressing_m_and_a_whole_hand(tmp_path):
+    newer = {"version": 2, "settings": {"sound": True}, "stats": {"hard": {"hands_won": 250, "matches_won": 12}}}
+    text = json.dumps(newer)
+    (tmp_path / FILENAME).write_text(text)
+    player = title_player(store=FileStore(tmp_path))
+    assert "newer UNO 1991" in player.app.title.message
+    player.press("M")
+    assert player.app.settings.sound is False
+    assert (tmp_path / FILENAME).read_text() == text
+    assert sorted(path.name for path in tmp_path.iterdir()) == [FILENAME]
+
+
+def test_a_garbled_file_is_kept_aside_and_named_in_the_one_warning(tmp_path):
+    (tmp_path / FILENAME).write_text('{"version": 1, "stats": {"hard": null}}')
+    press_m = script(tmp_path, "press M")
+    result = run_game("--headless", "--low-memory", "--seed", "1", "--data-dir", str(tmp_path), "--script", press_m)
+    (aside,) = tmp_path.glob(FILENAME + ".unreadable-*")
+    warnings = [line for line in result.stderr.splitlines() if line.startswith("warning:")]
+    assert len(warnings) == 1 and str(tmp_path / FILENAME) in warnings[0] and f"{aside.name} beside it" in warnings[0]
+    assert json.loads(aside.read_text()) == {"version": 1, "stats": {"hard": None}}
+    assert json.loads((tmp_path / FILENAME).read_text())["settings"]["sound"] is False
 
 
 def test_a_garbled_file_is_replaced_by_good_settings_at_the_next_save(tmp_path):

@@ -1,6 +1,14 @@
-"""The README's commands are the ones CI runs."""
+"""The README's commands: the ones CI runs, and every command a new player
+pastes, in order, on a fresh machine."""
 
+import importlib.util
+import shlex
+import subprocess
+import sys
+import tomllib
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -27,3 +35,166 @@ def test_the_readme_python_examples_run():
     assert len(blocks) >= 2
     for block in blocks:
         exec(compile(block, "README.md", "exec"), {})
+
+
+# ----- every shell command of the README, as a new player pastes them ------------------------
+
+VENV = ".venv/bin/"
+# Modules that read their arguments without argparse, and the arguments they take.
+OWN_ARGUMENTS = {"benchmarks": ([], ["all"])}
+# Run a module or script only as far as its argument parser: a flag it does
+# not know stops it with argparse's message and status 2; flags it accepts
+# stop it with status 0 before it does anything.
+PARSE_ONLY = """
+import argparse, runpy, sys
+
+parse = argparse.ArgumentParser.parse_args
+
+
+def parse_only(self, args=None, namespace=None):
+    parse(self, args, namespace)
+    sys.exit(0)
+
+
+argparse.ArgumentParser.parse_args = parse_only
+target, *arguments = sys.argv[1:]
+sys.argv = [target, *arguments]
+if target.endswith(".py"):
+    runpy.run_path(target, run_name="__main__")
+else:
+    runpy.run_module(target, run_name="__main__", alter_sys=True)
+sys.exit(f"{target} never read its arguments")
+"""
+
+
+def readme_commands() -> list[list[str]]:
+    """Every command of the README's ``sh`` blocks (and ``$`` lines of its
+    ``console`` blocks), in order, split into words; ``&&`` separates commands."""
+    text = (ROOT / "README.md").read_text()
+    lines = []
+    for fence in ("sh", "console"):
+        for block in text.split(f"```{fence}\n")[1:]:
+            body = block.split("\n```", 1)[0]
+            for line in body.splitlines():
+                if fence == "sh" or line.startswith("$ "):
+                    lines.append((text.index(line), line.removeprefix("$ ")))
+    commands = []
+    for _, line in sorted(lines):
+        words = shlex.split(line, comments=True)
+        while words:
+            end = words.index("&&") if "&&" in words else len(words)
+            commands.append(words[:end])
+            words = words[end + 1 :]
+    return commands
+
+
+def extras() -> set[str]:
+    return set(tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"])
+
+
+def check_arguments(target: str, arguments: list[str]) -> None:
+    if target in OWN_ARGUMENTS:
+        assert arguments in OWN_ARGUMENTS[target], f"{target} takes {OWN_ARGUMENTS[target]}, not {arguments}"
+        return
+    result = subprocess.run(
+        [sys.executable, "-c", PARSE_ONLY, target, *arguments],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 0, f"{target} {' '.join(arguments)}: {result.stderr.strip()}"
+
+
+def check_command(words: list[str], installed: set[str]) -> None:
+    """One README command: its program is there after the commands before it,
+    and it accepts the command's flags. ``installed`` grows with each ``pip install``."""
+    program, *arguments = words
+    command = " ".join(words)
+    if program == "python3":
+        assert arguments == ["-m", "venv", ".venv"], f"{command}: the system Python only makes the venv"
+        installed.add("venv")
+        return
+    assert program.startswith(VENV), (
+        f"{command}: on a fresh machine only the venv has pyxel and the game: use {VENV}python or {VENV}uno1991"
+    )
+    assert "venv" in installed, f"{command}: comes before the command that makes the venv"
+    tool = program.removeprefix(VENV)
+    assert (Path(sys.executable).parent / tool).exists(), f"{command}: the venv has no {tool}"
+    for word in arguments:
+        if "/" in word and not word.startswith(("-", "/")):
+            assert (ROOT / word).exists(), f"{command}: no {word} in the repository"
+    if tool == "pip":
+        assert arguments[:2] == ["install", "-e"] and len(arguments) == 3, command
+        spec = arguments[2]
+        wanted = set(spec.removeprefix(".[").removesuffix("]").split(",")) if spec != "." else set()
+        assert spec == "." or spec.startswith(".["), command
+        assert wanted <= extras(), f"{command}: pyproject.toml has no extra {wanted - extras()}"
+        installed.update({"game", *wanted})
+        return
+    assert "game" in installed, f"{command}: comes before the game is installed"
+    if tool == "ruff":
+        assert "test" in installed, f"{command}: ruff comes with the test extra"
+        assert arguments in (["check", "."], ["format", "--check", "."]), command
+    elif tool == "uno1991":
+        check_arguments("game", arguments)
+    elif tool == "python" and arguments[0] == "-m":
+        module, *rest = arguments[1:]
+        assert importlib.util.find_spec(module) is not None, f"{command}: no module {module}"
+        if module == "pytest":
+            assert "test" in installed and rest == [], command
+        else:
+            check_arguments(module, rest)
+    elif tool == "python":
+        check_arguments(arguments[0], arguments[1:])
+    else:
+        raise AssertionError(f"{command}: unexpected tool {tool}")
+
+
+def test_every_readme_command_works_when_pasted_in_order_on_a_fresh_machine():
+    """From the clone: make the venv, install, then every command uses the
+    venv's programs with flags they accept. ``python -m game`` fails here:
+    a fresh machine's Python has no pyxel."""
+    commands = readme_commands()
+    assert len(commands) >= 15
+    installed: set[str] = set()
+    for words in commands:
+        check_command(words, installed)
+
+
+def test_the_readme_check_refuses_what_fails_on_a_fresh_machine():
+    installed = {"venv", "game", "test"}
+    for bad in (
+        ["python", "-m", "game"],
+        ["pip", "install", "-e", "."],
+        [".venv/bin/python", "-m", "game", "--colour-blind"],
+        [".venv/bin/python", "-m", "game.sim", "--hands", "10", "[--json]"],
+        [".venv/bin/uno1991", "--seed"],
+        [".venv/bin/python", "-m", "no_such_module"],
+        [".venv/bin/pip", "install", "-e", ".[no-such-extra]"],
+        [".venv/bin/python", "-m", "benchmarks", "everything"],
+    ):
+        with pytest.raises(AssertionError):
+            check_command(bad, installed)
+    with pytest.raises(AssertionError, match="before the command that makes the venv"):
+        check_command([".venv/bin/python", "-m", "game"], set())
+
+
+def test_the_readme_console_example_prints_what_it_shows(tmp_path):
+    """The scripted run in the README, pasted as shown, prints the lines the
+    README shows (in order; "..." stands for lines left out)."""
+    text = (ROOT / "README.md").read_text()
+    block = text.split("```console\n", 1)[1].split("\n```", 1)[0].splitlines()
+    command = shlex.split(block[0].removeprefix("$ "))
+    program = Path(sys.executable).parent / command[0].removeprefix(VENV)
+    shots = command.index("--shots") + 1
+    command[shots] = str(tmp_path / "shots")  # not into the real /tmp
+    result = subprocess.run(
+        [str(program), *command[1:]], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    printed = iter(result.stdout.splitlines())
+    for line in block[1:]:
+        if line.strip() != "...":
+            assert line in printed, f"the README shows {line.strip()!r}, which the run does not print there"

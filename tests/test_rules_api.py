@@ -204,3 +204,22 @@ def test_copy_is_independent():
     twin.act(twin.legal()[0])
     assert game.snapshot() == Game(seed=2).snapshot()
     assert twin.snapshot() != game.snapshot()
+
+
+def test_views_show_the_new_public_state_to_every_seat():
+    game = Game("royal", 4, seed=2)
+    game.act("jester 3")
+    while game.exposed is None:  # play on, never calling UNO, until someone forgets
+        legal = [a for a in game.legal() if not a.endswith("uno")]
+        game.act(next((a for a in legal if a.startswith("play")), legal[-1]))
+    for seat in range(4):
+        view = game.view(seat)
+        assert (view.king, view.jester, view.exposed, view.direction) == (game.king, 3, game.exposed, game.direction)
+        assert view.pending == game.pending and view.scoring == "points"
+        assert view.legal == tuple(game.legal(seat))
+        assert ("catch" in view.legal) == (seat != game.exposed)
+
+
+def test_legal_for_a_seat_that_does_not_exist_is_a_value_error():
+    with pytest.raises(ValueError, match="no seat 4"):
+        Game("standard", 4, seed=1).legal(4)

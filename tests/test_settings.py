@@ -15,6 +15,7 @@ from game.settings import (
     dump,
     open_store,
     parse,
+    table_key,
 )
 
 
@@ -58,7 +59,14 @@ def test_document_is_versioned_json(tmp_path):
     FileStore(tmp_path).save(*sample())
     data = json.loads((tmp_path / FILENAME).read_text(encoding="utf-8"))
     assert data["version"] == 1
-    assert data["settings"] == {"difficulty": "hard", "sound": False, "rules": "1991"}
+    assert data["settings"] == {
+        "difficulty": "hard",
+        "sound": False,
+        "rules": "1991",
+        "opponents": 1,
+        "scoring": "points",
+        "house": [],
+    }
     assert set(data["stats"]) == set(DIFFICULTIES)
     assert data["stats"]["hard"]["best_hand"] == 120
 
@@ -86,7 +94,8 @@ WHOLE_FILE_PROBLEMS = {
     "string": ('"hello"', "a JSON str, not an object"),
     "null": ("null", "a JSON NoneType, not an object"),
     "no-version": ('{"settings": {"sound": false}}', "version None"),
-    "other-version": ('{"version": 2, "settings": {"sound": false}}', "version 2"),
+    "zero-version": ('{"version": 0, "settings": {"sound": false}}', "version 0"),
+    "text-version": ('{"version": "2", "settings": {"sound": false}}', "version '2'"),
     "bool-version": ('{"version": true, "settings": {"sound": false}}', "version True"),
     "deep": ("[" * 50_000, "not valid JSON"),
     "huge-int": ('{"version": 1, "stats": {"easy": {"hands_won": ' + "9" * 5000 + "}}}", "not valid JSON"),
@@ -106,6 +115,100 @@ def test_bad_file_gives_defaults_and_one_warning(tmp_path, name):
     assert str(tmp_path / FILENAME) in warning
     assert reason in warning
     assert warning.endswith("using defaults")
+
+
+def kept_aside(tmp_path) -> list:
+    return sorted(tmp_path.glob(FILENAME + ".unreadable-*"))
+
+
+@pytest.mark.parametrize("name", WHOLE_FILE_PROBLEMS)
+def test_a_bad_file_is_kept_aside_before_anything_is_saved(tmp_path, name):
+    content, _ = WHOLE_FILE_PROBLEMS[name]
+    original = content if isinstance(content, bytes) else content.encode("utf-8")
+    store = write(tmp_path, content)
+    settings, stats, warning = store.load()
+    (aside,) = kept_aside(tmp_path)
+    assert aside.read_bytes() == original
+    assert str(tmp_path / FILENAME) in warning and f"kept as {aside.name} beside it" in warning
+    assert store.save(settings, stats) is None
+    assert aside.read_bytes() == original
+    assert FileStore(tmp_path).load() == (Settings(), Stats(), None)
+
+
+def test_a_file_kept_aside_never_overwrites_an_earlier_one(tmp_path):
+    for attempt in range(3):
+        write(tmp_path, f"garbage {attempt}").load()
+    asides = kept_aside(tmp_path)
+    assert len(asides) == 3
+    assert sorted(aside.read_text() for aside in asides) == ["garbage 0", "garbage 1", "garbage 2"]
+
+
+def newer_document() -> dict:
+    data = valid_document()
+    data["version"] = 2
+    data["stats"]["hard"]["hands_won"] = 250
+    data["sync"] = {"cloud": True}
+    return data
+
+
+def test_a_newer_games_file_is_never_written_over(tmp_path):
+    text = json.dumps(newer_document())
+    store = write(tmp_path, text)
+    settings, stats, warning = store.load()
+    assert (settings, stats) == (Settings(), Stats())
+    assert "\n" not in warning and str(tmp_path / FILENAME) in warning
+    assert "version 2 comes from a newer UNO 1991" in warning
+    assert "using defaults for this run" in warning and "nothing is saved" in warning
+    stats.record_hand("normal", won=True, points=30)
+    settings.sound = False  # what pressing M does
+    assert store.save(settings, stats) is None
+    assert (tmp_path / FILENAME).read_text() == text
+    assert kept_aside(tmp_path) == []
+
+
+def test_null_sections_warn_and_keep_the_file(tmp_path):
+    store = write(tmp_path, '{"version": 1, "settings": null, "stats": null}')
+    settings, stats, warning = store.load()
+    assert (settings, stats) == (Settings(), Stats())
+    assert "settings=None" in warning and "stats=None" in warning
+    (aside,) = kept_aside(tmp_path)
+    assert json.loads(aside.read_text())["stats"] is None
+
+
+def test_a_null_level_warns_and_keeps_the_other_levels(tmp_path):
+    data = valid_document()
+    data["stats"]["hard"] = None
+    settings, stats, warning = write(tmp_path, json.dumps(data)).load()
+    assert "stats.hard=None" in warning and warning.endswith("using defaults for them")
+    assert stats.easy.hands_won == 1 and stats.hard == LevelStats()
+    assert settings == Settings(difficulty="hard", sound=False)
+    (aside,) = kept_aside(tmp_path)
+    assert json.loads(aside.read_text()) == data
+    assert f"kept as {aside.name} beside it" in warning
+
+
+def test_a_partly_valid_file_keeps_its_good_values_in_the_next_save(tmp_path):
+    data = valid_document()
+    data["stats"]["hard"]["hands_won"] = "lots"
+    store = write(tmp_path, json.dumps(data))
+    settings, stats, _ = store.load()
+    assert store.save(settings, stats) is None
+    _, saved, warning = FileStore(tmp_path).load()
+    assert warning is None
+    assert saved.hard.hands_won == 0 and saved.hard.hands_lost == 1 and saved.hard.best_match == 310
+
+
+def test_a_file_that_cannot_be_kept_aside_is_never_written_over(tmp_path, monkeypatch):
+    store = write(tmp_path, "{garbled")
+
+    def refuse(path, label):
+        raise OSError("read-only file system")
+
+    monkeypatch.setattr(settings_module, "keep_aside", refuse)
+    settings, stats, warning = store.load()
+    assert "could not be kept aside (read-only file system)" in warning and "nothing is saved" in warning
+    assert store.save(settings, stats) is None
+    assert (tmp_path / FILENAME).read_text() == "{garbled"
 
 
 def test_bad_fields_fall_back_one_by_one_with_one_warning(tmp_path):
@@ -199,11 +302,14 @@ def test_unknown_and_missing_keys_are_silent(tmp_path):
     assert stats.normal == LevelStats()
 
 
-def test_unreadable_path_gives_warning(tmp_path):
+def test_unreadable_path_gives_warning_and_is_not_written_over(tmp_path):
     (tmp_path / FILENAME).mkdir()  # a directory where the file should be
-    settings, stats, warning = FileStore(tmp_path).load()
+    store = FileStore(tmp_path)
+    settings, stats, warning = store.load()
     assert (settings, stats) == (Settings(), Stats())
-    assert warning is not None and "cannot be read" in warning
+    assert warning is not None and "cannot be read" in warning and "nothing is saved this run" in warning
+    assert store.save(settings, stats) is None
+    assert (tmp_path / FILENAME).is_dir()
 
 
 def test_bad_file_is_replaced_by_the_next_save(tmp_path):
@@ -383,6 +489,27 @@ def test_browser_bad_data_gives_defaults_and_one_warning(name):
     assert reason in warning
 
 
+def test_browser_bad_data_is_kept_under_another_key():
+    storage = FakeLocalStorage({"uno1991": "{garbled"})
+    store = BrowserStore(storage)
+    settings, stats, warning = store.load()
+    (aside,) = [key for key in storage.items if key.startswith("uno1991.unreadable-")]
+    assert f"kept as localStorage[{aside!r}]" in warning
+    assert store.save(settings, stats) is None
+    assert storage.items[aside] == "{garbled"
+    assert BrowserStore(storage).load() == (Settings(), Stats(), None)
+
+
+def test_browser_newer_data_is_never_written_over():
+    text = json.dumps(newer_document())
+    storage = FakeLocalStorage({"uno1991": text})
+    store = BrowserStore(storage)
+    _, stats, warning = store.load()
+    assert "newer UNO 1991" in warning
+    assert store.save(Settings(sound=False), stats) is None
+    assert storage.items == {"uno1991": text}
+
+
 def test_browser_bad_field_falls_back_alone():
     data = valid_document()
     data["stats"]["easy"]["best_hand"] = -40
@@ -396,6 +523,11 @@ def test_browser_storage_failures_warn():
     settings, stats, warning = store.load()
     assert (settings, stats) == (Settings(), Stats())
     assert "cannot be read" in warning and "SecurityError" in warning
+    assert store.save(*sample()) is None  # what could not be read is never written over
+    storage = FakeLocalStorage()
+    store = BrowserStore(storage)
+    store.load()
+    storage.fail = True
     warning = store.save(*sample())
     assert warning is not None and "cannot be saved" in warning
 
@@ -421,3 +553,62 @@ def test_browser_store_without_pyodide_warns_instead_of_crashing():
 
 def test_parse_none_is_a_first_run():
     assert parse(None, "x") == (Settings(), Stats(), None)
+
+
+def test_rules_opponents_and_scoring_are_kept(tmp_path):
+    settings = Settings(rules="standard", opponents=6, scoring="tally")
+    FileStore(tmp_path).save(settings, Stats())
+    loaded, _, warning = FileStore(tmp_path).load()
+    assert warning is None and loaded == settings and loaded.players == 7
+
+
+def test_each_rule_set_seats_as_many_opponents_as_it_can():
+    assert Settings(rules="1991", opponents=5).players == 2
+    assert Settings(rules="royal", opponents=9).players == 6
+    assert Settings(rules="standard", opponents=9).players == 10
+
+
+def test_statistics_are_kept_per_rule_set_and_number_of_players(tmp_path):
+    stats = Stats()
+    stats.record_hand("hard", won=True, points=40)
+    stats.record_hand("hard", won=True, points=70, table=table_key("standard", 4))
+    stats.record_match("easy", won=False, score=120, table=table_key("royal", 3))
+    FileStore(tmp_path).save(Settings(), stats)
+    _, loaded, warning = FileStore(tmp_path).load()
+    assert warning is None and loaded == stats
+    assert loaded.hard.hand_points == 40 and loaded.level("hard", "standard 4").hand_points == 70
+    assert loaded.level("easy", "royal 3").matches_lost == 1 and loaded.level("hard", "standard 6").hands_played == 0
+
+
+def test_bad_opponents_scoring_and_tables_are_dropped_and_the_rest_kept(tmp_path):
+    good = {"hands_won": 3}
+    data = {
+        "version": 1,
+        "settings": {"difficulty": "hard", "opponents": 12, "scoring": "lowest"},
+        "stats": {"tables": {"standard 4": {"hard": good}, "royal 9": {"hard": good}, "standard 3": None}},
+    }
+    settings, stats, warning = write(tmp_path, json.dumps(data)).load()
+    assert settings == Settings(difficulty="hard")
+    assert stats.level("hard", "standard 4").hands_won == 3 and list(stats.tables) == ["standard 4"]
+    for bad in (
+        "settings.opponents=12",
+        "settings.scoring='lowest'",
+        "stats.tables.'royal 9'",
+        "stats.tables.standard 3",
+    ):
+        assert bad in warning
+
+
+def test_house_rules_are_kept_in_order_and_bad_ones_dropped(tmp_path):
+    settings = Settings(rules="standard")
+    settings.toggle_house("jump_in")
+    settings.toggle_house("stacking")
+    assert settings.house == ("stacking", "jump_in") and settings.house_in_play == settings.house
+    FileStore(tmp_path).save(settings, Stats())
+    loaded, _, warning = FileStore(tmp_path).load()
+    assert warning is None and loaded.house == ("stacking", "jump_in")
+    loaded.toggle_house("stacking")
+    assert loaded.house == ("jump_in",) and Settings(rules="royal", house=("jump_in",)).house_in_play == ()
+    data = {"version": 1, "settings": {"house": ["stacking", "cheating"], "difficulty": "easy"}}
+    settings, _, warning = write(tmp_path, json.dumps(data)).load()
+    assert settings == Settings(difficulty="easy") and "settings.house=['stacking', 'cheating']" in warning

@@ -1,6 +1,7 @@
 """The simulator's --ai mode: levels against each other with confidence intervals."""
 
 import pytest
+from conftest import position
 
 from game import sim
 
@@ -66,3 +67,53 @@ def test_the_command_line_refuses_bad_rules_and_hands_with_a_message(args, messa
         sim.main(args)
     assert exit.value.code == 2
     assert message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("rules", "players"), [("standard", 4), ("royal", 3)])
+def test_the_command_line_plays_a_level_against_several_others_of_any_rule_set(rules, players, capsys):
+    args = ["--ai", "normal,random", "--rules", rules, "--players", str(players), "--hands", "6", "--seed", "2"]
+    assert sim.main(args) == 0
+    out = capsys.readouterr().out
+    assert f"normal against {players - 1} x random, rules {rules}" in out and "95% CI" in out
+
+
+def test_the_command_line_refuses_a_table_the_rules_do_not_allow(capsys):
+    with pytest.raises(SystemExit) as exit:
+        sim.main(["--ai", "hard,normal", "--rules", "royal", "--players", "7"])
+    assert exit.value.code == 2
+    assert "players must be 2 to 6 for rules royal" in capsys.readouterr().err
+
+
+def test_with_more_players_the_level_sits_in_every_seat_and_the_others_react(monkeypatch):
+    seats, reactions = set(), []
+    make = sim.make_player
+
+    class Spy:
+        def __init__(self, level, seed):
+            self.player, self.first = make(level, seed), seed % 2 == 0
+
+        def choose(self, view):
+            if self.first:
+                seats.add(view.seat)
+            return self.player.choose(view)
+
+        def react(self, view):
+            reaction = self.player.react(view)
+            reactions.append(reaction)
+            return reaction
+
+    monkeypatch.setattr(sim, "make_player", Spy)
+    report = sim.duel(("normal", "easy"), hands=40, seed=3, rules="standard", players=3)
+    assert report.hands == 40 and not report.violations
+    assert seats == {0, 1, 2}
+    assert "catch" in reactions or "uno" in reactions
+
+
+def test_a_random_player_reacts_half_the_time():
+    hands = [["R1", "B2"], ["B1", "B3", "G6"], ["R4", "R6", "B4"]]
+    game = position("standard", hands, "R5")
+    player = sim.RandomPlayer(1)
+    assert player.react(game.view(2)) is None  # nobody to catch
+    game.act("play R1")
+    catches = [player.react(game.view(2)) for _ in range(200)]
+    assert set(catches) == {"catch", None} and 70 <= catches.count("catch") <= 130

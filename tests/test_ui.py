@@ -26,10 +26,10 @@ from game.rules.rulesets import RULES_1991
 from game.ui import keys, narration
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
+from game.ui.computers import THINK_FRAMES
 from game.ui.drawing import CHAR_H
 from game.ui.hand_layout import MIN_STEP, layout_row
 from game.ui.layout import HAND_LEFT, HAND_W
-from game.ui.match import THINK_FRAMES
 from game.ui.resources import ARROW_H, CARD_H, CARD_W
 from game.ui.script import ScriptError, parse_script
 from game.ui.seats import COMPUTER
@@ -197,6 +197,66 @@ def test_picking_up_an_unplayable_card_passes_the_turn_without_marking_it():
         player.bot.driver.frame()
     assert "message You can't play the card you picked up" in player.said("message", start)
     assert "R8" in board.hand
+
+
+# ----- while the table moves: the prompt, and keys pressed then ---------------------------------
+
+
+def frames_until(player: Player, ready) -> list[str]:
+    """Run frames until ``ready()``; the prompt line shown in each of them."""
+    prompts = []
+    for _ in range(2_000):
+        if ready():
+            return prompts
+        player.bot.driver.frame()
+        prompts.append(player.board.prompt)
+    raise AssertionError("never ready")
+
+
+def test_after_you_act_the_prompt_never_repeats_the_instruction_you_followed():
+    player = blue_nine(then=("B5",))
+    player.press("P")
+    prompts = [player.board.prompt, *frames_until(player, lambda: waiting_for_you(player.app))]
+    assert set(prompts[:-1]) == {""}, "nothing is said while the card you picked up comes"
+    assert prompts[-1] == narration.drawn_prompt("B5")
+    start = len(player.lines)
+    player.press("RETURN")  # play it: your turn is over
+    prompts = [player.board.prompt, *frames_until(player, lambda: player.said("card computer", start))]
+    assert narration.drawn_prompt("B5") not in prompts and narration.PROMPT_PLAY not in prompts
+    assert set(prompts) <= {"", narration.PROMPT_COMPUTER} and narration.PROMPT_COMPUTER in prompts
+
+
+def test_a_key_pressed_while_your_pick_up_moves_is_taken_when_it_lands():
+    """You press P and at once RETURN, before the blue 5 you picked up is in
+    your hand: it is played as soon as it lands."""
+    player = blue_nine(then=("B5",))
+    start = len(player.lines)
+    player.press("P")
+    player.bot.driver.frame()
+    assert not player.match.timeline.idle, "the card is still on its way"
+    player.press("RETURN")
+    assert player.match.kept_keys == ["RETURN"] and player.game.drawn == "B5"
+    player.bot.wait_until(lambda: player.said("card you play", start))
+    assert player.said("card you play", start) == ["card you play B5"]
+    assert player.game.top == "B5" and not player.said("sound buzz", start)
+
+
+def test_a_key_pressed_during_the_computers_turn_is_refused_on_the_prompt_line():
+    """You pick up a card you cannot play, so your turn passes; RETURN
+    pressed while the computer plays says to wait, and is not taken later."""
+    player = blue_nine(then=("R8",))
+    start = len(player.lines)
+    player.press("P")
+    frames_until(player, lambda: player.game.turn == 1 and player.match.timeline.idle)
+    player.press("RETURN")
+    assert player.board.prompt == narration.PROMPT_WAIT
+    assert f"prompt {narration.PROMPT_WAIT}" in player.said("prompt", start)
+    assert player.match.kept_keys == []
+    player.wait_for_you()
+    for _ in range(30):  # the pip has sounded: the RETURN is not taken now
+        player.bot.driver.frame()
+    assert not player.said("card you play", start) and not player.said("sound buzz", start)
+    assert player.board.prompt != narration.PROMPT_WAIT
 
 
 # ----- wilds ----------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from typing import ClassVar
 import pytest
 import pyxel
 
+from game.rules import Game
 from game.web import APP_NAME, expected_app, launch_options, page_app, zip_entries
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -212,5 +213,61 @@ def test_engine_and_computer_players_give_identical_games_in_pyodide(browser, py
     assert len(in_browser["records"]) == len(native["records"]) >= 200
     for browser_record, native_record in zip(in_browser["records"], native["records"], strict=True):
         assert browser_record.splitlines() == native_record.splitlines()
+    assert outside == []
+    page.close()
+
+
+def _storage_zip() -> bytes:
+    """The game's pure-Python code that keeps things (settings, saves) and the checks."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for path in sorted((ROOT / "game" / "rules").glob("*.py")):
+            archive.write(path, path.relative_to(ROOT).as_posix())
+        for name in ("__init__.py", "settings.py", "saves.py", "safe_files.py"):
+            archive.write(ROOT / "game" / name, f"game/{name}")
+        archive.write(BROWSER / "storage_checks.py", "storage_checks.py")
+    return buffer.getvalue()
+
+
+def test_settings_statistics_and_saved_matches_survive_a_reload_in_localstorage(browser, pyodide, serve):
+    """Chromium's real localStorage, through Pyodide: what one page saves, the
+    reloaded page reads; garbled data is kept aside under another key."""
+    from game.saves import state_digest
+
+    page_html = (BROWSER / "page.html").read_bytes()
+    origin = serve(BROWSER, {"/page.html": page_html, "/game.zip": _storage_zip()})
+    page, outside = _offline_page(browser, origin, {})
+
+    def fresh_page() -> None:
+        page.goto(f"{origin}/page.html")
+        page.evaluate("() => window.pyodideReady")
+
+    fresh_page()
+    page.evaluate("() => localStorage.clear()")
+    saved = json.loads(page.evaluate("() => window.storageCheck('save')"))
+    assert saved == {"platform": "emscripten", "stores": ["BrowserStore", "BrowserSaves"], "warnings": [None] * 3}
+    assert sorted(page.evaluate("() => Object.keys(localStorage)")) == ["uno1991", "uno1991.match", "uno1991.replays"]
+
+    fresh_page()  # a reload: a new Python, the same localStorage
+    loaded = json.loads(page.evaluate("() => window.storageCheck('load')"))
+    assert loaded["settings"] == ["hard", False]
+    assert loaded["stats"] == [1, 85, 1, 310]
+    assert loaded["warnings"] == [None, None]
+    assert loaded["state"] == state_digest(Game.replay(loaded["record"]))  # the same game as natively
+    assert loaded["finished"] == ["lost you 310, computer 505"]
+
+    page.evaluate(
+        "() => { localStorage.setItem('uno1991', '{garbled'); localStorage.setItem('uno1991.match', '{\"ver'); }"
+    )
+    fresh_page()
+    bad = json.loads(page.evaluate("() => window.storageCheck('load_bad')"))
+    settings_warning, match_warning, saved_again = bad["warnings"]
+    assert "kept as localStorage['uno1991.unreadable-" in settings_warning
+    assert "cannot be continued" in match_warning and "localStorage['uno1991.match.unreadable-" in match_warning
+    assert saved_again is None and bad["match"]
+    items = page.evaluate("() => Object.fromEntries(Object.entries(localStorage))")
+    assert [value for key, value in items.items() if key.startswith("uno1991.unreadable-")] == ["{garbled"]
+    assert [value for key, value in items.items() if key.startswith("uno1991.match.unreadable-")] == ['{"ver']
+    assert "uno1991.match" not in items and json.loads(items["uno1991"])["version"] == 1
     assert outside == []
     page.close()

@@ -12,31 +12,46 @@ last), most rules of thumb turned out not to help; these did:
   the opponent draw four and gives another turn);
 - name the colour held most, and lean towards colours the opponent showed
   it lacks when it drew, and play into them.
+
+With the standard rules and Royal Revenge the same rules of thumb choose the
+card (a Reverse counts as a Skip with two players; the Jester keeps its
+Jester cards, which would make it draw), the Wild Draw Four is never a
+bluff, and the choices that are not a card come from ``picks``.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..rules.cards import COLOURS, Card
+from ..rules.cards import COLOURS, PLUS_ONE_RANKS, Card
 from ..rules.game import View
+from . import picks
 from .knowledge import Knowledge, infer
 
 FOLLOW_UP = 15
 INTO_LACK = 5
+# What a Jester costs the Jester who plays it: the card it draws.
+OWN_JESTER = 25
 
 
 def choose(view: View, rng: random.Random, knowledge: Knowledge | None = None) -> str:
     """The heuristic's action for the view (``rng`` breaks exact ties);
-    ``knowledge`` is what ``infer(view)`` gives, when already at hand."""
+    ``knowledge`` is what ``infer(view)`` gives, when already at hand. The
+    view's ``legal`` holds in-turn actions only (``Player`` answers ``uno``
+    and ``catch`` first)."""
+    knowledge = knowledge or infer(view)
+    if view.pending is not None and view.pending.kind != "colour":
+        return picks.choose(view, rng, knowledge, careful=False)
     hand = [Card(code) for code in view.hand]
-    lacks = lacking(view, knowledge or infer(view))
     if view.legal[0].startswith("colour"):
-        return "colour " + name_colour(hand, lacks, rng)
+        return "colour " + name_colour(hand, colour_lacks(view, knowledge), rng)
+    lacks = lacking(view, knowledge)
     card = Card(view.drawn) if view.drawn else pick_card(hand, view, lacks)
     if card is None:
         return "draw"
-    if card.is_wild:
+    if card.rank == "W+4" and any(other.colour == view.colour for other in hand):
+        return "pass"  # a Wild Draw Four just drawn, which would be a bluff
+    if card.is_wild and view.rules != "royal":
         rest = list(hand)
         rest.remove(card)
         return f"play {card.code} {name_colour(rest, lacks, rng)}"
@@ -45,8 +60,10 @@ def choose(view: View, rng: random.Random, knowledge: Knowledge | None = None) -
 
 def pick_card(hand: list[Card], view: View, lacks: set[str]) -> Card | None:
     """The best matching coloured card, else a wild (a Wild Draw Four when
-    legal), else None to draw."""
+    it is no bluff), else None to draw."""
     colour, rank = view.colour, Card(view.top).rank
+    duel = view.players == 2
+    plus_one = view.rules == "royal" and rank in PLUS_ONE_RANKS
     best, best_score = None, None
     wild = four = None
     for card in hand:
@@ -55,10 +72,12 @@ def pick_card(hand: list[Card], view: View, lacks: set[str]) -> Card | None:
                 wild = card
             else:
                 four = card
-        elif card.colour == colour or card.rank == rank:
+        elif card.colour == colour or card.rank == rank or (plus_one and card.rank in PLUS_ONE_RANKS):
             score = card.points + (INTO_LACK if card.colour in lacks else 0)
-            if card.rank in ("S", "+2"):
+            if card.rank in ("S", "+2") or (duel and card.rank == "R"):
                 score += FOLLOW_UP if has_follow_up(card, hand) else -FOLLOW_UP
+            elif card.rank == "J" and view.jester == view.seat:
+                score -= OWN_JESTER
             if best_score is None or score > best_score:
                 best, best_score = card, score
     if best is not None:
@@ -91,8 +110,21 @@ def name_colour(hand: list[Card], lacks: set[str], rng: random.Random) -> str:
     return tied[int(rng.random() * len(tied))]
 
 
-def lacking(view: View, knowledge: Knowledge) -> set[str]:
-    """Colours the next player most likely lacks: forbidden in at least half
-    of its cards by what its draws showed (see ``knowledge``)."""
-    slots = knowledge.slots.get((view.seat + view.direction) % view.players, [])
+def lacking(view: View, knowledge: Knowledge, seat: int | None = None) -> set[str]:
+    """Colours a seat (by default the next player) most likely lacks:
+    forbidden in at least half of its cards by what its draws showed (see
+    ``knowledge``)."""
+    if seat is None:
+        seat = (view.seat + view.direction) % view.players
+    slots = knowledge.slots.get(seat, [])
     return {colour for colour in COLOURS if slots and 2 * sum(colour in f for f in slots) >= len(slots)}
+
+
+def colour_lacks(view: View, knowledge: Knowledge) -> set[str]:
+    """For naming a colour on its own (a Wild turned up, or the King naming
+    any Wild's): the colours lacked by the seat that plays next, unless that
+    is this seat (then the next player after it)."""
+    pending = view.pending
+    if pending is None or pending.resume == view.seat:
+        return lacking(view, knowledge)
+    return lacking(view, knowledge, pending.resume)

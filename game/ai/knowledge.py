@@ -7,7 +7,9 @@ a player draws by choice it (most likely) held nothing playable, so every
 card it held then gets the current colour, the top card's rank and ``W``
 forbidden; the card it draws is a fresh slot. A card drawn and passed as
 unplayable gets the same marks. A Wild Draw Four played legally shows its
-player had none of the colour in play. A slot that fits no card played
+player had none of the colour in play (with the standard rules, where it may
+be a bluff, only a failed challenge shows that, and a challenge of our own
+shows the whole hand). A slot that fits no card played
 means the player reneged, and its marks are dropped.
 """
 
@@ -107,9 +109,16 @@ def infer(view: View) -> Knowledge:
     known: dict[int, list[Card]] = {s: [] for s in others}
     colour = rank = None
     chose_to_draw = None
+    four = None  # the seat of the last Wild Draw Four and the colour it was played on
     for e in view.events:
         kind = e.kind
-        if kind == "deal":
+        if kind == "reveal" and four is not None and four[0] in known:
+            # A challenge of ours: the whole hand is shown.
+            known[four[0]] = [Card(code) for code in e.cards]
+        elif kind == "challenge" and four is not None and four[0] in slots and e.reason == "loses":
+            # A failed challenge shows the player held none of the colour.
+            slots[four[0]] = [f | {four[1]} for f in slots[four[0]]]
+        elif kind == "deal":
             for s in others:
                 slots[s] = [FRESH] * e.count
         elif kind == "turn_up":
@@ -122,7 +131,7 @@ def infer(view: View) -> Knowledge:
                 card = Card(e.cards[0])
                 colour, rank = e.colour or card.colour, card.rank
         elif kind == "draw":
-            if e.reason == BY_CHOICE:
+            if e.reason == BY_CHOICE and rank is not None:  # (a made-up view may start mid-hand)
                 blocked = frozenset((colour, "#" + rank, "W"))
                 slots[e.seat] = [f | blocked for f in slots[e.seat]]
                 chose_to_draw = e.seat
@@ -135,7 +144,10 @@ def infer(view: View) -> Knowledge:
             card = Card(e.cards[0])
             _remove_played(slots[e.seat], known[e.seat], card, chose_to_draw == e.seat)
             if card.rank == "W+4":
-                slots[e.seat] = [f | {colour} for f in slots[e.seat]]
+                if rules.challenge:  # it may be a bluff: a challenge tells
+                    four = (e.seat, colour)
+                else:  # played legally (an illegal one is penalised instead)
+                    slots[e.seat] = [f | {colour} for f in slots[e.seat]]
             colour, rank = e.colour or card.colour, card.rank
             chose_to_draw = None
         elif kind == "penalty":

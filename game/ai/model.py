@@ -1,4 +1,5 @@
-"""A compact two-player model of the 1991 rules, for fast playouts.
+"""A compact two-player model of the 1991 rules, for fast playouts (the
+standard rules and Royal Revenge, at any number of seats, are ``table``).
 
 The search plays thousands of moves per decision, and the engine's text
 actions, events and checks cost more than the moves themselves. This model

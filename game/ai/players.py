@@ -1,13 +1,17 @@
-"""The three levels as players with ``choose(view) -> action``, and
-``think(view)``, the same choice made a slice at a time."""
+"""The three levels as players with ``choose(view) -> action``,
+``think(view)``, the same choice made a slice at a time, and
+``react(view)``, what a seat does out of turn (catching a player who did not
+call UNO, or calling it late)."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import zlib
 from collections.abc import Generator
 
 from ..rules.game import View
+from ..rules.notation import OUT_OF_TURN
 from . import heuristic, search
 
 
@@ -29,15 +33,25 @@ def pick(items, rng: random.Random):
 
 class Player:
     """A computer player of one level; ``choose`` is a pure function of the
-    view, through a generator seeded from the seed and the view."""
+    view, through a generator seeded from the seed and the view.
+
+    With UNO calls (standard and Royal Revenge) a level forgets to call UNO
+    with the play that leaves it one card ``FORGETS`` of the time, and
+    catches a player who forgot, or calls late when it forgot, ``REACTS`` of
+    the time (each drawn from the view, so a view asked again gets the same
+    answer)."""
 
     level = ""
+    FORGETS = 0.0
+    REACTS = 1.0
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
 
     def choose(self, view: View) -> str:
-        """One of ``view.legal``, for the seat whose turn it is."""
+        """One of ``view.legal``, for the seat whose turn it is: ``catch`` or
+        ``uno`` first when it reacts to a missed UNO call (its turn is still
+        to come: ask again), else an action in turn."""
         return finish(self.think(view))
 
     def think(self, view: View) -> Generator[None, None, str]:
@@ -45,9 +59,36 @@ class Player:
         between slices of thinking and returns the action: a game loop runs
         a slice a frame, so a long search never stalls a frame, and without
         threads (the browser has none)."""
-        if not view.legal:
+        if not view.legal or view.turn != view.seat:
             raise ValueError("nothing to choose: it is not this seat's turn")
-        return (yield from self.steps(view, decision_rng(self.seed, view)))
+        rng = decision_rng(self.seed, view)
+        if view.legal[0] in OUT_OF_TURN:
+            if self.reacts(rng):
+                return view.legal[0]
+            view = dataclasses.replace(view, legal=view.legal[1:])
+        action = yield from self.steps(view, rng)
+        return self.call_uno(view, action, rng)
+
+    def react(self, view: View) -> str | None:
+        """What the seat does out of turn: ``catch`` (another seat left one
+        card without calling UNO), ``uno`` (this seat did: a late call) or
+        None. A table asks every computer seat not in turn while a seat is
+        exposed; for the seat in turn ``choose`` answers the same first."""
+        if not view.legal or view.legal[0] not in OUT_OF_TURN:
+            return None
+        return view.legal[0] if self.reacts(decision_rng(self.seed, view)) else None
+
+    def reacts(self, rng: random.Random) -> bool:
+        return self.REACTS >= 1 or rng.random() < self.REACTS
+
+    def call_uno(self, view: View, action: str, rng: random.Random) -> str:
+        """The action with the UNO call when it leaves one card, unless the
+        level forgets."""
+        plain = action.removesuffix(" uno")
+        if plain + " uno" not in view.legal:
+            return action
+        forgets = self.FORGETS > 0 and rng.random() < self.FORGETS
+        return plain if forgets else plain + " uno"
 
     def steps(self, view: View, rng: random.Random) -> Generator[None, None, str]:
         """The thinking, in slices; a level that decides at once has one."""
@@ -69,31 +110,40 @@ def finish(steps: Generator[None, None, str]) -> str:
 
 class Easy(Player):
     """A beginner: a random legal card and a random colour, drawing only when
-    it has nothing to play, and always playing a card it has just drawn."""
+    it has nothing to play, and always playing a card it has just drawn;
+    every other choice (a colour, a challenge, the King's picks) at random.
+    It forgets UNO half the time, and catches or calls late half the time."""
 
     level = "easy"
+    FORGETS = 0.5
+    REACTS = 0.5
 
     def decide(self, view: View, rng: random.Random) -> str:
         plays_by_card: dict[str, list[str]] = {}
+        fair_four = not any(code[0] == view.colour for code in view.hand)
         for action in view.legal:
-            if action.startswith("play "):
-                plays_by_card.setdefault(action.split()[1], []).append(action)
+            if action.startswith("play ") and not action.endswith(" uno"):
+                card = action.split()[1]
+                if card != "W+4" or fair_four:  # it never bluffs
+                    plays_by_card.setdefault(card, []).append(action)
         if not plays_by_card:
-            return pick(view.legal, rng)  # a colour for a Wild turned up, or a draw
+            rest = [action for action in view.legal if not action.startswith("play ")]
+            return pick(rest, rng)  # a colour for a Wild turned up, a draw, a challenge...
         return pick(plays_by_card[pick(list(plays_by_card), rng)], rng)
 
 
 class Normal(Player):
-    """A solid heuristic player: see ``heuristic``."""
+    """A solid heuristic player: see ``heuristic``. It rarely forgets UNO."""
 
     level = "normal"
+    FORGETS = 0.05
 
     def decide(self, view: View, rng: random.Random) -> str:
         return heuristic.choose(view, rng)
 
 
 class Hard(Player):
-    """Determinized Monte Carlo search: see ``search``."""
+    """Determinized Monte Carlo search: see ``search``. It never forgets UNO."""
 
     level = "hard"
 

@@ -1,10 +1,12 @@
 """The ``hard`` level: determinized Monte Carlo search.
 
-For each decision it deals the cards it cannot see (the opponent's hand and
+For each decision it deals the cards it cannot see (the other hands and
 the draw pile) in ways consistent with what it knows (``knowledge``: the
-cards seen, the opponent's count, the colours it could not follow when it
-drew), tries every candidate action in each deal, plays on for DEPTH moves
-with the fast greedy policy (``model``) and scores the result with
+cards seen, each player's count, the colours a player could not follow when
+it drew), tries every candidate action in each deal, plays on for DEPTH
+moves with the fast greedy policy (``model`` for the two-player 1991 game,
+``table`` for the standard rules and Royal Revenge at any number of seats,
+two moves more for every seat past two) and scores the result with
 ``value``; it takes the action with the best mean. Every candidate is tried
 on the same deals, so the comparison is not blurred by the luck of the deal.
 Cutting playouts short and asking the value model is much less noisy than
@@ -43,10 +45,12 @@ from collections.abc import Generator
 
 from ..rules.cards import Card
 from ..rules.game import View
-from . import heuristic
+from . import heuristic, picks
 from .knowledge import Knowledge, infer
 from .model import Position, playout
-from .value import value
+from .table import Table
+from .table import playout as table_playout
+from .value import table_value, value
 
 BUDGET = 12000
 DEPTH = 8
@@ -56,23 +60,35 @@ SCORE_COST = 8
 # noise, the way a sensible player would.
 PRIOR = 0.03
 SLICE = 500  # effort between pauses when thinking across frames
+# The table model's effort costs more time a unit (every seat plays), so it
+# pauses more often, between candidates too. Pauses never change a choice.
+TABLE_SLICE = 100
 CARD_COST = 4  # the effort of dealing one hidden card, for pausing only
 
 
 def think(view: View, rng: random.Random) -> Generator[None, None, str]:
     """The search's action, returned after pausing (yielding) between slices
     of work; the heuristic's where there is nothing to search: a single
-    legal action, more than two players, or naming the colour of a Wild
-    turned up (searches found no difference worth the noise between the
-    colours then, and a player names the one it holds most)."""
+    legal action or naming the colour of a Wild (searches found no
+    difference worth the noise between the colours of a Wild turned up, and
+    a player names the one it holds most). A challenge and the King's picks
+    are judged by ``picks``, carefully."""
     legal = view.legal
     knowledge = infer(view)
+    pending = view.pending
+    if pending is not None and pending.kind != "colour":
+        return picks.choose(view, rng, knowledge, careful=True)
     liked = heuristic.choose(view, rng, knowledge)
     candidates = prune(view, legal)
-    if len(candidates) == 1 or view.players != 2 or legal[0].startswith("colour"):
+    if len(candidates) == 1 or legal[0].startswith("colour"):
         return liked
     yield  # what it knows and likes took a slice of its own
-    means = yield from evaluate(view, candidates, knowledge, rng)
+    if view.rules == "1991":
+        means = yield from evaluate(view, candidates, knowledge, rng)
+    else:
+        means = yield from evaluate_table(view, candidates, knowledge, rng)
+        if liked + " uno" in candidates:
+            liked += " uno"
     if liked in candidates:
         means[candidates.index(liked)] += PRIOR
     return candidates[max(range(len(candidates)), key=means.__getitem__)]
@@ -110,8 +126,70 @@ def evaluate(
     return [total / deals for total in totals]
 
 
+def evaluate_table(
+    view: View, candidates: list[str], knowledge: Knowledge, rng: random.Random
+) -> Generator[None, None, list[float]]:
+    """``evaluate`` for the standard rules and Royal Revenge, at any number
+    of seats, with the ``table`` model; its playouts go on for a round more
+    than there are other seats, so that every opponent answers."""
+    knowledge.mix(rng)
+    me, players = view.seat, view.players
+    depth = DEPTH + 2 * (players - 2)
+    royal = view.rules == "royal"
+    hand = [Card(code) for code in view.hand]
+    discard = [Card(code) for code in view.discard]
+    drawn = None if view.drawn is None else Card(view.drawn)
+    totals = [0.0] * len(candidates)
+    work = deals = dealing = 0
+    pause = TABLE_SLICE
+    while work < BUDGET:
+        if work + dealing >= pause:
+            pause = work + dealing + TABLE_SLICE
+            yield
+        deals += 1
+        hands, pile = knowledge.sample(rng)
+        dealing += CARD_COST * sum(len(cards) for cards in hands.values())
+        hands[me] = hand
+        base = Table(
+            [hands[seat] for seat in range(players)],
+            pile,
+            discard,
+            view.colour,
+            view.turn,
+            view.direction,
+            drawn,
+            royal,
+            view.king,
+            view.jester,
+            int(rng.random() * 2**32),
+        )
+        work += DEAL_COST
+        for i, action in enumerate(candidates):
+            if work + dealing >= pause:
+                pause = work + dealing + TABLE_SLICE
+                yield
+            table = base.copy()
+            table.act(action)
+            work += table_playout(table, depth) + SCORE_COST
+            totals[i] += table_value(table, me)
+    return [total / deals for total in totals]
+
+
 def prune(view: View, legal: tuple[str, ...]) -> list[str]:
     """The actions worth searching: a wild names only a colour still held
-    (any colour if none is held)."""
+    (any colour if none is held); with UNO calls, a play that leaves one
+    card always calls it; a Wild Draw Four that would be a bluff only when
+    ``picks.bluff_is_safe``."""
     held = {code[0] for code in view.hand if code[0] != "W"}
-    return [a for a in legal if not (a.startswith("play W") and held and a[-1] not in held)]
+    actions = [a for a in legal if not (held and names_colour(a) and a.removesuffix(" uno")[-1] not in held)]
+    if view.rules == "1991":
+        return actions
+    if view.colour in held and not picks.bluff_is_safe(view):
+        actions = [a for a in actions if not a.startswith("play W+4")]
+    calls = {a.removesuffix(" uno") for a in actions if a.endswith(" uno")}
+    return [a for a in actions if a not in calls]
+
+
+def names_colour(action: str) -> bool:
+    """Whether the action plays a wild and names its colour (``play W G``)."""
+    return action.startswith("play W") and len(action.removesuffix(" uno").split()) == 3

@@ -79,3 +79,38 @@ def value(pos: Position, me: int) -> float:
     if mover != me:
         p, points_mover, points_other = 1 - p, points_other, points_mover
     return p * (1 + POINT * points_other) - (1 - p) * (1 + POINT * points_mover)
+
+
+def table_value(table, me: int) -> float:
+    """The same worth for any number of seats (``table.Table``): a won hand
+    is 1 + POINT * the points in the other hands, a lost one costs 1 +
+    POINT * the points left in ``me``'s hand, and a hand still being played
+    weighs the two by the estimated chance that ``me`` wins it.
+
+    The chance comes from the two-player model, read as a contest of
+    strengths: the seat to move has strength BIAS + MOVER . facts, every
+    other seat minus OTHER . facts, and each seat's chance is its share of
+    the exponentials (with two seats this is exactly the logistic model)."""
+    hands = table.hands
+    if table.winner is not None:
+        if table.winner == me:
+            return 1 + POINT * table.points
+        return -(1 + POINT * sum(card.points for card in hands[me]))
+    colour, rank, mover = table.colour, table.rank, table.turn
+    total = mine = 0.0
+    points_mine = points_others = 0
+    for seat, hand in enumerate(hands):
+        if seat == mover:
+            z, points = weigh(hand, colour, rank, MOVER)
+            z += BIAS
+        else:
+            z, points = weigh(hand, colour, rank, OTHER)
+            z = -z
+        strength = math.exp(z)
+        total += strength
+        if seat == me:
+            mine, points_mine = strength, points
+        else:
+            points_others += points
+    p = mine / total
+    return p * (1 + POINT * points_others) - (1 - p) * (1 + POINT * points_mine)

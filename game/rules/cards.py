@@ -1,8 +1,10 @@
 """Cards and their text notation.
 
 A card code is a colour letter (R, G, Y, B) followed by a rank (``0``-``9``,
-``S`` Skip, ``R`` Reverse, ``+2`` Draw Two), or one of the two wilds ``W`` and
-``W+4``: ``R7``, ``GS``, ``BR``, ``Y+2``, ``W+4``.
+``S`` Skip, ``R`` Reverse, ``+2`` Draw Two, and Royal Revenge's ``K`` King's
+Choice and ``J`` Jester), or one of the two wilds ``W`` and ``W+4``: ``R7``,
+``GS``, ``BR``, ``Y+2``, ``RK``, ``GJ``, ``W+4``. Which codes a game uses
+depends on its rule set's deck.
 
 Cards are immutable values. ``Card("R7")`` always returns the same object, so
 comparing cards is cheap and a hand can hold the same card twice.
@@ -13,9 +15,18 @@ from __future__ import annotations
 COLOURS = "RGYB"
 COLOUR_NAMES = {"R": "red", "G": "green", "Y": "yellow", "B": "blue"}
 NUMBER_RANKS = tuple("0123456789")
-ACTION_RANKS = ("S", "R", "+2")
+ACTION_RANKS = ("S", "R", "+2", "K", "J")
+PLUS_ONE_RANKS = ("K", "J")  # Royal Revenge's +1 cards: either may be played on the other
 WILD_RANKS = ("W", "W+4")
-RANK_NAMES = {"S": "Skip", "R": "Reverse", "+2": "Draw Two", "W": "Wild", "W+4": "Wild Draw Four"}
+RANK_NAMES = {
+    "S": "Skip",
+    "R": "Reverse",
+    "+2": "Draw Two",
+    "K": "King's Choice",
+    "J": "Jester",
+    "W": "Wild",
+    "W+4": "Wild Draw Four",
+}
 
 
 _KNOWN: dict[str, Card] = {}

@@ -15,6 +15,12 @@ DRAW_TWO = "Draw Two"
 DRAW_FOUR = "Wild Draw Four"
 PENALTY = "illegal Wild Draw Four"
 FIRST_CARD = "Draw Two turned up"
+CAUGHT = "caught without calling UNO"
+CHALLENGED = "Wild Draw Four challenged"
+CHALLENGE_LOST = "challenge lost"
+KINGS_CHOICE = "King's Choice"
+JESTER = "Jester"
+FIRST_JESTER = "Jester turned up"
 
 
 class Event(NamedTuple):
@@ -23,7 +29,18 @@ class Event(NamedTuple):
     Kinds: ``deal``, ``turn_up``, ``return`` (a Wild Draw Four turned up goes
     back into the draw pile), ``play``, ``colour``, ``draw``, ``penalty``,
     ``skip``, ``reverse``, ``pass``, ``reshuffle``, ``turn``, ``hand_end``,
-    ``match_end``.
+    ``match_end``; with UNO calls: ``uno`` (the seat calls UNO), ``exposed``
+    (the seat played to one card without calling), ``catch`` (the seat
+    catches the exposed player, whose draw follows); standard: ``challenge``
+    (the seat challenges a Wild Draw Four; ``reason`` is ``won`` or
+    ``lost``), ``accept``, ``reveal`` (the challenged hand, in the
+    challenger's view only: ``seat`` is the challenger); Royal Revenge:
+    ``king`` and ``jester`` (the seat now wears the crown or the hat),
+    ``target`` (the King's Choice falls on the seat), ``fanfare``; house
+    rules: ``swap`` (the seat swaps hands with seat ``count``), ``rotate``
+    (after the seat's 0 every hand passes one seat along the direction
+    ``count``), ``jump_in`` (the seat plays out of turn: its ``play``
+    follows).
     """
 
     kind: str
@@ -80,4 +97,17 @@ _TEXT = {
     "turn": lambda e: f"seat {e.seat} to play",
     "hand_end": lambda e: f"seat {e.seat} goes out and scores {e.points}",
     "match_end": lambda e: f"seat {e.seat} wins the match with {e.points}",
+    "uno": lambda e: f"seat {e.seat} calls UNO",
+    "exposed": lambda e: f"seat {e.seat} has one card and did not call UNO",
+    "catch": lambda e: f"seat {e.seat} catches the player who did not call UNO",
+    "challenge": lambda e: f"seat {e.seat} challenges the Wild Draw Four and {e.reason}",
+    "accept": lambda e: f"seat {e.seat} accepts the Wild Draw Four",
+    "reveal": lambda e: f"seat {e.seat} is shown the challenged hand: {' '.join(e.cards)}",
+    "king": lambda e: f"seat {e.seat} is the King",
+    "jester": lambda e: f"seat {e.seat} is the Jester",
+    "target": lambda e: f"the King's Choice falls on seat {e.seat}",
+    "fanfare": lambda e: "the scepter sounds its fanfare: the crown passes on",
+    "swap": lambda e: f"seat {e.seat} swaps hands with seat {e.count}",
+    "rotate": lambda e: "every hand passes one seat " + ("up" if e.count == 1 else "down"),
+    "jump_in": lambda e: f"seat {e.seat} jumps in",
 }

@@ -1,17 +1,22 @@
 """Game records: a match as text that replays exactly.
 
     # UNO 1991 game record
-    rules 1991
-    players 2
+    rules standard
+    players 4
     seed 1234
+    scoring tally        (only when not the default, points)
+    house stacking jump_in   (only when house rules are on)
     starter 0            (only when the first starter was fixed)
     deck R7 G3 ... W+4   (only when the first deck was stacked; top first)
     play R7
     draw
     pass
+    @2 catch             (an action out of turn, with its seat)
+    fanfare              (Royal Revenge: the scepter's fanfare)
     next                 (deal the next hand)
 
-Lines starting with ``#`` and blank lines are ignored.
+Lines starting with ``#`` and blank lines are ignored. ``docs/records.md``
+describes the format in full.
 """
 
 from __future__ import annotations
@@ -22,11 +27,15 @@ if TYPE_CHECKING:
     from .game import Game
 
 TITLE = "# UNO 1991 game record"
-HEADER_KEYS = ("rules", "players", "seed", "starter", "deck")
+HEADER_KEYS = ("rules", "players", "seed", "scoring", "house", "starter", "deck")
 
 
 def write_record(game: Game) -> str:
     lines = [TITLE, f"rules {game.rules.name}", f"players {game.players}", f"seed {game.seed}"]
+    if game.scoring != "points":
+        lines.append(f"scoring {game.scoring}")
+    if game.house:
+        lines.append("house " + " ".join(game.house))
     if game._first_starter is not None:
         lines.append(f"starter {game._first_starter}")
     if game._stacked is not None:
@@ -55,6 +64,8 @@ def read_record(game_class: type[Game], text: str) -> Game:
         try:
             if line == "next":
                 game.next_hand()
+            elif line.startswith("@"):
+                game.act(value, seat=_seat(key[1:]))
             else:
                 game.act(line)
         except ValueError as error:
@@ -73,6 +84,10 @@ def _new_game(game_class: type[Game], header: dict[str, tuple[int, str]], number
                 options[key] = int(value)
             except ValueError:
                 raise ValueError(f"record line {line}: {key} must be a whole number, not {value!r}") from None
+    if "scoring" in header:
+        options["scoring"] = header["scoring"][1]
+    if "house" in header:
+        options["house"] = tuple(header["house"][1].split())
     if "deck" in header:
         options["deck"] = header["deck"][1].split()
     try:
@@ -80,3 +95,9 @@ def _new_game(game_class: type[Game], header: dict[str, tuple[int, str]], number
     except ValueError as error:
         line = min(n for n, _ in header.values()) if header else number
         raise ValueError(f"record line {line}: {error}") from None
+
+
+def _seat(text: str) -> int:
+    if not text.isdigit():
+        raise ValueError(f"an action out of turn starts with @ and a seat number, not @{text}")
+    return int(text)

@@ -1,9 +1,8 @@
 """Rule sets: the deck and the options that differ between versions of the game.
 
-Only the 1991 HeadFirst PD program's rules are defined so far. The engine reads
-everything that varies from a ``RuleSet``, so a later rule set (the standard
-printed rules, Royal Revenge) is a new entry here plus whatever new card
-effects it brings.
+Three are defined: the 1991 HeadFirst PD program (the default), the standard
+printed rules and Mattel's UNO Royal Revenge (2014). The engine reads
+everything that varies from a ``RuleSet``; ``docs/rules.md`` explains each.
 """
 
 from __future__ import annotations
@@ -24,7 +23,14 @@ MAX_PLAYERS = 10
 
 @dataclass(frozen=True)
 class RuleSet:
-    """Everything about the rules that is not the same in every version."""
+    """Everything about the rules that is not the same in every version.
+
+    ``challenge``: a Wild Draw Four may always be played and the next player
+    may challenge it (otherwise, as in 1991, an illegal one is penalised).
+    ``uno_calls``: a player left with one card must call UNO or may be caught.
+    ``royal``: the King and the Jester, their cards, the King naming every
+    Wild's colour, and the scepter's fanfare.
+    """
 
     name: str
     deck: tuple[str, ...]
@@ -32,6 +38,9 @@ class RuleSet:
     target: int = 500
     min_players: int = 2
     max_players: int = MAX_PLAYERS
+    challenge: bool = False
+    uno_calls: bool = False
+    royal: bool = False
 
 
 RULES_1991 = RuleSet(
@@ -42,7 +51,28 @@ RULES_1991 = RuleSet(
     ),
 )
 
-RULESETS = {rules.name: rules for rules in (RULES_1991,)}
+RULES_STANDARD = RuleSet(
+    name="standard",
+    deck=build_deck(
+        {"0": 1, **{rank: 2 for rank in NUMBER_RANKS[1:]}, "S": 2, "R": 2, "+2": 2},
+        {"W": 4, "W+4": 4},
+    ),
+    challenge=True,
+    uno_calls=True,
+)
+
+RULES_ROYAL = RuleSet(
+    name="royal",
+    deck=build_deck(
+        {**{rank: 1 for rank in "12345678"}, "R": 1, "S": 1, "K": 1, "J": 2},
+        {"W": 4},
+    ),
+    max_players=6,
+    uno_calls=True,
+    royal=True,
+)
+
+RULESETS = {rules.name: rules for rules in (RULES_1991, RULES_STANDARD, RULES_ROYAL)}
 
 
 def get_ruleset(rules: str | RuleSet) -> RuleSet:

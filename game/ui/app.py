@@ -9,6 +9,8 @@ Scenes (each change is reported as ``scene NAME``):
 * ``title``: the title menu (play, level, sound, how to play, statistics,
   quit on the desktop);
 * ``howto``: the controls and the rules, in pages; ``stats``: the record;
+* ``replays``: the finished matches kept; ``replay``: one played back on the
+  table, both hands face up (``replay.py``);
 * ``table``, ``hand_result``, ``match_result``: a match (``match.py``);
 * ``paused``: the in-match menu over the table (ESCAPE or START): play on, or
   leave the match for the title.
@@ -19,11 +21,16 @@ code by pressing keys with ``pyxel.set_btn`` and moving the mouse with
 ``pyxel.set_mouse_pos``.
 
 Settings (level, sound) and statistics are saved through a store after every
-hand and after every change in the menu (``game.settings``).
+hand and after every change in the menu (``game.settings``). The match being
+played is saved after every action (``game.saves``), so that CONTINUE (or
+``--continue``) takes it up exactly where it was left; a finished match is
+kept for REPLAYS and the saved one cleared, as it is when the player leaves
+a match by choice.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 from collections.abc import Callable
@@ -31,16 +38,19 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from game.settings import DIFFICULTIES, Store
+from game.rules.rulesets import RULESETS
+from game.saves import MemorySaves, SavedMatch, Saves, now, state_digest
+from game.settings import DIFFICULTIES, MOST_OPPONENTS, SCORINGS, Store, players_for, table_key
 
-from . import host, keys, menus, narration
+from . import display, host, keys, menus, narration
 from .audio import Audio
 from .loader import Loader
-from .seats import HUMAN
+from .seats import HUMAN, seat_name
 from .table import draw_message_bar
 
 if TYPE_CHECKING:
     from .match import Match
+    from .replay import ReplayList, ReplayViewer
 
 MATCH_SCENES = ("table", "hand_result", "match_result")
 # With this variable set to 1 the game prints FIRST_FRAME on stdout once its
@@ -50,15 +60,25 @@ FIRST_FRAME = "first frame shown"
 _pyxel_ready = False
 
 
-def init_pyxel(headless: bool) -> None:
-    """Open the 320 x 200 screen (or its headless stand-in). pyxel can be
-    initialised once in a process; later calls do nothing. The App loads the
-    resources (``loader``)."""
+def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
+    """Open the 320 x 200 screen (or its headless stand-in), in a window at
+    ``display_scale`` (None: pyxel chooses). pyxel can be initialised once in
+    a process; later calls do nothing. The App loads the resources (``loader``)."""
     global _pyxel_ready
     if _pyxel_ready:
         return
     _pyxel_ready = True
-    pyxel.init(**host.init_options(headless))
+    pyxel.init(**host.init_options(headless, display_scale))
+
+
+def settle_heap() -> None:
+    """Keep what has been made so far (modules, resources, the computer
+    players' tables) out of the garbage collector's way for the rest of the
+    run: its full collections, which come every few thousand allocations
+    while a computer searches, then scan only what the match itself makes,
+    instead of costing a frame some 8 ms at a table of ten (``gc.freeze``)."""
+    gc.collect()
+    gc.freeze()
 
 
 class App:
@@ -77,12 +97,20 @@ class App:
         low_memory: bool = False,
         store: Store | None = None,
         platform: str | None = None,
+        saves: Saves | None = None,
+        continue_match: bool = False,
+        replay: SavedMatch | None = None,
+        table: tuple[str, int | None] | None = None,
     ) -> None:
         """``level`` and ``muted`` override the saved settings for this run
-        (None: use them). ``deck`` (top card first) and ``starter`` stack the
+        (None: use them); so does ``table``, a rule set and a number of
+        players (None: as many as the settings' opponents), and a match of
+        it starts at once. ``deck`` (top card first) and ``starter`` stack the
         first hand of the first match, as ``Game`` does; tests use them to set
-        up a position. ``store`` keeps settings and statistics (default: for
-        this run only)."""
+        up a position. ``store`` keeps settings and statistics, ``saves`` the
+        match being played and the finished ones (default: for this run
+        only). ``continue_match``: go straight to the saved match, if any;
+        ``replay``: go straight to watching that match."""
         self.seed = seed
         self._first_deal = (deck, starter)
         self._report = report
@@ -102,11 +130,28 @@ class App:
         self.match: Match | None = None
         self._shown_prompt = ""
         self.title = menus.TitleMenu(host.can_quit(platform), title_art=not low_memory)
-        self.screen: menus.HowToPlay | menus.StatsScreen | menus.PauseMenu | None = None
+        self.screen: menus.HowToPlay | menus.StatsScreen | menus.PauseMenu | ReplayList | None = None
+        self.viewer: ReplayViewer | None = None
         if warning:
             self._warn(warning)
+        self.saves = saves if saves is not None else MemorySaves()
+        self._moves = 0  # actions (and new hands) sent to the engine in this match
+        self._hand_counted = False  # the hand that is over is in the statistics
+        self._saved_at_start, warning = self.saves.load()
+        if warning:
+            self._warn(warning)
+        self.title.can_continue = self._saved_at_start is not None
         self.loader = Loader(low_memory)
-        if low_memory:
+        self._table = table  # this run's rule set and players, until the menu changes them
+        if replay is not None:
+            self._load_at_once()
+            self._watch(replay, back="title")
+        elif continue_match:
+            self._continue_at_once()
+        elif table is not None:
+            self._load_at_once()
+            self._start_match()
+        elif low_memory:
             self.loader.load_all()
             self.notice("resources cards and sounds (constrained memory: no loading screen, title art or music)")
             self._to_title()
@@ -137,6 +182,7 @@ class App:
         self.frame += 1
         pressed = keys.pressed()
         pointer = self.mouse.read()
+        pyxel.mouse(self.mouse.show_pointer(pointer, pressed))
         if "M" in pressed and self.scene != "loading":
             self._toggle_sound()
         scene = self.scene
@@ -152,8 +198,20 @@ class App:
             if choice is not None:
                 self.audio.play("select")
                 self._to_title()
+        elif scene == "house":
+            self._update_house(pressed, pointer)
         elif scene == "paused":
             self._update_paused(pressed, pointer)
+        elif scene == "replays":
+            self._update_replays(pressed, pointer)
+        elif scene == "replay":
+            if self.viewer.update(pressed, pointer) is not None:
+                self.audio.play("select")
+                self.viewer = None
+                if self._back_from_replay == "replays":
+                    self._show_replays()
+                else:
+                    self._to_title()
         else:
             self._update_match(pressed, pointer)
         if self.match is not None and self.match.board.prompt != self._shown_prompt:
@@ -176,6 +234,26 @@ class App:
         self._set_scene("title")
         self.audio.start_music()
 
+    def _load_at_once(self) -> None:
+        """Everything this mode needs, without the loading screen."""
+        if self.low_memory:
+            self.loader.load_all()
+        else:
+            self.loader.title_art()
+            self.loader.finish()
+
+    def _continue_at_once(self) -> None:
+        """``--continue``: load everything and go straight to the saved
+        match, or to the title menu (saying why) when there is none."""
+        self._load_at_once()
+        if self._saved_at_start is not None:
+            self._continue()
+            return
+        if not self.title.message:
+            self.title.message = narration.NOTHING_TO_CONTINUE
+            self.notice(narration.NOTHING_TO_CONTINUE)
+        self._to_title()
+
     def _update_title(self, pressed: list[str], pointer: keys.Pointer) -> None:
         choice, moved = self.title.update(pressed, pointer)
         if moved:
@@ -184,8 +262,14 @@ class App:
             return
         self.audio.play("select")
         what = choice.what
-        if what == "play":
+        if what == "continue":
+            self._continue()
+        elif what == "play":
             self._start_match()
+        elif what in menus.TABLE_ITEMS:
+            self._change_table(what, choice.step)
+        elif what == "house":
+            self._show_house_rules()
         elif what == "level":
             index = DIFFICULTIES.index(self.level)
             self.level = self.settings.difficulty = DIFFICULTIES[(index + choice.step) % len(DIFFICULTIES)]
@@ -197,14 +281,61 @@ class App:
             self.screen = menus.HowToPlay(self.settings.rules)
             self._set_scene("howto")
             self._report_page()
+        elif what == "replays":
+            self._show_replays()
         elif what == "stats":
-            self.screen = menus.StatsScreen()
+            table = table_key(*self._rules_and_players())
+            self.screen = menus.StatsScreen(table)
             self._set_scene("stats")
-            for line in menus.stats_lines(self.stats):
+            for line in menus.stats_lines(self.stats, table):
                 self.notice(f"stats {line}")
         elif what == "quit":
             self.quit_requested = True
             self.notice("quit")
+
+    # ----- replays ------------------------------------------------------------------
+
+    def _show_replays(self) -> None:
+        from .replay import ReplayList
+
+        self.screen = ReplayList(self.saves.finished())
+        self._set_scene("replays")
+        for number, saved in enumerate(self.screen.matches, start=1):
+            self.notice(f"replays {number}: {saved.summary()}")
+        if not self.screen.matches:
+            self.notice("replays none yet")
+
+    def _update_replays(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        choice, moved = self.screen.update(pressed, pointer)
+        if moved:
+            self.audio.play("move")
+        if choice is None:
+            return
+        self.audio.play("select")
+        if choice.what == "watch":
+            self._watch(self.screen.chosen, back="replays")
+        else:
+            self._to_title()
+
+    def _watch(self, saved: SavedMatch, back: str) -> None:
+        """Play a finished match back; ESCAPE returns to ``back`` (a scene)."""
+        from .replay import ReplayViewer
+
+        try:
+            saved.game()  # the whole record must replay before the viewer steps through it
+        except ValueError as error:
+            self._warn(f"warning: the match of {saved.date} cannot be replayed: {error}")
+            if self.scene == "replays":
+                self.screen.message = self.title.message
+            else:
+                self._to_title()
+            return
+        self.audio.stop_music()
+        self.screen = None
+        self._back_from_replay = back
+        self.notice(f"replay {saved.summary()}")
+        self.viewer = ReplayViewer(saved, self.notice, title_art=not self.low_memory)
+        self._set_scene("replay")
 
     def _report_page(self) -> None:
         if isinstance(self.screen, menus.HowToPlay):
@@ -223,6 +354,58 @@ class App:
         if warning:
             self._warn(warning)
 
+    # ----- the game to play ---------------------------------------------------------------
+
+    def _rules_and_players(self) -> tuple[str, int]:
+        """The next match's rule set and number of players."""
+        if self._table is not None:
+            rules, players = self._table
+            return rules, players or players_for(rules, self.settings.opponents)
+        return self.settings.rules, self.settings.players
+
+    def _change_table(self, what: str, step: int) -> None:
+        """RULES, OPPONENTS or SCORING moved on (saved with the settings)."""
+        settings = self.settings
+        if self._table is not None:  # the menu takes over from --rules / --players
+            settings.rules, players = self._rules_and_players()
+            settings.opponents = players - 1
+            self._table = None
+        if what == "rules":
+            names = list(RULESETS)
+            settings.rules = names[(names.index(settings.rules) + step) % len(names)]
+        elif what == "opponents":
+            most = players_for(settings.rules, MOST_OPPONENTS) - 1
+            settings.opponents = (min(settings.opponents, most) - 1 + step) % most + 1
+        else:
+            settings.scoring = SCORINGS[(SCORINGS.index(settings.scoring) + 1) % len(SCORINGS)]
+        rules, players = self._rules_and_players()
+        self.notice(f"setting rules {rules} players {players} scoring {settings.scoring}")
+        self._save()
+
+    def _show_house_rules(self) -> None:
+        """The house rules' switches (standard UNO only)."""
+        if self._rules_and_players()[0] != "standard":
+            self.title.message = narration.HOUSE_RULES_STANDARD_ONLY
+            self.notice(narration.HOUSE_RULES_STANDARD_ONLY)
+            return
+        self.screen = menus.HouseRulesScreen(self.settings.house)
+        self._set_scene("house")
+
+    def _update_house(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        choice, moved = self.screen.update(pressed, pointer)
+        if moved:
+            self.audio.play("move")
+        if choice is None:
+            return
+        self.audio.play("select")
+        if choice.what == "back":
+            self._to_title()
+            return
+        self.settings.toggle_house(choice.what)
+        self.screen.house = self.settings.house
+        self.notice(f"setting house rules {' '.join(self.settings.house) or 'none'}")
+        self._save()
+
     # ----- a match --------------------------------------------------------------------
 
     def _start_match(self) -> None:
@@ -233,7 +416,10 @@ class App:
 
         self.audio.stop_music()
         deck, starter = self._first_deal if self.matches == 0 else (None, None)
+        rules, players = self._rules_and_players()
         self.notice(f"match {self.matches + 1} level {self.level}")
+        if (rules, players) != ("1991", 2):
+            self.notice(f"table {rules} {players} players scoring {self.settings.scoring}")
         self.match = Match(
             self.seed + self.matches,
             self.level,
@@ -245,19 +431,97 @@ class App:
             deck=deck,
             starter=starter,
             title_art=not self.low_memory,
-            rules=self.settings.rules,
+            rules=rules,
+            acted=self._save_match,
+            players=players,
+            scoring=self.settings.scoring,
+            house=self.settings.house if rules == "standard" else (),
+        )
+        self._moves, self._hand_counted = 0, False
+        self._match_date = now()
+        self._save_match(self.match, moved=False)
+        self._shown_prompt = ""
+        settle_heap()
+
+    def _continue(self) -> None:
+        """The saved match, as it was left: the engine's game replayed from
+        its record, the computer with the same seed and level."""
+        from .match import Match
+
+        saved, self._saved_at_start = self._saved_at_start, None
+        self.title.can_continue = False
+        self.audio.stop_music()
+        self.matches, self._moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
+        self._match_date = saved.date
+        game = saved.game()
+        self.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
+        self.notice(f"state {state_digest(game)}")
+        self.match = Match(
+            game.seed,
+            saved.level,
+            self.audio,
+            self.notice,
+            self._set_scene,
+            hand_ended=self._record_hand,
+            computer_seed=saved.computer_seed,
+            title_art=not self.low_memory,
+            acted=self._save_match,
+            game=game,
         )
         self._shown_prompt = ""
+        settle_heap()
+
+    def _saved(self, match: Match, result: str | None = None) -> SavedMatch:
+        game = match.game
+        return SavedMatch(
+            record=game.record(),
+            level=match.level,
+            computer_seed=match.computer_seed,
+            rules=game.rules.name,
+            players=game.players,
+            scoring=game.scoring,
+            match=self.matches,
+            moves=self._moves,
+            hand_counted=self._hand_counted and game.hand_over,
+            date=self._match_date,
+            result=result,
+        )
+
+    def _save_match(self, match: Match, moved: bool = True) -> None:
+        """After every action: the match as it stands, atomically."""
+        self._moves += moved
+        if not match.game.hand_over:
+            self._hand_counted = False
+        warning = self.saves.save(self._saved(match))
+        if warning:
+            self._warn(warning)
+        self.notice(f"saved match {self._moves} moves")
 
     def _record_hand(self, match: Match) -> None:
-        """Count the hand (and the match, at its end) and save at once."""
+        """Count the hand (and the match, at its end) and save at once; a
+        continued match whose hand was counted before is not counted again.
+        At the end of the match, keep it for replays: nothing to continue."""
         result, game = match.result, match.game
-        won = result.winner == HUMAN
-        self.stats.record_hand(match.level, won=won, points=result.points if won else 0)
+        if not self._hand_counted:
+            won = result.winner == HUMAN
+            table = table_key(game.rules.name, game.players)
+            self.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
+            if game.match_over:
+                won_match = game.match_winner == HUMAN
+                self.stats.record_match(match.level, won=won_match, score=game.scores[HUMAN], table=table)
+            self._save()
+            self.notice("saved settings and statistics")
+            self._hand_counted = True
         if game.match_over:
-            self.stats.record_match(match.level, won=game.match_winner == HUMAN, score=game.scores[HUMAN])
-        self._save()
-        self.notice("saved settings and statistics")
+            score = ", ".join(f"{seat_name(seat, game.players).lower()} {n}" for seat, n in enumerate(game.scores))
+            won = "won" if game.match_winner == HUMAN else "lost"
+            warning = self.saves.keep_finished(self._saved(match, result=f"{won} {score}"))
+            if warning:
+                self._warn(warning)
+            self.saves.clear()
+            self.notice("match kept for replays")
+        else:
+            self._save_match(match, moved=False)
 
     def _update_match(self, pressed: list[str], pointer: keys.Pointer) -> None:
         if "ESCAPE" in pressed or "START" in pressed:
@@ -292,6 +556,7 @@ class App:
         elif choice.what == "leave":
             self.notice("left the match")
             self.match.leave()
+            self.saves.clear()
             pyxel.stop()
             self.match = None
             self._to_title()
@@ -306,11 +571,18 @@ class App:
             progress = loading.shown_progress(self.loader.progress, self._loading_frames)
             loading.draw_loading(progress, self.frame)
         elif scene == "title":
-            self.title.draw(self.level, not self.audio.muted, self.frame)
-        elif scene == "howto":
+            rules, players = self._rules_and_players()
+            scoring = self.settings.scoring
+            house = len(self.settings.house_in_play) if rules == "standard" else 0
+            self.title.draw(self.level, not self.audio.muted, self.frame, rules, players - 1, scoring, house)
+        elif scene in ("howto", "house"):
             self.screen.draw(self.frame)
         elif scene == "stats":
             self.screen.draw(self.stats, self.level)
+        elif scene == "replays":
+            self.screen.draw(self.frame)
+        elif scene == "replay":
+            self.viewer.draw()
         else:
             self.match.draw(paused=scene == "paused")
             if scene == "paused":
@@ -334,12 +606,33 @@ def run_window(
     low_memory: bool,
     store_for: Callable[[], object],
     platform: str | None = None,
+    saves_for: Callable[[], Saves] | None = None,
+    continue_match: bool = False,
+    replay: SavedMatch | None = None,
+    display_scale: int | None = None,
+    table: tuple[str, int | None] | None = None,
 ) -> None:
-    """Play in a window (or a browser page) until the player quits.
-    ``store_for`` is called after ``pyxel.init``."""
-    init_pyxel(headless=False)
-    pyxel.mouse(True)
-    app = App(seed, level, muted, report=lambda line: None, low_memory=low_memory, store=store_for(), platform=platform)
+    """Play in a window (or a browser page) until the player quits, the
+    window at ``display_scale`` (None: pyxel chooses). ``store_for`` and
+    ``saves_for`` are called after ``pyxel.init``. Resized, the picture
+    keeps whole scales with crisp pixels (bars fill the rest)."""
+    init_pyxel(headless=False, display_scale=display_scale)
+    pyxel.screen_mode(0)
+    pyxel.integer_scale(True)
+    app = App(
+        seed,
+        level,
+        muted,
+        report=lambda line: None,
+        low_memory=low_memory,
+        store=store_for(),
+        platform=platform,
+        saves=saves_for() if saves_for else None,
+        continue_match=continue_match,
+        replay=replay,
+        table=table,
+    )
+    app.mouse.in_window = display.pointer_in_window()
 
     def update() -> None:
         app.update()

@@ -26,6 +26,9 @@ SOUNDS = {
     "match lost": res.SOUND_MATCH_LOST,
     "move": res.SOUND_MENU_MOVE,
     "select": res.SOUND_MENU_SELECT,
+    "fanfare": res.SOUND_FANFARE,
+    "uno": res.SOUND_UNO,
+    "caught": res.SOUND_CAUGHT,
 }
 
 

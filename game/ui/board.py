@@ -25,13 +25,15 @@ def hand_order(code: str) -> tuple[int, int]:
 
 @dataclass
 class Flight:
-    """A card moving across the table: face up (``code``) or face down (None)."""
+    """A card moving across the table: face up (``code``) or face down (None);
+    or, with ``sprite="crown"``, the crown passing to a new King."""
 
     code: str | None
     start: tuple[int, int]
     end: tuple[int, int]
     frames: int
     age: int = 0
+    sprite: str = "card"
 
     def position(self) -> tuple[int, int]:
         """Eased position: fast at first, settling gently onto its place."""
@@ -43,20 +45,66 @@ class Flight:
 
 @dataclass
 class Board:
-    """Everything drawn on the table."""
+    """Everything drawn on the table. Seat 0 is you (``hand``); ``counts``
+    holds how many cards every seat has (the engine's ``counts``)."""
 
     draw_count: int
     hand: list[str] = field(default_factory=list)
-    computer_count: int = 0
+    counts: list[int] = field(default_factory=lambda: [0, 0])
     top: str | None = None
     colour: str | None = None
     discard_count: int = 0
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[int, ...] = (0, 0)
     news: str = ""
     prompt: str = ""
     selected: int = 0
     drawn: str | None = None  # the card you picked up, while you may play it
     flight: Flight | None = None
+    computer_hand: list[str] | None = None  # face up (replays only); None: backs
+    turn: int | None = None  # the seat whose turn the table shows
+    direction: int = 1  # 1: play goes to the left (clockwise), -1: the other way
+    king: int | None = None  # Royal Revenge: who wears the crown, and the hat
+    jester: int | None = None
+    exposed: int | None = None  # the seat that may be caught without its UNO call
+    scepter: float | None = None  # Royal Revenge: how full the scepter's timer is, 0 to 1
+    pick: int | None = None  # the seat highlighted while you choose one
+    revealed: list[str] | None = None  # the hand you challenged, for a moment
+    house: tuple[str, ...] = ()  # the house rules in play (standard UNO)
+
+    @property
+    def players(self) -> int:
+        return len(self.counts)
+
+    @property
+    def computer_count(self) -> int:
+        """Seat 1's cards (the computer, at a table of two)."""
+        return self.counts[1]
+
+    @computer_count.setter
+    def computer_count(self, value: int) -> None:
+        self.counts[1] = value
+
+    def show(self, game, face_up: bool = False) -> None:
+        """Jump straight to the engine's position, without animation (a
+        continued match, a replay): hands, piles, scores, the crown and hat,
+        and the card you picked up under the arrow. ``face_up`` shows seat
+        1's cards (a replay of a two-player match)."""
+        you = 0
+        self.hand = sorted(game.hands[you], key=hand_order)
+        self.counts = [len(hand) for hand in game.hands]
+        self.computer_hand = sorted(game.hands[1], key=hand_order) if face_up else None
+        self.top, self.colour = game.top, game.colour
+        self.discard_count, self.draw_count = len(game.discard), game.draw_count
+        self.scores = tuple(game.scores)
+        self.turn, self.direction = game.turn, game.direction
+        self.king, self.jester, self.exposed = game.king, game.jester, game.exposed
+        self.drawn = game.drawn if game.turn == you else None
+        if self.drawn is not None:
+            self.selected = len(self.hand) - 1 - self.hand[::-1].index(self.drawn)
+        else:
+            self.selected = min(self.selected, max(0, len(self.hand) - 1))
+        self.flight = None
+        self.revealed = None
 
     def insert_index(self, code: str) -> int:
         """Where a card would go in your hand: in sorted place, after its equals."""

@@ -18,9 +18,10 @@ from game.rules.events import BY_CHOICE, Event
 from . import narration
 from .animation import Step, Timeline
 from .audio import Audio
-from .board import Board, Flight
-from .layout import DISCARD_POS, DRAW_PILE_POS, computer_card_pos, your_card_pos
-from .seats import COMPUTER, HUMAN
+from .board import Board, Flight, hand_order
+from .layout import DISCARD_POS, DRAW_PILE_POS, your_card_pos
+from .seating import crown_pos, seat_card_pos
+from .seats import HUMAN, seat_name
 
 DEAL_FRAMES = 3  # per card dealt
 PLAY_FRAMES = 9  # a card flying from a hand to the pile
@@ -29,18 +30,23 @@ DRAW_FRAMES = 6  # per card drawn
 NEWS_FRAMES = 14  # a message without a moving card
 PENALTY_FRAMES = 40  # time to read why four cards come
 HAND_END_FRAMES = 40
+REVEAL_FRAMES = 75  # the hand you challenged, shown for a moment
+CROWN_FRAMES = 30  # the crown passing to the new King
 
 
 class Choreographer:
     """Turns events into steps on a timeline, sounds on ``audio`` and lines
     for ``notice`` (what a player would notice, for headless runs)."""
 
-    def __init__(self, timeline: Timeline, audio: Audio, notice: Callable[[str], None], deck_size: int) -> None:
+    def __init__(
+        self, timeline: Timeline, audio: Audio, notice: Callable[[str], None], deck_size: int, players: int = 2
+    ) -> None:
         self.timeline = timeline
         self.board: Board = timeline.board
         self.audio = audio
         self.notice = notice
         self.deck_size = deck_size
+        self.players = players
         self._reshuffle_to: int | None = None
         self._you_pass = False  # the events being staged end your turn with a pass
 
@@ -49,10 +55,20 @@ class Choreographer:
         self.board.news = text
         self.notice(f"message {text}")
 
-    def stage(self, events: list[Event], your_hand: list[str]) -> None:
+    def stage(
+        self,
+        events: list[Event],
+        your_hand: list[str],
+        scores: list[int] | None = None,
+        counts: list[int] | None = None,
+    ) -> None:
         """Queue the steps of ``events``; ``your_hand`` is your hand in the
-        engine now (the cards dealt to you are its first cards). The
-        computer's cards are never needed: they show as backs."""
+        engine now (the cards dealt to you are its first cards), ``scores``
+        the match's totals after them. The computers' cards are never
+        needed: they show as backs, and a hand another seat challenged is
+        not shown to you."""
+        self._scores = scores
+        self._hands = (list(your_hand), counts)
         ends_match = any(event.kind == "match_end" for event in events)
         # A card you pick up that cannot be played is passed at once: it is
         # never marked as the card to play (lifted, under the arrow).
@@ -68,6 +84,16 @@ class Choreographer:
             "pass": self._pass,
             "turn": self._turn,
             "match_end": self._match_end,
+            "reverse": self._reverse,
+            "uno": self._uno,
+            "exposed": self._exposed,
+            "catch": self._catch,
+            "reveal": self._reveal,
+            "king": self._king,
+            "jester": self._jester,
+            "fanfare": self._fanfare,
+            "swap": self._hands_move,
+            "rotate": self._hands_move,
         }
         for event in events:
             if event.kind == "deal":
@@ -82,9 +108,16 @@ class Choreographer:
 
     def _news(self, event: Event) -> None:
         """An event shown only as a message (a skip, for one)."""
-        text = narration.news(event)
+        text = self._words(event)
         if text is not None:
             self._add(NEWS_FRAMES, lambda: self.say(text))
+
+    def _words(self, event: Event) -> str | None:
+        return narration.news(event, self.players)
+
+    def _name(self, seat: int) -> str:
+        """A seat as the notices name it: you, computer, computer 3."""
+        return seat_name(seat, self.players).lower()
 
     # ----- the deal and the first card ------------------------------------------
 
@@ -92,15 +125,18 @@ class Choreographer:
         def clear() -> None:
             board = self.board
             board.hand.clear()
-            board.computer_count = board.discard_count = board.selected = 0
-            board.top = board.colour = board.drawn = None
+            board.counts = [0] * self.players
+            board.discard_count = board.selected = 0
+            board.top = board.colour = board.drawn = board.turn = board.exposed = None
+            board.direction = 1
             board.draw_count = self.deck_size
-            self.say(narration.news(event))
+            self.say(self._words(event))
 
         self._add(0, clear)
         for code in your_cards:
             self._card_to_hand(HUMAN, code, DEAL_FRAMES, "deal")
-            self._card_to_hand(COMPUTER, None, DEAL_FRAMES, "deal")
+            for seat in range(1, self.players):
+                self._card_to_hand(seat, None, DEAL_FRAMES, "deal")
         self._add(0, self._arrow_home)
 
     def _arrow_home(self) -> None:
@@ -111,7 +147,7 @@ class Choreographer:
 
         def begin() -> Flight:
             self.board.draw_count -= 1
-            self.say(narration.news(event))
+            self.say(self._words(event))
             self.notice(f"card turned up {code}")
             return Flight(code, DRAW_PILE_POS, DISCARD_POS, PLAY_FRAMES)
 
@@ -122,7 +158,7 @@ class Choreographer:
         code = event.cards[0]
 
         def show() -> Flight:
-            self.say(narration.news(event))
+            self.say(self._words(event))
             return Flight(code, DRAW_PILE_POS, DISCARD_POS, PLAY_FRAMES)
 
         self._add(PLAY_FRAMES, show)
@@ -141,16 +177,16 @@ class Choreographer:
                 board.remove_from_hand(code)
                 board.drawn = None
             else:
-                start = computer_card_pos(board.computer_count)
-                board.computer_count -= 1
+                start = seat_card_pos(seat, board.counts[seat], self.players)
+                board.counts[seat] -= 1
             self.audio.play("play")
-            self.say(narration.news(event))
-            self.notice(f"card {'you play' if seat == HUMAN else 'computer plays'} {code}")
+            self.say(self._words(event))
+            self.notice(f"card {'you play' if seat == HUMAN else self._name(seat) + ' plays'} {code}")
             return Flight(code, start, DISCARD_POS, PLAY_FRAMES)
 
         self._add(PLAY_FRAMES, begin, lambda: self._land(code, event.colour or Card(code).colour))
         if event.colour:
-            chose = narration.news(Event("colour", seat, colour=event.colour))
+            chose = self._words(Event("colour", seat, colour=event.colour))
             self._add(NEWS_FRAMES, lambda: self.say(chose))
         else:
             self._add(SETTLE_FRAMES)
@@ -163,26 +199,26 @@ class Choreographer:
     def _colour(self, event: Event) -> None:
         def begin() -> None:
             self.board.colour = event.colour
-            self.say(narration.news(event))
+            self.say(self._words(event))
 
         self._add(NEWS_FRAMES, begin)
 
     def _penalty(self, event: Event) -> None:
         def begin() -> None:
             self.audio.play("penalty")
-            self.say(narration.penalty_news(event.seat, self.board.colour))
+            self.say(narration.penalty_news(event.seat, self.board.colour, self.players))
 
         self._add(PENALTY_FRAMES, begin)
 
     def _draw(self, event: Event) -> None:
-        text = narration.news(event)
+        text = self._words(event)
         if text is not None:
             self._add(0, lambda: self.say(text))
         codes = event.cards if event.seat == HUMAN else (None,) * event.count
         for code in codes:
             self._card_to_hand(event.seat, code, DRAW_FRAMES, "draw")
         if event.seat == HUMAN and event.reason == BY_CHOICE and not self._you_pass:
-            self._add(0, lambda: self._mark_drawn(event.cards[0]))
+            self._add(0, lambda: self._mark_drawn(event.cards[-1]))  # the playable one, drawing to match
         self._add(SETTLE_FRAMES)
 
     def _mark_drawn(self, code: str) -> None:
@@ -204,15 +240,15 @@ class Choreographer:
                 self.notice(f"card you {sound} {code}")
                 end = your_card_pos(len(board.hand) + 1, board.selected, board.insert_index(code))
             else:
-                self.notice(f"card computer {'is dealt' if sound == 'deal' else 'draws'} a card")
-                end = computer_card_pos(board.computer_count + 1)
+                self.notice(f"card {self._name(seat)} {'is dealt' if sound == 'deal' else 'draws'} a card")
+                end = seat_card_pos(seat, board.counts[seat] + 1, self.players)
             return Flight(code, DRAW_PILE_POS, end, frames)
 
         def end() -> None:
             if seat == HUMAN:
                 self.board.add_to_hand(code)
             else:
-                self.board.computer_count += 1
+                self.board.counts[seat] += 1
 
         self._add(frames, begin, end)
 
@@ -233,38 +269,144 @@ class Choreographer:
         def begin() -> None:
             if event.seat == HUMAN:
                 self.board.drawn = None
-            self.say(narration.news(event))
+            self.say(self._words(event))
 
         self._add(NEWS_FRAMES, begin)
 
     def _turn(self, event: Event) -> None:
         def begin() -> None:
+            self.board.turn = event.seat
             if event.seat == HUMAN:
                 self.audio.play("pip")
             else:
-                self.board.prompt = narration.PROMPT_COMPUTER
+                self.board.prompt = narration.computer_turn_prompt(event.seat, self.players)
 
         self._add(0, begin)
+
+    # ----- UNO, the challenge, the King and the Jester -----------------------------
+
+    def _reverse(self, event: Event) -> None:
+        def begin() -> None:
+            self.board.direction = -self.board.direction
+            self.say(self._words(event))
+
+        self._add(NEWS_FRAMES, begin)
+
+    def _uno(self, event: Event) -> None:
+        def begin() -> None:
+            self.board.exposed = None
+            self.audio.play("uno")
+            self.say(self._words(event))
+            self.notice(f"uno {self._name(event.seat)}")
+
+        self._add(NEWS_FRAMES, begin)
+
+    def _exposed(self, event: Event) -> None:
+        def begin() -> None:
+            self.board.exposed = event.seat
+            self.say(self._words(event))
+            self.notice(f"uno forgotten by {self._name(event.seat)}")
+
+        self._add(0, begin)
+
+    def _catch(self, event: Event) -> None:
+        def begin() -> None:
+            self.board.exposed = None
+            self.audio.play("caught")
+            self.say(self._words(event))
+            self.notice(f"catch by {self._name(event.seat)}")
+
+        self._add(NEWS_FRAMES, begin)
+
+    def _reveal(self, event: Event) -> None:
+        """The hand you challenged, face up for a moment (another seat's
+        challenge shows you nothing)."""
+        if event.seat != HUMAN:
+            return
+
+        def begin() -> None:
+            self.board.revealed = list(event.cards)
+            self.say(self._words(event)[: narration.MAX_CHARS])
+            self.notice(f"revealed {' '.join(event.cards)}")
+
+        def end() -> None:
+            self.board.revealed = None
+
+        self._add(REVEAL_FRAMES, begin, end)
+
+    def _king(self, event: Event) -> None:
+        """A new King: the crown flies from the old King to the new one."""
+
+        def begin() -> Flight | None:
+            board = self.board
+            old, board.king = board.king, event.seat
+            self.say(self._words(event))
+            self.notice(f"king {self._name(event.seat)}")
+            if old is None or old == event.seat:
+                return None
+            start, end = crown_pos(old, self.players), crown_pos(event.seat, self.players)
+            return Flight(None, start, end, CROWN_FRAMES, sprite="crown")
+
+        self._add(CROWN_FRAMES, begin)
+
+    def _jester(self, event: Event) -> None:
+        def begin() -> None:
+            self.board.jester = event.seat
+            self.say(self._words(event))
+            self.notice(f"jester {self._name(event.seat)}")
+
+        self._add(NEWS_FRAMES, begin)
+
+    def _hands_move(self, event: Event) -> None:
+        """Seven-O: hands swapped, or every hand passed on. The table shows the
+        hands as the engine has them after it."""
+        your_hand, counts = self._hands
+
+        def begin() -> None:
+            board = self.board
+            board.hand = sorted(your_hand, key=hand_order)
+            board.selected = min(board.selected, max(0, len(board.hand) - 1))
+            if counts is not None:
+                board.counts = list(counts)
+            self.audio.play("deal")
+            self.say(self._words(event))
+            self.notice(f"hands {event.kind} {self._name(event.seat)}")
+
+        self._add(PENALTY_FRAMES, begin)
+
+    def _fanfare(self, event: Event) -> None:
+        def begin() -> None:
+            self.audio.play("fanfare")
+            self.say(self._words(event))
+            self.notice("fanfare")
+
+        self._add(NEWS_FRAMES, begin)
 
     # ----- the end of a hand ----------------------------------------------------
 
     def _hand_end(self, event: Event, ends_match: bool) -> None:
+        totals = self._scores
+
         def begin() -> None:
             board = self.board
             scores = list(board.scores)
-            scores[event.seat] += event.points
-            board.scores = (scores[HUMAN], scores[COMPUTER])
+            if totals is None:
+                scores[event.seat] += event.points
+            else:
+                scores = list(totals)
+            board.scores = tuple(scores)
             board.prompt = ""
+            board.exposed = None
             if not ends_match:
                 self.audio.play("hand won" if event.seat == HUMAN else "hand lost")
-            self.say(narration.news(event))
-            self.notice(f"scores you {scores[HUMAN]} computer {scores[COMPUTER]}")
+            self.say(self._words(event))
+            self.notice("scores " + " ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores)))
 
         self._add(HAND_END_FRAMES, begin)
 
     def _match_end(self, event: Event) -> None:
         def begin() -> None:
             self.audio.play("match won" if event.seat == HUMAN else "match lost")
-            self.say(narration.news(event))
+            self.say(self._words(event))
 
         self._add(HAND_END_FRAMES, begin)

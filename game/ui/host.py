@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pyxel
 
+from game.saves import BrowserSaves, MemorySaves, Saves, open_saves
 from game.settings import BrowserStore, Settings, Stats, Store, open_store
 
 from .layout import FPS, SCREEN_H, SCREEN_W
@@ -38,9 +39,10 @@ def can_quit(platform: str | None = None) -> bool:
     return not in_browser(platform)
 
 
-def init_options(headless: bool) -> dict:
+def init_options(headless: bool, display_scale: int | None = None) -> dict:
     """The arguments of ``pyxel.init``. ESCAPE never quits through pyxel: the
-    game asks first (and in a page there is nothing to quit)."""
+    game asks first (and in a page there is nothing to quit). ``display_scale``
+    is the window's whole scale (None: pyxel chooses; see ``display``)."""
     return {
         "width": SCREEN_W,
         "height": SCREEN_H,
@@ -49,6 +51,7 @@ def init_options(headless: bool) -> dict:
         "quit_key": pyxel.KEY_NONE,
         "capture_sec": 0,
         "headless": headless,
+        "display_scale": display_scale,
     }
 
 
@@ -99,3 +102,21 @@ def choose_store(
 
 def _user_data_dir() -> str:
     return pyxel.user_data_dir(VENDOR, APP_NAME)
+
+
+def choose_saves(
+    data_dir: Path | None,
+    headless: bool,
+    platform: str | None = None,
+    user_data_dir: Callable[[], str] | None = None,
+) -> Saves:
+    """Where the match being played and the finished ones are kept: beside
+    the settings, chosen the same way (``choose_store``); memory only for a
+    scripted run without a data directory."""
+    if in_browser(platform):
+        return BrowserSaves()
+    if data_dir is not None:
+        return open_saves(data_dir)
+    if headless:
+        return MemorySaves()
+    return open_saves((user_data_dir or _user_data_dir)())

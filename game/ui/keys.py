@@ -8,11 +8,14 @@ same in a window and in a scripted headless run.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pyxel
 
 from game.rules.cards import COLOURS
+
+from .layout import SCREEN_H, SCREEN_W
 
 # Name -> pyxel keys that mean it. The keypad's ENTER is RETURN too. A gamepad
 # plays with its d-pad, A (RETURN) and B (P: pick up or pass); in the menus B
@@ -34,8 +37,18 @@ GAME_KEYS = {
     "M": (pyxel.KEY_M,),
     "ESCAPE": (pyxel.KEY_ESCAPE,),
     "START": (pyxel.GAMEPAD1_BUTTON_START, pyxel.GAMEPAD1_BUTTON_X),
+    # Standard UNO and Royal Revenge: U (gamepad Y) calls UNO or catches a
+    # missed call; C and A challenge or accept a Wild Draw Four; a number
+    # names a seat for the King.
+    "U": (pyxel.KEY_U, pyxel.GAMEPAD1_BUTTON_Y),
+    "C": (pyxel.KEY_C,),
+    "A": (pyxel.KEY_A,),
+    "S": (pyxel.KEY_S,),  # stack a Wild Draw Four (house rule)
+    "J": (pyxel.KEY_J,),  # jump in (house rule)
+    **{digit: (getattr(pyxel, f"KEY_{digit}"),) for digit in "0123456789"},
 }
 COLOUR_KEYS = tuple(COLOURS)  # R, G, Y, B name a colour
+DIGIT_KEYS = tuple("0123456789")  # a seat, as King
 REPEATING = ("LEFT", "RIGHT", "UP", "DOWN")  # held down, the arrow keeps moving
 REPEAT_HOLD = 10  # frames before a held arrow key repeats
 REPEAT_EVERY = 3
@@ -68,16 +81,45 @@ class Pointer:
 
 
 class Mouse:
-    """Reads the mouse once a frame; remembers where it was to see it move."""
+    """Reads the mouse once a frame; remembers where it was to see it move,
+    and decides whether its pointer is drawn.
 
-    def __init__(self) -> None:
-        self._last = (pyxel.mouse_x, pyxel.mouse_y)
+    The mouse has moved when its position changed from one frame to the next
+    with both positions in the window: not when pyxel first learns where it
+    is (the first frame, or when the window gets the focus), which would
+    otherwise show the pointer, or move the arrow, on its own.
+
+    The pointer shows only once the mouse has moved (or clicked) inside the
+    window, hides as soon as a key or button is used, and hides when the
+    mouse leaves the window. pyxel keeps the last position inside the window
+    when the mouse leaves, so ``in_window`` (when given) says whether it is
+    still there (``display.pointer_in_window``); where that cannot be asked,
+    the last position stands."""
+
+    def __init__(self, in_window: Callable[[], bool] | None = None) -> None:
+        self._last: tuple[int, int] | None = None  # none yet: the first reading is not a move
+        self.in_window = in_window
+        self.pointer_shown = False
 
     def read(self) -> Pointer:
         x, y = pyxel.mouse_x, pyxel.mouse_y
-        moved, self._last = (x, y) != self._last, (x, y)
+        last, self._last = self._last, (x, y)
+        moved = last is not None and (x, y) != last and _on_screen(*last) and _on_screen(x, y)
         clicked = pyxel.btnp(pyxel.MOUSE_BUTTON_LEFT)
         return Pointer(x, y, clicked, moved, pyxel.mouse_wheel)
+
+    def show_pointer(self, pointer: Pointer, pressed: list[str]) -> bool:
+        """Whether to draw the pointer this frame, given the frame's mouse and keys."""
+        inside = _on_screen(pointer.x, pointer.y) and (self.in_window is None or self.in_window())
+        if pressed or not inside:
+            self.pointer_shown = False
+        elif pointer.moved or pointer.clicked:
+            self.pointer_shown = True
+        return self.pointer_shown
+
+
+def _on_screen(x: int, y: int) -> bool:
+    return 0 <= x < SCREEN_W and 0 <= y < SCREEN_H
 
 
 def key_code(name: str) -> int:

@@ -10,18 +10,20 @@ LEFT/RIGHT, RETURN, ESCAPE), gamepad (d-pad, A, B, START) and mouse (a click).
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 import pyxel
 
-from game.settings import DIFFICULTIES, Stats
+from game.rules.house import HOUSE_RULES
+from game.settings import CLASSIC_TABLE, DIFFICULTIES, Stats
 
 from . import layout as lay
 from . import resources as res
 from .drawing import CHAR_H, big_text, draw_card, draw_frame, draw_panel, draw_title_art, text_centred
 from .keys import Pointer
 from .layout import CX
-from .narration import MAX_CHARS
+from .narration import HOUSE_NAMES, MAX_CHARS
 
 ITEM_H = 13  # the height of one menu line
 BACK_KEYS = ("ESCAPE", "BACK", "START")
@@ -71,9 +73,10 @@ class ItemList:
     y: int
     w: int
     cursor: int = 0
+    item_h: int = ITEM_H
 
     def rect(self, index: int) -> Rect:
-        return (self.x, self.y + index * ITEM_H, self.w, ITEM_H - 2)
+        return (self.x, self.y + index * self.item_h, self.w, self.item_h - 2)
 
     def at(self, pointer: Pointer) -> int | None:
         for index in range(len(self.keys)):
@@ -96,8 +99,8 @@ class ItemList:
                 pyxel.rect(x, y, w, h, lay.NAVY)
                 pyxel.rectb(x, y, w, h, lay.YELLOW)
                 if frame % 16 < 10:
-                    pyxel.text(x + 3, y + 3, ">", lay.YELLOW)
-            pyxel.text(x + 10, y + 3, labels[key], lay.YELLOW if chosen else lay.WHITE)
+                    pyxel.text(x + 3, y + (h - CHAR_H) // 2 + 1, ">", lay.YELLOW)
+            pyxel.text(x + 10, y + (h - CHAR_H) // 2 + 1, labels[key], lay.YELLOW if chosen else lay.WHITE)
 
 
 @dataclass(frozen=True)
@@ -136,25 +139,45 @@ def _list_choice(items: ItemList, pressed: list[str], pointer: Pointer | None, c
 
 
 # The title menu: the title art on the left, the items on the right, and
-# three lines across the bottom (the credit, the keys, a warning or the
-# gamepad and mouse).
+# three lines across the bottom (the credit, the keys, the gamepad and mouse;
+# or a warning, on up to all three).
 TITLE_ART_CENTRE = (106, 86)
 PLAIN_TITLE_CENTRE = (108, 88)  # the fan of cards and the name, without the art
-MENU_X, MENU_Y, MENU_W = 216, 52, 96
+MENU_X, MENU_Y, MENU_W = 216, 36, 98
+TITLE_ITEM_H = 10  # twelve items fit above the bottom lines
 MENU_HEADING_Y = MENU_Y - 16
 CREDIT_Y = 164
 HINT_Y = 176
 FOOTER_Y = 187
+# A warning (bad saved settings, say) takes the bottom lines, as many as it needs.
+BOTTOM_YS = (CREDIT_Y, HINT_Y, FOOTER_Y)
+TITLE_HINT = "UP/DOWN choose   LEFT/RIGHT change   RETURN select"
+TABLE_ITEMS = ("rules", "opponents", "scoring")  # the game to play: cycled like LEVEL
+RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL REVENGE"}
+SCORING_NAMES = {"points": "POINTS", "tally": "LOWEST TOTAL"}
+PAD_AND_MOUSE = "Gamepad: d-pad, A selects    Mouse: click"
 
 
 class TitleMenu:
-    """PLAY, LEVEL, SOUND, HOW TO PLAY, STATISTICS and (on the desktop) QUIT."""
+    """CONTINUE (when a match was saved), PLAY, RULES, OPPONENTS, SCORING,
+    LEVEL, SOUND, HOW TO PLAY, STATISTICS, REPLAYS and (on the desktop) QUIT."""
 
     def __init__(self, can_quit: bool, title_art: bool) -> None:
-        keys = ["play", "level", "sound", "howto", "stats"] + (["quit"] if can_quit else [])
+        self.can_quit = can_quit
         self.title_art = title_art
-        self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W)
-        self.message = ""  # one line under the menu (a warning, say)
+        self.message = ""  # a warning under the menu, on up to three lines
+        self.can_continue = False
+
+    @property
+    def can_continue(self) -> bool:
+        return self.items.keys[0] == "continue"
+
+    @can_continue.setter
+    def can_continue(self, value: bool) -> None:
+        """CONTINUE comes first, and is chosen, while there is a match to continue."""
+        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "replays"]
+        keys += ["quit"] * self.can_quit
+        self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W, item_h=TITLE_ITEM_H)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if "ESCAPE" in pressed and "quit" in self.items.keys:
@@ -162,31 +185,74 @@ class TitleMenu:
                 return Choice("quit"), False
             self.items.cursor = self.items.keys.index("quit")
             return None, True
-        return _list_choice(self.items, pressed, pointer, cycling=("level", "sound"))
+        return _list_choice(self.items, pressed, pointer, cycling=("level", "sound", *TABLE_ITEMS))
 
-    def draw(self, level: str, sound: bool, frame: int) -> None:
+    def draw(
+        self,
+        level: str,
+        sound: bool,
+        frame: int,
+        rules: str = "1991",
+        opponents: int = 1,
+        scoring: str = "points",
+        house: int = 0,
+    ) -> None:
+        """The menu; ``house`` is how many house rules are on (standard UNO only)."""
         draw_frame()
         if self.title_art:
             draw_title_art(*TITLE_ART_CENTRE)
         else:
             draw_plain_title(*PLAIN_TITLE_CENTRE)
         labels = {
+            "continue": "CONTINUE",
             "play": "PLAY",
+            "rules": f"RULES: {RULE_NAMES[rules]}",
+            "opponents": f"OPPONENTS: {opponents}",
+            "scoring": f"SCORING: {SCORING_NAMES[scoring]}",
+            "house": f"HOUSE RULES: {house or 'OFF'}" if rules == "standard" else "HOUSE RULES: -",
             "level": f"LEVEL: {level.upper()}",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
             "howto": "HOW TO PLAY",
             "stats": "STATISTICS",
+            "replays": "REPLAYS",
             "quit": "QUIT",
         }
         text_centred(MENU_X + MENU_W // 2, MENU_HEADING_Y, "MAIN MENU", lay.LIGHT_BLUE)
         self.items.draw(labels, frame)
-        text_centred(CX, CREDIT_Y, CREDIT, lay.LIGHT_BLUE)
-        hint = "UP/DOWN choose   LEFT/RIGHT change   RETURN select"
-        text_centred(CX, HINT_Y, hint, lay.GREY)
+        bottom = [(CREDIT, lay.LIGHT_BLUE), (TITLE_HINT, lay.GREY), (PAD_AND_MOUSE, lay.GREY)]
         if self.message:
-            text_centred(CX, FOOTER_Y, self.message[:MAX_CHARS], lay.PINK)
-        else:
-            text_centred(CX, FOOTER_Y, "Gamepad: d-pad, A selects    Mouse: click", lay.GREY)
+            warning = fit_lines(self.message, MAX_CHARS, len(BOTTOM_YS))
+            bottom[len(bottom) - len(warning) :] = [(line, lay.PINK) for line in warning]
+        for y, (text, colour) in zip(BOTTOM_YS, bottom, strict=True):
+            text_centred(CX, y, text, colour)
+
+
+MIN_PATH_CHARS = 16  # a path gives way before other words, down to this
+
+
+def fit_lines(message: str, width: int, most: int) -> list[str]:
+    """``message`` in at most ``most`` lines of ``width`` characters, all of
+    it readable: the words wrap, and while that is still too long the longest
+    path (a word with a "/"; else the longest word) loses a character from
+    its middle, shown as "...", so that the reason after it is always there."""
+    words = message.split(" ")
+    keep = [len(word) for word in words]
+    paths = [i for i, word in enumerate(words) if "/" in word]
+    while True:
+        shown = [word if n == len(word) else _middle_out(word, n) for word, n in zip(words, keep, strict=True)]
+        lines = textwrap.wrap(" ".join(shown), width, break_on_hyphens=False)
+        shortest_path = min((keep[i] for i in paths), default=0)
+        candidates = paths if shortest_path > MIN_PATH_CHARS else range(len(words))
+        longest = max(candidates, key=lambda i: keep[i])
+        if len(lines) <= most or keep[longest] <= 1:
+            return lines[:most]
+        keep[longest] -= 1
+
+
+def _middle_out(word: str, keep: int) -> str:
+    """``word`` with only ``keep`` of its characters, its middle shown as "..."."""
+    head = (keep + 1) // 2
+    return word[:head] + "..." + word[len(word) - (keep - head) :]
 
 
 # ----- how to play ---------------------------------------------------------------------
@@ -260,6 +326,115 @@ RULE_PAGES = {
         ),
     ],
 }
+
+NEW_KEYS_PAGE = (
+    "THE KEYS OF STANDARD UNO AND ROYAL REVENGE",
+    [
+        "U (GAMEPAD Y)|call UNO as you play your next-to-last",
+        "|card (press it first, or with RETURN);",
+        "|catch a player who forgot to call it",
+        "C / A|challenge or accept a Wild Draw Four",
+        "LEFT/RIGHT, RETURN|or choose CHALLENGE or ACCEPT",
+        "LEFT/RIGHT, RETURN|as King: pick a player (or click one)",
+        "0 TO 9|as King: pick that player (0 is you)",
+        "",
+        "Forget UNO and a computer may catch you: you draw two.",
+        "When a computer forgets, press U before the next player.",
+    ],
+)
+RULE_PAGES["standard"] = [
+    NEW_KEYS_PAGE,
+    (
+        "STANDARD UNO (1 OF 2)",
+        [
+            "Match the colour in play, or the number or symbol on",
+            "top of the pile; a Wild goes on anything. Play goes",
+            "round the table to the left (the arrow shows which way).",
+            "",
+            "Skip: the next player misses a go.",
+            "Reverse: play goes the other way (with two: a Skip).",
+            "Draw Two: the next player draws two and misses a go.",
+            "Can't play? Pick up one card: play it if it goes, or pass.",
+            "Leave yourself one card? Call UNO, or you may be caught.",
+        ],
+    ),
+    (
+        "STANDARD UNO (2 OF 2)",
+        [
+            "Wild Draw Four: you name the colour and the next player",
+            "draws four and misses a go. You may play it even when",
+            "you hold the colour in play: a bluff. The next player",
+            "may challenge: a bluff caught and YOU draw four; a fair",
+            "card challenged and the challenger draws six.",
+            "",
+            "108 cards: per colour one 0, two each of 1-9, Skip,",
+            "Reverse, Draw Two; four Wild, four Wild Draw Four.",
+            "The winner of a hand scores the cards left in the other",
+            "hands (actions 20, Wilds 50). First to 500 wins.",
+        ],
+    ),
+]
+RULE_PAGES["standard"].append(
+    (
+        "HOUSE RULES (TITLE MENU: HOUSE RULES)",
+        [
+            "STACKING|Draw Two on a Draw Two, +4 on a +4: the",
+            "|first who can't (or P) draws them all. S stacks",
+            "|your +4 when one is played on you.",
+            "SEVEN-O|a 7 swaps hands with a player you pick;",
+            "|a 0 passes every hand on to the next player.",
+            "JUMP-IN|a card identical to the top card may go",
+            "|down out of turn: J plays it; play goes on from you.",
+            "DRAW TO MATCH|pick up until a card can be played.",
+            "FORCED PLAY|a card you pick up that plays must be played.",
+            "NO BLUFFING|a +4 only without the colour: no challenge.",
+        ],
+    )
+)
+RULE_PAGES["royal"] = [
+    NEW_KEYS_PAGE,
+    (
+        "ROYAL REVENGE (1 OF 3)",
+        [
+            "One player wears the crown: the King (you, at first).",
+            "The King names the Jester, who wears the hat, and",
+            "starts every hand. Match colour or symbol as usual.",
+            "",
+            "Wild: whoever plays it, the KING names the colour.",
+            "King's Choice (crown): the King picks anyone, even",
+            "themself, to draw one card.",
+            "Jester (hat): the Jester draws one card.",
+            "Either +1 card goes on the other. Play then goes on",
+            "from the player of the card, as usual.",
+        ],
+    ),
+    (
+        "ROYAL REVENGE (2 OF 3)",
+        [
+            "The scepter's timer fills over about a minute of play.",
+            "Then its fanfare sounds and the crown passes LEFT, to",
+            "the next player. The new King names a new Jester (the",
+            "old one too, if the King likes) and plays next.",
+            "",
+            "Skip: the next player misses a go. Reverse: play goes",
+            "the other way. Call UNO with your next-to-last card.",
+        ],
+    ),
+    (
+        "ROYAL REVENGE (3 OF 3)",
+        [
+            "56 cards: per colour 1 to 8, a Reverse, a Skip, a",
+            "King's Choice and two Jesters; four Wilds.",
+            "",
+            "The winner of a hand scores the cards left in the other",
+            "hands: numbers at face value, Reverse, Skip, King's",
+            "Choice and Jester 20, Wild 50. First to 500 wins.",
+            "",
+            "Or choose SCORING: LOWEST TOTAL on the title menu: each",
+            "player adds their own cards left; at 500 the lowest wins.",
+        ],
+    ),
+]
 
 LINE_H = 9
 PANEL = (12, 10, lay.SCREEN_W - 24, 172)  # x, y, w, h of a full-screen panel
@@ -337,6 +512,51 @@ class HowToPlay:
         text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
 
 
+# ----- house rules --------------------------------------------------------------------
+
+HOUSE_Y = PANEL[1] + 36
+HOUSE_ITEM_H = 19  # a switch and its explanation under it
+
+
+class HouseRulesScreen:
+    """Standard UNO's house rules as switches, each explained in one line:
+    UP/DOWN choose, RETURN (or LEFT/RIGHT, or a click) switches, ESCAPE,
+    B or START back. Each change is saved at once by the App."""
+
+    def __init__(self, house: tuple[str, ...]) -> None:
+        self.items = ItemList([*HOUSE_NAMES, "back"], x=PANEL[0] + 10, y=HOUSE_Y, w=PANEL[2] - 20, item_h=HOUSE_ITEM_H)
+        self.house = house
+
+    def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
+        if any(key in BACK_KEYS for key in pressed):
+            return Choice("back"), False
+        choice, moved = _list_choice(self.items, pressed, pointer, cycling=tuple(HOUSE_NAMES))
+        return choice, moved
+
+    def draw(self, frame: int) -> None:
+        draw_frame()
+        x, y, w, h = PANEL
+        draw_panel(x, y, w, h)
+        text_centred(CX, y + 9, "HOUSE RULES OF STANDARD UNO", lay.LIGHT_BLUE)
+        text_centred(CX, y + 20, "Off by default: the printed rules. Switch on any.", lay.GREY)
+        for index, key in enumerate(self.items.keys):
+            rx, ry, rw, rh = self.items.rect(index)
+            chosen = index == self.items.cursor
+            if chosen:
+                pyxel.rect(rx, ry, rw, rh, lay.NAVY)
+                pyxel.rectb(rx, ry, rw, rh, lay.YELLOW)
+            colour = lay.YELLOW if chosen else lay.WHITE
+            if key == "back":
+                text_centred(CX, ry + 3, "BACK", colour)
+                continue
+            on = key in self.house
+            pyxel.text(rx + 6, ry + 2, HOUSE_NAMES[key], colour)
+            pyxel.text(rx + rw - 22, ry + 2, "ON" if on else "OFF", lay.YELLOW if on else lay.GREY)
+            pyxel.text(rx + 6, ry + 10, HOUSE_RULES[key], lay.GREY)
+        hint = "UP/DOWN choose   RETURN switch   ESCAPE back"
+        text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
+
+
 # ----- statistics ---------------------------------------------------------------------
 
 STAT_ROWS = [
@@ -352,19 +572,31 @@ STAT_ROWS = [
 STAT_COLUMNS = (150, 200, 250)  # centre x of EASY, NORMAL, HARD
 
 
-def stats_lines(stats: Stats) -> list[str]:
+def stats_lines(stats: Stats, table: str = CLASSIC_TABLE) -> list[str]:
     """The statistics in words, one line per difficulty (for headless runs)."""
     lines = []
     for level in DIFFICULTIES:
-        values = stats.level(level)
+        values = stats.level(level, table)
         cells = ", ".join(f"{name.lower()} {value(values)}" for name, value in STAT_ROWS)
         lines.append(f"{level}: {cells}")
     return lines
 
 
+def table_title(table: str) -> str:
+    """YOUR RECORD AGAINST THE COMPUTER (1991), or the rule set and players."""
+    if table == CLASSIC_TABLE:
+        return "YOUR RECORD AGAINST THE COMPUTER"
+    rules, players = table.split(" ")
+    return f"{RULE_NAMES[rules]}, {players} PLAYERS: YOUR RECORD"
+
+
 class StatsScreen:
-    """The record against each difficulty; any of RETURN, ESCAPE, B, START or
-    a click goes back."""
+    """The record against each difficulty, at the table the title menu has
+    chosen (rule set and players); any of RETURN, ESCAPE, B, START or a
+    click goes back."""
+
+    def __init__(self, table: str = CLASSIC_TABLE) -> None:
+        self.table = table
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if any(key in (*BACK_KEYS, "RETURN") for key in pressed) or (pointer is not None and pointer.clicked):
@@ -376,7 +608,7 @@ class StatsScreen:
         x, y, w, h = PANEL
         draw_panel(x, y, w, h)
         text_centred(CX, y + 9, "STATISTICS", lay.LIGHT_BLUE)
-        text_centred(CX, y + 20, "YOUR RECORD AGAINST THE COMPUTER", lay.GREY)
+        text_centred(CX, y + 20, table_title(self.table), lay.GREY)
         head_y = y + 36
         for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
             colour = lay.YELLOW if level_name == level else lay.LIGHT_BLUE
@@ -388,9 +620,9 @@ class StatsScreen:
                 pyxel.rect(x + 14, ry - 2, w - 28, 10, lay.NAVY)
             pyxel.text(x + 18, ry, name, lay.WHITE)
             for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
-                text_centred(cx, ry, str(value(stats.level(level_name))), lay.WHITE)
-        played = sum(stats.level(name).matches_played for name in DIFFICULTIES)
-        hands = sum(stats.level(name).hands_played for name in DIFFICULTIES)
+                text_centred(cx, ry, str(value(stats.level(level_name, self.table))), lay.WHITE)
+        played = sum(stats.level(name, self.table).matches_played for name in DIFFICULTIES)
+        hands = sum(stats.level(name, self.table).hands_played for name in DIFFICULTIES)
         draw_button(BUTTONS["back"], "BACK", True)
         footer = f"{_count(hands, 'hand')} and {_count(played, 'match')} so far, saved after every hand"
         text_centred(CX, lay.SCREEN_H - 12, footer, lay.GREY)

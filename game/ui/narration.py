@@ -3,15 +3,29 @@
 The message bar has two lines. The news line says what just happened
 ("Computer plays a green Skip", "Computer chose RED", "You draw two"); the
 prompt line says what the player can do now. Seat 0 is "you", seat 1 the
-computer. Every line fits the bar (at most ``MAX_CHARS`` characters).
+computer ("Computer 3" and so on at a table of more than two). Every line
+fits the bar (at most ``MAX_CHARS`` characters).
 """
 
 from __future__ import annotations
 
 from game.rules.cards import COLOUR_NAMES, RANK_NAMES, Card
-from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, FIRST_CARD, PENALTY, Event
+from game.rules.events import (
+    BY_CHOICE,
+    CAUGHT,
+    CHALLENGE_LOST,
+    CHALLENGED,
+    DRAW_FOUR,
+    DRAW_TWO,
+    FIRST_CARD,
+    FIRST_JESTER,
+    JESTER,
+    KINGS_CHOICE,
+    PENALTY,
+    Event,
+)
 
-from .seats import HUMAN
+from .seats import HUMAN, seat_name
 
 MAX_CHARS = 78
 COUNT_WORDS = {1: "a card", 2: "two", 3: "three", 4: "four"}
@@ -22,9 +36,35 @@ PROMPT_PLAY = "Your turn: LEFT/RIGHT choose, RETURN plays, P picks up"
 PROMPT_COLOUR = "Colour? Type R, G, Y or B (or UP/DOWN, RETURN). LEFT/RIGHT: other card"
 PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or UP/DOWN, RETURN)"
 PROMPT_COMPUTER = "The computer's turn..."
+PROMPT_KING_COLOUR = "You are King: name the Wild's colour, R, G, Y or B (or UP/DOWN, RETURN)"
+PROMPT_CHALLENGE = "A Wild Draw Four on you: C challenges, A accepts (LEFT/RIGHT, RETURN)"
+PROMPT_CHALLENGE_STACK = "Wild Draw Four on you: C challenges, A accepts, S stacks yours on it"
+PROMPT_SWAP = "Seven! Swap hands with whom? LEFT/RIGHT and RETURN (or keys 1-9)"
+NO_JUMP_IN = "J jumps in with a card identical to the top card, out of turn"
+PROMPT_JESTER = "You are King: pick the Jester, LEFT/RIGHT and RETURN (or keys 1-9)"
+PROMPT_TARGET = "King's Choice: who draws one? LEFT/RIGHT and RETURN (0 is you, 1-9)"
+PROMPT_CATCH = "{name} forgot to call UNO! Press U to catch"
+PROMPT_LATE_UNO = "You forgot UNO! Press U to call it before you are caught"
+UNO_READY = "UNO! ready: your next card leaves you one"
+HOUSE_RULES_STANDARD_ONLY = "House rules are for standard UNO: choose RULES: STANDARD first"
+UNO_NOT_NOW = "U calls UNO as you play your next-to-last card, or catches a missed call"
+PROMPT_WAIT = "Wait for your turn: your keys work again at the pip"
 PROMPT_NEXT_HAND = "Press RETURN for the next hand"
 PROMPT_MATCH_RESULT = "Press RETURN for the result of the match"
 PROMPT_NEW_MATCH = "Press RETURN to start a new match"
+
+CONTINUED = "The match goes on where you left it"
+NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
+
+# The house rules as the menu and the table name them.
+HOUSE_NAMES = {
+    "stacking": "STACKING",
+    "seven_zero": "SEVEN-O",
+    "jump_in": "JUMP-IN",
+    "draw_to_match": "DRAW TO MATCH",
+    "forced_play": "FORCED PLAY",
+    "no_bluffing": "NO BLUFFING",
+}
 
 SOUND_OFF = "Sound off (M turns it on)"
 SOUND_ON = "Sound on"
@@ -42,12 +82,37 @@ def card_words(code: str) -> str:
     return Card(code).name
 
 
-def who(seat: int) -> str:
-    return "You" if seat == HUMAN else "Computer"
+def who(seat: int, players: int = 2) -> str:
+    """You, Computer, or Computer 3 at a table of more than two."""
+    return seat_name(seat, players).capitalize() if seat == HUMAN or players == 2 else f"Computer {seat}"
 
 
-def drawn_prompt(code: str) -> str:
+def computer_turn_prompt(seat: int, players: int) -> str:
+    return PROMPT_COMPUTER if players == 2 else f"Computer {seat}'s turn..."
+
+
+def drawn_prompt(code: str, forced: bool = False) -> str:
+    if forced:
+        return f"RETURN plays the {card_words(code)} you picked up: you must (forced play)"
     return f"RETURN plays the {card_words(code)} you picked up, P passes"
+
+
+def drawn_must_play(code: str) -> str:
+    return f"Forced play: the {card_words(code)} you picked up must be played"
+
+
+def stack_prompt(cards: int) -> str:
+    """Stacking: play a Draw Two (or Wild Draw Four) on the stack, or take it."""
+    return f"A stack of {cards}! Play your own on it, or P takes them all"
+
+
+def jump_in_prompt(code: str) -> str:
+    return f"Jump in! J plays your {card_words(code)} now, out of turn"
+
+
+def refused(reason: str) -> str:
+    """An action the rules refuse, with the engine's reason."""
+    return f"Not allowed: {reason}"[:MAX_CHARS]
 
 
 def drawn_only(code: str) -> str:
@@ -63,17 +128,19 @@ def refusal(code: str, top: str, colour: str) -> str:
     return f"You can't play the {card_words(code)}: match {match}"
 
 
-def penalty_news(seat: int, colour: str) -> str:
+def penalty_news(seat: int, colour: str, players: int = 2) -> str:
     """Why a Wild Draw Four was penalised (the player held the colour in play)."""
     if seat == HUMAN:
         return f"Penalty! You hold {colour_word(colour)}, so the Wild Draw Four is illegal: draw four"
-    return f"Penalty! Computer held {colour_word(colour)}: it draws four and keeps its Wild Draw Four"
+    return f"Penalty! {who(seat, players)} held {colour_word(colour)}: it draws four and keeps its Wild Draw Four"
 
 
-def news(event: Event) -> str | None:
+def news(event: Event, players: int = 2) -> str | None:
     """The news line for one event, or None when the event says nothing new.
     (A penalty names the colour in play before it: see ``penalty_news``.)"""
     kind, seat = event.kind, event.seat
+    name = who(seat, players) if seat >= 0 else ""
+    you = seat == HUMAN
     if kind == "deal":
         return f"The computer deals {event.count} cards each"
     if kind == "turn_up":
@@ -81,44 +148,93 @@ def news(event: Event) -> str | None:
     if kind == "return":
         return "A Wild Draw Four turned up goes back into the pile"
     if kind == "play":
-        return f"{who(seat)} {'play' if seat == HUMAN else 'plays'} a {card_words(event.cards[0])}"
+        return f"{name} {'play' if you else 'plays'} a {card_words(event.cards[0])}"
     if kind == "colour":
-        return f"{who(seat)} chose {colour_word(event.colour)}"
+        return f"{name} chose {colour_word(event.colour)}"
     if kind == "draw":
-        return _draw_news(event)
+        return _draw_news(event, players)
     if kind == "skip":
-        return "You miss a go" if seat == HUMAN else "Computer misses a go"
+        return "You miss a go" if you else f"{name} misses a go"
     if kind == "reverse":
         return "Play changes direction"
     if kind == "pass":
-        return _pass_news(event)
+        return _pass_news(event, players)
     if kind == "reshuffle":
         return RESHUFFLE_NEWS
     if kind == "hand_end":
-        verb = "go out and score" if seat == HUMAN else "goes out and scores"
-        return f"{who(seat)} {verb} {event.points} points"
+        verb = "go out and score" if you else "goes out and scores"
+        return f"{name} {verb} {event.points} points"
     if kind == "match_end":
-        return "You win the match!" if seat == HUMAN else "The computer wins the match"
+        return "You win the match!" if you else f"{'The computer' if players == 2 else name} wins the match"
+    return _calls_news(event, name, you, players)
+
+
+def _calls_news(event: Event, name: str, you: bool, players: int) -> str | None:
+    """UNO calls and catches, the challenge, the King and the Jester."""
+    kind = event.kind
+    if kind == "uno":
+        return f"{name} {'call' if you else 'calls'} UNO!"
+    if kind == "exposed":
+        return "You have one card and did not call UNO!" if you else f"{name} has one card and forgot UNO!"
+    if kind == "catch":
+        return f"{name} {'catch' if you else 'catches'} the missed UNO call"
+    if kind == "challenge":
+        verb = ("challenge" if you else "challenges") + " the Wild Draw Four"
+        return f"{name} {verb}: {'a bluff!' if event.reason == 'wins' else 'it was fair'}"
+    if kind == "accept":
+        return f"{name} {'take' if you else 'takes'} the Wild Draw Four"
+    if kind == "reveal":
+        return "The challenged hand: " + " ".join(event.cards) if event.cards else "The challenged hand is empty"
+    if kind == "king":
+        return "You are King now!" if you else f"The crown passes to {name}"
+    if kind == "jester":
+        return "You wear the Jester's hat" if you else f"{name} wears the Jester's hat"
+    if kind == "target":
+        return "The King's Choice falls on you" if you else f"The King's Choice falls on {name}"
+    if kind == "fanfare":
+        return "Fanfare! A new King"
+    if kind == "swap":
+        other = who(event.count, players)
+        return f"{name} {'swap' if you else 'swaps'} hands with {'you' if event.count == HUMAN else other}"
+    if kind == "rotate":
+        return "Every hand passes on to the next player"
+    if kind == "jump_in":
+        return f"{name} {'jump' if you else 'jumps'} in!"
     return None
 
 
-def _draw_news(event: Event) -> str | None:
+def _draw_news(event: Event, players: int = 2) -> str | None:
     human = event.seat == HUMAN
+    name = who(event.seat, players)
     count = COUNT_WORDS.get(event.count, str(event.count))
     if event.reason == BY_CHOICE:
-        return f"You pick up a {card_words(event.cards[0])}" if human else "Computer picks up a card"
+        return f"You pick up a {card_words(event.cards[0])}" if human else f"{name} picks up a card"
     if event.reason == PENALTY:
         return None  # the penalty message already says why four cards come
     if event.reason == FIRST_CARD:
-        return f"A Draw Two turned up: {'you draw' if human else 'the computer draws'} {count}"
+        drawer = "you draw" if human else ("the computer" if players == 2 else name) + " draws"
+        return f"A Draw Two turned up: {drawer} {count}"
+    reasons = {
+        CAUGHT: "caught without UNO",
+        CHALLENGED: "caught bluffing",
+        CHALLENGE_LOST: "the challenge failed",
+        KINGS_CHOICE: "King's Choice",
+        JESTER: "the Jester draws",
+        FIRST_JESTER: "the Jester draws",
+    }
     if event.reason in (DRAW_TWO, DRAW_FOUR):
-        return f"You draw {count}" if human else f"Computer draws {count}"
-    return f"{who(event.seat)} {'draw' if human else 'draws'} {count}"
+        return f"You draw {count}" if human else f"{name} draws {count}"
+    if event.reason in reasons:
+        return f"{name} {'draw' if human else 'draws'} {count}: {reasons[event.reason]}"
+    return f"{name} {'draw' if human else 'draws'} {count}"
 
 
-def _pass_news(event: Event) -> str:
+def _pass_news(event: Event, players: int = 2) -> str:
+    name = who(event.seat, players)
+    you = event.seat == HUMAN
     if event.reason == "nothing to draw":
-        return f"The draw pile is empty: {'you pass' if event.seat == HUMAN else 'the computer passes'}"
+        passer = "you pass" if you else ("the computer" if players == 2 else name) + " passes"
+        return f"The draw pile is empty: {passer}"
     if event.reason:  # the drawn card cannot be played
-        return "You can't play the card you picked up" if event.seat == HUMAN else "Computer passes"
-    return "You pass" if event.seat == HUMAN else "Computer passes"
+        return "You can't play the card you picked up" if you else f"{name} passes"
+    return "You pass" if you else f"{name} passes"

@@ -10,6 +10,11 @@ Image bank 0 (cards, every card is CARD_W x CARD_H = 24 x 32):
               u = 192 Wild (W), u = 216 Wild Draw Four (W+4)
     v=160     u = 0..72 Draw Two R G Y B, u = 96 card back,
               u = 120 empty-slot outline, u = 144 / 152 selection arrow
+    v=192     u = 0..72 King's Choice R G Y B, u = 96..168 Jester R G Y B
+              (Royal Revenge: "+1" in two corners, a crown or a jester's hat)
+    v=224     the crown, the Jester's hat, a small card back, the direction
+              of play (clockwise; flipped for the other way), the scepter
+              and the marker of the seat in turn (see the *_RECT below)
 
 Every coloured face has its rank large in the middle (on a white oval), the
 small rank top-left and bottom-right, and its colour letter (R, G, Y, B) in a
@@ -26,8 +31,8 @@ TRANSPARENT = 14
 
 SHEET_ROWS = "RGYB"  # the colour of each row of faces in image bank 0, and of the action cards' columns
 CARD_COLOURS = {"R": 8, "G": 3, "Y": 10, "B": 5}  # palette index of each card colour
-RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2")
-_ACTION_UV = {"S": (0, 128), "R": (96, 128), "+2": (0, 160)}
+RANKS = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "S", "R", "+2", "K", "J")
+_ACTION_UV = {"S": (0, 128), "R": (96, 128), "+2": (0, 160), "K": (0, 192), "J": (96, 192)}
 
 
 def _face_uv(colour_index, rank):
@@ -51,6 +56,14 @@ CARD_BANK = 0
 BACK_UV = (96, 160)
 SLOT_UV = (120, 160)  # dashed outline for an empty draw pile
 
+# Small sprites of the table with more players and of Royal Revenge: (u, v, w, h).
+CROWN_RECT = (0, 224, 11, 7)
+HAT_RECT = (16, 224, 11, 9)
+MINI_BACK_RECT = (32, 224, 5, 7)
+DIRECTION_RECT = (40, 224, 16, 12)
+SCEPTER_RECT = (56, 224, 7, 16)
+MARKER_RECT = (64, 224, 7, 5)
+
 ARROW_W = 7
 ARROW_H = 9
 ARROW_FRAMES = ((144, 160), (152, 160))  # frame 1 is 1 px lower (bob)
@@ -72,6 +85,9 @@ SOUND_MATCH_LOST = 9
 SOUND_MENU_MOVE = 10
 SOUND_MENU_SELECT = 11
 TITLE_MUSIC_SOUNDS = (12, 13, 14)  # melody, bass, drums (used by MUSIC_TITLE)
+SOUND_FANFARE = 15  # the scepter: the crown passes on
+SOUND_UNO = 16  # a player calls UNO
+SOUND_CAUGHT = 17  # a player is caught without calling UNO
 
 MUSIC_TITLE = 0  # loop with pyxel.playm(MUSIC_TITLE, loop=True)
 
@@ -95,4 +111,7 @@ SOUND_CHANNEL = {
     SOUND_MATCH_LOST: CHANNEL_JINGLE,
     SOUND_MENU_MOVE: CHANNEL_MENU,
     SOUND_MENU_SELECT: CHANNEL_MENU,
+    SOUND_FANFARE: CHANNEL_JINGLE,
+    SOUND_UNO: CHANNEL_ALERT,
+    SOUND_CAUGHT: CHANNEL_ALERT,
 }

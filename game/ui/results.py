@@ -4,11 +4,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pyxel
+
 from . import layout as lay
 from . import resources as res
 from .drawing import big_text, draw_card, draw_panel, draw_title_art, text_centred
 from .hand_layout import layout_row
 from .layout import CX
+from .seats import seat_name
 
 PANEL_X = 24
 PANEL_Y = lay.COUNT_Y + lay.COUNT_H + 3  # under the card counts, which stay in view
@@ -22,23 +25,48 @@ TITLE_SCALE = 0.5
 class HandResult:
     """What the end of a hand shows."""
 
-    winner: int  # 0 you, 1 the computer
+    winner: int  # 0 you, 1 the computer (or computer 1), ...
     points: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     target: int
-    loser_cards: tuple[str, ...]  # the cards counted, left in the loser's hand
+    loser_cards: tuple[str, ...]  # two players: the cards counted, left in the loser's hand
     last: bool = False  # the last hand of the match
+    left: tuple[int, ...] = ()  # more players: the cards left in every hand
+    tally: bool = False  # each player's own cards added to their total; the lowest wins
+
+    @property
+    def players(self) -> int:
+        return len(self.scores)
 
     def lines(self) -> list[str]:
         """The result in words, also reported by headless runs."""
+        if self.players == 2 and not self.tally:
+            if self.winner == 0:
+                head = f"YOU WENT OUT AND SCORE {self.points} POINTS"
+            else:
+                head = f"THE COMPUTER WENT OUT AND SCORES {self.points} POINTS"
+            return [head, f"YOU {self.scores[0]}   COMPUTER {self.scores[1]}   (FIRST TO {self.target})"]
         if self.winner == 0:
-            head = f"YOU WENT OUT AND SCORE {self.points} POINTS"
+            went, scores = "YOU WENT OUT", "SCORE"
         else:
-            head = f"THE COMPUTER WENT OUT AND SCORES {self.points} POINTS"
-        return [head, f"YOU {self.scores[0]}   COMPUTER {self.scores[1]}   (FIRST TO {self.target})"]
+            name = "THE COMPUTER" if self.players == 2 else seat_name(self.winner, self.players)
+            went, scores = f"{name} WENT OUT", "SCORES"
+        head = f"{went}: THE OTHERS ADD THEIR CARDS" if self.tally else f"{went} AND {scores} {self.points} POINTS"
+        rule = f"(AT {self.target} THE LOWEST WINS)" if self.tally else f"(FIRST TO {self.target})"
+        return [head, f"{_short_scores(self.scores)}  {rule}"]
+
+
+def _short_scores(scores: tuple[int, ...]) -> str:
+    """YOU 120 C1 40 C2 0 ...: every score on one line."""
+    if len(scores) == 2:
+        return f"YOU {scores[0]}   COMPUTER {scores[1]}"
+    return " ".join(f"{'YOU' if seat == 0 else f'C{seat}'} {score}" for seat, score in enumerate(scores))
 
 
 def draw_hand_result(result: HandResult) -> None:
+    if result.players > 2 or result.tally:
+        _draw_table_result(result)
+        return
     won = result.winner == 0
     draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
     text_centred(CX, PANEL_Y + 10, "END OF THE LAST HAND" if result.last else "END OF THE HAND", lay.LIGHT_BLUE)
@@ -55,7 +83,31 @@ def draw_hand_result(result: HandResult) -> None:
         text_centred(CX, CARDS_Y + res.CARD_H + 3, f"AND {row.hidden_right} MORE", lay.WHITE)
 
 
-def draw_match_result(winner: int, scores: tuple[int, int], title_art: bool = True) -> None:
+def _draw_table_result(result: HandResult) -> None:
+    """More players, or the tally: every seat's cards left and total."""
+    won = result.winner == 0
+    draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
+    text_centred(CX, PANEL_Y + 10, "END OF THE LAST HAND" if result.last else "END OF THE HAND", lay.LIGHT_BLUE)
+    head, totals = result.lines()
+    text_centred(CX, PANEL_Y + 24, head, lay.YELLOW if won else lay.PINK)
+    text_centred(CX, PANEL_Y + 36, totals.rsplit("  ", 1)[-1], lay.GREY)
+    columns = 1 if result.players <= 5 else 2
+    rows = (result.players + columns - 1) // columns
+    col_w = (PANEL_W - 24) // columns
+    text_y = PANEL_Y + 52
+    for seat, score in enumerate(result.scores):
+        col, row = divmod(seat, rows)
+        x, y = PANEL_X + 12 + col * col_w, text_y + row * 12
+        colour = lay.YELLOW if seat == result.winner else lay.WHITE
+        left = result.left[seat] if seat < len(result.left) else 0
+        pyxel.text(x, y, seat_name(seat, result.players), colour)
+        pyxel.text(x + 52, y, f"{left} LEFT", lay.GREY)
+        pyxel.text(x + col_w - 40, y, f"{score:>5}", colour)
+
+
+def draw_match_result(
+    winner: int, scores: tuple[int, ...], title_art: bool = True, footer: str = "PRESS RETURN FOR A NEW MATCH"
+) -> None:
     """The winner and the final scores, under the title art (in
     constrained-memory mode, where it is not loaded, the name in letters)."""
     won = winner == 0
@@ -65,6 +117,7 @@ def draw_match_result(winner: int, scores: tuple[int, int], title_art: bool = Tr
     else:
         big_text(CX, PANEL_Y + 50, "UNO 1991", lay.YELLOW, 3, shadow=lay.PURPLE)
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
-    text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else "THE COMPUTER WINS THE MATCH", lay.YELLOW)
-    text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  YOU {scores[0]}   COMPUTER {scores[1]}", lay.WHITE)
-    text_centred(CX, PANEL_Y + 130, "PRESS RETURN FOR A NEW MATCH", lay.GREY)
+    loser = "THE COMPUTER" if len(scores) == 2 else seat_name(winner, len(scores))
+    text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else f"{loser} WINS THE MATCH", lay.YELLOW)
+    text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  {_short_scores(scores)}", lay.WHITE)
+    text_centred(CX, PANEL_Y + 130, footer, lay.GREY)

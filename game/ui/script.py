@@ -44,6 +44,8 @@ from pathlib import Path
 
 import pyxel
 
+from game.saves import SavedMatch
+
 from . import host, keys
 from .app import App, init_pyxel
 from .layout import SCREEN_H, SCREEN_W
@@ -226,12 +228,16 @@ def run_headless(
     shots: Path | None,
     low_memory: bool = False,
     data_dir: Path | None = None,
+    continue_match: bool = False,
+    replay: SavedMatch | None = None,
+    table: tuple[str, int | None] | None = None,
 ) -> int:
     """The ``--headless`` mode of ``python -m game``; returns the exit status
-    (2 for a script that cannot run, before anything runs). Settings and
-    statistics are kept in ``data_dir`` (an absolute path) if given, else
-    nowhere. The script is read twice: once whole to check it, then line
-    by line as it runs."""
+    (2 for a script that cannot run, before anything runs). Settings,
+    statistics and saved matches are kept in ``data_dir`` (an absolute path)
+    if given, else nowhere. ``continue_match``: start on the saved match;
+    ``replay``: start watching that match. The script is read twice: once
+    whole to check it, then line by line as it runs."""
     script = script.absolute()  # pyxel.init may change the working directory
     try:
         shots = shots_folder(first_shot(script_file_commands(script)), shots)
@@ -243,5 +249,17 @@ def run_headless(
         return 2
     init_pyxel(headless=True)
     store = host.choose_store(data_dir, headless=True)
-    run_script(script_file_commands(script), App(seed, level, muted, low_memory=low_memory, store=store), shots)
+    saves = host.choose_saves(data_dir, headless=True)
+    app = App(
+        seed,
+        level,
+        muted,
+        low_memory=low_memory,
+        store=store,
+        saves=saves,
+        continue_match=continue_match,
+        replay=replay,
+        table=table,
+    )
+    run_script(script_file_commands(script), app, shots)
     return 0

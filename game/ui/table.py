@@ -11,9 +11,11 @@ import pyxel
 from game.rules.cards import COLOUR_NAMES, COLOURS
 
 from . import layout as lay
+from . import panels
 from . import resources as res
 from .board import Board
 from .drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_slot, text_centred
+from .narration import HOUSE_NAMES
 
 CHOICE_GAP = 8
 
@@ -23,26 +25,38 @@ def draw_arrow(x: int, y: int, frame: int) -> None:
     pyxel.blt(x, y, res.CARD_BANK, u, v, res.ARROW_W, res.ARROW_H, res.TRANSPARENT)
 
 
-def draw_table(board: Board, arrow_frame: int | None) -> None:
-    """The whole table; the arrow shows when ``arrow_frame`` is not None."""
+def draw_table(board: Board, arrow_frame: int | None, frame: int = 0) -> None:
+    """The whole table; the arrow shows when ``arrow_frame`` is not None.
+    A table of two keeps the 1991 layout; more players sit round the top
+    and sides (``panels``). ``frame`` times what flashes."""
     pyxel.cls(lay.TABLE_COLOUR)
     pyxel.rectb(2, 2, lay.SCREEN_W - 4, lay.BAR_Y - 4, lay.TABLE_EDGE)
-    _draw_computer_hand(board.computer_count)
-    _draw_count(lay.YOUR_COUNT_X, "YOU", len(board.hand), board.scores[0], inner_right=True)
-    _draw_count(lay.COMPUTER_COUNT_X, "COMPUTER", board.computer_count, board.scores[1], inner_right=False)
+    if board.players == 2:
+        _draw_computer_hand(board.computer_count, board.computer_hand)
+        _draw_count(lay.YOUR_COUNT_X, "YOU", len(board.hand), board.scores[0], inner_right=True)
+        _draw_count(lay.COMPUTER_COUNT_X, "COMPUTER", board.computer_count, board.scores[1], inner_right=False)
+        panels.draw_royal(board)
+    else:
+        panels.draw_seats(board, frame)
+    if board.scepter is not None:
+        panels.draw_scepter(board.scepter)
+    if board.house:
+        tags = "HOUSE RULES: " + "  ".join(HOUSE_NAMES[name] for name in board.house)
+        text_centred(lay.CX, lay.CHOICE_Y + 3, tags, lay.GREY)
     _draw_draw_pile(board.draw_count)
     _draw_discard_pile(board)
     _draw_your_hand(board, arrow_frame)
-    if board.flight is not None:
-        x, y = board.flight.position()
-        draw_card(x, y, board.flight.code)
+    panels.draw_flight(board)
+    if board.revealed is not None:
+        panels.draw_revealed(board.revealed)
     draw_message_bar(board.news, board.prompt)
 
 
-def _draw_computer_hand(count: int) -> None:
+def _draw_computer_hand(count: int, face_up: list[str] | None) -> None:
+    """The computer's cards as backs, or face up (``face_up``, in a replay)."""
     row = lay.computer_row(count)
-    for x in row.xs:
-        draw_card(x, lay.COMPUTER_ROW_Y, None)
+    for offset, x in enumerate(row.xs):
+        draw_card(x, lay.COMPUTER_ROW_Y, face_up[row.first + offset] if face_up else None)
     if row.hidden_right:
         pyxel.text(row.xs[-1] + res.CARD_W + 3, lay.COMPUTER_ROW_Y + 13, f"+{row.hidden_right}", lay.WHITE)
 
@@ -131,15 +145,20 @@ def _card_y(board: Board, index: int) -> int:
     return lay.HAND_Y - lay.DRAWN_LIFT if lifted else lay.HAND_Y
 
 
-def colour_choice_rects() -> list[tuple[str, tuple[int, int, int, int]]]:
-    """The four colours to choose from, above your hand: (letter, (x, y, w, h))."""
-    widths = [len(_choice_label(letter)) * CHAR_W + 8 for letter in COLOURS]
+def button_rects(labels: list[str] | tuple[str, ...]) -> list[tuple[int, int, int, int]]:
+    """Buttons in a row above your hand, one for each label: (x, y, w, h)."""
+    widths = [len(label) * CHAR_W + 8 for label in labels]
     x = (lay.SCREEN_W - sum(widths) - CHOICE_GAP * (len(widths) - 1)) // 2
     rects = []
-    for letter, w in zip(COLOURS, widths, strict=True):
-        rects.append((letter, (x, lay.CHOICE_Y, w, CHAR_H + 6)))
+    for w in widths:
+        rects.append((x, lay.CHOICE_Y, w, CHAR_H + 6))
         x += w + CHOICE_GAP
     return rects
+
+
+def colour_choice_rects() -> list[tuple[str, tuple[int, int, int, int]]]:
+    """The four colours to choose from, above your hand: (letter, (x, y, w, h))."""
+    return list(zip(COLOURS, button_rects([_choice_label(letter) for letter in COLOURS]), strict=True))
 
 
 def _choice_label(letter: str) -> str:
@@ -162,6 +181,25 @@ def colour_at(x: int, y: int) -> str | None:
     for letter, (rx, ry, rw, rh) in colour_choice_rects():
         if rx <= x < rx + rw and ry <= y < ry + rh:
             return letter
+    return None
+
+
+def draw_choices(labels: tuple[str, ...], highlight: int, frame: int) -> None:
+    """Buttons to choose from (CHALLENGE or ACCEPT), the highlighted one framed."""
+    for i, (label, (x, y, w, h)) in enumerate(zip(labels, button_rects(labels), strict=True)):
+        chosen = i == highlight
+        pyxel.rect(x, y, w, h, lay.NAVY if chosen else lay.BLACK)
+        pyxel.rectb(x, y, w, h, lay.YELLOW if chosen else lay.WHITE)
+        pyxel.text(x + 4, y + 3, label, lay.YELLOW if chosen else lay.WHITE)
+        if chosen and frame % 16 < 12:
+            pyxel.rectb(x - 2, y - 2, w + 4, h + 4, lay.YELLOW)
+
+
+def choice_at(x: int, y: int, labels: tuple[str, ...]) -> int | None:
+    """The index of the button at (x, y), or None."""
+    for index, (rx, ry, rw, rh) in enumerate(button_rects(labels)):
+        if rx <= x < rx + rw and ry <= y < ry + rh:
+            return index
     return None
 
 

@@ -1,0 +1,218 @@
+"""A compact model of standard UNO and Royal Revenge at any number of
+seats, for the search's playouts (``model`` is the two-player 1991 one).
+
+It keeps what a playout needs: the hands, the draw pile (top card last),
+the discard pile, the colour and rank to match, the direction, whose turn it
+is and, in Royal Revenge, the King and the Jester. The choices other seats
+make are simplified to what a sensible player does: a Wild Draw Four is
+always accepted (and the playout policy never bluffs), every UNO is called,
+the King names the colour it holds most and aims the King's Choice at the
+seat with the fewest cards, and the scepter's fanfare never sounds.
+``tests/test_ai_table.py`` plays the model and the engine side by side.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..rules.cards import PLUS_ONE_RANKS, Card
+from ..rules.game import shuffle
+from .model import best_colour
+
+TO_DRAW = {"+2": 2, "W+4": 4}
+SKIPPING = frozenset(("S", "+2", "W+4"))
+
+
+class Table:
+    """A position with every card known (one deal of the hidden cards).
+
+    Reshuffles use a generator seeded from ``seed`` when first needed, so
+    every candidate tried on one deal meets the same reshuffles.
+    """
+
+    __slots__ = (
+        "colour",
+        "direction",
+        "discard",
+        "draw",
+        "drawn",
+        "hands",
+        "jester",
+        "king",
+        "points",
+        "rank",
+        "rng",
+        "royal",
+        "seed",
+        "turn",
+        "winner",
+    )
+
+    def __init__(
+        self, hands, draw, discard, colour, turn, direction=1, drawn=None, royal=False, king=None, jester=None, seed=0
+    ) -> None:
+        self.hands = hands
+        self.draw = draw
+        self.discard = discard
+        self.colour = colour
+        self.rank = discard[-1].rank
+        self.turn = turn
+        self.direction = direction
+        self.drawn = drawn
+        self.royal = royal
+        self.king = king
+        self.jester = jester
+        self.seed = seed
+        self.rng = None
+        self.winner = None
+        self.points = 0
+
+    def copy(self) -> Table:
+        """An independent position whose reshuffles start afresh from ``seed``."""
+        return Table(
+            [list(hand) for hand in self.hands],
+            list(self.draw),
+            list(self.discard),
+            self.colour,
+            self.turn,
+            self.direction,
+            self.drawn,
+            self.royal,
+            self.king,
+            self.jester,
+            self.seed,
+        )
+
+    def playable(self, card: Card) -> bool:
+        """Whether ``card`` may be played now (any wild may: with these rules
+        a Wild Draw Four is always legal)."""
+        if card.colour is None:
+            return True
+        rank = self.rank
+        return (
+            card.colour == self.colour
+            or card.rank == rank
+            or (self.royal and card.rank in PLUS_ONE_RANKS and rank in PLUS_ONE_RANKS)
+        )
+
+    def act(self, text: str) -> None:
+        """Apply an action text: ``play X [C] [uno]``, ``draw`` or ``pass``."""
+        if text == "draw":
+            self.draw_card()
+        elif text == "pass":
+            self.drawn = None
+            self.turn = (self.turn + self.direction) % len(self.hands)
+        else:
+            words = text.split()
+            colour = words[2] if len(words) > 2 and words[2] != "uno" else None
+            self.play(Card(words[1]), colour)
+
+    def play(self, card: Card, colour: str | None = None) -> None:
+        """Play a card for the seat in turn; a wild without a colour names the
+        colour the player (Royal Revenge: the King) holds most."""
+        seat, hands = self.turn, self.hands
+        players = len(hands)
+        hand = hands[seat]
+        hand.remove(card)
+        self.drawn = None
+        self.discard.append(card)
+        rank = self.rank = card.rank
+        if card.colour is None:
+            self.colour = colour or best_colour(hands[self.king] if self.royal else hand)
+        else:
+            self.colour = card.colour
+        target = (seat + self.direction) % players
+        after = target
+        if rank in TO_DRAW:
+            self.give(target, TO_DRAW[rank])
+            after = (target + self.direction) % players
+        elif rank == "S" or (rank == "R" and players == 2):
+            after = (target + self.direction) % players
+        elif rank == "R":
+            self.direction = -self.direction
+            after = (seat + self.direction) % players
+        elif rank == "K" and self.royal:
+            self.give(self.kings_choice(), 1)
+        elif rank == "J" and self.royal and (hand or self.jester != seat):
+            self.give(self.jester, 1)
+        if not hand:
+            self.winner = seat
+            self.points = sum(c.points for h in hands for c in h)
+        else:
+            self.turn = after
+
+    def kings_choice(self) -> int:
+        """The seat the King names: the fewest cards among the others still
+        holding cards (the King itself if there is none)."""
+        hands, king = self.hands, self.king
+        others = [seat for seat in range(len(hands)) if seat != king and hands[seat]]
+        return min(others, key=lambda seat: len(hands[seat])) if others else king
+
+    def draw_card(self) -> Card | None:
+        """Draw for the player to act. Returns the card if it may be played
+        now (the player then plays it or passes), else ends the turn."""
+        seat = self.turn
+        drawn = self.give(seat, 1)
+        if drawn is not None and self.playable(drawn):
+            self.drawn = drawn
+            return drawn
+        self.turn = (seat + self.direction) % len(self.hands)
+        return None
+
+    def give(self, seat: int, count: int) -> Card | None:
+        """Move up to ``count`` cards to a hand, shuffling the discard pile in
+        under the draw pile first when it is short; returns the last card."""
+        if len(self.draw) < count:
+            self.reshuffle()
+        draw, hand, card = self.draw, self.hands[seat], None
+        for _ in range(min(count, len(draw))):
+            card = draw.pop()
+            hand.append(card)
+        return card
+
+    def reshuffle(self) -> None:
+        """Shuffle the discard pile but its top card in under the draw pile."""
+        if len(self.discard) >= 2:
+            top = self.discard.pop()
+            pile = self.discard
+            self.discard = [top]
+            if self.rng is None:
+                self.rng = random.Random(self.seed)
+            shuffle(pile, self.rng)
+            self.draw = pile + self.draw
+
+
+def policy_card(hand: list[Card], colour: str, rank: str, royal: bool) -> Card | None:
+    """The playout policy's card: the highest-scoring matching coloured card,
+    else a Wild Draw Four (never a bluff: nothing of the colour matched),
+    else a Wild, else None (draw)."""
+    best = wild = None
+    top = -1
+    plus_one = royal and rank in PLUS_ONE_RANKS
+    for card in hand:
+        if card.colour is None:
+            if wild is None or card.rank == "W+4":
+                wild = card
+        elif (card.colour == colour or card.rank == rank or (plus_one and card.rank in PLUS_ONE_RANKS)) and (
+            card.points > top
+        ):
+            best, top = card, card.points
+    return wild if best is None else best
+
+
+def playout(table: Table, limit: int) -> int:
+    """Play on for up to ``limit`` moves with ``policy_card`` for every seat,
+    a drawn card played whenever it may be. Returns the moves made."""
+    moves = 0
+    royal = table.royal
+    while moves < limit and table.winner is None:
+        moves += 1
+        card = table.drawn
+        if card is None:
+            card = policy_card(table.hands[table.turn], table.colour, table.rank, royal)
+            if card is None:
+                card = table.draw_card()
+                if card is None:
+                    continue
+        table.play(card)
+    return moves

@@ -1,0 +1,106 @@
+"""Files that are never half-written and never written over by mistake.
+
+``write_atomically`` writes a temporary file in the same directory, flushes
+and fsyncs it, then renames it over the target (``os.replace``), so a crash
+or a pulled plug leaves either the old file or the new one, never half of
+one. ``keep_aside`` renames a file the game cannot use to a new name with a
+timestamp, never over another file, so that nothing a player saved is lost.
+In the browser, ``keep_item_aside`` does the same for a localStorage item,
+and ``stored_text`` reads what ``getItem`` answered.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` in one step; OSError if it cannot."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+        temp = None
+        sync_directory(path.parent)
+    finally:
+        if temp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+
+
+def sync_directory(directory: Path) -> None:
+    """Make a rename itself durable where the OS allows (not on Windows)."""
+    if os.name != "posix":
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def timestamp(now: float | None = None) -> str:
+    """20261201-003012: for the names of files kept aside."""
+    return time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+
+
+def keep_aside(path: Path, label: str) -> Path:
+    """Rename ``path`` to ``path.LABEL-TIMESTAMP`` (with -2, -3... if that
+    name is taken) and return the new path; OSError if it cannot."""
+    stem = f"{path.name}.{label}-{timestamp()}"
+    for number in range(1, 1000):
+        aside = path.with_name(stem if number == 1 else f"{stem}-{number}")
+        try:
+            os.link(path, aside)  # fails if the name is taken: never over another file
+        except FileExistsError:
+            continue
+        except OSError:
+            if aside.exists():
+                continue
+            os.rename(path, aside)  # no hard links here (some file systems)
+            return aside
+        os.unlink(path)
+        sync_directory(path.parent)
+        return aside
+    raise OSError(f"no free name to keep {path} aside")
+
+
+def stored_text(value):
+    """What localStorage's ``getItem`` answered, as text or None for a
+    missing key: Pyodide gives JavaScript's null as ``pyodide.ffi.jsnull``
+    (not None), so a first run in the browser must not take it for data."""
+    if value is None or type(value).__name__ == "JsNull":
+        return None
+    return value
+
+
+def keep_item_aside(storage, key: str) -> str:
+    """Copy localStorage's item ``key`` to a new key ``KEY.unreadable-TIMESTAMP``
+    (with -2, -3... if taken, never over another item); returns the new key."""
+    stem = f"{key}.unreadable-{timestamp()}"
+    for number in range(1, 1000):
+        aside = stem if number == 1 else f"{stem}-{number}"
+        if stored_text(storage.getItem(aside)) is None:
+            storage.setItem(aside, storage.getItem(key))
+            return aside
+    raise OSError(f"no free key to keep localStorage[{key!r}] aside")
+
+
+def where_broken(error: Exception) -> str:
+    """Where JSON text stopped making sense, briefly: " (at line 1, column 43)"."""
+    if isinstance(error, json.JSONDecodeError):
+        return f" (at line {error.lineno}, column {error.colno})"
+    return ""

@@ -1,0 +1,398 @@
+"""The match being played and the last finished matches, kept safe.
+
+A saved match is one small JSON document: the engine's record, verbatim
+(``Game.record()``, replayed with ``Game.replay``), and beside it what the
+game needs to carry on that the record does not say::
+
+    {"version": 1, "date": "2026-12-01 00:30", "rules": "1991", "players": 2,
+     "scoring": null, "level": "normal", "computer_seed": 7, "match": 0,
+     "moves": 42, "hand_counted": false, "result": null,
+     "record": "# UNO 1991 game record\\nrules 1991\\n..."}
+
+``scoring`` is null for the rule set's own scoring; ``match`` counts the
+matches of the run it was started in (the next match deals from seed +
+match + 1); ``moves`` is how many actions (and new hands) the game has sent
+the engine; ``hand_counted`` says whether a hand that is over has already
+gone into the statistics; ``result`` is set once the match is finished
+("you 512, computer 230"). The rule set and the number of players are read
+from here, never assumed.
+
+Where (``open_saves``):
+
+* the desktop: ``uno1991-match.json`` beside the settings, and the last 20
+  finished matches as ``replays/YYYYMMDD-HHMMSS-N.json`` there too; each
+  written atomically (``game.safe_files``);
+* the browser: the page's localStorage, under ``uno1991.match`` and
+  ``uno1991.replays`` (a JSON list of the last 20);
+* scripted runs without a data directory: memory only (``MemorySaves``).
+
+A saved match that cannot be continued (empty, truncated, garbled, another
+version, a record that does not replay) is never deleted: it is kept aside
+with a timestamp, like a bad settings file, and one warning says why.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from .rules import Game
+from .rules.rulesets import RULESETS
+from .safe_files import keep_aside, keep_item_aside, stored_text, timestamp, where_broken, write_atomically
+from .settings import DIFFICULTIES
+
+VERSION = 1
+MATCH_FILE = "uno1991-match.json"
+REPLAYS_FOLDER = "replays"
+MATCH_KEY = "uno1991.match"
+REPLAYS_KEY = "uno1991.replays"
+KEEP_REPLAYS = 20
+MAX_TEXT = 1024 * 1024  # a match to 500 is a few KB; anything this big is not ours
+
+
+@dataclass(frozen=True)
+class SavedMatch:
+    """A match as saved: the engine's record and the game's own facts."""
+
+    record: str
+    level: str
+    computer_seed: int
+    rules: str = "1991"
+    players: int = 2
+    scoring: str | None = None
+    match: int = 0
+    moves: int = 0
+    hand_counted: bool = False
+    date: str = ""
+    result: str | None = None
+
+    def game(self) -> Game:
+        """The engine's game, replayed from the record (ValueError if it does not)."""
+        return Game.replay(self.record)
+
+    def finished(self, result: str) -> SavedMatch:
+        return replace(self, result=result)
+
+    def summary(self) -> str:
+        """One line for a list: date, rule set, level, result."""
+        return f"{self.date}  {self.rules}  {self.level.upper()}  {self.result or 'unfinished'}"
+
+
+def state_digest(game: Game) -> str:
+    """A short fingerprint of the engine's whole state, to compare two games
+    across processes (the scripted runs print it when a match is continued)."""
+    return hashlib.sha256(repr(game.snapshot()).encode()).hexdigest()[:16]
+
+
+def now() -> str:
+    return time.strftime("%Y-%m-%d %H:%M")
+
+
+def dump(saved: SavedMatch) -> str:
+    return json.dumps({"version": VERSION, **asdict(saved)}, indent=1, allow_nan=False) + "\n"
+
+
+_TYPES = {
+    "record": str,
+    "level": str,
+    "computer_seed": int,
+    "rules": str,
+    "players": int,
+    "scoring": (str, type(None)),
+    "match": int,
+    "moves": int,
+    "hand_counted": bool,
+    "date": str,
+    "result": (str, type(None)),
+}
+
+
+def parse(text: Any, replay: bool = True) -> SavedMatch:
+    """A saved match from its text; ValueError saying why it cannot be used,
+    including (unless ``replay`` is False, for a quick list) a record that
+    does not replay or disagrees with its facts."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ValueError("not UTF-8 text (garbled)") from None
+    if not isinstance(text, str):
+        raise ValueError(f"unexpected {type(text).__name__} instead of text")
+    if not text.strip():
+        raise ValueError("empty")
+    if len(text) > MAX_TEXT:
+        raise ValueError(f"larger than {MAX_TEXT // 1024} KiB")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise ValueError(f"not valid JSON, garbled or truncated{where_broken(error)}") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"a JSON {type(data).__name__}, not an object")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise ValueError(f"version {_show(version)}, expected {VERSION}")
+    values = {}
+    for f in fields(SavedMatch):
+        value = data.get(f.name)
+        kind = _TYPES[f.name]
+        if type(value) not in (kind if isinstance(kind, tuple) else (kind,)):
+            raise ValueError(f"bad {f.name}: {_show(value)}")
+        values[f.name] = value
+    saved = SavedMatch(**values)
+    _check(saved, replay)
+    return saved
+
+
+def _check(saved: SavedMatch, replay: bool) -> None:
+    if saved.level not in DIFFICULTIES:
+        raise ValueError(f"unknown level {_show(saved.level)}")
+    if saved.rules not in RULESETS:
+        raise ValueError(f"unknown rule set {_show(saved.rules)}")
+    if min(saved.computer_seed, saved.match, saved.moves) < 0:
+        raise ValueError("a negative seed or count")
+    if not replay:
+        return
+    try:
+        game = saved.game()
+    except ValueError as error:
+        raise ValueError(f"the record does not replay ({_one_line(error)})") from None
+    if (game.rules.name, game.players) != (saved.rules, saved.players):
+        raise ValueError(f"the record is {game.rules.name} for {game.players}, not {saved.rules} for {saved.players}")
+
+
+def _one_line(value: Any) -> str:
+    text = " ".join(str(value).split())
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _show(value: Any) -> str:
+    return _one_line(repr(value))[:40]
+
+
+def _warning(source: str, problem: str, aside: str | None) -> str:
+    kept = f"it is kept as {aside}" if aside else "it is left where it is"
+    return f"warning: the saved match in {source} cannot be continued: {problem}; {kept}"
+
+
+# ----- where saves are kept -------------------------------------------------------
+
+
+class Saves:
+    """The match being played (``load``, ``save``, ``clear``) and the last
+    finished ones (``keep_finished``, ``finished``). A store says how to read,
+    write, remove and keep aside its match text and its list of finished
+    matches; ``load`` and ``save`` never raise, they return a warning line."""
+
+    source = ""
+
+    def load(self) -> tuple[SavedMatch | None, str | None]:
+        """The saved match, or None (with a warning if there was a bad one,
+        which is then kept aside)."""
+        try:
+            text = self._read_match()
+        except Exception as error:  # OSError; JavaScript errors in the browser
+            return None, _warning(self.source, f"cannot be read ({_one_line(error)})", None)
+        if text is None:
+            return None, None
+        try:
+            return parse(text), None
+        except ValueError as error:
+            problem = str(error)
+        try:
+            aside = self._keep_match_aside()
+        except Exception as error:
+            return None, _warning(self.source, f"{problem}; and it cannot be moved ({_one_line(error)})", None)
+        return None, _warning(self.source, problem, aside)
+
+    def save(self, saved: SavedMatch) -> str | None:
+        try:
+            self._write_match(dump(saved))
+        except Exception as error:
+            return f"warning: the match cannot be saved in {self.source} ({_one_line(error)}); the last save is kept"
+        return None
+
+    def clear(self) -> None:
+        """The match is finished or left by choice: nothing to continue."""
+        try:
+            self._remove_match()
+        except Exception as error:
+            print(f"warning: the saved match in {self.source} cannot be removed ({_one_line(error)})", file=sys.stderr)
+
+    def keep_finished(self, saved: SavedMatch) -> str | None:
+        """Add a finished match to the replays, keeping the last ``KEEP_REPLAYS``."""
+        kept = self.finished()
+        if kept and kept[0].record == saved.record:
+            return None  # kept already (the game was stopped before it cleared the match)
+        try:
+            self._add_finished(dump(saved))
+        except Exception as error:
+            return f"warning: the finished match cannot be kept for replays ({_one_line(error)})"
+        return None
+
+    def finished(self) -> list[SavedMatch]:
+        """The finished matches kept, newest first (unreadable ones skipped)."""
+        try:
+            texts = self._finished_texts()
+        except Exception:
+            return []
+        matches = []
+        for text in texts:
+            try:
+                matches.append(parse(text, replay=False))
+            except ValueError:
+                continue
+        return matches
+
+    def _read_match(self) -> Any:
+        raise NotImplementedError
+
+    def _write_match(self, text: str) -> None:
+        raise NotImplementedError
+
+    def _remove_match(self) -> None:
+        raise NotImplementedError
+
+    def _keep_match_aside(self) -> str:
+        raise NotImplementedError
+
+    def _add_finished(self, text: str) -> None:
+        raise NotImplementedError
+
+    def _finished_texts(self) -> list[Any]:
+        raise NotImplementedError
+
+
+class FileSaves(Saves):
+    """``directory/uno1991-match.json`` and ``directory/replays/*.json``."""
+
+    def __init__(self, directory: str | os.PathLike[str]) -> None:
+        self.directory = Path(directory)
+        self.path = self.directory / MATCH_FILE
+        self.replays = self.directory / REPLAYS_FOLDER
+        self.source = str(self.path)
+
+    def _read_match(self) -> bytes | None:
+        try:
+            with open(self.path, "rb") as file:
+                return file.read(MAX_TEXT + 1)
+        except FileNotFoundError:
+            return None
+
+    def _write_match(self, text: str) -> None:
+        write_atomically(self.path, text.encode("utf-8"))
+
+    def _remove_match(self) -> None:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(self.path)
+
+    def _keep_match_aside(self) -> str:
+        return str(keep_aside(self.path, "unreadable"))
+
+    def _add_finished(self, text: str) -> None:
+        stem = timestamp()
+        same_second = [_replay_order(path)[1] for path in self._replay_files() if _replay_order(path)[0] == stem]
+        name = f"{stem}-{max(same_second, default=0) + 1}.json"  # sorts after every older one
+        write_atomically(self.replays / name, text.encode("utf-8"))
+        for old in self._replay_files()[KEEP_REPLAYS:]:
+            old.unlink()
+
+    def _replay_files(self) -> list[Path]:
+        """Newest first (the names sort by date and number)."""
+        if not self.replays.is_dir():
+            return []
+        files = [path for path in self.replays.glob("*.json") if not path.name.startswith(".")]
+        return sorted(files, key=_replay_order, reverse=True)
+
+    def _finished_texts(self) -> list[bytes]:
+        return [path.read_bytes()[: MAX_TEXT + 1] for path in self._replay_files()]
+
+
+def _replay_order(path: Path) -> tuple[str, int]:
+    stem, _, number = path.stem.rpartition("-")
+    return stem, int(number) if number.isdecimal() else 0
+
+
+class BrowserSaves(Saves):
+    """The page's localStorage: the match under ``uno1991.match``, the
+    finished ones as a JSON list (newest first) under ``uno1991.replays``."""
+
+    def __init__(self, storage: Any = None) -> None:
+        self.storage = storage
+        self.source = f"localStorage[{MATCH_KEY!r}]"
+
+    def _storage(self) -> Any:
+        if self.storage is None:
+            import js  # Pyodide only
+
+            self.storage = js.window.localStorage
+        return self.storage
+
+    def _read_match(self) -> Any:
+        return stored_text(self._storage().getItem(MATCH_KEY))
+
+    def _write_match(self, text: str) -> None:
+        self._storage().setItem(MATCH_KEY, text)
+
+    def _remove_match(self) -> None:
+        self._storage().removeItem(MATCH_KEY)
+
+    def _keep_match_aside(self) -> str:
+        storage = self._storage()
+        aside = keep_item_aside(storage, MATCH_KEY)
+        storage.removeItem(MATCH_KEY)
+        return f"localStorage[{aside!r}]"
+
+    def _add_finished(self, text: str) -> None:
+        texts = [text, *self._finished_texts()][:KEEP_REPLAYS]
+        self._storage().setItem(REPLAYS_KEY, json.dumps(texts))
+
+    def _finished_texts(self) -> list[Any]:
+        stored = stored_text(self._storage().getItem(REPLAYS_KEY))
+        try:
+            texts = json.loads(stored) if isinstance(stored, str) else []
+        except ValueError:
+            return []
+        return texts if isinstance(texts, list) else []
+
+
+class MemorySaves(Saves):
+    """For this run only (scripted runs without a data directory, tests)."""
+
+    source = "memory"
+
+    def __init__(self) -> None:
+        self.match: str | None = None
+        self.replays: list[str] = []
+
+    def _read_match(self) -> str | None:
+        return self.match
+
+    def _write_match(self, text: str) -> None:
+        self.match = text
+
+    def _remove_match(self) -> None:
+        self.match = None
+
+    def _keep_match_aside(self) -> str:
+        self.match = None
+        return "nowhere (memory)"
+
+    def _add_finished(self, text: str) -> None:
+        self.replays = [text, *self.replays][:KEEP_REPLAYS]
+
+    def _finished_texts(self) -> list[str]:
+        return list(self.replays)
+
+
+def open_saves(directory: str | os.PathLike[str]) -> FileSaves | BrowserSaves:
+    """localStorage in the browser, files in ``directory`` elsewhere."""
+    if sys.platform == "emscripten":
+        return BrowserSaves()
+    return FileSaves(directory)

@@ -1,0 +1,119 @@
+"""Drawing the seats round a table of more than two, and what Royal Revenge
+adds to any table: the crown, the Jester's hat and the scepter's timer.
+
+Each opponent has a panel (see ``seating``): name, card count in large
+digits, score, a few small card backs, the crown or the hat, a marker while
+it is that seat's turn and a flashing frame while you pick a seat. Your own
+panel sits right of the discard pile; the direction of play shows over the
+piles.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from . import layout as lay
+from . import resources as res
+from .board import Board
+from .drawing import CHAR_W, big_text, draw_card, text_centred
+from .seating import (
+    DIRECTION_POS,
+    PANEL_H,
+    PANEL_W,
+    SCEPTER_BAR,
+    SCEPTER_POS,
+    Panel,
+    crown_pos,
+    panel_of,
+    panels,
+)
+from .seats import seat_name
+
+MOST_BACKS = 10  # small card backs shown in a panel; the count says the rest
+
+
+def blit(rect: tuple[int, int, int, int], x: int, y: int, flip: bool = False) -> None:
+    u, v, w, h = rect
+    pyxel.blt(x, y, res.CARD_BANK, u, v, -w if flip else w, h, res.TRANSPARENT)
+
+
+def draw_seats(board: Board, frame: int) -> None:
+    """Every opponent's panel and yours, and the direction of play."""
+    for panel in [*panels(board.players), panel_of(0, board.players)]:
+        _draw_panel(board, panel, frame)
+    x, y = DIRECTION_POS
+    blit(res.DIRECTION_RECT, x, y, flip=board.direction < 0)
+
+
+def _draw_panel(board: Board, panel: Panel, frame: int) -> None:
+    seat, x, y = panel.seat, panel.x, panel.y
+    in_turn = board.turn == seat
+    pyxel.rect(x, y, PANEL_W, PANEL_H, lay.BLACK)
+    pyxel.rectb(x, y, PANEL_W, PANEL_H, lay.YELLOW if in_turn else lay.LIGHT_BLUE)
+    if in_turn:
+        blit(res.MARKER_RECT, x + PANEL_W // 2 - 3, y - 4 if y > 4 else y + PANEL_H - 1)
+    if board.pick == seat and frame % 16 < 11:
+        pyxel.rectb(x - 2, y - 2, PANEL_W + 4, PANEL_H + 4, lay.YELLOW)
+        pyxel.rectb(x - 1, y - 1, PANEL_W + 2, PANEL_H + 2, lay.YELLOW)
+    name = seat_name(seat, board.players)
+    pyxel.text(x + 3, y + 3, name, lay.YELLOW if in_turn else lay.LIGHT_BLUE)
+    count = len(board.hand) if seat == 0 else board.counts[seat]
+    big_text(x + 3 + len(str(count)) * CHAR_W, y + 16, str(count), lay.WHITE, 2)
+    score = str(board.scores[seat]) if seat < len(board.scores) else "0"
+    pyxel.text(x + PANEL_W - 3 - len(score) * CHAR_W, y + 13, score, lay.YELLOW)
+    pyxel.text(x + 5 + 2 * len(str(count)) * CHAR_W, y + 13, "CARD" if count == 1 else "CARDS", lay.WHITE)
+    if seat != 0:
+        for i in range(min(count, MOST_BACKS)):
+            blit(res.MINI_BACK_RECT, x + 3 + 5 * i, y + PANEL_H - 10)
+    if board.exposed == seat and frame % 20 < 14:
+        pyxel.text(x + PANEL_W - 19, y + PANEL_H - 9, "UNO?", lay.PINK)
+    _draw_headwear(board, seat)
+
+
+def draw_royal(board: Board) -> None:
+    """At a table of two: the crown and the hat beside the names."""
+    for seat in (0, 1):
+        _draw_headwear(board, seat)
+
+
+def _draw_headwear(board: Board, seat: int) -> None:
+    flying = board.flight is not None and board.flight.sprite == "crown"
+    x, y = crown_pos(seat, board.players)
+    if board.king == seat and not flying:
+        blit(res.CROWN_RECT, x, y + 1)
+    elif board.jester == seat:
+        blit(res.HAT_RECT, x, y)
+
+
+def draw_scepter(progress: float) -> None:
+    """The scepter and its timer, filling up to the fanfare."""
+    blit(res.SCEPTER_RECT, *SCEPTER_POS)
+    x, y, w, h = SCEPTER_BAR
+    pyxel.rect(x, y, w, h, lay.BLACK)
+    filled = round((h - 2) * max(0.0, min(1.0, progress)))
+    pyxel.rect(x + 1, y + h - 1 - filled, w - 2, filled, lay.YELLOW if progress < 0.9 else lay.PINK)
+    pyxel.rectb(x, y, w, h, lay.LIGHT_BLUE)
+
+
+def draw_flight(board: Board) -> None:
+    """A card, or the crown, on its way."""
+    flight = board.flight
+    if flight is None:
+        return
+    x, y = flight.position()
+    if flight.sprite == "crown":
+        blit(res.CROWN_RECT, x, y)
+    else:
+        draw_card(x, y, flight.code)
+
+
+def draw_revealed(cards: list[str]) -> None:
+    """The hand you challenged, face up over the table for a moment."""
+    step = min(res.CARD_W + 2, (lay.SCREEN_W - 40) // max(1, len(cards)))
+    width = step * (len(cards) - 1) + res.CARD_W
+    x0, y = (lay.SCREEN_W - width) // 2, lay.PILE_Y + 6
+    pyxel.rect(x0 - 4, y - 12, width + 8, res.CARD_H + 16, lay.BLACK)
+    pyxel.rectb(x0 - 4, y - 12, width + 8, res.CARD_H + 16, lay.YELLOW)
+    text_centred(lay.CX, y - 9, "THE CHALLENGED HAND", lay.YELLOW)
+    for i, code in enumerate(cards):
+        draw_card(x0 + i * step, y, code)

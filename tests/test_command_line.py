@@ -1,0 +1,86 @@
+"""The command line as a new player meets it: the help names the command
+they typed, and with no display the game says so and stops instead of
+running in an invisible window."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+UNO1991 = Path(sys.executable).with_name("uno1991")
+
+
+def run(command: list[str], env: dict | None = None, timeout: float = 60) -> subprocess.CompletedProcess:
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=timeout, check=False, env=env)
+
+
+def test_help_names_python_dash_m_game_when_run_as_a_module():
+    result = run([sys.executable, "-m", "game", "--help"])
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: python -m game ")
+
+
+@pytest.mark.skipif(not UNO1991.exists(), reason="the uno1991 command is installed by pip install")
+def test_help_and_errors_name_uno1991_when_run_as_uno1991():
+    result = run([str(UNO1991), "--help"])
+    assert result.returncode == 0
+    assert result.stdout.startswith("usage: uno1991 ")
+    result = run([str(UNO1991), "--seed", "-1"])
+    assert result.returncode == 2
+    assert "uno1991: error: --seed takes a whole number" in result.stderr
+
+
+def without_a_display() -> dict:
+    """The environment without X11 or Wayland (SDL would also try the
+    default Wayland socket in XDG_RUNTIME_DIR)."""
+    hidden = ("DISPLAY", "WAYLAND_DISPLAY", "XDG_RUNTIME_DIR", "SDL_VIDEODRIVER")
+    return {key: value for key, value in os.environ.items() if key not in hidden}
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a desktop always has a display elsewhere")
+def test_with_no_display_the_game_says_so_and_exits_with_an_error(tmp_path):
+    """Without X11 or Wayland, SDL would fall back to an invisible offscreen
+    window; the game stops at once with a message saying how to play."""
+    result = run([sys.executable, "-m", "game", "--data-dir", str(tmp_path)], env=without_a_display(), timeout=30)
+    assert result.returncode == 1
+    message = result.stderr.strip().splitlines()[-1]
+    assert message.startswith("python -m game: no display found")
+    assert "desktop session" in message and "--headless --script FILE" in message
+    assert list(tmp_path.iterdir()) == [], "nothing is written before the check"
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="a desktop always has a display elsewhere")
+def test_scripted_headless_runs_need_no_display(tmp_path):
+    script = tmp_path / "script.txt"
+    script.write_text("press RETURN\nwait 3\n")
+    command = [sys.executable, "-m", "game", "--headless", "--seed", "1", "--script", str(script)]
+    result = run(command, env=without_a_display())
+    assert result.returncode == 0, result.stderr
+    assert "scene title" in result.stdout and "no display" not in result.stderr
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb to have a display")
+def test_with_a_display_the_check_finds_it_and_its_size():
+    """Under a real X server (Xvfb, 800 x 600) SDL finds the display and its size."""
+    ready, told = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(told), "-screen", "0", "800x600x24"], pass_fds=(told,), stderr=subprocess.DEVNULL
+    )
+    os.close(told)
+    try:
+        with os.fdopen(ready) as answer:
+            number = answer.readline().strip()  # written once the server accepts clients
+        env = {**without_a_display(), "DISPLAY": f":{number}"}
+        code = "from game.ui.display import probe, window_scale; screen = probe(); print(screen, window_scale(screen))"
+        result = run([sys.executable, "-c", code], env=env)
+    finally:
+        server.terminate()
+        server.wait()
+    assert result.returncode == 0, result.stderr
+    assert "Screen(driver='x11', width=800, height=600) 2" in result.stdout

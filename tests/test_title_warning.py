@@ -1,0 +1,75 @@
+"""The warning under the title menu (bad saved settings) is never cut off:
+it wraps onto the bottom lines, and a long path gives way to the reason."""
+
+from __future__ import annotations
+
+import pytest
+import pyxel
+
+from game.settings import FILENAME, open_store
+from game.ui import layout as lay
+from game.ui import menus
+from game.ui.app import App, init_pyxel
+from game.ui.drawing import CHAR_H, text_centred
+from game.ui.narration import MAX_CHARS
+
+REASON = "not valid JSON, garbled or truncated"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def headless_pyxel():
+    init_pyxel(headless=True)
+
+
+def title_with_garbled_settings(folder) -> App:
+    folder.mkdir(parents=True)
+    (folder / FILENAME).write_text('{"version": 1, "settings": {"difficulty": "har')
+    app = App(1, report=lambda line: None, low_memory=True, store=open_store(folder))
+    assert app.scene == "title"
+    return app
+
+
+def pink_pixels(y: int) -> set[tuple[int, int]]:
+    return {(x, j) for x in range(lay.SCREEN_W) for j in range(CHAR_H) if pyxel.pget(x, y + j) == lay.PINK}
+
+
+def shown_lines(app: App) -> list[str]:
+    """The lines of the warning exactly as the title menu draws them: each
+    expected line is drawn alone and its pink pixels compared with the screen's."""
+    app.draw()
+    lines = menus.fit_lines(app.title.message, MAX_CHARS, len(menus.BOTTOM_YS))
+    ys = menus.BOTTOM_YS[-len(lines) :]
+    on_screen = [pink_pixels(y) for y in ys]
+    for y, line, seen in zip(ys, lines, on_screen, strict=True):
+        pyxel.rect(0, y, lay.SCREEN_W, CHAR_H, lay.BLACK)
+        text_centred(lay.CX, y, line, lay.PINK)
+        assert pink_pixels(y) == seen, f"line at y={y} is not {line!r}"
+    return lines
+
+
+def test_a_warning_with_a_long_path_keeps_its_reason_on_screen(tmp_path):
+    folder = tmp_path / "home" / "player" / ".local" / "share" / "UNO 1991" / ("saved-games-" * 6) / "backup"
+    app = title_with_garbled_settings(folder)
+    assert len(app.title.message) > 2 * MAX_CHARS
+    lines = shown_lines(app)
+    assert 2 <= len(lines) <= 3 and all(len(line) <= MAX_CHARS for line in lines)
+    shown = " ".join(lines)
+    assert shown.startswith("warning: saved settings and statistics in ")
+    assert REASON in shown and shown.endswith("using defaults")
+
+
+def test_a_path_too_long_for_three_lines_is_shortened_in_its_middle(tmp_path):
+    folder = tmp_path / ("x" * 90) / ("y" * 90) / ("z" * 60)
+    app = title_with_garbled_settings(folder)
+    lines = shown_lines(app)
+    assert len(lines) == 3 and all(len(line) <= MAX_CHARS for line in lines)
+    shown = " ".join(lines)
+    assert "..." in shown and REASON in shown and shown.endswith("using defaults")
+    assert f"{FILENAME}:" in shown, "the end of the path, the file's name, stays"
+
+
+def test_a_short_warning_keeps_the_credit_and_the_keys(tmp_path):
+    app = title_with_garbled_settings(tmp_path / "s")
+    app.title.message = "warning: settings reset"
+    assert shown_lines(app) == ["warning: settings reset"]
+    assert pink_pixels(menus.CREDIT_Y) == set() and pink_pixels(menus.HINT_Y) == set()
