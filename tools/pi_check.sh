@@ -50,7 +50,8 @@ OUT=/tmp/pi_check          # the emulated runs' output, inside the root
 HOST_CA=/etc/ssl/certs/ca-certificates.crt
 ROOT_CA=/etc/uno1991-host-ca.crt
 TEST_TOOLS=("pytest>=8" "hypothesis>=6.100")  # the test extras the rules and AI tests need
-TESTS=(tests/test_rules_1991.py tests/test_rules_api.py tests/test_rules_properties.py tests/test_ai.py tests/test_system.py)
+TESTS=(tests/test_rules_1991.py tests/test_rules_standard.py tests/test_rules_royal.py tests/test_rules_house.py
+    tests/test_rules_api.py tests/test_rules_properties.py tests/test_ai.py tests/test_ai_rules.py tests/test_system.py)
 PI_ZERO_2_W_KB=437780      # MemTotal of a 512 MB Raspberry Pi Zero 2 W
 PI_4_KB=3884308            # MemTotal of a 4 GB Raspberry Pi 4
 
