@@ -14,11 +14,11 @@ import random
 
 import pytest
 from conftest import stacked
-from test_table_players import DULL, Scripted, Table, play
+from test_table_players import DULL, Scripted, SettingsStore, Table, play
 
 from game.rules.house import HOUSE_RULES
 from game.rules.rulesets import RULES_STANDARD
-from game.settings import Settings, Stats
+from game.settings import Settings
 from game.ui import keys
 from game.ui.app import App, init_pyxel
 from game.ui.script import Driver
@@ -27,19 +27,6 @@ from game.ui.script import Driver
 @pytest.fixture(scope="module", autouse=True)
 def headless_pyxel():
     init_pyxel(headless=True)
-
-
-class SettingsStore:
-    """Settings and statistics held in memory, starting from ``settings``."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings, self.stats = settings, Stats()
-
-    def load(self):
-        return self.settings, self.stats, None
-
-    def save(self, settings, stats):
-        self.settings, self.stats = settings, stats
 
 
 def house_table(house: tuple[str, ...], hands: list[list[str]], turn_up="R5", draw=(), starter=0) -> Table:

@@ -39,7 +39,13 @@ class Choreographer:
     for ``notice`` (what a player would notice, for headless runs)."""
 
     def __init__(
-        self, timeline: Timeline, audio: Audio, notice: Callable[[str], None], deck_size: int, players: int = 2
+        self,
+        timeline: Timeline,
+        audio: Audio,
+        notice: Callable[[str], None],
+        deck_size: int,
+        players: int = 2,
+        tally: bool = False,
     ) -> None:
         self.timeline = timeline
         self.board: Board = timeline.board
@@ -47,6 +53,7 @@ class Choreographer:
         self.notice = notice
         self.deck_size = deck_size
         self.players = players
+        self.tally = tally  # the lowest total wins: nobody scores the hand
         self._reshuffle_to: int | None = None
         self._you_pass = False  # the events being staged end your turn with a pass
 
@@ -399,7 +406,7 @@ class Choreographer:
             board.exposed = None
             if not ends_match:
                 self.audio.play("hand won" if event.seat == HUMAN else "hand lost")
-            self.say(self._words(event))
+            self.say(narration.hand_end_news(event, self.players) if self.tally else self._words(event))
             self.notice("scores " + " ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores)))
 
         self._add(HAND_END_FRAMES, begin)

@@ -114,7 +114,9 @@ class Match:
         self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
         self.board.house = game.house
         self.timeline = Timeline(self.board)
-        self.director = Choreographer(self.timeline, audio, notice, deck_size, self.players)
+        self.director = Choreographer(
+            self.timeline, audio, notice, deck_size, self.players, tally=game.scoring == "tally"
+        )
         self.result: results.HandResult | None = None
         self.scene = "table"
         self.frame = 0
@@ -307,24 +309,28 @@ class Match:
         self._acted(self)
         self._stage(events)
 
-    def _your_act(self, action: str) -> bool:
+    def _your_act(self, action: str) -> None:
         """Your action: while it plays out, the prompt says nothing (never the
         instruction you just followed); your turn goes on or is over. A play
-        that leaves you one card calls UNO if you pressed U. An action the
-        rules refuse (a house rule's, say) is refused with a buzz and the
-        reason. True when the engine took it."""
+        that leaves you one card calls UNO if you pressed U. Raises
+        IllegalAction, changing nothing, if the rules refuse it."""
         if self._uno_ready and action.startswith("play ") and len(self.game.hands[HUMAN]) == 2:
             action += " uno"
-        try:
-            self._act(action)
-        except IllegalAction as error:
-            self.audio.play("buzz")
-            self.say(narration.refused(str(error)))
-            return False
+        self._act(action)
         self._uno_ready = False
         self.board.pick = None
         self.board.prompt = ""
         self._yours = self.game.turn == HUMAN and not self.game.hand_over
+
+    def _your_try(self, action: str) -> bool:
+        """``_your_act``, or a buzz and the rules' reason when they refuse it
+        (a house rule's, say). True when the engine took it."""
+        try:
+            self._your_act(action)
+        except IllegalAction as error:
+            self.audio.play("buzz")
+            self.say(narration.refused(str(error)))
+            return False
         return True
 
     def _computer_turn(self) -> None:
@@ -486,7 +492,7 @@ class Match:
             self._wild = "W+4"  # its colour is asked next, then it is played on the stack
             self.choice_cursor = 0
             return False
-        return self._your_act(choice)
+        return self._your_try(choice)
 
     def _pick_key(self, key: str) -> bool:
         """As King: LEFT/RIGHT move over the seats you may name, RETURN names
@@ -506,8 +512,7 @@ class Match:
         return [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in SEAT_CHOICES]
 
     def _pick(self, seat: int) -> bool:
-        self._your_act(f"{self._deciding} {seat}")
-        return True
+        return self._your_try(f"{self._deciding} {seat}")
 
     def _move_arrow(self, step: int) -> None:
         """The arrow stays on a card you picked up until you play it or pass."""
@@ -521,14 +526,14 @@ class Match:
             self.audio.play("buzz")
             self.say(narration.drawn_must_play(self.board.drawn))  # forced play
             return
-        self._your_act("pass" if self.board.drawn is not None else "draw")
+        self._your_try("pass" if self.board.drawn is not None else "draw")
 
     def _name_colour(self, letter: str) -> None:
         if self.game.choosing_colour:
-            self._your_act(f"colour {letter}")
+            self._your_try(f"colour {letter}")
         else:
             wild, self._wild = self._wild, None
-            self._your_act(f"play {wild} {letter}")
+            self._your_try(f"play {wild} {letter}")
 
     # ----- jumping in (house rule) -----------------------------------------------------------
 

@@ -169,6 +169,12 @@ def news(event: Event, players: int = 2) -> str | None:
     return _calls_news(event, name, you, players)
 
 
+def hand_end_news(event: Event, players: int) -> str:
+    """The end of a hand under the tally: the others add their own cards."""
+    went = "You go out" if event.seat == HUMAN else f"{who(event.seat, players)} goes out"
+    return f"{went}: everyone else adds the cards left in their hand"
+
+
 def _calls_news(event: Event, name: str, you: bool, players: int) -> str | None:
     """UNO calls and catches, the challenge, the King and the Jester."""
     kind = event.kind
