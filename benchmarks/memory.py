@@ -64,10 +64,16 @@ def run_script(seed: int = SEED) -> str:
     bot = Bot(App(seed, report=lambda line: None, low_memory=True))
     bot.start_match()  # PLAY (in the normal mode a first RETURN skips the loading screen: see below)
     bot.play_hand()  # gives up (AssertionError) if the game stops moving
-    lines = list(bot.script)
-    lines += ["wait 20", "press ESCAPE", "wait 2", "press Y", "wait 2"]  # the menu, leave for the title
-    lines += ["press DOWN"] * 4 + ["press RETURN", "wait 10", "press RETURN", "wait 2"]  # statistics
-    return "\n".join(lines) + "\n"
+    bot.wait(20)
+    bot.press("ESCAPE")  # the in-match menu
+    bot.wait(2)
+    bot.press("Y")  # leave for the title
+    bot.wait(2)
+    bot.choose("stats")  # however many items the title menu has
+    bot.wait(10)
+    bot.press("RETURN")
+    bot.wait(2)
+    return "\n".join(bot.script) + "\n"
 
 
 def peak_mb(python_args: list[str]) -> tuple[float, str]:
