@@ -1,6 +1,6 @@
 """``python -m benchmarks``: the figures that say the game runs on a Raspberry Pi.
 
-    python -m benchmarks          # frame cost, start-up, peak memory (about 15 s)
+    python -m benchmarks          # frame cost, start-up, peak memory (about 3 minutes)
     python -m benchmarks all      # those, then the engine's and the AI's benchmarks (slower)
 
 Frame cost (``benchmarks/frames.py``): median and 99th percentile of one
@@ -9,7 +9,8 @@ and during the computer's animated turns at each level. Start-up
 (``benchmarks/startup.py``): process start to the first frame shown, in
 both modes. Peak memory (``benchmarks/memory.py``): the peak resident set
 of a scripted run (title, a whole hand, its result, the menus), in both
-modes. Each module runs on its own too: ``python -m benchmarks.frames``.
+modes, and of a long session (an 80,000-line key mash, about two minutes
+of the whole). Each module runs on its own too: ``python -m benchmarks.frames``.
 """
 
 from __future__ import annotations

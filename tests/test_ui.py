@@ -39,6 +39,7 @@ SCRIPTS = ROOT / "tests" / "scripts"
 sys.path.insert(0, str(SCRIPTS))
 
 from decks import LAST_HAND_POINTS, last_hand_deck, penalty_deck, stacked  # noqa: E402
+from mash import CLICK_WEIGHT, MASH_KEYS, MASH_WEIGHTS  # noqa: E402
 from ui_bot import Bot, waiting_for_you  # noqa: E402
 
 
@@ -604,32 +605,6 @@ def test_the_selected_card_is_always_fully_visible(count):
 
 # ----- key mash ---------------------------------------------------------------------------
 
-MASH_KEYS = [
-    "LEFT",
-    "RIGHT",
-    "RETURN",
-    "P",
-    "R",
-    "G",
-    "Y",
-    "B",
-    "N",
-    "M",
-    "ESCAPE",
-    "UP",
-    "DOWN",
-    "SPACE",
-    "A",
-    "BACKSPACE",
-    "GAMEPAD1_BUTTON_A",
-    "GAMEPAD1_BUTTON_B",
-    "GAMEPAD1_BUTTON_START",
-    "GAMEPAD1_BUTTON_DPAD_UP",
-    "GAMEPAD1_BUTTON_DPAD_DOWN",
-]
-MASH_WEIGHTS = [8, 8, 10, 6, 2, 2, 2, 2, 1, 1, 3, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1]
-CLICK_WEIGHT = 4  # against the keys' weights: a click somewhere on the screen
-
 
 def mash(player: Player, rng: random.Random, frames: int, scenes: set[str]) -> Player:
     """Random keys and clicks on about one frame in three, in every scene;
@@ -762,6 +737,17 @@ def test_the_committed_screenshot_script_takes_every_screenshot():
     docs/screenshots) is a good script that takes each screenshot once."""
     commands = parse_script((SCRIPTS / "screenshots.txt").read_text(encoding="utf-8"))
     assert sorted(command.name for command in commands if command.verb == "shot") == SCREENSHOTS
+
+
+def test_a_script_named_relative_to_the_current_folder_runs_to_its_end(tmp_path):
+    """As the README writes it: ``--script first_turn.txt`` in the current
+    folder (pyxel.init may change the working directory; the script is read
+    as it runs)."""
+    (tmp_path / "first_turn.txt").write_text("press RETURN\nwait 30\nshot title\n")
+    result = run_game("--headless", "--seed", "1", "--script", "first_turn.txt", "--shots", "shots", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert frame_lines(result.stdout)[-1].split()[1:] == ["shot", "title"]
+    assert (tmp_path / "shots" / "title.png").is_file()
 
 
 def test_a_bad_script_line_stops_with_a_clear_message(tmp_path):

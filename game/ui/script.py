@@ -38,7 +38,7 @@ the same seed and script always give the same output.
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,7 +58,7 @@ class ScriptError(ValueError):
     """A script line that cannot be run; the message names the line."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Command:
     line: int
     verb: str
@@ -70,13 +70,16 @@ class Command:
 
 
 def parse_script(text: str) -> list[Command]:
-    """Read a whole script first, so a bad line stops the run before it starts."""
-    commands = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    """A whole script's commands; ScriptError names the first bad line."""
+    return list(read_commands(text.splitlines()))
+
+
+def read_commands(lines: Iterable[str]) -> Iterator[Command]:
+    """The commands of a script's lines, one at a time; ScriptError names a bad line."""
+    for number, raw in enumerate(lines, start=1):
         words = raw.split("#", 1)[0].split()
         if words:
-            commands.append(_parse_line(number, words, raw.strip()))
-    return commands
+            yield _parse_line(number, words, raw.strip())
 
 
 def _parse_line(number: int, words: list[str], raw: str) -> Command:
@@ -158,7 +161,7 @@ class Driver:
         pyxel.screen.save(str(path), SHOT_SCALE)
 
 
-def run_script(commands: list[Command], app: App, shots: Path | None = None) -> None:
+def run_script(commands: Iterable[Command], app: App, shots: Path | None = None) -> None:
     """Play the commands on the app, writing screenshots into the folder
     ``shots`` (see ``shots_folder``); stops early if the player quits."""
     driver = Driver(app)
@@ -181,12 +184,30 @@ def run_script(commands: list[Command], app: App, shots: Path | None = None) -> 
             return
 
 
-def shots_folder(commands: list[Command], shots: Path | None) -> Path | None:
+def script_file_commands(script: Path) -> Iterator[Command]:
+    """The commands of a script file, read as they are needed. A long
+    session's script is never held whole: 80,000 lines kept as Commands
+    took over 20 MB, the larger part of a long scripted run's peak memory."""
+    with script.open(encoding="utf-8") as file:
+        yield from read_commands(file)
+
+
+def first_shot(commands: Iterable[Command]) -> Command | None:
+    """Reads every command (so a bad line raises ScriptError before anything
+    runs) and gives the first ``shot``, if any."""
+    first = None
+    for command in commands:
+        if first is None and command.verb == "shot":
+            first = command
+    return first
+
+
+def shots_folder(first: Command | None, shots: Path | None) -> Path | None:
     """The folder for the script's screenshots, made if need be, checked
-    before anything runs. ScriptError when the script has ``shot`` lines but
-    no ``--shots`` folder (they would land in the current folder), or when
-    the folder cannot be made (a file of that name, say)."""
-    first = next((command for command in commands if command.verb == "shot"), None)
+    before anything runs; ``first`` is the script's first ``shot`` command.
+    ScriptError when the script has ``shot`` lines but no ``--shots`` folder
+    (they would land in the current folder), or when the folder cannot be
+    made (a file of that name, say)."""
     if shots is None:
         if first is not None:
             raise ScriptError(f"script line {first.line}: shot {first.name}: a script with shots needs --shots DIR")
@@ -215,10 +236,11 @@ def run_headless(
     (2 for a script that cannot run, before anything runs). Settings,
     statistics and saved matches are kept in ``data_dir`` (an absolute path)
     if given, else nowhere. ``continue_match``: start on the saved match;
-    ``replay``: start watching that match."""
+    ``replay``: start watching that match. The script is read twice: once
+    whole to check it, then line by line as it runs."""
+    script = script.absolute()  # pyxel.init may change the working directory
     try:
-        commands = parse_script(script.read_text(encoding="utf-8"))
-        shots = shots_folder(commands, shots)
+        shots = shots_folder(first_shot(script_file_commands(script)), shots)
     except (OSError, UnicodeDecodeError) as error:
         print(f"cannot read script {script}: {error}", file=sys.stderr)
         return 2
@@ -239,5 +261,5 @@ def run_headless(
         replay=replay,
         table=table,
     )
-    run_script(commands, app, shots)
+    run_script(script_file_commands(script), app, shots)
     return 0
