@@ -45,7 +45,7 @@ from collections.abc import Generator
 
 from ..rules.cards import Card
 from ..rules.game import View
-from . import heuristic, picks
+from . import heuristic, house, picks
 from .knowledge import Knowledge, infer
 from .model import Position, playout
 from .table import Table
@@ -77,7 +77,7 @@ def think(view: View, rng: random.Random) -> Generator[None, None, str]:
     knowledge = infer(view)
     pending = view.pending
     if pending is not None and pending.kind != "colour":
-        return picks.choose(view, rng, knowledge, careful=True)
+        return house.choose(view, rng, knowledge, careful=True) or picks.choose(view, rng, knowledge, careful=True)
     liked = heuristic.choose(view, rng, knowledge)
     candidates = prune(view, legal)
     if len(candidates) == 1 or legal[0].startswith("colour"):
@@ -179,13 +179,16 @@ def prune(view: View, legal: tuple[str, ...]) -> list[str]:
     """The actions worth searching: a wild names only a colour still held
     (any colour if none is held); with UNO calls, a play that leaves one
     card always calls it; a Wild Draw Four that would be a bluff only when
-    ``picks.bluff_is_safe``."""
+    ``picks.bluff_is_safe``; a 7 without its swap (seven_zero: the swap is
+    chosen next, ``house.swap_target``)."""
     held = {code[0] for code in view.hand if code[0] != "W"}
     actions = [a for a in legal if not (held and names_colour(a) and a.removesuffix(" uno")[-1] not in held)]
     if view.rules == "1991":
         return actions
     if view.colour in held and not picks.bluff_is_safe(view):
-        actions = [a for a in actions if not a.startswith("play W+4")]
+        fair = [a for a in actions if not a.startswith("play W+4")]
+        actions = fair or actions  # forced_play: a drawn Wild Draw Four must be played
+    actions = [a for a in actions if " swap " not in a]
     calls = {a.removesuffix(" uno") for a in actions if a.endswith(" uno")}
     return [a for a in actions if a not in calls]
 
