@@ -72,11 +72,13 @@ def think(view: View, rng: random.Random) -> Generator[None, None, str]:
     legal action or naming the colour of a Wild (searches found no
     difference worth the noise between the colours of a Wild turned up, and
     a player names the one it holds most). A challenge and the King's picks
-    are judged by ``picks``, carefully."""
+    are judged by ``picks``, carefully, and the house rules' swap and
+    stacked Wild Draw Four by ``house``; a stack of Draw Twos (stacking) is
+    searched, stacking or drawing."""
     legal = view.legal
     knowledge = infer(view)
     pending = view.pending
-    if pending is not None and pending.kind != "colour":
+    if pending is not None and pending.kind not in ("colour", "stack"):
         return house.choose(view, rng, knowledge, careful=True) or picks.choose(view, rng, knowledge, careful=True)
     liked = heuristic.choose(view, rng, knowledge)
     candidates = prune(view, legal)
@@ -136,6 +138,7 @@ def evaluate_table(
     me, players = view.seat, view.players
     depth = DEPTH + 2 * (players - 2)
     royal = view.rules == "royal"
+    penalty = view.pending.penalty if view.pending is not None and view.pending.kind == "stack" else 0
     hand = [Card(code) for code in view.hand]
     discard = [Card(code) for code in view.discard]
     drawn = None if view.drawn is None else Card(view.drawn)
@@ -162,6 +165,8 @@ def evaluate_table(
             view.king,
             view.jester,
             int(rng.random() * 2**32),
+            view.house,
+            penalty,
         )
         work += DEAL_COST
         for i, action in enumerate(candidates):
