@@ -16,7 +16,9 @@ last), most rules of thumb turned out not to help; these did:
 With the standard rules and Royal Revenge the same rules of thumb choose the
 card (a Reverse counts as a Skip with two players; the Jester keeps its
 Jester cards, which would make it draw), the Wild Draw Four is never a
-bluff, and the choices that are not a card come from ``picks``.
+bluff, and the choices that are not a card come from ``picks``. The house
+rules' choices (a stack, a swap) come from ``house``, which also keeps it
+from a 7 or 0 that would bring a much bigger hand.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The three levels as players with ``choose(view) -> action``,
 ``think(view)``, the same choice made a slice at a time, and
 ``react(view)``, what a seat does out of turn (catching a player who did not
-call UNO, or calling it late)."""
+call UNO, or calling it late, and with the house rule jump_in jumping in)."""
 
 from __future__ import annotations
 
