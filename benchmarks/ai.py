@@ -23,6 +23,7 @@ import itertools
 import multiprocessing
 import statistics
 import time
+from collections.abc import Iterator
 
 from game.rules import Game
 from game.sim import DuelReport, duel, make_player
@@ -75,9 +76,10 @@ def _duel_chunk(args: tuple) -> DuelReport:
     return duel(*args)
 
 
-def play_pairs(pairs: list[tuple], seed: int, processes: int) -> list[DuelReport]:
-    """A DuelReport per pair ``(a, b, hands, rules, players)``, each pair's
-    hands split into chunks that run in ``processes`` worker processes."""
+def play_pairs(pairs: list[tuple], seed: int, processes: int) -> Iterator[DuelReport]:
+    """A DuelReport per pair ``(a, b, hands, rules, players)``, as each is
+    done: each pair's hands are split into chunks that run in ``processes``
+    worker processes."""
     chunks = max(1, processes * 4)
     jobs = [
         ((a, b), hands // chunks + (i < hands % chunks), seed * 1000 + i, rules, players)
@@ -85,15 +87,12 @@ def play_pairs(pairs: list[tuple], seed: int, processes: int) -> list[DuelReport
         for i in range(chunks)
     ]
     with multiprocessing.Pool(processes) as pool:
-        results = pool.map(_duel_chunk, jobs, chunksize=1)
-    reports = []
-    for p in range(len(pairs)):
-        part = results[p * chunks : (p + 1) * chunks]
-        total = part[0]
-        for report in part[1:]:
-            total = total.merge(report)
-        reports.append(total)
-    return reports
+        results = pool.imap(_duel_chunk, jobs, chunksize=1)
+        for _ in pairs:
+            total = next(results)
+            for _ in range(chunks - 1):
+                total = total.merge(next(results))
+            yield total
 
 
 def row(report: DuelReport) -> str:

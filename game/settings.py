@@ -53,6 +53,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol
 
+from .rules.house import HOUSE_RULES
 from .rules.rulesets import RULESETS
 from .safe_files import keep_aside, keep_item_aside, stored_text, where_broken, write_atomically
 
@@ -75,13 +76,16 @@ class Settings:
     """The player's choices. ``rules`` names a rule set in ``RULESETS``;
     ``opponents`` is how many computer players to sit with (each rule set
     takes as many as it can, up to this: 1991 always one); ``scoring`` is
-    ``points`` (first to 500) or ``tally`` (the lowest total wins)."""
+    ``points`` (first to 500) or ``tally`` (the lowest total wins);
+    ``house`` the house rules switched on for standard UNO (their names in
+    ``HOUSE_RULES`` order)."""
 
     difficulty: str = "normal"
     sound: bool = True
     rules: str = "1991"
     opponents: int = 1
     scoring: str = "points"
+    house: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
@@ -94,6 +98,18 @@ class Settings:
             raise ValueError(f"opponents must be 1 to {MOST_OPPONENTS}, not {self.opponents!r}")
         if self.scoring not in SCORINGS:
             raise ValueError(f"unknown scoring {self.scoring!r}")
+        if not _is_house(self.house):
+            raise ValueError(f"house rules must be a tuple of names from {', '.join(HOUSE_RULES)}, not {self.house!r}")
+
+    def toggle_house(self, name: str) -> None:
+        """Switch one house rule on or off (kept in ``HOUSE_RULES`` order)."""
+        on = set(self.house) ^ {name}
+        self.house = tuple(rule for rule in HOUSE_RULES if rule in on)
+
+    @property
+    def house_in_play(self) -> tuple[str, ...]:
+        """The house rules a match of these rules plays: standard UNO's only."""
+        return self.house if self.rules == "standard" else ()
 
     @property
     def players(self) -> int:
@@ -107,6 +123,10 @@ def players_for(rules: str, opponents: int) -> int:
     ruleset = RULESETS[rules]
     most = 1 if rules == "1991" else ruleset.max_players - 1
     return 1 + max(1, min(opponents, most))
+
+
+def _is_house(value: Any) -> bool:
+    return isinstance(value, tuple) and all(name in HOUSE_RULES for name in value) and len(set(value)) == len(value)
 
 
 def _is_opponents(value: Any) -> bool:
@@ -227,6 +247,11 @@ def _check_points(points: int) -> None:
 # ----- the document ---------------------------------------------------------------
 
 
+def _plain(value: Any) -> Any:
+    """A setting as JSON keeps it: a tuple as a list."""
+    return list(value) if isinstance(value, tuple) else value
+
+
 def _level_document(level: LevelStats) -> dict:
     return {f.name: getattr(level, f.name) for f in fields(LevelStats)}
 
@@ -235,7 +260,7 @@ def dump(settings: Settings, stats: Stats) -> str:
     """The JSON text of the document."""
     document = {
         "version": VERSION,
-        "settings": {f.name: getattr(settings, f.name) for f in fields(Settings)},
+        "settings": {f.name: _plain(getattr(settings, f.name)) for f in fields(Settings)},
         "stats": {name: _level_document(stats.level(name)) for name in DIFFICULTIES},
     }
     if stats.tables:
@@ -328,8 +353,12 @@ def _read_settings(section: Any, bad: list[str]) -> Settings:
         "rules": lambda v: isinstance(v, str) and v in RULESETS,
         "opponents": _is_opponents,
         "scoring": lambda v: v in SCORINGS,
+        "house": lambda v: isinstance(v, list) and _is_house(tuple(v)),
     }
-    return Settings(**_read_fields(section, checks, "settings", bad))
+    values = _read_fields(section, checks, "settings", bad)
+    if "house" in values:
+        values["house"] = tuple(values["house"])
+    return Settings(**values)
 
 
 def _read_stats(section: Any, bad: list[str]) -> Stats:

@@ -420,3 +420,40 @@ def test_the_table_model_agrees_with_the_engine_move_by_move(rules, players):
             if not engine.hand_over:
                 assert (model.colour, model.turn, model.direction) == (engine.colour, engine.turn, engine.direction)
         assert model.winner == engine.hand_winner
+
+
+# ----- choices the levels were not written for --------------------------------------
+
+
+def made_up(view, **fields):
+    import dataclasses
+
+    return dataclasses.replace(view, **fields)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_choice_of_an_unknown_kind_still_gets_a_legal_answer(level):
+    """A house rule may ask for choices of its own (stacking a Draw Two,
+    naming a seat to swap hands with): every level answers legally, normal
+    and hard with the highest card and the seat closest to going out."""
+    game = two_cards(seat_cards={0: ["R+2", "B2", "G3"], 2: ["R4"]})
+    view = game.view(0)
+    stack = made_up(view, pending=Pending("stack", 0, 0), legal=("play R+2", "draw"))
+    swap = made_up(view, pending=Pending("swap", 0, 0), legal=("swap 1", "swap 2", "swap 3"))
+    player = make(level, seed=1)
+    assert player.choose(stack) in stack.legal
+    assert player.choose(swap) in swap.legal
+    if level != "easy":
+        assert player.choose(stack) == "play R+2"
+        assert player.choose(swap) == "swap 2"
+
+
+def test_a_play_with_an_unknown_form_is_played_in_a_legal_form():
+    """A house rule may add to a play's text (``play R+2 swap 2``): normal
+    plays the card it chose in the form that names the seat closest to going
+    out; hard searches the forms as they are."""
+    game = two_cards(seat_cards={0: ["R+2", "B2", "G3"], 2: ["R4"]})
+    view = game.view(0)
+    forms = made_up(view, legal=("play R+2 swap 1", "play R+2 swap 2", "play R+2 swap 3", "draw"))
+    assert make("normal", seed=1).choose(forms) == "play R+2 swap 2"
+    assert make("hard", seed=1).choose(forms).startswith("play R+2 swap")

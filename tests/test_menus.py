@@ -318,7 +318,7 @@ def test_settings_and_statistics_are_saved_after_every_hand_and_read_by_the_next
         player.press("RETURN")
     assert not list(tmp_path.glob("*.tmp")), "no temporary file left behind"
     # A second process, started on the same data directory, shows them.
-    downs = ["press DOWN"] * 7  # PLAY, RULES, OPPONENTS, SCORING, LEVEL, SOUND, HOW TO PLAY, STATISTICS
+    downs = ["press DOWN"] * 8  # PLAY, RULES, OPPONENTS, SCORING, HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS
     stats = script(tmp_path, "press RETURN", *downs, "press RETURN")
     result = run_game("--headless", "--seed", "1", "--data-dir", str(tmp_path), "--script", stats)
     assert result.returncode == 0, result.stderr

@@ -65,6 +65,7 @@ def test_document_is_versioned_json(tmp_path):
         "rules": "1991",
         "opponents": 1,
         "scoring": "points",
+        "house": [],
     }
     assert set(data["stats"]) == set(DIFFICULTIES)
     assert data["stats"]["hard"]["best_hand"] == 120
@@ -596,3 +597,18 @@ def test_bad_opponents_scoring_and_tables_are_dropped_and_the_rest_kept(tmp_path
         "stats.tables.standard 3",
     ):
         assert bad in warning
+
+
+def test_house_rules_are_kept_in_order_and_bad_ones_dropped(tmp_path):
+    settings = Settings(rules="standard")
+    settings.toggle_house("jump_in")
+    settings.toggle_house("stacking")
+    assert settings.house == ("stacking", "jump_in") and settings.house_in_play == settings.house
+    FileStore(tmp_path).save(settings, Stats())
+    loaded, _, warning = FileStore(tmp_path).load()
+    assert warning is None and loaded.house == ("stacking", "jump_in")
+    loaded.toggle_house("stacking")
+    assert loaded.house == ("jump_in",) and Settings(rules="royal", house=("jump_in",)).house_in_play == ()
+    data = {"version": 1, "settings": {"house": ["stacking", "cheating"], "difficulty": "easy"}}
+    settings, _, warning = write(tmp_path, json.dumps(data)).load()
+    assert settings == Settings(difficulty="easy") and "settings.house=['stacking', 'cheating']" in warning

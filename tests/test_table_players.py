@@ -19,6 +19,7 @@ from conftest import stacked
 
 from game.ai.players import Player as ComputerPlayer
 from game.rules.rulesets import RULES_ROYAL, RULES_STANDARD
+from game.settings import Settings, Stats
 from game.ui import keys
 from game.ui.app import App, init_pyxel
 from game.ui.script import Driver
@@ -52,6 +53,19 @@ class Scripted(ComputerPlayer):
 
     def react(self, view) -> str | None:
         return None
+
+
+class SettingsStore:
+    """Settings and statistics held in memory, starting from ``settings``."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings, self.stats = settings, Stats()
+
+    def load(self):
+        return self.settings, self.stats, None
+
+    def save(self, settings, stats):
+        self.settings, self.stats = settings, stats
 
 
 class Table:
@@ -386,3 +400,13 @@ def test_a_bigger_table_continues_exactly_where_it_was_left(tmp_path, rules, pla
     assert board.counts[1:] == [len(hand) for hand in again.game.hands[1:]] and board.king == again.game.king
     again.play_on_until(lambda: len(again.game.record().splitlines()) > 40, limit=4000)
     assert again.game.card_problems() == []
+
+
+def test_the_end_of_a_hand_at_a_bigger_table_lists_every_seat_and_the_tally_says_who_adds():
+    store = SettingsStore(Settings(rules="royal", opponents=3, scoring="tally"))
+    table = Table("royal", 4, seed=4, store=store)
+    table.play_on_until(lambda: table.app.scene == "hand_result", limit=20000)
+    result = table.match.result
+    assert result.tally and len(result.left) == 4 and result.left[result.winner] == 0
+    assert result.scores == tuple(table.game.scores) and result.scores[result.winner] == 0
+    assert table.said("WENT OUT: THE OTHERS ADD THEIR CARDS") and table.said("everyone else adds the cards left")

@@ -45,7 +45,7 @@ def choose(view: View, rng: random.Random, knowledge: Knowledge, careful: bool) 
     if kind == "stack":
         return stack_play(view, rng, knowledge, careful) or "draw"
     if kind == "challenge" and any(action.startswith("play ") for action in view.legal):
-        if picks.guilt(view, knowledge, careful) >= picks.threshold(careful):
+        if picks.choose(view, rng, knowledge, careful) == "challenge":
             return "challenge"
         return stack_play(view, rng, knowledge, careful) or "accept"
     return None

@@ -10,8 +10,10 @@ pays when the chance of a bluff is above about one in five. The chance is
 estimated from what the challenger has seen (``guilt``): the careful way
 (``hard``) reads each card the player holds as a slot marked with what its
 draws showed it could not hold; the simple way (``normal``) only knows the
-size of the hand. Both ask for more than one in five, as most players do not
-bluff: a player with no card of the colour plays the Wild Draw Four too.
+size of the hand. Both are estimates of the chance that the player *held*
+the colour, and both ask for much more than one in five before challenging,
+since holding it does not make a bluff likely: most players holding the
+colour play it, and the Wild Draw Four comes from those who do not.
 """
 
 from __future__ import annotations
@@ -31,17 +33,50 @@ SAFE_BLUFF = 0.3
 
 
 def choose(view: View, rng: random.Random, knowledge: Knowledge, careful: bool) -> str:
-    """The answer to the view's pending choice (challenge, jester, target)."""
+    """The answer to the view's pending choice (challenge, jester, target;
+    any other kind, such as a house rule's, gets ``fallback``)."""
     kind = view.pending.kind
     if kind == "challenge":
-        return "challenge" if guilt(view, knowledge, careful) >= threshold(careful) else "accept"
+        enough = CAREFUL_CHALLENGE if careful else SIMPLE_CHALLENGE
+        return "challenge" if guilt(view, knowledge, careful) >= enough else "accept"
     if kind == "jester":
         return f"jester {biggest_threat(view, [int(a.split()[1]) for a in view.legal])}"
-    return f"target {target(view)}"
+    if kind == "target":
+        return f"target {target(view)}"
+    return fallback(view, view.legal)
 
 
-def threshold(careful: bool) -> float:
-    return CAREFUL_CHALLENGE if careful else SIMPLE_CHALLENGE
+def fallback(view: View, actions: tuple[str, ...] | list[str]) -> str:
+    """A sensible one of ``actions`` for a choice the levels were not
+    written for (a house rule's, say): the one naming the seat closest to
+    going out, if they all name seats, else the play of the highest-scoring
+    card, else the first."""
+    seats = [named_seat(action) for action in actions]
+    if None not in seats:
+        return actions[min(range(len(actions)), key=lambda i: threat_order(view, seats[i]))]
+    plays = [action for action in actions if action.startswith("play ")]
+    if plays:
+        return max(plays, key=lambda action: Card(action.split()[1]).points)
+    return actions[0]
+
+
+def named_seat(action: str) -> int | None:
+    """The seat an action names (its last number), if any: ``swap 2``."""
+    numbers = [word for word in action.split() if word.isdigit()]
+    return int(numbers[-1]) if numbers else None
+
+
+def legal_form(view: View, action: str) -> str:
+    """``action`` if it is legal, else a legal form of it (a house rule may
+    add a seat to a play: ``play R7 swap 2``), naming the seat closest to
+    going out and keeping its UNO call, else ``fallback``."""
+    if action in view.legal:
+        return action
+    plain = action.removesuffix(" uno")
+    forms = [legal for legal in view.legal if legal.startswith(plain + " ")]
+    if action != plain:
+        forms = [form for form in forms if form.endswith(" uno")] or forms
+    return fallback(view, forms or view.legal)
 
 
 def guilt(view: View, knowledge: Knowledge, careful: bool) -> float:
@@ -85,9 +120,14 @@ def bluff_is_safe(view: View) -> bool:
 
 
 def biggest_threat(view: View, seats: list[int]) -> int:
-    """Of ``seats``, the one closest to going out: the fewest cards, then the
-    highest score, then the first to play after this seat."""
-    return min(seats, key=lambda seat: (view.counts[seat], -view.scores[seat], order(view, seat)))
+    """Of ``seats``, the one closest to going out (``threat_order``)."""
+    return min(seats, key=lambda seat: threat_order(view, seat))
+
+
+def threat_order(view: View, seat: int) -> tuple[int, int, int]:
+    """Seats in order of threat: the fewest cards, the highest score, the
+    first to play after this seat."""
+    return view.counts[seat], -view.scores[seat], order(view, seat)
 
 
 def order(view: View, seat: int) -> int:

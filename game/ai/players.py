@@ -12,7 +12,7 @@ from collections.abc import Generator
 
 from ..rules.game import View
 from ..rules.notation import OUT_OF_TURN
-from . import heuristic, house, search
+from . import heuristic, house, picks, search
 
 
 def decision_rng(seed: int, view: View) -> random.Random:
@@ -71,7 +71,7 @@ class Player:
                 return view.legal[0]
             view = dataclasses.replace(view, legal=view.legal[1:])
         action = yield from self.steps(view, rng)
-        return self.call_uno(view, action, rng)
+        return picks.legal_form(view, self.call_uno(view, action, rng))
 
     def react(self, view: View) -> str | None:
         """What the seat does out of turn: ``catch`` (another seat left one

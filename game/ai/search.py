@@ -193,7 +193,7 @@ def prune(view: View, legal: tuple[str, ...]) -> list[str]:
     if view.colour in held and not picks.bluff_is_safe(view):
         fair = [a for a in actions if not a.startswith("play W+4")]
         actions = fair or actions  # forced_play: a drawn Wild Draw Four must be played
-    actions = [a for a in actions if " swap " not in a]
+    actions = [a for a in actions if " swap " not in a or a.split(" swap ")[0] not in actions]
     calls = {a.removesuffix(" uno") for a in actions if a.endswith(" uno")}
     return [a for a in actions if a not in calls]
 

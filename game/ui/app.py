@@ -198,6 +198,8 @@ class App:
             if choice is not None:
                 self.audio.play("select")
                 self._to_title()
+        elif scene == "house":
+            self._update_house(pressed, pointer)
         elif scene == "paused":
             self._update_paused(pressed, pointer)
         elif scene == "replays":
@@ -266,6 +268,8 @@ class App:
             self._start_match()
         elif what in menus.TABLE_ITEMS:
             self._change_table(what, choice.step)
+        elif what == "house":
+            self._show_house_rules()
         elif what == "level":
             index = DIFFICULTIES.index(self.level)
             self.level = self.settings.difficulty = DIFFICULTIES[(index + choice.step) % len(DIFFICULTIES)]
@@ -378,6 +382,30 @@ class App:
         self.notice(f"setting rules {rules} players {players} scoring {settings.scoring}")
         self._save()
 
+    def _show_house_rules(self) -> None:
+        """The house rules' switches (standard UNO only)."""
+        if self._rules_and_players()[0] != "standard":
+            self.title.message = narration.HOUSE_RULES_STANDARD_ONLY
+            self.notice(narration.HOUSE_RULES_STANDARD_ONLY)
+            return
+        self.screen = menus.HouseRulesScreen(self.settings.house)
+        self._set_scene("house")
+
+    def _update_house(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        choice, moved = self.screen.update(pressed, pointer)
+        if moved:
+            self.audio.play("move")
+        if choice is None:
+            return
+        self.audio.play("select")
+        if choice.what == "back":
+            self._to_title()
+            return
+        self.settings.toggle_house(choice.what)
+        self.screen.house = self.settings.house
+        self.notice(f"setting house rules {' '.join(self.settings.house) or 'none'}")
+        self._save()
+
     # ----- a match --------------------------------------------------------------------
 
     def _start_match(self) -> None:
@@ -407,6 +435,7 @@ class App:
             acted=self._save_match,
             players=players,
             scoring=self.settings.scoring,
+            house=self.settings.house if rules == "standard" else (),
         )
         self._moves, self._hand_counted = 0, False
         self._match_date = now()
@@ -544,8 +573,9 @@ class App:
         elif scene == "title":
             rules, players = self._rules_and_players()
             scoring = self.settings.scoring
-            self.title.draw(self.level, not self.audio.muted, self.frame, rules, players - 1, scoring)
-        elif scene == "howto":
+            house = len(self.settings.house_in_play) if rules == "standard" else 0
+            self.title.draw(self.level, not self.audio.muted, self.frame, rules, players - 1, scoring, house)
+        elif scene in ("howto", "house"):
             self.screen.draw(self.frame)
         elif scene == "stats":
             self.screen.draw(self.stats, self.level)

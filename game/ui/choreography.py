@@ -18,7 +18,7 @@ from game.rules.events import BY_CHOICE, Event
 from . import narration
 from .animation import Step, Timeline
 from .audio import Audio
-from .board import Board, Flight
+from .board import Board, Flight, hand_order
 from .layout import DISCARD_POS, DRAW_PILE_POS, your_card_pos
 from .seating import crown_pos, seat_card_pos
 from .seats import HUMAN, seat_name
@@ -39,7 +39,13 @@ class Choreographer:
     for ``notice`` (what a player would notice, for headless runs)."""
 
     def __init__(
-        self, timeline: Timeline, audio: Audio, notice: Callable[[str], None], deck_size: int, players: int = 2
+        self,
+        timeline: Timeline,
+        audio: Audio,
+        notice: Callable[[str], None],
+        deck_size: int,
+        players: int = 2,
+        tally: bool = False,
     ) -> None:
         self.timeline = timeline
         self.board: Board = timeline.board
@@ -47,6 +53,7 @@ class Choreographer:
         self.notice = notice
         self.deck_size = deck_size
         self.players = players
+        self.tally = tally  # the lowest total wins: nobody scores the hand
         self._reshuffle_to: int | None = None
         self._you_pass = False  # the events being staged end your turn with a pass
 
@@ -55,13 +62,20 @@ class Choreographer:
         self.board.news = text
         self.notice(f"message {text}")
 
-    def stage(self, events: list[Event], your_hand: list[str], scores: list[int] | None = None) -> None:
+    def stage(
+        self,
+        events: list[Event],
+        your_hand: list[str],
+        scores: list[int] | None = None,
+        counts: list[int] | None = None,
+    ) -> None:
         """Queue the steps of ``events``; ``your_hand`` is your hand in the
         engine now (the cards dealt to you are its first cards), ``scores``
         the match's totals after them. The computers' cards are never
         needed: they show as backs, and a hand another seat challenged is
         not shown to you."""
         self._scores = scores
+        self._hands = (list(your_hand), counts)
         ends_match = any(event.kind == "match_end" for event in events)
         # A card you pick up that cannot be played is passed at once: it is
         # never marked as the card to play (lifted, under the arrow).
@@ -85,6 +99,8 @@ class Choreographer:
             "king": self._king,
             "jester": self._jester,
             "fanfare": self._fanfare,
+            "swap": self._hands_move,
+            "rotate": self._hands_move,
         }
         for event in events:
             if event.kind == "deal":
@@ -209,7 +225,7 @@ class Choreographer:
         for code in codes:
             self._card_to_hand(event.seat, code, DRAW_FRAMES, "draw")
         if event.seat == HUMAN and event.reason == BY_CHOICE and not self._you_pass:
-            self._add(0, lambda: self._mark_drawn(event.cards[0]))
+            self._add(0, lambda: self._mark_drawn(event.cards[-1]))  # the playable one, drawing to match
         self._add(SETTLE_FRAMES)
 
     def _mark_drawn(self, code: str) -> None:
@@ -348,6 +364,23 @@ class Choreographer:
 
         self._add(NEWS_FRAMES, begin)
 
+    def _hands_move(self, event: Event) -> None:
+        """Seven-O: hands swapped, or every hand passed on. The table shows the
+        hands as the engine has them after it."""
+        your_hand, counts = self._hands
+
+        def begin() -> None:
+            board = self.board
+            board.hand = sorted(your_hand, key=hand_order)
+            board.selected = min(board.selected, max(0, len(board.hand) - 1))
+            if counts is not None:
+                board.counts = list(counts)
+            self.audio.play("deal")
+            self.say(self._words(event))
+            self.notice(f"hands {event.kind} {self._name(event.seat)}")
+
+        self._add(PENALTY_FRAMES, begin)
+
     def _fanfare(self, event: Event) -> None:
         def begin() -> None:
             self.audio.play("fanfare")
@@ -373,7 +406,7 @@ class Choreographer:
             board.exposed = None
             if not ends_match:
                 self.audio.play("hand won" if event.seat == HUMAN else "hand lost")
-            self.say(self._words(event))
+            self.say(narration.hand_end_news(event, self.players) if self.tally else self._words(event))
             self.notice("scores " + " ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores)))
 
         self._add(HAND_END_FRAMES, begin)

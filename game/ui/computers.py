@@ -22,6 +22,9 @@ THINK_FRAMES = 12  # a computer's pause before each of its actions, at least
 CATCH_WINDOW = 45  # frames after a missed call is shown before the next player may start
 # How quickly each level catches (or calls late): frames after the missed call shows.
 REACT_FRAMES = {"easy": 32, "normal": 18, "hard": 11}
+# How quickly each level jumps in (house rule): before the next player's
+# pause for thought is over, or not at all.
+JUMP_FRAMES = {"easy": 10, "normal": 6, "hard": 4}
 REACT_STAGGER = 3  # more frames for each seat further round the table
 
 
@@ -32,13 +35,17 @@ def computer_seed(seed: int, seat: int) -> int:
 
 
 class Thought:
-    """One computer's decision being made a slice a frame (``Player.think``)."""
+    """One computer's decision being made a slice a frame (``Player.think``).
+    ``fallback`` is the action it takes if its thinking fails (a bug must
+    never stop your game: the table reports it, see ``error``)."""
 
-    def __init__(self, seat: int, steps: Generator[None, None, str]) -> None:
+    def __init__(self, seat: int, steps: Generator[None, None, str], fallback: str) -> None:
         self.seat = seat
         self._steps = steps
+        self._fallback = fallback
         self.paused = 0  # frames of the computer's visible pause so far
         self.action: str | None = None
+        self.error: Exception | None = None
 
     def step(self, pausing: bool) -> None:
         """One frame: a slice of thinking, until the action is known.
@@ -49,6 +56,8 @@ class Thought:
                 next(self._steps)
             except StopIteration as done:
                 self.action = done.value
+            except Exception as error:
+                self.error, self.action = error, self._fallback
 
     @property
     def ready(self) -> bool:
@@ -63,7 +72,7 @@ class Computers:
         self.level = level
         self.players = {seat: make(level, seed=computer_seed(seed, seat)) for seat in range(1, seats)}
         self.thought: Thought | None = None
-        self._watching: int | None = None  # the exposed seat being watched
+        self._watching: tuple | None = None  # the position watched: (exposed seat, move if jump-ins)
         self._reactions: dict[int, tuple[int, str]] = {}  # seat -> (frame due, action)
         self.window = 0  # frames the missed call has been shown
 
@@ -79,47 +88,58 @@ class Computers:
             self.thought = None
             return
         if self.thought is None or self.thought.seat != turn:
-            self.thought = Thought(turn, self.players[turn].think(game.view(turn)))
+            view = game.view(turn)
+            fallback = [action for action in view.legal if action not in ("uno", "catch")][-1]
+            self.thought = Thought(turn, self.players[turn].think(view), fallback)
         self.thought.step(pausing=idle)
 
-    def take_action(self) -> str | None:
-        """The decided action of the computer in turn, once it is ready."""
+    def take_action(self) -> tuple[str, Exception | None] | None:
+        """The decided action of the computer in turn once it is ready, and
+        the error its thinking raised, if it had to fall back."""
         if self.thought is None or not self.thought.ready:
             return None
-        action, self.thought = self.thought.action, None
-        return action
+        thought, self.thought = self.thought, None
+        return thought.action, thought.error
 
-    def watch(self, game: Game, idle: bool) -> tuple[int, str] | None:
-        """While a seat is exposed (no UNO call): the (seat, action) of a
-        computer that catches or calls late now, or None. The frames count
-        only while the table is still, once the missed call shows."""
+    def watch(self, game: Game, idle: bool, moves: int) -> tuple[int, str] | None:
+        """The (seat, action) of a computer that acts out of turn now, or
+        None: while a seat is exposed (no UNO call), a catch or a late call;
+        with the jump-in house rule, after any move, a jump-in. ``moves``
+        counts the actions so far. The frames count only while the table is
+        still, once what happened shows."""
         exposed = game.exposed
-        if exposed != self._watching:
-            self._watching, self.window = exposed, 0
-            self._reactions = {} if exposed is None else self._plan(game, exposed)
-        if exposed is None or not idle:
+        jumping = "jump_in" in game.house and not game.hand_over
+        position = (exposed, moves if jumping else None)
+        if position != self._watching:
+            self._watching, self.window = position, 0
+            self._reactions = self._plan(game) if exposed is not None or jumping else {}
+        if (exposed is None and not self._reactions) or not idle:
             return None
         self.window += 1
-        due = [(frame, seat, action) for seat, (frame, action) in self._reactions.items() if frame <= self.window]
-        if not due:
-            return None
-        _, seat, action = min(due)
-        self._reactions.clear()
-        return seat, action
+        due = sorted((frame, seat, action) for seat, (frame, action) in self._reactions.items() if frame <= self.window)
+        for _, seat, action in due:
+            del self._reactions[seat]
+            if action in game.legal(seat):
+                return seat, action
+        return None
 
-    def _plan(self, game: Game, exposed: int) -> dict[int, tuple[int, str]]:
+    def _plan(self, game: Game) -> dict[int, tuple[int, str]]:
         """Each computer's reaction and when it comes, decided at once."""
         plans = {}
+        origin = game.exposed if game.exposed is not None else game.turn
         for seat, player in self.players.items():
-            if seat == game.turn:
+            if seat == game.turn or not game.legal(seat):
                 continue  # the seat in turn answers through its own choice
-            action = player.react(game.view(seat))
+            try:
+                action = player.react(game.view(seat))
+            except Exception:
+                action = None
             if action is not None:
-                distance = (seat - exposed) % len(game.hands)
-                plans[seat] = (REACT_FRAMES[self.level] + REACT_STAGGER * distance, action)
+                delay = (JUMP_FRAMES if action.startswith("play") else REACT_FRAMES)[self.level]
+                plans[seat] = (delay + REACT_STAGGER * ((seat - origin) % len(game.hands)), action)
         return plans
 
     @property
     def holding(self) -> bool:
         """True while the next player waits for the moment after a missed call."""
-        return self._watching is not None and self.window < CATCH_WINDOW
+        return self._watching is not None and self._watching[0] is not None and self.window < CATCH_WINDOW

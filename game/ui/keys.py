@@ -43,6 +43,8 @@ GAME_KEYS = {
     "U": (pyxel.KEY_U, pyxel.GAMEPAD1_BUTTON_Y),
     "C": (pyxel.KEY_C,),
     "A": (pyxel.KEY_A,),
+    "S": (pyxel.KEY_S,),  # stack a Wild Draw Four (house rule)
+    "J": (pyxel.KEY_J,),  # jump in (house rule)
     **{digit: (getattr(pyxel, f"KEY_{digit}"),) for digit in "0123456789"},
 }
 COLOUR_KEYS = tuple(COLOURS)  # R, G, Y, B name a colour

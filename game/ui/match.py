@@ -41,10 +41,12 @@ from .seats import HUMAN, seat_name
 # The keys of your turn. Pressed while your own move is still moving on the
 # table, they are kept (a few) and taken the moment it lands; pressed while
 # it is not your turn, they are refused with a prompt that says so.
-TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", *keys.COLOUR_KEYS, "C", "A", *keys.DIGIT_KEYS)
+TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", *keys.COLOUR_KEYS, "C", "A", "S", *keys.DIGIT_KEYS)
 MAX_KEPT_KEYS = 3
-CHALLENGE_CHOICES = ("challenge", "accept")
-CHALLENGE_LABELS = ("C CHALLENGE", "A ACCEPT")
+CHALLENGE_CHOICES = ("challenge", "accept", "stack")
+CHALLENGE_LABELS = ("C CHALLENGE", "A ACCEPT", "S STACK +4")
+SEAT_CHOICES = ("jester", "target", "swap")  # choices answered by naming a seat
+DECISIONS = ("challenge", *SEAT_CHOICES)
 
 
 def hand_result(game: Game) -> results.HandResult:
@@ -86,6 +88,7 @@ class Match:
         game: Game | None = None,
         players: int = 2,
         scoring: str = "points",
+        house: tuple[str, ...] = (),
     ) -> None:
         """``rules``, ``players`` and ``scoring`` choose the game (the
         settings'). ``acted`` is called after every action the engine takes
@@ -101,7 +104,7 @@ class Match:
         self._acted = acted
         continued = game is not None
         if game is None:
-            game = Game(rules=rules, players=players, seed=seed, deck=deck, starter=starter, scoring=scoring)
+            game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=scoring, house=house)
         self.game = game
         self.players = game.players
         self.computer_seed = seed if computer_seed is None else computer_seed
@@ -109,11 +112,15 @@ class Match:
         self.scepter = Scepter(self.computer_seed) if game.rules.royal else None
         deck_size = len(game.rules.deck)
         self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
+        self.board.house = game.house
         self.timeline = Timeline(self.board)
-        self.director = Choreographer(self.timeline, audio, notice, deck_size, self.players)
+        self.director = Choreographer(
+            self.timeline, audio, notice, deck_size, self.players, tally=game.scoring == "tally"
+        )
         self.result: results.HandResult | None = None
         self.scene = "table"
         self.frame = 0
+        self.moves = 0  # actions sent to the engine by this table
         self._clear_turn()
         if continued:
             self._restore()
@@ -170,8 +177,10 @@ class Match:
         self.board.pick = None
 
     def _stage(self, events) -> None:
-        """Animate the engine's events; the director sees your hand only."""
-        self.director.stage(events, self.game.hands[HUMAN], self.game.scores)
+        """Animate the engine's events; the director sees your hand only (and
+        how many cards the others hold, for hands swapped or passed on)."""
+        game = self.game
+        self.director.stage(events, game.hands[HUMAN], game.scores, [len(hand) for hand in game.hands])
 
     def _show(self, scene: str, prompt: str) -> None:
         self.scene = scene
@@ -239,9 +248,11 @@ class Match:
 
     @property
     def _deciding(self) -> str | None:
-        """The choice you must make before play goes on: challenge, jester or target."""
+        """The choice you must make before play goes on: ``challenge``, or a
+        seat to name (``jester``, ``target``, ``swap``). A colour and a stack
+        are answered with your cards and keys as usual."""
         pending = self.game.pending
-        return pending.kind if pending is not None and pending.kind != "colour" else None
+        return pending.kind if pending is not None and pending.kind in DECISIONS else None
 
     # ----- each frame -------------------------------------------------------------
 
@@ -253,6 +264,8 @@ class Match:
             self._watch_uno(idle)
             if "U" in pressed:
                 self._uno_key()
+            if "J" in pressed:
+                self._jump_in()
             self._tick_scepter()
             self._update_table(pressed, pointer)
         self.timeline.update()
@@ -292,33 +305,59 @@ class Match:
     def _act(self, action: str, seat: int | None = None) -> None:
         """Send an action to the engine, save the match, and stage what follows."""
         events = self.game.act(action, seat=seat)
+        self.moves += 1
         self._acted(self)
         self._stage(events)
 
     def _your_act(self, action: str) -> None:
         """Your action: while it plays out, the prompt says nothing (never the
         instruction you just followed); your turn goes on or is over. A play
-        that leaves you one card calls UNO if you pressed U."""
+        that leaves you one card calls UNO if you pressed U. Raises
+        IllegalAction, changing nothing, if the rules refuse it."""
         if self._uno_ready and action.startswith("play ") and len(self.game.hands[HUMAN]) == 2:
             action += " uno"
+        self._act(action)
         self._uno_ready = False
         self.board.pick = None
-        self._act(action)
         self.board.prompt = ""
         self._yours = self.game.turn == HUMAN and not self.game.hand_over
+
+    def _your_try(self, action: str) -> bool:
+        """``_your_act``, or a buzz and the rules' reason when they refuse it
+        (a house rule's, say). True when the engine took it."""
+        try:
+            self._your_act(action)
+        except IllegalAction as error:
+            self.audio.play("buzz")
+            self.say(narration.refused(str(error)))
+            return False
+        return True
 
     def _computer_turn(self) -> None:
         if self.computers.holding and self.game.exposed != self.game.turn:
             return  # the short moment after a missed call, before the next player starts
-        action = self.computers.take_action()
-        if action is not None:
+        decided = self.computers.take_action()
+        if decided is None:
+            return
+        action, failure = decided
+        seat = self.game.turn
+        if failure is not None:
+            self.notice(f"error {self._name(seat)} could not decide ({failure!r}); it plays {action!r}")
+        try:
             self._act(action)
+        except IllegalAction as error:
+            # A computer player's mistake must never stop your game: it is
+            # reported, and the computer takes its last legal action instead.
+            fallback = [a for a in self.game.legal() if a not in ("uno", "catch")][-1]
+            self.notice(f"error {self._name(seat)} chose {action!r}, refused ({error}); it plays {fallback!r}")
+            self._act(fallback)
 
     # ----- UNO: calls and catches ----------------------------------------------------
 
     def _watch_uno(self, idle: bool) -> None:
-        """A computer catches a player who forgot UNO, or calls it late."""
-        reaction = self.computers.watch(self.game, idle)
+        """A computer catches a player who forgot UNO, or calls it late, or
+        jumps in (house rule)."""
+        reaction = self.computers.watch(self.game, idle, self.moves)
         if reaction is not None:
             seat, action = reaction
             self._act(action, seat=seat)
@@ -339,9 +378,15 @@ class Match:
             self.say(narration.UNO_NOT_NOW)
 
     def _prompt_catch(self) -> None:
-        """While someone is exposed, the prompt line says U catches (or calls)."""
+        """While someone is exposed, the prompt line says U catches (or calls);
+        while you may jump in, it says J does."""
         exposed = self.game.exposed
-        if exposed is None or not self.timeline.idle or self.game.hand_over:
+        if not self.timeline.idle or self.game.hand_over:
+            return
+        jump = self._jump_in_card()
+        if jump is not None and exposed is None:
+            self.board.prompt = narration.jump_in_prompt(jump)
+        if exposed is None:
             return
         if exposed == HUMAN:
             self.board.prompt = narration.PROMPT_LATE_UNO
@@ -366,18 +411,22 @@ class Match:
 
     def _table_prompt(self) -> str:
         deciding = self._deciding
-        if deciding == "challenge":
-            return narration.PROMPT_CHALLENGE
-        if deciding == "jester":
-            return narration.PROMPT_JESTER
-        if deciding == "target":
-            return narration.PROMPT_TARGET
+        pending = self.game.pending
+        if deciding == "challenge" and self._wild is None:
+            stack = len(self._challenge_choices()) == 3
+            return narration.PROMPT_CHALLENGE_STACK if stack else narration.PROMPT_CHALLENGE
+        if deciding in ("jester", "target", "swap"):
+            return {"jester": narration.PROMPT_JESTER, "target": narration.PROMPT_TARGET}.get(
+                deciding, narration.PROMPT_SWAP
+            )
+        if pending is not None and pending.kind == "stack":
+            return narration.stack_prompt(pending.penalty)
         if self.game.choosing_colour:
             return narration.PROMPT_KING_COLOUR if self.game.rules.royal else narration.PROMPT_STARTER_COLOUR
         if self._wild is not None:
             return narration.PROMPT_COLOUR
         if self.board.drawn is not None:
-            return narration.drawn_prompt(self.board.drawn)
+            return narration.drawn_prompt(self.board.drawn, forced="pass" not in self.game.legal())
         return narration.PROMPT_PLAY
 
     def _your_keys(self, names: list[str]) -> bool:
@@ -393,9 +442,9 @@ class Match:
     def _your_key(self, key: str) -> bool:
         """One key of your turn; True when it sent an action."""
         deciding = self._deciding
-        if deciding == "challenge":
+        if deciding == "challenge" and self._wild is None:
             return self._challenge_key(key)
-        if deciding is not None:
+        if deciding in SEAT_CHOICES:
             return self._pick_key(key)
         if self.naming_colour and self._colour_key(key):
             return True
@@ -421,14 +470,29 @@ class Match:
         return False
 
     def _challenge_key(self, key: str) -> bool:
-        """C challenges, A accepts; LEFT/RIGHT and RETURN choose between them."""
+        """C challenges, A accepts (and, stacking, S stacks a Wild Draw Four
+        of yours); LEFT/RIGHT and RETURN choose between them."""
+        choices = self._challenge_choices()
         if key in ("LEFT", "RIGHT"):
-            self.choice_cursor = 1 - self.choice_cursor
-        elif key in ("C", "A", "RETURN"):
-            choice = {"C": "challenge", "A": "accept"}.get(key, CHALLENGE_CHOICES[self.choice_cursor])
-            self._your_act(choice)
-            return True
+            self.choice_cursor = (self.choice_cursor + (1 if key == "RIGHT" else -1)) % len(choices)
+        elif key in ("C", "A", "S", "RETURN"):
+            letters = {"C": "challenge", "A": "accept", "S": "stack"}
+            choice = letters.get(key, choices[min(self.choice_cursor, len(choices) - 1)])
+            if choice in choices:
+                return self._answer_challenge(choice)
         return False
+
+    def _challenge_choices(self) -> tuple[str, ...]:
+        """CHALLENGE and ACCEPT, and STACK when you may stack a Wild Draw Four."""
+        stack = any(action.startswith("play W+4") for action in self.game.legal())
+        return CHALLENGE_CHOICES if stack else CHALLENGE_CHOICES[:2]
+
+    def _answer_challenge(self, choice: str) -> bool:
+        if choice == "stack":
+            self._wild = "W+4"  # its colour is asked next, then it is played on the stack
+            self.choice_cursor = 0
+            return False
+        return self._your_try(choice)
 
     def _pick_key(self, key: str) -> bool:
         """As King: LEFT/RIGHT move over the seats you may name, RETURN names
@@ -445,11 +509,10 @@ class Match:
 
     def _pick_seats(self) -> list[int]:
         """The seats you may name now (from the engine's legal actions)."""
-        return [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in ("jester", "target")]
+        return [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in SEAT_CHOICES]
 
     def _pick(self, seat: int) -> bool:
-        self._your_act(f"{self._deciding} {seat}")
-        return True
+        return self._your_try(f"{self._deciding} {seat}")
 
     def _move_arrow(self, step: int) -> None:
         """The arrow stays on a card you picked up until you play it or pass."""
@@ -459,14 +522,39 @@ class Match:
 
     def _pick_up_or_pass(self) -> None:
         self._wild = None
-        self._your_act("pass" if self.board.drawn is not None else "draw")
+        if self.board.drawn is not None and "pass" not in self.game.legal():
+            self.audio.play("buzz")
+            self.say(narration.drawn_must_play(self.board.drawn))  # forced play
+            return
+        self._your_try("pass" if self.board.drawn is not None else "draw")
 
     def _name_colour(self, letter: str) -> None:
         if self.game.choosing_colour:
-            self._your_act(f"colour {letter}")
+            self._your_try(f"colour {letter}")
         else:
             wild, self._wild = self._wild, None
-            self._your_act(f"play {wild} {letter}")
+            self._your_try(f"play {wild} {letter}")
+
+    # ----- jumping in (house rule) -----------------------------------------------------------
+
+    def _jump_in_card(self) -> str | None:
+        """A card of yours identical to the top card, while you may jump in with it."""
+        game = self.game
+        if game.turn == HUMAN or game.hand_over or self.scene != "table":
+            return None
+        plays = [action for action in game.legal(HUMAN) if action.startswith("play ")]
+        return plays[0].split()[1] if plays else None
+
+    def _jump_in(self) -> None:
+        """J: play your identical card out of turn; play goes on from you."""
+        code = self._jump_in_card()
+        if code is None:
+            if self.game.house and "jump_in" in self.game.house:
+                self.say(narration.NO_JUMP_IN)
+            return
+        self._act(f"play {code}", seat=HUMAN)
+        self.computers.forget()
+        self.board.prompt = ""
 
     def _choose_card(self) -> bool:
         """RETURN on a card: play it, ask for a wild's colour, or refuse it with
@@ -495,7 +583,7 @@ class Match:
         up, to pass), a colour to name it, a button or a seat to choose. The
         arrow follows the mouse over your hand, and the wheel moves it too."""
         board = self.board
-        if self._deciding is not None:
+        if self._deciding is not None and not self.naming_colour:
             self._decide_by_mouse(pointer)
             return
         if self.naming_colour and pointer.clicked:
@@ -518,11 +606,12 @@ class Match:
 
     def _decide_by_mouse(self, pointer: Pointer) -> None:
         if self._deciding == "challenge":
-            index = table.choice_at(pointer.x, pointer.y, CHALLENGE_LABELS)
+            choices = self._challenge_choices()
+            index = table.choice_at(pointer.x, pointer.y, CHALLENGE_LABELS[: len(choices)])
             if index is not None and (pointer.moved or pointer.clicked):
                 self.choice_cursor = index
             if index is not None and pointer.clicked:
-                self._your_act(CHALLENGE_CHOICES[index])
+                self._answer_challenge(choices[index])
             return
         for seat in self._pick_seats():
             if self.players > 2 and pointer.inside(panel_of(seat, self.players)[1:]):
@@ -551,10 +640,11 @@ class Match:
         deciding = self._deciding if waiting else None
         arrow = waiting and not self.game.choosing_colour and deciding is None
         table.draw_table(self.board, self.frame if arrow else None, self.frame)
-        if waiting and self.naming_colour and deciding is None:
+        if waiting and self.naming_colour and (deciding is None or self._wild is not None):
             table.draw_colour_choice(self.colour_cursor, self.frame)
-        if deciding == "challenge":
-            table.draw_choices(CHALLENGE_LABELS, self.choice_cursor, self.frame)
+        if deciding == "challenge" and self._wild is None:
+            labels = CHALLENGE_LABELS[: len(self._challenge_choices())]
+            table.draw_choices(labels, self.choice_cursor, self.frame)
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":

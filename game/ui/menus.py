@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import pyxel
 
+from game.rules.house import HOUSE_RULES
 from game.settings import CLASSIC_TABLE, DIFFICULTIES, Stats
 
 from . import layout as lay
@@ -22,7 +23,7 @@ from . import resources as res
 from .drawing import CHAR_H, big_text, draw_card, draw_frame, draw_panel, draw_title_art, text_centred
 from .keys import Pointer
 from .layout import CX
-from .narration import MAX_CHARS
+from .narration import HOUSE_NAMES, MAX_CHARS
 
 ITEM_H = 13  # the height of one menu line
 BACK_KEYS = ("ESCAPE", "BACK", "START")
@@ -142,8 +143,8 @@ def _list_choice(items: ItemList, pressed: list[str], pointer: Pointer | None, c
 # or a warning, on up to all three).
 TITLE_ART_CENTRE = (106, 86)
 PLAIN_TITLE_CENTRE = (108, 88)  # the fan of cards and the name, without the art
-MENU_X, MENU_Y, MENU_W = 216, 38, 98
-TITLE_ITEM_H = 11  # eleven items fit above the bottom lines
+MENU_X, MENU_Y, MENU_W = 216, 36, 98
+TITLE_ITEM_H = 10  # twelve items fit above the bottom lines
 MENU_HEADING_Y = MENU_Y - 16
 CREDIT_Y = 164
 HINT_Y = 176
@@ -174,7 +175,7 @@ class TitleMenu:
     @can_continue.setter
     def can_continue(self, value: bool) -> None:
         """CONTINUE comes first, and is chosen, while there is a match to continue."""
-        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "level", "sound", "howto", "stats", "replays"]
+        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "replays"]
         keys += ["quit"] * self.can_quit
         self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W, item_h=TITLE_ITEM_H)
 
@@ -187,8 +188,16 @@ class TitleMenu:
         return _list_choice(self.items, pressed, pointer, cycling=("level", "sound", *TABLE_ITEMS))
 
     def draw(
-        self, level: str, sound: bool, frame: int, rules: str = "1991", opponents: int = 1, scoring: str = "points"
+        self,
+        level: str,
+        sound: bool,
+        frame: int,
+        rules: str = "1991",
+        opponents: int = 1,
+        scoring: str = "points",
+        house: int = 0,
     ) -> None:
+        """The menu; ``house`` is how many house rules are on (standard UNO only)."""
         draw_frame()
         if self.title_art:
             draw_title_art(*TITLE_ART_CENTRE)
@@ -200,6 +209,7 @@ class TitleMenu:
             "rules": f"RULES: {RULE_NAMES[rules]}",
             "opponents": f"OPPONENTS: {opponents}",
             "scoring": f"SCORING: {SCORING_NAMES[scoring]}",
+            "house": f"HOUSE RULES: {house or 'OFF'}" if rules == "standard" else "HOUSE RULES: -",
             "level": f"LEVEL: {level.upper()}",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
             "howto": "HOW TO PLAY",
@@ -364,6 +374,23 @@ RULE_PAGES["standard"] = [
         ],
     ),
 ]
+RULE_PAGES["standard"].append(
+    (
+        "HOUSE RULES (TITLE MENU: HOUSE RULES)",
+        [
+            "STACKING|Draw Two on a Draw Two, +4 on a +4: the",
+            "|first who can't (or P) draws them all. S stacks",
+            "|your +4 when one is played on you.",
+            "SEVEN-O|a 7 swaps hands with a player you pick;",
+            "|a 0 passes every hand on to the next player.",
+            "JUMP-IN|a card identical to the top card may go",
+            "|down out of turn: J plays it; play goes on from you.",
+            "DRAW TO MATCH|pick up until a card can be played.",
+            "FORCED PLAY|a card you pick up that plays must be played.",
+            "NO BLUFFING|a +4 only without the colour: no challenge.",
+        ],
+    )
+)
 RULE_PAGES["royal"] = [
     NEW_KEYS_PAGE,
     (
@@ -482,6 +509,51 @@ class HowToPlay:
         if not last:
             draw_button(BUTTONS["next"], "NEXT >", True)
         hint = "LEFT/RIGHT turn the page   RETURN next   ESCAPE back"
+        text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
+
+
+# ----- house rules --------------------------------------------------------------------
+
+HOUSE_Y = PANEL[1] + 36
+HOUSE_ITEM_H = 19  # a switch and its explanation under it
+
+
+class HouseRulesScreen:
+    """Standard UNO's house rules as switches, each explained in one line:
+    UP/DOWN choose, RETURN (or LEFT/RIGHT, or a click) switches, ESCAPE,
+    B or START back. Each change is saved at once by the App."""
+
+    def __init__(self, house: tuple[str, ...]) -> None:
+        self.items = ItemList([*HOUSE_NAMES, "back"], x=PANEL[0] + 10, y=HOUSE_Y, w=PANEL[2] - 20, item_h=HOUSE_ITEM_H)
+        self.house = house
+
+    def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
+        if any(key in BACK_KEYS for key in pressed):
+            return Choice("back"), False
+        choice, moved = _list_choice(self.items, pressed, pointer, cycling=tuple(HOUSE_NAMES))
+        return choice, moved
+
+    def draw(self, frame: int) -> None:
+        draw_frame()
+        x, y, w, h = PANEL
+        draw_panel(x, y, w, h)
+        text_centred(CX, y + 9, "HOUSE RULES OF STANDARD UNO", lay.LIGHT_BLUE)
+        text_centred(CX, y + 20, "Off by default: the printed rules. Switch on any.", lay.GREY)
+        for index, key in enumerate(self.items.keys):
+            rx, ry, rw, rh = self.items.rect(index)
+            chosen = index == self.items.cursor
+            if chosen:
+                pyxel.rect(rx, ry, rw, rh, lay.NAVY)
+                pyxel.rectb(rx, ry, rw, rh, lay.YELLOW)
+            colour = lay.YELLOW if chosen else lay.WHITE
+            if key == "back":
+                text_centred(CX, ry + 3, "BACK", colour)
+                continue
+            on = key in self.house
+            pyxel.text(rx + 6, ry + 2, HOUSE_NAMES[key], colour)
+            pyxel.text(rx + rw - 22, ry + 2, "ON" if on else "OFF", lay.YELLOW if on else lay.GREY)
+            pyxel.text(rx + 6, ry + 10, HOUSE_RULES[key], lay.GREY)
+        hint = "UP/DOWN choose   RETURN switch   ESCAPE back"
         text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
 
 

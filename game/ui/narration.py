@@ -38,11 +38,15 @@ PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or 
 PROMPT_COMPUTER = "The computer's turn..."
 PROMPT_KING_COLOUR = "You are King: name the Wild's colour, R, G, Y or B (or UP/DOWN, RETURN)"
 PROMPT_CHALLENGE = "A Wild Draw Four on you: C challenges, A accepts (LEFT/RIGHT, RETURN)"
+PROMPT_CHALLENGE_STACK = "Wild Draw Four on you: C challenges, A accepts, S stacks yours on it"
+PROMPT_SWAP = "Seven! Swap hands with whom? LEFT/RIGHT and RETURN (or keys 1-9)"
+NO_JUMP_IN = "J jumps in with a card identical to the top card, out of turn"
 PROMPT_JESTER = "You are King: pick the Jester, LEFT/RIGHT and RETURN (or keys 1-9)"
 PROMPT_TARGET = "King's Choice: who draws one? LEFT/RIGHT and RETURN (0 is you, 1-9)"
 PROMPT_CATCH = "{name} forgot to call UNO! Press U to catch"
 PROMPT_LATE_UNO = "You forgot UNO! Press U to call it before you are caught"
 UNO_READY = "UNO! ready: your next card leaves you one"
+HOUSE_RULES_STANDARD_ONLY = "House rules are for standard UNO: choose RULES: STANDARD first"
 UNO_NOT_NOW = "U calls UNO as you play your next-to-last card, or catches a missed call"
 PROMPT_WAIT = "Wait for your turn: your keys work again at the pip"
 PROMPT_NEXT_HAND = "Press RETURN for the next hand"
@@ -51,6 +55,16 @@ PROMPT_NEW_MATCH = "Press RETURN to start a new match"
 
 CONTINUED = "The match goes on where you left it"
 NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
+
+# The house rules as the menu and the table name them.
+HOUSE_NAMES = {
+    "stacking": "STACKING",
+    "seven_zero": "SEVEN-O",
+    "jump_in": "JUMP-IN",
+    "draw_to_match": "DRAW TO MATCH",
+    "forced_play": "FORCED PLAY",
+    "no_bluffing": "NO BLUFFING",
+}
 
 SOUND_OFF = "Sound off (M turns it on)"
 SOUND_ON = "Sound on"
@@ -77,8 +91,28 @@ def computer_turn_prompt(seat: int, players: int) -> str:
     return PROMPT_COMPUTER if players == 2 else f"Computer {seat}'s turn..."
 
 
-def drawn_prompt(code: str) -> str:
+def drawn_prompt(code: str, forced: bool = False) -> str:
+    if forced:
+        return f"RETURN plays the {card_words(code)} you picked up: you must (forced play)"
     return f"RETURN plays the {card_words(code)} you picked up, P passes"
+
+
+def drawn_must_play(code: str) -> str:
+    return f"Forced play: the {card_words(code)} you picked up must be played"
+
+
+def stack_prompt(cards: int) -> str:
+    """Stacking: play a Draw Two (or Wild Draw Four) on the stack, or take it."""
+    return f"A stack of {cards}! Play your own on it, or P takes them all"
+
+
+def jump_in_prompt(code: str) -> str:
+    return f"Jump in! J plays your {card_words(code)} now, out of turn"
+
+
+def refused(reason: str) -> str:
+    """An action the rules refuse, with the engine's reason."""
+    return f"Not allowed: {reason}"[:MAX_CHARS]
 
 
 def drawn_only(code: str) -> str:
@@ -132,10 +166,16 @@ def news(event: Event, players: int = 2) -> str | None:
         return f"{name} {verb} {event.points} points"
     if kind == "match_end":
         return "You win the match!" if you else f"{'The computer' if players == 2 else name} wins the match"
-    return _calls_news(event, name, you)
+    return _calls_news(event, name, you, players)
 
 
-def _calls_news(event: Event, name: str, you: bool) -> str | None:
+def hand_end_news(event: Event, players: int) -> str:
+    """The end of a hand under the tally: the others add their own cards."""
+    went = "You go out" if event.seat == HUMAN else f"{who(event.seat, players)} goes out"
+    return f"{went}: everyone else adds the cards left in their hand"
+
+
+def _calls_news(event: Event, name: str, you: bool, players: int) -> str | None:
     """UNO calls and catches, the challenge, the King and the Jester."""
     kind = event.kind
     if kind == "uno":
@@ -159,6 +199,13 @@ def _calls_news(event: Event, name: str, you: bool) -> str | None:
         return "The King's Choice falls on you" if you else f"The King's Choice falls on {name}"
     if kind == "fanfare":
         return "Fanfare! A new King"
+    if kind == "swap":
+        other = who(event.count, players)
+        return f"{name} {'swap' if you else 'swaps'} hands with {'you' if event.count == HUMAN else other}"
+    if kind == "rotate":
+        return "Every hand passes on to the next player"
+    if kind == "jump_in":
+        return f"{name} {'jump' if you else 'jumps'} in!"
     return None
 
 

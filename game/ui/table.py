@@ -15,6 +15,7 @@ from . import panels
 from . import resources as res
 from .board import Board
 from .drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_slot, text_centred
+from .narration import HOUSE_NAMES
 
 CHOICE_GAP = 8
 
@@ -39,6 +40,9 @@ def draw_table(board: Board, arrow_frame: int | None, frame: int = 0) -> None:
         panels.draw_seats(board, frame)
     if board.scepter is not None:
         panels.draw_scepter(board.scepter)
+    if board.house:
+        tags = "HOUSE RULES: " + "  ".join(HOUSE_NAMES[name] for name in board.house)
+        text_centred(lay.CX, lay.CHOICE_Y + 3, tags, lay.GREY)
     _draw_draw_pile(board.draw_count)
     _draw_discard_pile(board)
     _draw_your_hand(board, arrow_frame)
