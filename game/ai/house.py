@@ -52,9 +52,9 @@ def choose(view: View, rng: random.Random, knowledge: Knowledge, careful: bool) 
 
 
 def stack_play(view: View, rng: random.Random, knowledge: Knowledge, careful: bool) -> str | None:
-    """The card to stack, if any: a Draw Two of the colour held most after
-    it, or a Wild Draw Four naming that colour (never a bluff, except for
-    ``careful`` when the bluff is safe)."""
+    """The card to stack, if any: the Draw Two of the colour held most, or a
+    Wild Draw Four naming the colour the heuristic would (never a bluff,
+    except for ``careful`` when the bluff is safe)."""
     hand = [Card(code) for code in view.hand]
     plays = [action for action in view.legal if action.startswith("play ") and not action.endswith(" uno")]
     if not plays:
