@@ -2,6 +2,7 @@
 
     python -m benchmarks.ai [--hands 20000] [--table-hands 1000] [--decisions 3000]
                             [--tables 1991-2,standard-4,...] [--processes 2] [--seed 1]
+                            [--house all]
 
 Decision times are measured over real positions at every table (rule set and
 number of players): each level plays matches against ``normal`` players and
@@ -13,7 +14,8 @@ tables each level against random players and ``hard`` against ``normal``
 players (``--table-hands`` a pair), split over worker processes (the game
 itself never uses any). The hands with ``hard`` take nearly all the time:
 with the defaults, 1 h 48 min for the 1991 table on the two-core development
-machine; ``--tables`` picks the tables to play and time.
+machine; ``--tables`` picks the tables to play and time, and ``--house``
+the house rules of the standard tables (as ``game.sim --house``).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import time
 from collections.abc import Iterator
 
 from game.rules import Game
-from game.sim import DuelReport, duel, make_player
+from game.sim import DuelReport, duel, house_option, make_player
 
 ORDER = ("random", "easy", "normal", "hard")
 TABLES = ("1991-2", "standard-2", "standard-4", "standard-6", "standard-10", "royal-2", "royal-4", "royal-6")
@@ -37,7 +39,7 @@ def parse_table(name: str) -> tuple[str, int]:
     return rules, int(players)
 
 
-def decision_times(level: str, decisions: int, seed: int, rules: str = "1991", players: int = 2):
+def decision_times(level: str, decisions: int, seed: int, rules: str = "1991", players: int = 2, house=()):
     """Seconds per decision of ``level`` over ``decisions`` real decisions
     against ``normal`` players: wall-clock time, and the CPU time of this
     process (which other work on a busy machine does not inflate)."""
@@ -45,13 +47,13 @@ def decision_times(level: str, decisions: int, seed: int, rules: str = "1991", p
     opponents = [make_player("normal", seed + 1 + seat) for seat in range(players)]
     times: list[float] = []
     cpu: list[float] = []
-    game = Game(rules, players, seed=seed)
+    game = Game(rules, players, seed=seed, house=house)
     match = 0
     while len(times) < decisions:
         if game.hand_over:
             if game.match_over:
                 match += 1
-                game = Game(rules, players, seed=seed + match)
+                game = Game(rules, players, seed=seed + match, house=house)
             else:
                 game.next_hand()
             continue
@@ -77,13 +79,13 @@ def _duel_chunk(args: tuple) -> DuelReport:
 
 
 def play_pairs(pairs: list[tuple], seed: int, processes: int) -> Iterator[DuelReport]:
-    """A DuelReport per pair ``(a, b, hands, rules, players)``, as each is
+    """A DuelReport per pair ``(a, b, hands, rules, players, house)``, as each is
     done: each pair's hands are split into chunks that run in ``processes``
     worker processes."""
     chunks = max(1, processes * 4)
     jobs = [
-        ((a, b), hands // chunks + (i < hands % chunks), seed * 1000 + i, rules, players)
-        for a, b, hands, rules, players in pairs
+        ((a, b), hands // chunks + (i < hands % chunks), seed * 1000 + i, rules, players, house)
+        for a, b, hands, rules, players, house in pairs
         for i in range(chunks)
     ]
     with multiprocessing.Pool(processes) as pool:
@@ -107,14 +109,21 @@ def row(report: DuelReport) -> str:
     )
 
 
-def pairs_at(table: str, hands: int, table_hands: int) -> list[tuple]:
+def pairs_at(table: str, hands: int, table_hands: int, house=()) -> list[tuple]:
     """The pairs played at a table: every pair of levels in the 1991 game,
-    elsewhere each level against random players and hard against normal."""
+    elsewhere each level against random players and hard against normal
+    (with ``house``, the house rules, at the standard tables)."""
     rules, players = parse_table(table)
     if rules == "1991":
-        return [(b, a, hands, rules, players) for a, b in itertools.combinations(ORDER, 2)]
-    against_random = [(level, "random", table_hands, rules, players) for level in ORDER[1:]]
-    return [*against_random, ("hard", "normal", table_hands, rules, players)]
+        return [(b, a, hands, rules, players, ()) for a, b in itertools.combinations(ORDER, 2)]
+    house = table_house(rules, house)
+    against_random = [(level, "random", table_hands, rules, players, house) for level in ORDER[1:]]
+    return [*against_random, ("hard", "normal", table_hands, rules, players, house)]
+
+
+def table_house(rules: str, house):
+    """The house rules at a table of ``rules``: only standard UNO has them."""
+    return house if rules == "standard" else ()
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -127,24 +136,28 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed (default 1)")
     parser.add_argument("--skip-table", action="store_true", help="only time the decisions")
     parser.add_argument("--skip-times", action="store_true", help="only play the win-rate table")
+    parser.add_argument("--house", default="", help="house rules of the standard tables: NAME,NAME, all or random")
     args = parser.parse_args(argv)
     tables = args.tables.split(",")
     unknown = set(tables) - set(TABLES)
     if unknown:
         parser.error(f"unknown tables {', '.join(sorted(unknown))}: use {', '.join(TABLES)}")
+    house = house_option(args.house)
+    if house == "random":
+        parser.error("--house takes house rule names or all here (random is game.sim's)")
     if not args.skip_times:
         print("| rules | players | level | median | p99 | median CPU | p99 CPU | decisions |")
         print("|---|---|---|---|---|---|---|---|")
         for table, level in itertools.product(tables, ORDER[1:]):
             rules, players = parse_table(table)
             figures = []
-            for times in decision_times(level, args.decisions, args.seed, rules, players):
+            for times in decision_times(level, args.decisions, args.seed, rules, players, table_house(rules, house)):
                 figures += [f"{statistics.median(times) * 1e3:.2f} ms", f"{percentile(times, 0.99) * 1e3:.2f} ms"]
             print(f"| {rules} | {players} | {level} | {' | '.join(figures)} | {args.decisions} |", flush=True)
     if args.skip_table:
         return
     start = time.perf_counter()
-    pairs = [pair for table in tables for pair in pairs_at(table, args.hands, args.table_hands)]
+    pairs = [pair for table in tables for pair in pairs_at(table, args.hands, args.table_hands, house)]
     print("\n| rules | players | player | against | hands | hand wins (95% CI) | fair share |", end="")
     print(" matches | match wins (95% CI) |\n|---|---|---|---|---|---|---|---|---|")
     for report in play_pairs(pairs, args.seed, args.processes):

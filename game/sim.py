@@ -5,6 +5,7 @@
     python -m game.sim --rules standard --players 4 --house all --hands 500 --seed 1
     python -m game.sim --ai hard,normal --hands 1000 --seed 1 [--json]
     python -m game.sim --ai hard,random --rules standard --players 4 --hands 1000
+    python -m game.sim --ai hard,random --rules standard --players 4 --house all --hands 1000
 
 Without ``--ai``, random players play (calling UNO or forgetting to, at
 random) while late calls, catches by any seat and, in Royal Revenge, the
@@ -25,8 +26,10 @@ rates with 95% confidence intervals. A changes seats every match and each
 round of matches, one with A in every seat, is dealt from the same seed (a
 duplicate format: A gets every seat's cards in turn), while within a match
 the starter moves one seat on every hand. The seat in turn may catch a
-missed UNO call first, then the others in the order of play; in Royal
-Revenge the scepter sounds now and then.
+missed UNO call first, then the others in the order of play (and with the
+house rule jump_in, a seat may jump in the same way); in Royal Revenge the
+scepter sounds now and then. ``--house`` plays every match with those
+house rules (``random``: a random set each match).
 """
 
 from __future__ import annotations
@@ -267,6 +270,7 @@ class DuelReport:
     violations: list[str] = field(default_factory=list)
     rules: str = "1991"
     players: int = 2
+    house: tuple[str, ...] | str = ()
 
     def merge(self, other: DuelReport) -> DuelReport:
         """Both reports' results together (for runs split across processes)."""
@@ -281,6 +285,7 @@ class DuelReport:
             self.violations + other.violations,
             self.rules,
             self.players,
+            self.house,
         )
 
     def rate(self, kind: str) -> tuple[float, float, float]:
@@ -305,8 +310,11 @@ class DuelReport:
             rate, low, high = self.rate(kind)
             return f"{label:<17}{rate:.1%}  (95% CI {low:.1%} to {high:.1%}) of {n}"
 
+        house = self.house if isinstance(self.house, str) else " ".join(self.house)
+        with_house = f", house rules {house}" if house else ""
         lines = [
-            f"{a} against {others}, rules {self.rules} (win rates are {a}'s; a fair share is {1 / self.players:.0%})",
+            f"{a} against {others}, rules {self.rules}{with_house} (win rates are {a}'s;"
+            f" a fair share is {1 / self.players:.0%})",
             line("hands won:", "hand", self.hands),
             line("matches won:", "match", self.matches),
             f"{'points:':<17}{a} {self.points[0]}, {b} {self.points[1]}",
@@ -321,15 +329,19 @@ class DuelReport:
 FANFARE = 1 / 40
 
 
-def duel(levels: tuple[str, str], hands: int, seed: int, rules: str = "1991", players: int = 2) -> DuelReport:
+def duel(
+    levels: tuple[str, str], hands: int, seed: int, rules: str = "1991", players: int = 2, house: tuple | str = ()
+) -> DuelReport:
     """Play ``hands`` hands of 500-point matches: player A against
     ``players - 1`` players of level B.
 
     A sits in seat ``k`` in match ``k`` (modulo ``players``), and the
     ``players`` matches of each round of seats are dealt from the same seed
     (with two players: A in seat 0 in even matches, seat 1 in odd ones).
+    ``house``: the house rules of every match, or ``random`` (a set drawn
+    for each round of seats).
     """
-    report = DuelReport(tuple(levels), rules=rules, players=players)
+    report = DuelReport(tuple(levels), rules=rules, players=players, house=house)
     player_a = make_player(levels[0], seed * 2)
     others = [make_player(levels[1], seed * 2 + 1 + 2 * k) for k in range(players - 1)]
     deals = random.Random(seed)
@@ -338,9 +350,10 @@ def duel(levels: tuple[str, str], hands: int, seed: int, rules: str = "1991", pl
     while report.hands < hands:
         if match % players == 0:
             match_seed = deals.randrange(2**32)
+            match_house = house_for_match(house, random.Random(match_seed))
         seat_a = match % players
         seats = [*others[:seat_a], player_a, *others[seat_a:]]
-        game = Game(rules, players, seed=match_seed)
+        game = Game(rules, players, seed=match_seed, house=match_house)
         fanfares = random.Random(match_seed) if game.rules.royal else None
         while report.hands < hands and not game.match_over:
             points = play_hand(game, seats, report, fanfares)
@@ -379,10 +392,11 @@ def next_action(game: Game, seats: list, report: DuelReport) -> tuple[str, int]:
     a seat is exposed without its UNO call and another seat reacts first.
     The seat in turn is the quickest (its choice may be ``catch`` or
     ``uno``), then the others in the order of play, so the exposed player's
-    late call comes last."""
+    late call comes last. With the house rule jump_in the others are asked
+    after every choice, as any of them may jump in."""
     turn = game.turn
     action = checked(seats[turn].choose(game.view(turn)), game.view(turn), report)
-    if game.exposed is None or action in OUT_OF_TURN:
+    if (game.exposed is None and "jump_in" not in game.house) or action in OUT_OF_TURN:
         return action, turn
     for step in range(1, game.players):
         seat = (turn + step * game.direction) % game.players
@@ -421,8 +435,6 @@ def main(argv: list[str] | None = None) -> int:
     house = house_option(args.house)
     if house and args.rules != "standard":
         parser.error("--house takes house rules of the standard rules: add --rules standard")
-    if house and args.ai:
-        parser.error("--house is for the random players' simulation, not --ai")
     if args.ai:
         levels = tuple(args.ai.split(","))
         if len(levels) != 2 or not set(levels) <= set(LEVELS):
@@ -431,7 +443,7 @@ def main(argv: list[str] | None = None) -> int:
             Game(args.rules, args.players, seed=0)
         except ValueError as error:
             parser.error(str(error))
-        report = duel(levels, args.hands, args.seed, args.rules, args.players)
+        report = duel(levels, args.hands, args.seed, args.rules, args.players, house)
         print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
         return 1 if report.violations else 0
     try:

@@ -117,3 +117,21 @@ def test_a_random_player_reacts_half_the_time():
     game.act("play R1")
     catches = [player.react(game.view(2)) for _ in range(200)]
     assert set(catches) == {"catch", None} and 70 <= catches.count("catch") <= 130
+
+
+def test_the_command_line_plays_levels_with_house_rules_and_the_levels_jump_in(monkeypatch, capsys):
+    args = ["--ai", "normal,easy", "--rules", "standard", "--players", "4", "--house", "all", "--hands", "8"]
+    assert sim.main([*args, "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "rules standard, house rules stacking seven_zero jump_in draw_to_match forced_play no_bluffing" in out
+    jumps = []
+    play = sim.Game.act
+
+    def act(game, text, seat=None):
+        if seat is not None and seat != game.turn and text.startswith("play"):
+            jumps.append(text)
+        return play(game, text, seat)
+
+    monkeypatch.setattr(sim.Game, "act", act)
+    report = sim.duel(("hard", "normal"), hands=3, seed=4, rules="standard", players=4, house=("jump_in",))
+    assert report.hands == 3 and not report.violations and jumps

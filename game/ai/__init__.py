@@ -1,7 +1,8 @@
 """Computer players: ``make(level, seed)`` gives a player whose ``choose(view)``
 returns one of ``view.legal`` for the seat in turn (``think(view)``: the
 same, a slice at a time) and whose ``react(view)`` says what a seat does
-out of turn when a player is exposed without its UNO call.
+out of turn when a player is exposed without its UNO call (or, with the
+house rule jump_in, whether it jumps in).
 
 A player only ever receives a ``View``, so it cannot see hidden cards. Its
 choice is a pure function of the view, the level and the seed: every

@@ -16,7 +16,9 @@ last), most rules of thumb turned out not to help; these did:
 With the standard rules and Royal Revenge the same rules of thumb choose the
 card (a Reverse counts as a Skip with two players; the Jester keeps its
 Jester cards, which would make it draw), the Wild Draw Four is never a
-bluff, and the choices that are not a card come from ``picks``.
+bluff, and the choices that are not a card come from ``picks``. The house
+rules' choices (a stack, a swap) come from ``house``, which also keeps it
+from a 7 or 0 that would bring a much bigger hand.
 """
 
 from __future__ import annotations
@@ -25,13 +27,15 @@ import random
 
 from ..rules.cards import COLOURS, PLUS_ONE_RANKS, Card
 from ..rules.game import View
-from . import picks
+from . import house, picks
 from .knowledge import Knowledge, infer
 
 FOLLOW_UP = 15
 INTO_LACK = 5
 # What a Jester costs the Jester who plays it: the card it draws.
 OWN_JESTER = 25
+# seven_zero: what each card more (or fewer) a 7 or a 0 brings is worth.
+SWAP_CARD = 10
 
 
 def choose(view: View, rng: random.Random, knowledge: Knowledge | None = None) -> str:
@@ -41,7 +45,7 @@ def choose(view: View, rng: random.Random, knowledge: Knowledge | None = None) -
     and ``catch`` first)."""
     knowledge = knowledge or infer(view)
     if view.pending is not None and view.pending.kind != "colour":
-        return picks.choose(view, rng, knowledge, careful=False)
+        return house.choose(view, rng, knowledge, careful=False) or picks.choose(view, rng, knowledge, careful=False)
     hand = [Card(code) for code in view.hand]
     if view.legal[0].startswith("colour"):
         return "colour " + name_colour(hand, colour_lacks(view, knowledge), rng)
@@ -49,13 +53,21 @@ def choose(view: View, rng: random.Random, knowledge: Knowledge | None = None) -
     card = Card(view.drawn) if view.drawn else pick_card(hand, view, lacks)
     if card is None:
         return "draw"
-    if card.rank == "W+4" and any(other.colour == view.colour for other in hand):
-        return "pass"  # a Wild Draw Four just drawn, which would be a bluff
+    if "pass" in view.legal and not good_to_play_drawn(card, hand, view):
+        return "pass"
     if card.is_wild and view.rules != "royal":
         rest = list(hand)
         rest.remove(card)
         return f"play {card.code} {name_colour(rest, lacks, rng)}"
     return f"play {card.code}"
+
+
+def good_to_play_drawn(card: Card, hand: list[Card], view: View) -> bool:
+    """Whether to play a card just drawn: not a Wild Draw Four that would be
+    a bluff, nor (seven_zero) a 7 or 0 that brings a much bigger hand."""
+    if card.rank == "W+4" and any(other.colour == view.colour for other in hand):
+        return False
+    return house.worth_playing(view, card)
 
 
 def pick_card(hand: list[Card], view: View, lacks: set[str]) -> Card | None:
@@ -72,12 +84,15 @@ def pick_card(hand: list[Card], view: View, lacks: set[str]) -> Card | None:
                 wild = card
             else:
                 four = card
-        elif card.colour == colour or card.rank == rank or (plus_one and card.rank in PLUS_ONE_RANKS):
+        elif (
+            card.colour == colour or card.rank == rank or (plus_one and card.rank in PLUS_ONE_RANKS)
+        ) and house.worth_playing(view, card):
             score = card.points + (INTO_LACK if card.colour in lacks else 0)
             if card.rank in ("S", "+2") or (duel and card.rank == "R"):
                 score += FOLLOW_UP if has_follow_up(card, hand) else -FOLLOW_UP
             elif card.rank == "J" and view.jester == view.seat:
                 score -= OWN_JESTER
+            score -= SWAP_CARD * house.hand_change(view, card)
             if best_score is None or score > best_score:
                 best, best_score = card, score
     if best is not None:

@@ -11,6 +11,11 @@ player had none of the colour in play (with the standard rules, where it may
 be a bluff, only a failed challenge shows that, and a challenge of our own
 shows the whole hand). A slot that fits no card played
 means the player reneged, and its marks are dropped.
+
+With house rules: hands moved by seven_zero take their slots and known
+cards with them (a hand this seat gave away becomes fresh slots: the
+cards are counted unseen again), a draw to match marks every card but the
+last as unplayable, and with no_bluffing every Wild Draw Four is legal.
 """
 
 from __future__ import annotations
@@ -110,9 +115,15 @@ def infer(view: View) -> Knowledge:
     colour = rank = None
     chose_to_draw = None
     four = None  # the seat of the last Wild Draw Four and the colour it was played on
+    no_bluffing = "no_bluffing" in view.house
     for e in view.events:
         kind = e.kind
-        if kind == "reveal" and four is not None and four[0] in known:
+        if kind in ("swap", "rotate"):
+            _move_hands(view, slots, known, e)
+            chose_to_draw = None
+        elif kind == "jump_in":
+            chose_to_draw = None  # the turn of a player who drew is over
+        elif kind == "reveal" and four is not None and four[0] in known:
             # A challenge of ours: the whole hand is shown.
             known[four[0]] = [Card(code) for code in e.cards]
         elif kind == "challenge" and four is not None and four[0] in slots and e.reason == "loses":
@@ -135,7 +146,10 @@ def infer(view: View) -> Knowledge:
                 blocked = frozenset((colour, "#" + rank, "W"))
                 slots[e.seat] = [f | blocked for f in slots[e.seat]]
                 chose_to_draw = e.seat
-            slots[e.seat].extend([FRESH] * e.count)
+                # draw_to_match: every card before the last could not be played.
+                slots[e.seat].extend([blocked] * (e.count - 1) + [FRESH])
+            else:
+                slots[e.seat].extend([FRESH] * e.count)
         elif kind == "pass":
             if e.reason and chose_to_draw == e.seat:
                 slots[e.seat][-1] = frozenset((colour, "#" + rank, "W"))
@@ -144,7 +158,7 @@ def infer(view: View) -> Knowledge:
             card = Card(e.cards[0])
             _remove_played(slots[e.seat], known[e.seat], card, chose_to_draw == e.seat)
             if card.rank == "W+4":
-                if rules.challenge:  # it may be a bluff: a challenge tells
+                if rules.challenge and not no_bluffing:  # it may be a bluff: a challenge tells
                     four = (e.seat, colour)
                 else:  # played legally (an illegal one is penalised instead)
                     slots[e.seat] = [f | {colour} for f in slots[e.seat]]
@@ -162,6 +176,22 @@ def infer(view: View) -> Knowledge:
     return Knowledge(view.seat, unseen_cards, slots, known)
 
 
+def _move_hands(view: View, slots: dict, known: dict, event) -> None:
+    """seven_zero: a swap of two hands or every hand passed one seat on
+    (``event.count``: the seat swapped with, or the direction)."""
+    players = view.players
+    if event.kind == "swap":
+        moves = {event.seat: event.count, event.count: event.seat}  # seat -> seat whose hand it gets
+    else:
+        moves = {seat: (seat - event.count) % players for seat in range(players)}
+    old_slots, old_known = dict(slots), dict(known)
+    for seat, source in moves.items():
+        if seat == view.seat:
+            continue
+        slots[seat] = list(old_slots.get(source, []))  # this seat's own hand: fresh slots, resized later
+        known[seat] = list(old_known.get(source, []))
+
+
 def _resize(slots: list[frozenset[str]], count: int) -> None:
     """Make the slots as many as the cards the view says the hand holds
     (they agree unless the view was put together by hand), dropping the
@@ -174,7 +204,10 @@ def _resize(slots: list[frozenset[str]], count: int) -> None:
 
 def _remove_played(slots: list[frozenset[str]], known: list[Card], card: Card, just_drawn: bool) -> None:
     """Take the played card's slot out of a hand: the drawn card if it was
-    just drawn, a known card, else the most marked slot it fits."""
+    just drawn, a known card, else the most marked slot it fits (none
+    when the hand is one this seat gave away: its slots come at the end)."""
+    if not slots:
+        return
     if just_drawn:
         slots.pop()
         return

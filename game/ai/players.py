@@ -1,7 +1,7 @@
 """The three levels as players with ``choose(view) -> action``,
 ``think(view)``, the same choice made a slice at a time, and
 ``react(view)``, what a seat does out of turn (catching a player who did not
-call UNO, or calling it late)."""
+call UNO, or calling it late, and with the house rule jump_in jumping in)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from collections.abc import Generator
 
 from ..rules.game import View
 from ..rules.notation import OUT_OF_TURN
-from . import heuristic, picks, search
+from . import heuristic, house, picks, search
 
 
 def decision_rng(seed: int, view: View) -> random.Random:
@@ -29,6 +29,10 @@ def pick(items, rng: random.Random):
     """A uniformly random item, drawn with ``rng.random()`` alone, whose
     sequence is stable across Python versions."""
     return items[int(rng.random() * len(items))]
+
+
+# How often ``easy`` jumps in when it can.
+JUMPS_IN = 0.5
 
 
 class Player:
@@ -71,12 +75,25 @@ class Player:
 
     def react(self, view: View) -> str | None:
         """What the seat does out of turn: ``catch`` (another seat left one
-        card without calling UNO), ``uno`` (this seat did: a late call) or
-        None. A table asks every computer seat not in turn while a seat is
-        exposed; for the seat in turn ``choose`` answers the same first."""
-        if not view.legal or view.legal[0] not in OUT_OF_TURN:
+        card without calling UNO), ``uno`` (this seat did: a late call), with
+        the house rule jump_in a jump-in (``play R7``, ``play R7 uno``: a
+        card identical to the top card, from ``view.legal``), or None. A
+        table asks every computer seat not in turn while a seat is exposed
+        or may jump in; for the seat in turn ``choose`` answers the same
+        catch or call first (and its own identical card is a plain play)."""
+        if not view.legal:
             return None
-        return view.legal[0] if self.reacts(decision_rng(self.seed, view)) else None
+        rng = decision_rng(self.seed, view)
+        if view.legal[0] in OUT_OF_TURN and self.reacts(rng):
+            return view.legal[0]
+        if view.turn == view.seat or not any(action.startswith("play ") for action in view.legal):
+            return None
+        action = self.jump_in(view, rng)
+        return None if action is None else self.call_uno(view, action, rng)
+
+    def jump_in(self, view: View, rng: random.Random) -> str | None:
+        """The jump-in this level makes, if any (``house.jump_in``)."""
+        return house.jump_in(view)
 
     def reacts(self, rng: random.Random) -> bool:
         return self.REACTS >= 1 or rng.random() < self.REACTS
@@ -112,7 +129,9 @@ class Easy(Player):
     """A beginner: a random legal card and a random colour, drawing only when
     it has nothing to play, and always playing a card it has just drawn;
     every other choice (a colour, a challenge, the King's picks) at random.
-    It forgets UNO half the time, and catches or calls late half the time."""
+    It forgets UNO half the time, and catches or calls late half the time;
+    with house rules it stacks or not, swaps with anyone and jumps in (half
+    the time) at random."""
 
     level = "easy"
     FORGETS = 0.5
@@ -122,14 +141,23 @@ class Easy(Player):
         plays_by_card: dict[str, list[str]] = {}
         fair_four = not any(code[0] == view.colour for code in view.hand)
         for action in view.legal:
-            if action.startswith("play ") and not action.endswith(" uno"):
+            if action.startswith("play ") and not action.endswith(" uno") and " swap " not in action:
                 card = action.split()[1]
                 if card != "W+4" or fair_four:  # it never bluffs
                     plays_by_card.setdefault(card, []).append(action)
+        rest = [action for action in view.legal if not action.startswith("play ")]
+        if view.pending is not None and view.pending.kind in ("stack", "challenge"):
+            # Stack a card or not, at random (with stacking: the choice is listed with the cards).
+            choice = pick([*plays_by_card, *rest], rng)
+            return pick(plays_by_card[choice], rng) if choice in plays_by_card else choice
         if not plays_by_card:
-            rest = [action for action in view.legal if not action.startswith("play ")]
-            return pick(rest, rng)  # a colour for a Wild turned up, a draw, a challenge...
+            return pick(rest, rng)  # a colour for a Wild turned up, a draw, a swap...
         return pick(plays_by_card[pick(list(plays_by_card), rng)], rng)
+
+    def jump_in(self, view: View, rng: random.Random) -> str | None:
+        """It jumps in with an identical card half the time."""
+        plays = [action for action in view.legal if action.startswith("play ") and " " not in action[5:]]
+        return plays[0] if plays and rng.random() < JUMPS_IN else None
 
 
 class Normal(Player):

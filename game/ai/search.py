@@ -45,7 +45,7 @@ from collections.abc import Generator
 
 from ..rules.cards import Card
 from ..rules.game import View
-from . import heuristic, picks
+from . import heuristic, house, picks
 from .knowledge import Knowledge, infer
 from .model import Position, playout
 from .table import Table
@@ -72,12 +72,14 @@ def think(view: View, rng: random.Random) -> Generator[None, None, str]:
     legal action or naming the colour of a Wild (searches found no
     difference worth the noise between the colours of a Wild turned up, and
     a player names the one it holds most). A challenge and the King's picks
-    are judged by ``picks``, carefully."""
+    are judged by ``picks``, carefully, and the house rules' swap and
+    stacked Wild Draw Four by ``house``; a stack of Draw Twos (stacking) is
+    searched, stacking or drawing."""
     legal = view.legal
     knowledge = infer(view)
     pending = view.pending
-    if pending is not None and pending.kind != "colour":
-        return picks.choose(view, rng, knowledge, careful=True)
+    if pending is not None and pending.kind not in ("colour", "stack"):
+        return house.choose(view, rng, knowledge, careful=True) or picks.choose(view, rng, knowledge, careful=True)
     liked = heuristic.choose(view, rng, knowledge)
     candidates = prune(view, legal)
     if len(candidates) == 1 or legal[0].startswith("colour"):
@@ -136,6 +138,7 @@ def evaluate_table(
     me, players = view.seat, view.players
     depth = DEPTH + 2 * (players - 2)
     royal = view.rules == "royal"
+    penalty = view.pending.penalty if view.pending is not None and view.pending.kind == "stack" else 0
     hand = [Card(code) for code in view.hand]
     discard = [Card(code) for code in view.discard]
     drawn = None if view.drawn is None else Card(view.drawn)
@@ -162,6 +165,8 @@ def evaluate_table(
             view.king,
             view.jester,
             int(rng.random() * 2**32),
+            view.house,
+            penalty,
         )
         work += DEAL_COST
         for i, action in enumerate(candidates):
@@ -179,13 +184,16 @@ def prune(view: View, legal: tuple[str, ...]) -> list[str]:
     """The actions worth searching: a wild names only a colour still held
     (any colour if none is held); with UNO calls, a play that leaves one
     card always calls it; a Wild Draw Four that would be a bluff only when
-    ``picks.bluff_is_safe``."""
+    ``picks.bluff_is_safe``; a 7 without its swap (seven_zero: the swap is
+    chosen next, ``house.swap_target``)."""
     held = {code[0] for code in view.hand if code[0] != "W"}
     actions = [a for a in legal if not (held and names_colour(a) and a.removesuffix(" uno")[-1] not in held)]
     if view.rules == "1991":
         return actions
     if view.colour in held and not picks.bluff_is_safe(view):
-        actions = [a for a in actions if not a.startswith("play W+4")]
+        fair = [a for a in actions if not a.startswith("play W+4")]
+        actions = fair or actions  # forced_play: a drawn Wild Draw Four must be played
+    actions = [a for a in actions if " swap " not in a or a.split(" swap ")[0] not in actions]
     calls = {a.removesuffix(" uno") for a in actions if a.endswith(" uno")}
     return [a for a in actions if a not in calls]
 

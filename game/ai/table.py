@@ -9,6 +9,16 @@ always accepted (and the playout policy never bluffs), every UNO is called,
 the King names the colour it holds most and aims the King's Choice at the
 seat with the fewest cards, and the scepter's fanfare never sounds.
 ``tests/test_ai_table.py`` plays the model and the engine side by side.
+
+House rules (standard UNO) are modelled as a sensible table plays them,
+simplified: with stacking a seat stacks whenever it holds a card of the
+rank on top (a Wild Draw Four too, never challenged) and otherwise takes the
+whole stack; with seven_zero a 7 swaps with the seat that has the fewest
+cards and a 0 passes the hands on; with draw_to_match a draw goes on until
+a card plays. Nobody jumps in during a playout (a jump-in is decided out of
+turn, by ``house.jump_in``), and forced_play and no_bluffing change nothing
+here, as the playout policy always plays a playable drawn card and never
+bluffs.
 """
 
 from __future__ import annotations
@@ -39,17 +49,34 @@ class Table:
         "hands",
         "jester",
         "king",
+        "penalty",
         "points",
         "rank",
         "rng",
         "royal",
         "seed",
+        "seven_zero",
+        "stacking",
+        "to_match",
         "turn",
         "winner",
     )
 
     def __init__(
-        self, hands, draw, discard, colour, turn, direction=1, drawn=None, royal=False, king=None, jester=None, seed=0
+        self,
+        hands,
+        draw,
+        discard,
+        colour,
+        turn,
+        direction=1,
+        drawn=None,
+        royal=False,
+        king=None,
+        jester=None,
+        seed=0,
+        house=(),
+        penalty=0,
     ) -> None:
         self.hands = hands
         self.draw = draw
@@ -63,13 +90,17 @@ class Table:
         self.king = king
         self.jester = jester
         self.seed = seed
+        self.stacking = "stacking" in house
+        self.seven_zero = "seven_zero" in house
+        self.to_match = "draw_to_match" in house
+        self.penalty = penalty  # stacking: the cards stacked on the seat in turn
         self.rng = None
         self.winner = None
         self.points = 0
 
     def copy(self) -> Table:
         """An independent position whose reshuffles start afresh from ``seed``."""
-        return Table(
+        table = Table(
             [list(hand) for hand in self.hands],
             list(self.draw),
             list(self.discard),
@@ -81,7 +112,10 @@ class Table:
             self.king,
             self.jester,
             self.seed,
+            penalty=self.penalty,
         )
+        table.stacking, table.seven_zero, table.to_match = self.stacking, self.seven_zero, self.to_match
+        return table
 
     def playable(self, card: Card) -> bool:
         """Whether ``card`` may be played now (any wild may: with these rules
@@ -96,9 +130,13 @@ class Table:
         )
 
     def act(self, text: str) -> None:
-        """Apply an action text: ``play X [C] [uno]``, ``draw`` or ``pass``."""
+        """Apply an action text: ``play X [C] [uno]``, ``draw`` (on a stack:
+        take it) or ``pass``."""
         if text == "draw":
-            self.draw_card()
+            if self.penalty:
+                self.take_stack()
+            else:
+                self.draw_card()
         elif text == "pass":
             self.drawn = None
             self.turn = (self.turn + self.direction) % len(self.hands)
@@ -123,8 +161,11 @@ class Table:
             self.colour = card.colour
         target = (seat + self.direction) % players
         after = target
-        if rank in TO_DRAW:
-            self.give(target, TO_DRAW[rank])
+        if rank in TO_DRAW and self.stacking and hand:
+            self.penalty += TO_DRAW[rank]  # the next seat stacks or takes it all
+        elif rank in TO_DRAW:
+            self.give(target, TO_DRAW[rank] + self.penalty)
+            self.penalty = 0
             after = (target + self.direction) % players
         elif rank == "S" or (rank == "R" and players == 2):
             after = (target + self.direction) % players
@@ -135,11 +176,41 @@ class Table:
             self.give(self.kings_choice(), 1)
         elif rank == "J" and self.royal and (hand or self.jester != seat):
             self.give(self.jester, 1)
+        elif self.seven_zero and rank in ("7", "0") and hand:
+            self.move_hands(seat, rank)
         if not hand:
             self.winner = seat
             self.points = sum(c.points for h in hands for c in h)
         else:
             self.turn = after
+
+    def move_hands(self, seat: int, rank: str) -> None:
+        """seven_zero: a 7 swaps with the seat with the fewest cards (the
+        first of them in the order of play), a 0 passes every hand on."""
+        hands, players, step = self.hands, len(self.hands), self.direction
+        if rank == "0":
+            self.hands = [hands[(receiver - step) % players] for receiver in range(players)]
+            return
+        others = [(seat + step * k) % players for k in range(1, players)]
+        other = min(others, key=lambda s: len(hands[s]))
+        hands[seat], hands[other] = hands[other], hands[seat]
+
+    def take_stack(self) -> None:
+        """stacking: the seat in turn takes the stack and misses its turn."""
+        seat = self.turn
+        self.give(seat, self.penalty)
+        self.penalty = 0
+        self.turn = (seat + self.direction) % len(self.hands)
+
+    def answer_stack(self) -> None:
+        """stacking, in a playout: stack a card of the rank on top if the
+        seat holds one, else take the stack."""
+        rank = self.rank
+        for card in self.hands[self.turn]:
+            if card.rank == rank:
+                self.play(card)
+                return
+        self.take_stack()
 
     def kings_choice(self) -> int:
         """The seat the King names: the fewest cards among the others still
@@ -153,6 +224,8 @@ class Table:
         now (the player then plays it or passes), else ends the turn."""
         seat = self.turn
         drawn = self.give(seat, 1)
+        while self.to_match and drawn is not None and not self.playable(drawn):
+            drawn = self.give(seat, 1)
         if drawn is not None and self.playable(drawn):
             self.drawn = drawn
             return drawn
@@ -207,6 +280,9 @@ def playout(table: Table, limit: int) -> int:
     royal = table.royal
     while moves < limit and table.winner is None:
         moves += 1
+        if table.penalty:
+            table.answer_stack()
+            continue
         card = table.drawn
         if card is None:
             card = policy_card(table.hands[table.turn], table.colour, table.rank, royal)
