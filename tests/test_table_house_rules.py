@@ -114,6 +114,7 @@ def test_a_seven_lets_you_pick_whose_hand_to_take():
     play(table, "R7")
     table.wait_for_you()
     assert table.match.board.prompt.startswith("Seven! Swap hands with whom?")
+    assert table.match.board.pick == 1  # the first seat you may name is highlighted
     table.press("2")
     table.wait(50)
     assert sorted(table.match.board.hand) == sorted(them[1]) and table.said("hands swap you")

@@ -271,7 +271,7 @@ class Match:
         self.timeline.update()
         if self.waiting_for_you:
             self.board.prompt = self._table_prompt()
-            if self._deciding in ("jester", "target") and self.board.pick not in self._pick_seats():
+            if self._deciding in SEAT_CHOICES and self.board.pick not in self._pick_seats():
                 self.board.pick = self._pick_seats()[0]  # highlighted first, for LEFT/RIGHT and RETURN
         if self.scene == "table":
             self._prompt_catch()
