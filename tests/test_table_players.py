@@ -410,3 +410,18 @@ def test_the_end_of_a_hand_at_a_bigger_table_lists_every_seat_and_the_tally_says
     assert result.tally and len(result.left) == 4 and result.left[result.winner] == 0
     assert result.scores == tuple(table.game.scores) and result.scores[result.winner] == 0
     assert table.said("WENT OUT: THE OTHERS ADD THEIR CARDS") and table.said("everyone else adds the cards left")
+
+
+class Broken(Scripted):
+    """A computer seat whose thinking fails."""
+
+    def decide(self, view, rng) -> str:
+        raise RuntimeError("the search fell over")
+
+
+def test_a_computer_players_failure_is_reported_and_the_game_goes_on():
+    table = Table("standard", 2, deck=standard_deck([DULL, RUN_DOWN], "B9"), starter=1)
+    table.seat(1, Broken())
+    table.wait_for_you()
+    assert table.said("error computer could not decide (RuntimeError('the search fell over')); it plays 'draw'")
+    assert "draw" in table.game.record().splitlines() and table.game.card_problems() == []

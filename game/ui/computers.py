@@ -15,6 +15,7 @@ from collections.abc import Generator
 
 from game.ai import make
 from game.rules import Game
+from game.rules.notation import OUT_OF_TURN
 
 from .seats import HUMAN
 
@@ -26,6 +27,12 @@ REACT_FRAMES = {"easy": 32, "normal": 18, "hard": 11}
 # pause for thought is over, or not at all.
 JUMP_FRAMES = {"easy": 10, "normal": 6, "hard": 4}
 REACT_STAGGER = 3  # more frames for each seat further round the table
+
+
+def last_action_in_turn(legal: list[str] | tuple[str, ...]) -> str:
+    """What a computer does when its own choice fails: its last legal action
+    in turn (drawing, mostly), never one out of turn."""
+    return [action for action in legal if action not in OUT_OF_TURN][-1]
 
 
 def computer_seed(seed: int, seat: int) -> int:
@@ -89,8 +96,7 @@ class Computers:
             return
         if self.thought is None or self.thought.seat != turn:
             view = game.view(turn)
-            fallback = [action for action in view.legal if action not in ("uno", "catch")][-1]
-            self.thought = Thought(turn, self.players[turn].think(view), fallback)
+            self.thought = Thought(turn, self.players[turn].think(view), last_action_in_turn(view.legal))
         self.thought.step(pausing=idle)
 
     def take_action(self) -> tuple[str, Exception | None] | None:

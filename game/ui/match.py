@@ -32,7 +32,7 @@ from .animation import Timeline
 from .audio import Audio
 from .board import Board
 from .choreography import Choreographer
-from .computers import Computers
+from .computers import Computers, last_action_in_turn
 from .keys import Pointer
 from .scepter import Scepter
 from .seating import panel_of
@@ -348,7 +348,7 @@ class Match:
         except IllegalAction as error:
             # A computer player's mistake must never stop your game: it is
             # reported, and the computer takes its last legal action instead.
-            fallback = [a for a in self.game.legal() if a not in ("uno", "catch")][-1]
+            fallback = last_action_in_turn(self.game.legal())
             self.notice(f"error {self._name(seat)} chose {action!r}, refused ({error}); it plays {fallback!r}")
             self._act(fallback)
 
