@@ -239,8 +239,12 @@ native_python() {
     echo "$CLONE/.venv/bin/python"
 }
 
+# "@" stands for the folder of the tour's script: recorded afresh natively by
+# the test player (tests/scripts/ui_bot.py: the menus and a whole match, the
+# route tools/screenshots.py takes for the tour's pictures), then replayed
+# by the game's --script on both sides.
 SCRIPTED_RUNS=(
-    "tour|--seed 3 --script tests/scripts/screenshots.txt"
+    "tour|--seed 3 --script @/tour_script.txt"
     "low_memory_title|--low-memory --seed 1 --script tests/scripts/low_memory_title.txt"
 )
 
@@ -248,15 +252,21 @@ compare_scripted_runs() {
     local python run name args
     python=$(native_python)
     rm -rf "${ROOT:?}$OUT" && mkdir -p "$ROOT$OUT"
+    if ! (cd "$CLONE" && "$python" tests/scripts/ui_bot.py --seed 3 --out "$WORK/tour_script.txt" 2>"$WORK/bot.err"); then
+        tail -n 20 "$WORK/bot.err"
+        echo "recording the tour's script failed" >&2
+        return 1
+    fi
+    cp "$WORK/tour_script.txt" "$ROOT$OUT/tour_script.txt"
     for run in "${SCRIPTED_RUNS[@]}"; do
         name=${run%%|*}
         args=${run#*|}
-        if ! (cd "$CLONE" && "$python" -m game --headless $args --shots "$WORK/$name" >"$WORK/$name.txt" 2>"$WORK/$name.err"); then
+        if ! (cd "$CLONE" && "$python" -m game --headless ${args//@/$WORK} --shots "$WORK/$name" >"$WORK/$name.txt" 2>"$WORK/$name.err"); then
             tail -n 20 "$WORK/$name.err"
             echo "the native $name run failed" >&2
             return 1
         fi
-        if ! in_root ".venv/bin/python -m game --headless $args --shots $OUT/$name >$OUT/$name.txt 2>$OUT/$name.err"; then
+        if ! in_root ".venv/bin/python -m game --headless ${args//@/$OUT} --shots $OUT/$name >$OUT/$name.txt 2>$OUT/$name.err"; then
             tail -n 20 "$ROOT$OUT/$name.err"
             echo "the $name run failed on $ARCH" >&2
             return 1
