@@ -20,7 +20,7 @@ HEADLESS = sorted(name for names in screenshots.GROUPS.values() for name in name
 
 def test_every_committed_picture_is_made_by_a_documented_command():
     """Each picture is tools/screenshots.py's or a real window's (Xvfb:
-    tools/window_screenshots.sh, or kept from before a change), never both."""
+    tools/window_screenshots.py, or kept from before a change), never both."""
     committed = sorted(path.stem for path in SHOTS.glob("*.png"))
     assert not set(HEADLESS) & set(screenshots.WINDOW_PICTURES)
     assert committed == sorted([*HEADLESS, *screenshots.WINDOW_PICTURES])

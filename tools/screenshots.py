@@ -16,7 +16,7 @@ pictures with it. The same game gives the same pictures byte for byte, so
 
 The pictures of a real window (the window's size, the mouse pointer, the
 prompt line and the settings warning in docs/first-five-minutes.md, made under
-Xvfb) are not made here: see ``tools/window_screenshots.sh``.
+Xvfb) are not made here: see ``tools/window_screenshots.py``.
 """
 
 from __future__ import annotations
@@ -61,7 +61,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "continue": ("title_continue",),
     "replays": ("replays", "replay", "replay_end"),
 }
-# Made in a real window under Xvfb by tools/window_screenshots.sh (the "after"
+# Made in a real window under Xvfb by tools/window_screenshots.py (the "after"
 # pictures), or kept from before a change (the "before" ones): never here.
 WINDOW_PICTURES = (
     "window_before",
