@@ -98,7 +98,7 @@ def test_the_page_has_a_title_and_the_controls():
 def _need_browser(*paths: Path) -> None:
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
-        message = f"browser tests need {', '.join(missing)} (see README: Test)"
+        message = f"browser tests need {', '.join(missing)} (see docs/contributing.md: The test command)"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)

@@ -9,7 +9,7 @@
 #   3. builds a Debian bookworm root for the architecture (debootstrap, the second
 #      stage under emulation), kept in a cache folder outside the clone
 #      ($UNO1991_PI_CACHE, default /var/cache/uno1991-pi/ARCH), with marker files,
-#      so that a second run skips it; then does what the README tells the owner of
+#      so that a second run skips it; then does what docs/raspberry-pi.md tells the owner of
 #      a Lite image (apt install libsdl2-2.0-0);
 #   4. copies the clone in and installs the game with the README's Play command;
 #   5. runs the headless screenshot tour and the constrained-memory title there and
@@ -124,7 +124,7 @@ bind_in() {
 
 in_root() {
     # in_root COMMAND: a shell command inside the root, in the game's folder,
-    # with a clean environment (and pip trusting the host's CA bundle: see README).
+    # with a clean environment (and pip trusting the host's CA bundle: see docs/raspberry-pi.md).
     chroot "$ROOT" /usr/bin/env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 \
         PIP_CERT="$ROOT_CA" PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore \
         DEBIAN_FRONTEND=noninteractive /bin/sh -c "cd $GAME 2>/dev/null || cd /; $1"
@@ -198,10 +198,10 @@ mount_system() {
 }
 
 sdl_for_lite_image() {
-    # The README's step for a Lite image: sudo apt install libsdl2-2.0-0 (here
+    # docs/raspberry-pi.md's step for a Lite image: sudo apt install libsdl2-2.0-0 (here
     # without apt's recommended extras, such as Mesa's drivers, which headless runs never load).
     if [ ! -e "$CACHE/libsdl2.done" ]; then
-        step "apt install libsdl2-2.0-0 inside the root (the README's step for a Lite image)"
+        step "apt install libsdl2-2.0-0 inside the root (docs/raspberry-pi.md's step for a Lite image)"
         retry 3 quietly in_root "apt-get update"
         retry 3 quietly in_root "apt-get install -y --no-install-recommends libsdl2-2.0-0"
         quietly in_root "apt-get clean"
@@ -329,11 +329,11 @@ run_tests() {
 
 benchmarks() {
     # The same benchmarks here and there; the long session is left out under
-    # emulation (see README: it would take most of an hour).
+    # emulation (see docs/raspberry-pi.md: it would take most of an hour).
     local python
     python=$(native_python)
     echo "   (the targets are the development machine's: emulated figures are several times slower and"
-    echo "    include qemu's own memory; README, \"On a Raspberry Pi\", compares them)"
+    echo "    include qemu's own memory; docs/raspberry-pi.md compares them)"
     echo "   native (x86-64):"
     (cd "$CLONE" && "$python" -m benchmarks.frames && "$python" -m benchmarks.startup &&
         "$python" -m benchmarks.memory --long-lines 0) 2>/dev/null | grep -v '^Failed to initialize' | sed 's/^/     /'
