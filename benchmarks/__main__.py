@@ -11,6 +11,9 @@ both modes. Peak memory (``benchmarks/memory.py``): the peak resident set
 of a scripted run (title, a whole hand, its result, the menus), in both
 modes, and of a long session (an 80,000-line key mash, about two minutes
 of the whole). Each module runs on its own too: ``python -m benchmarks.frames``.
+
+On a terminal a line on standard error names the benchmark running, with
+the time so far; piped, only the figures are printed.
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from game.progress import Progress
+
 HERE = Path(__file__).resolve().parent
 SLOW = ("engine", "ai")  # other engineers' benchmarks, run with "all"
 PYXEL_NOTE = "Failed to initialize audio device"  # pyxel's own line on a machine without sound
@@ -26,6 +31,24 @@ PYXEL_NOTE = "Failed to initialize audio device"  # pyxel's own line on a machin
 
 def _without_audio_notes(text: str) -> str:
     return "\n".join(line for line in text.splitlines() if line != PYXEL_NOTE and not line.startswith("ALSA lib"))
+
+
+def _run(module: str, tick) -> subprocess.CompletedProcess:
+    """Run one benchmark module, calling ``tick`` about twice a second."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", f"benchmarks.{module}"],
+        cwd=HERE.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    while True:
+        tick()
+        try:
+            stdout, stderr = process.communicate(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            continue
+        return subprocess.CompletedProcess(process.args, process.returncode, stdout, stderr)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -39,14 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     if argv == ["all"]:
         modules += [name for name in SLOW if (HERE / f"{name}.py").exists()]
     status = 0
-    for module in modules:
-        done = subprocess.run(
-            [sys.executable, "-m", f"benchmarks.{module}"],
-            cwd=HERE.parent,
-            capture_output=True,
-            text=True,
-            check=False,
-        )
+    progress = Progress("python -m benchmarks", len(modules), unit="benchmarks")
+    for number, module in enumerate(modules):
+        progress.update(number, note=f"benchmarks.{module} running")
+        done = _run(module, lambda n=number: progress.update(n))
+        progress.close()
         lines = [line for line in done.stdout.splitlines() if line != PYXEL_NOTE]
         print("\n".join(lines) or f"benchmarks.{module}: no output")
         if done.returncode != 0:

@@ -15,7 +15,9 @@ players (``--table-hands`` a pair), split over worker processes (the game
 itself never uses any). The hands with ``hard`` take nearly all the time:
 with the defaults, 1 h 48 min for the 1991 table on the two-core development
 machine; ``--tables`` picks the tables to play and time, and ``--house``
-the house rules of the standard tables (as ``game.sim --house``).
+the house rules of the standard tables (as ``game.sim --house``). On a
+terminal a line on standard error counts the timings and then the hands
+done, with the rate and the time left; piped, only the tables are printed.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import statistics
 import time
 from collections.abc import Iterator
 
+from game.progress import Progress
 from game.rules import Game
 from game.sim import DuelReport, duel, house_option, make_player
 
@@ -78,10 +81,20 @@ def _duel_chunk(args: tuple) -> DuelReport:
     return duel(*args)
 
 
-def play_pairs(pairs: list[tuple], seed: int, processes: int) -> Iterator[DuelReport]:
+def _next(results, progress: Progress | None, hands: int) -> DuelReport:
+    """The next chunk's report, refreshing the progress line every second."""
+    while True:
+        try:
+            return results.next(timeout=1)
+        except multiprocessing.TimeoutError:
+            if progress is not None:
+                progress.update(hands)
+
+
+def play_pairs(pairs: list[tuple], seed: int, processes: int, progress: Progress | None = None) -> Iterator[DuelReport]:
     """A DuelReport per pair ``(a, b, hands, rules, players, house)``, as each is
     done: each pair's hands are split into chunks that run in ``processes``
-    worker processes."""
+    worker processes. ``progress`` is told the hands done as chunks finish."""
     chunks = max(1, processes * 4)
     jobs = [
         ((a, b), hands // chunks + (i < hands % chunks), seed * 1000 + i, rules, players, house)
@@ -90,10 +103,15 @@ def play_pairs(pairs: list[tuple], seed: int, processes: int) -> Iterator[DuelRe
     ]
     with multiprocessing.Pool(processes) as pool:
         results = pool.imap(_duel_chunk, jobs, chunksize=1)
+        hands = 0
         for _ in pairs:
-            total = next(results)
-            for _ in range(chunks - 1):
-                total = total.merge(next(results))
+            total = None
+            for _ in range(chunks):
+                report = _next(results, progress, hands)
+                total = report if total is None else total.merge(report)
+                hands += report.hands
+                if progress is not None:
+                    progress.update(hands)
             yield total
 
 
@@ -148,11 +166,15 @@ def main(argv: list[str] | None = None) -> None:
     if not args.skip_times:
         print("| rules | players | level | median | p99 | median CPU | p99 CPU | decisions |")
         print("|---|---|---|---|---|---|---|---|")
-        for table, level in itertools.product(tables, ORDER[1:]):
+        timings = list(itertools.product(tables, ORDER[1:]))
+        progress = Progress("benchmarks.ai", len(timings), unit="timings")
+        for done, (table, level) in enumerate(timings):
+            progress.update(done, note=f"{table} {level}")
             rules, players = parse_table(table)
             figures = []
             for times in decision_times(level, args.decisions, args.seed, rules, players, table_house(rules, house)):
                 figures += [f"{statistics.median(times) * 1e3:.2f} ms", f"{percentile(times, 0.99) * 1e3:.2f} ms"]
+            progress.close()
             print(f"| {rules} | {players} | {level} | {' | '.join(figures)} | {args.decisions} |", flush=True)
     if args.skip_table:
         return
@@ -160,7 +182,9 @@ def main(argv: list[str] | None = None) -> None:
     pairs = [pair for table in tables for pair in pairs_at(table, args.hands, args.table_hands, house)]
     print("\n| rules | players | player | against | hands | hand wins (95% CI) | fair share |", end="")
     print(" matches | match wins (95% CI) |\n|---|---|---|---|---|---|---|---|---|")
-    for report in play_pairs(pairs, args.seed, args.processes):
+    progress = Progress("benchmarks.ai", sum(pair[2] for pair in pairs))
+    for report in play_pairs(pairs, args.seed, args.processes, progress):
+        progress.close()
         print(row(report), flush=True)
     print(f"\ntables: {time.perf_counter() - start:.0f} s with {args.processes} processes")
 

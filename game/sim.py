@@ -30,6 +30,9 @@ missed UNO call first, then the others in the order of play (and with the
 house rule jump_in, a seat may jump in the same way); in Royal Revenge the
 scepter sounds now and then. ``--house`` plays every match with those
 house rules (``random``: a random set each match).
+
+On a terminal a one-line counter on standard error shows the hands done, the
+rate and the time left (``game/progress.py``); piped, it prints only the figures.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from . import ai
+from .progress import Progress
 from .rules import Game, IllegalAction
 from .rules.house import HOUSE_RULES
 from .rules.notation import OUT_OF_TURN, action_table
@@ -201,10 +205,18 @@ def house_for_match(house: tuple[str, ...] | str, rng: random.Random) -> tuple[s
 
 
 def simulate(
-    rules: str, players: int, hands: int, seed: int, seats: list, check: bool = True, house: tuple | str = ()
+    rules: str,
+    players: int,
+    hands: int,
+    seed: int,
+    seats: list,
+    check: bool = True,
+    house: tuple | str = (),
+    progress: Progress | None = None,
 ) -> Report:
     """Play ``hands`` hands (new matches as matches end) and check as we go.
-    ``house``: the house rules of every match, or ``random``."""
+    ``house``: the house rules of every match, or ``random``; ``progress``
+    is told each hand done."""
     report = Report(wins=[0] * players)
     rng = random.Random(seed)
     game = Game(rules, players, seed=seed, house=house_for_match(house, rng))
@@ -214,6 +226,8 @@ def simulate(
         if game.hand_over:
             report.hands += 1
             report.wins[game.hand_winner] += 1
+            if progress is not None:
+                progress.update(report.hands)
             in_hand = 0
             if game.match_over:
                 game = Game(rules, players, seed=rng.randrange(2**32), house=house_for_match(house, rng))
@@ -330,7 +344,13 @@ FANFARE = 1 / 40
 
 
 def duel(
-    levels: tuple[str, str], hands: int, seed: int, rules: str = "1991", players: int = 2, house: tuple | str = ()
+    levels: tuple[str, str],
+    hands: int,
+    seed: int,
+    rules: str = "1991",
+    players: int = 2,
+    house: tuple | str = (),
+    progress: Progress | None = None,
 ) -> DuelReport:
     """Play ``hands`` hands of 500-point matches: player A against
     ``players - 1`` players of level B.
@@ -339,7 +359,7 @@ def duel(
     ``players`` matches of each round of seats are dealt from the same seed
     (with two players: A in seat 0 in even matches, seat 1 in odd ones).
     ``house``: the house rules of every match, or ``random`` (a set drawn
-    for each round of seats).
+    for each round of seats). ``progress`` is told each hand done.
     """
     report = DuelReport(tuple(levels), rules=rules, players=players, house=house)
     player_a = make_player(levels[0], seed * 2)
@@ -362,6 +382,8 @@ def duel(
             won = game.hand_winner == seat_a
             report.hands += 1
             report.hand_wins += won
+            if progress is not None:
+                progress.update(report.hands)
             report.points[0 if won else 1] += points
             if not game.match_over:
                 game.next_hand()
@@ -443,12 +465,14 @@ def main(argv: list[str] | None = None) -> int:
             Game(args.rules, args.players, seed=0)
         except ValueError as error:
             parser.error(str(error))
-        report = duel(levels, args.hands, args.seed, args.rules, args.players, house)
+        with Progress("game.sim", args.hands) as progress:
+            report = duel(levels, args.hands, args.seed, args.rules, args.players, house, progress)
         print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
         return 1 if report.violations else 0
     try:
         seats = [RandomPlayer(args.seed * 1000 + seat) for seat in range(args.players)]
-        report = simulate(args.rules, args.players, args.hands, args.seed, seats, house=house)
+        with Progress("game.sim", args.hands) as progress:
+            report = simulate(args.rules, args.players, args.hands, args.seed, seats, house=house, progress=progress)
     except ValueError as error:
         parser.error(str(error))
     print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())

@@ -7,6 +7,8 @@ Stages the game into an app folder (``uno1991/``: a small startup script,
 ``pyxel app2html``, and writes ``web/index.html`` (the app inside, base64)
 and ``web/uno1991.pyxapp`` (for ``pyxel play``). Pyxel's player puts the
 startup script's folder first on ``sys.path``, so ``import game`` works there.
+The .pyxapp is rewritten with its entries in order and fixed dates, so an
+unchanged game builds byte-identical files (``tests/test_web.py`` checks).
 """
 
 from __future__ import annotations
@@ -98,6 +100,29 @@ def page_app(page: str) -> dict[str, bytes]:
     return zip_entries(base64.b64decode(launch_options(page)["base64"], validate=True))
 
 
+# Every entry of the rebuilt app gets this date (zip's earliest), so an
+# unchanged game gives a byte-identical .pyxapp and page.
+FIXED_DATE = (1980, 1, 1, 0, 0, 0)
+
+
+def reproducible_zip(data: bytes) -> bytes:
+    """The same archive with its entries in name order, every date fixed and
+    the same permissions, so that only the files' contents decide its bytes
+    (pyxel's metadata comment is kept)."""
+    with zipfile.ZipFile(io.BytesIO(data)) as original:
+        comment = original.comment
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.comment = comment
+        for name, content in sorted(zip_entries(data).items()):
+            info = zipfile.ZipInfo(name, date_time=FIXED_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            info.create_system = 3  # Unix, whatever the building machine
+            archive.writestr(info, content)
+    return out.getvalue()
+
+
 def _pyxel(*args: str, cwd: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "pyxel", *args], cwd=cwd, capture_output=True, text=True)
     if done.returncode != 0:
@@ -112,6 +137,8 @@ def build(out: Path) -> None:
             (app / name).parent.mkdir(parents=True, exist_ok=True)
             (app / name).write_bytes(data)
         _pyxel("package", APP_NAME, f"{APP_NAME}/{STARTUP_NAME}", cwd=work)
+        packed = work / f"{APP_NAME}.pyxapp"
+        packed.write_bytes(reproducible_zip(packed.read_bytes()))
         _pyxel("app2html", f"{APP_NAME}.pyxapp", cwd=work)
         pyxel_page = (work / f"{APP_NAME}.html").read_text(encoding="utf-8")
         out.mkdir(parents=True, exist_ok=True)

@@ -52,6 +52,8 @@ def test_with_no_display_the_game_says_so_and_exits_with_an_error(tmp_path):
     message = result.stderr.strip().splitlines()[-1]
     assert message.startswith("python -m game: no display found")
     assert "desktop session" in message and "--headless --script FILE" in message
+    # An installed copy has no README: the message points to what it does have.
+    assert message.endswith("(see python -m game --help).") and "README" not in message
     assert list(tmp_path.iterdir()) == [], "nothing is written before the check"
 
 

@@ -1,6 +1,7 @@
 """`pip install .` gives a working game: the package, its art and sound, and
 the `uno1991` command."""
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -11,12 +12,25 @@ from game import assets
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _build_wheel(out: Path) -> None:
+    """``pip wheel`` of the clone, leaving no ``build/`` or ``uno1991.egg-info/``
+    folder in it (setuptools writes them; ones that were there before are left alone)."""
+    made = [ROOT / name for name in ("build", "uno1991.egg-info") if not (ROOT / name).exists()]
+    try:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(out), str(ROOT)],
+            check=True,
+            capture_output=True,
+        )
+    finally:
+        for folder in made:
+            shutil.rmtree(folder, ignore_errors=True)
+
+
 def test_the_wheel_holds_the_game_its_resources_and_the_uno1991_command(tmp_path):
-    subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path), str(ROOT)],
-        check=True,
-        capture_output=True,
-    )
+    before = {path.name for path in ROOT.iterdir()}
+    _build_wheel(tmp_path)
+    assert {path.name for path in ROOT.iterdir()} <= before, "the wheel's build left folders in the clone"
     (wheel,) = tmp_path.glob("uno1991-*.whl")
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())

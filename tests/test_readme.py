@@ -1,5 +1,7 @@
-"""The README's commands: the ones CI runs, and every command a new player
-pastes, in order, on a fresh machine."""
+"""The README's commands (the ones CI runs, and every command a new player
+pastes, in order, on a fresh machine) and those of every page of docs/,
+pasted after the README's: each uses the venv's programs with flags they
+accept, and each Python example and the console example run as shown."""
 
 import importlib.util
 import shlex
@@ -11,6 +13,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+DOCS = sorted((ROOT / "docs").glob("*.md"))
 
 
 def _command_after(heading: str) -> str:
@@ -27,14 +30,17 @@ def test_the_readme_play_command_starts_the_game_module():
     assert _command_after("Play").endswith("python -m game")
 
 
-def test_the_readme_python_examples_run():
-    """Every Python example in the README runs as written (a stale seed or
-    action would raise)."""
-    text = (ROOT / "README.md").read_text()
-    blocks = [block.split("\n```", 1)[0] for block in text.split("```python\n")[1:]]
-    assert len(blocks) >= 2
-    for block in blocks:
-        exec(compile(block, "README.md", "exec"), {})
+def test_the_python_examples_run():
+    """Every Python example in the README and docs/ runs as written (a stale
+    seed or action would raise): the engine's in docs/engine.md, the computer
+    players' in docs/computer-players.md."""
+    ran = []
+    for path in [ROOT / "README.md", *DOCS]:
+        text = path.read_text()
+        for block in text.split("```python\n")[1:]:
+            exec(compile(block.split("\n```", 1)[0], str(path.relative_to(ROOT)), "exec"), {})
+            ran.append(path.name)
+    assert {"engine.md", "computer-players.md"} <= set(ran)
 
 
 # ----- every shell command of the README, as a new player pastes them ------------------------
@@ -67,10 +73,10 @@ sys.exit(f"{target} never read its arguments")
 """
 
 
-def readme_commands() -> list[list[str]]:
-    """Every command of the README's ``sh`` blocks (and ``$`` lines of its
+def readme_commands(path: Path = ROOT / "README.md") -> list[list[str]]:
+    """Every command of a page's ``sh`` blocks (and ``$`` lines of its
     ``console`` blocks), in order, split into words; ``&&`` separates commands."""
-    text = (ROOT / "README.md").read_text()
+    text = path.read_text()
     lines = []
     for fence in ("sh", "console"):
         for block in text.split(f"```{fence}\n")[1:]:
@@ -157,10 +163,34 @@ def test_every_readme_command_works_when_pasted_in_order_on_a_fresh_machine():
     venv's programs with flags they accept. ``python -m game`` fails here:
     a fresh machine's Python has no pyxel."""
     commands = readme_commands()
-    assert len(commands) >= 15
+    assert len(commands) >= 8
     installed: set[str] = set()
     for words in commands:
         check_command(words, installed)
+
+
+@pytest.mark.parametrize("page", [path.name for path in DOCS])
+def test_every_command_of_a_docs_page_works_after_the_readme_s(page):
+    """A page of docs/ is read after the README's Play and Test commands:
+    its commands use the venv's programs with flags they accept, and a
+    ``pip install`` there adds what the commands after it need."""
+    installed: set[str] = set()
+    for words in readme_commands():
+        check_command(words, installed)
+    for words in readme_commands(ROOT / "docs" / page):
+        check_command(words, installed)
+
+
+def test_the_docs_hold_the_commands_players_and_contributors_need():
+    every = [" ".join(words) for path in DOCS for words in readme_commands(path)]
+    for wanted in (
+        ".venv/bin/python -m game.sim",
+        ".venv/bin/python -m benchmarks",
+        ".venv/bin/python -m game.web",
+        ".venv/bin/python tools/screenshots.py docs/screenshots",
+        ".venv/bin/python tools/window_screenshots.py docs/screenshots",
+    ):
+        assert any(command.startswith(wanted) for command in every), f"no page of docs/ shows {wanted}"
 
 
 def test_the_readme_check_refuses_what_fails_on_a_fresh_machine():
@@ -181,10 +211,10 @@ def test_the_readme_check_refuses_what_fails_on_a_fresh_machine():
         check_command([".venv/bin/python", "-m", "game"], set())
 
 
-def test_the_readme_console_example_prints_what_it_shows(tmp_path):
-    """The scripted run in the README, pasted as shown, prints the lines the
-    README shows (in order; "..." stands for lines left out)."""
-    text = (ROOT / "README.md").read_text()
+def test_the_console_example_prints_what_it_shows(tmp_path):
+    """The scripted run in docs/contributing.md, pasted as shown, prints the
+    lines it shows (in order; "..." stands for lines left out)."""
+    text = (ROOT / "docs" / "contributing.md").read_text()
     block = text.split("```console\n", 1)[1].split("\n```", 1)[0].splitlines()
     command = shlex.split(block[0].removeprefix("$ "))
     program = Path(sys.executable).parent / command[0].removeprefix(VENV)
@@ -197,4 +227,4 @@ def test_the_readme_console_example_prints_what_it_shows(tmp_path):
     printed = iter(result.stdout.splitlines())
     for line in block[1:]:
         if line.strip() != "...":
-            assert line in printed, f"the README shows {line.strip()!r}, which the run does not print there"
+            assert line in printed, f"the page shows {line.strip()!r}, which the run does not print there"

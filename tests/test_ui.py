@@ -732,13 +732,6 @@ def test_the_screenshot_tour_recorded_now_replays_the_same_in_a_fresh_process(tm
     assert [line for line in lines if line.split()[1] != "shot"] == here
 
 
-def test_the_committed_screenshot_script_takes_every_screenshot():
-    """tests/scripts/screenshots.txt (recorded by ui_bot.py, replayed for
-    docs/screenshots) is a good script that takes each screenshot once."""
-    commands = parse_script((SCRIPTS / "screenshots.txt").read_text(encoding="utf-8"))
-    assert sorted(command.name for command in commands if command.verb == "shot") == SCREENSHOTS
-
-
 def test_a_script_named_relative_to_the_current_folder_runs_to_its_end(tmp_path):
     """As the README writes it: ``--script first_turn.txt`` in the current
     folder (pyxel.init may change the working directory; the script is read

@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import time
 import zipfile
 from pathlib import Path
 from typing import ClassVar
@@ -67,6 +68,24 @@ def test_the_pyxapp_holds_exactly_the_current_game():
     assert _stale(app, expected_app()) == [], "web/ is stale: run python -m game.web"
 
 
+def test_building_twice_gives_identical_files(tmp_path):
+    """``python -m game.web`` is reproducible: the app's entries are in order
+    with fixed dates, so a build a few seconds later (the staged files newer,
+    zip dates having 2-second steps) gives the same bytes."""
+    first, second = tmp_path / "first", tmp_path / "second"
+    for out in (first, second):
+        subprocess.run([sys.executable, "-m", "game.web", "--out", str(out)], cwd=ROOT, check=True, capture_output=True)
+        if out == first:
+            time.sleep(2.1)
+    names = sorted(path.name for path in first.iterdir())
+    assert names == ["index.html", f"{APP_NAME}.pyxapp"]
+    for name in names:
+        assert (first / name).read_bytes() == (second / name).read_bytes(), f"{name} differs between two builds"
+    with zipfile.ZipFile(first / f"{APP_NAME}.pyxapp") as archive:
+        assert archive.namelist() == sorted(archive.namelist())
+        assert archive.comment.startswith(b"-")  # pyxel's title and author, kept
+
+
 def test_the_page_has_a_title_and_the_controls():
     page = (WEB / "index.html").read_text(encoding="utf-8")
     assert "<title>UNO 1991</title>" in page
@@ -79,7 +98,7 @@ def test_the_page_has_a_title_and_the_controls():
 def _need_browser(*paths: Path) -> None:
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
-        message = f"browser tests need {', '.join(missing)} (see README: Test)"
+        message = f"browser tests need {', '.join(missing)} (see docs/contributing.md: The test command)"
         if os.environ.get("CI"):
             pytest.fail(message)
         pytest.skip(message)

@@ -9,7 +9,7 @@
 #   3. builds a Debian bookworm root for the architecture (debootstrap, the second
 #      stage under emulation), kept in a cache folder outside the clone
 #      ($UNO1991_PI_CACHE, default /var/cache/uno1991-pi/ARCH), with marker files,
-#      so that a second run skips it; then does what the README tells the owner of
+#      so that a second run skips it; then does what docs/raspberry-pi.md tells the owner of
 #      a Lite image (apt install libsdl2-2.0-0);
 #   4. copies the clone in and installs the game with the README's Play command;
 #   5. runs the headless screenshot tour and the constrained-memory title there and
@@ -124,7 +124,7 @@ bind_in() {
 
 in_root() {
     # in_root COMMAND: a shell command inside the root, in the game's folder,
-    # with a clean environment (and pip trusting the host's CA bundle: see README).
+    # with a clean environment (and pip trusting the host's CA bundle: see docs/raspberry-pi.md).
     chroot "$ROOT" /usr/bin/env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin LANG=C.UTF-8 \
         PIP_CERT="$ROOT_CA" PIP_DISABLE_PIP_VERSION_CHECK=1 PIP_ROOT_USER_ACTION=ignore \
         DEBIAN_FRONTEND=noninteractive /bin/sh -c "cd $GAME 2>/dev/null || cd /; $1"
@@ -198,10 +198,10 @@ mount_system() {
 }
 
 sdl_for_lite_image() {
-    # The README's step for a Lite image: sudo apt install libsdl2-2.0-0 (here
+    # docs/raspberry-pi.md's step for a Lite image: sudo apt install libsdl2-2.0-0 (here
     # without apt's recommended extras, such as Mesa's drivers, which headless runs never load).
     if [ ! -e "$CACHE/libsdl2.done" ]; then
-        step "apt install libsdl2-2.0-0 inside the root (the README's step for a Lite image)"
+        step "apt install libsdl2-2.0-0 inside the root (docs/raspberry-pi.md's step for a Lite image)"
         retry 3 quietly in_root "apt-get update"
         retry 3 quietly in_root "apt-get install -y --no-install-recommends libsdl2-2.0-0"
         quietly in_root "apt-get clean"
@@ -239,8 +239,12 @@ native_python() {
     echo "$CLONE/.venv/bin/python"
 }
 
+# "@" stands for the folder of the tour's script: recorded afresh natively by
+# the test player (tests/scripts/ui_bot.py: the menus and a whole match, the
+# route tools/screenshots.py takes for the tour's pictures), then replayed
+# by the game's --script on both sides.
 SCRIPTED_RUNS=(
-    "tour|--seed 3 --script tests/scripts/screenshots.txt"
+    "tour|--seed 3 --script @/tour_script.txt"
     "low_memory_title|--low-memory --seed 1 --script tests/scripts/low_memory_title.txt"
 )
 
@@ -248,15 +252,21 @@ compare_scripted_runs() {
     local python run name args
     python=$(native_python)
     rm -rf "${ROOT:?}$OUT" && mkdir -p "$ROOT$OUT"
+    if ! (cd "$CLONE" && "$python" tests/scripts/ui_bot.py --seed 3 --out "$WORK/tour_script.txt" 2>"$WORK/bot.err"); then
+        tail -n 20 "$WORK/bot.err"
+        echo "recording the tour's script failed" >&2
+        return 1
+    fi
+    cp "$WORK/tour_script.txt" "$ROOT$OUT/tour_script.txt"
     for run in "${SCRIPTED_RUNS[@]}"; do
         name=${run%%|*}
         args=${run#*|}
-        if ! (cd "$CLONE" && "$python" -m game --headless $args --shots "$WORK/$name" >"$WORK/$name.txt" 2>"$WORK/$name.err"); then
+        if ! (cd "$CLONE" && "$python" -m game --headless ${args//@/$WORK} --shots "$WORK/$name" >"$WORK/$name.txt" 2>"$WORK/$name.err"); then
             tail -n 20 "$WORK/$name.err"
             echo "the native $name run failed" >&2
             return 1
         fi
-        if ! in_root ".venv/bin/python -m game --headless $args --shots $OUT/$name >$OUT/$name.txt 2>$OUT/$name.err"; then
+        if ! in_root ".venv/bin/python -m game --headless ${args//@/$OUT} --shots $OUT/$name >$OUT/$name.txt 2>$OUT/$name.err"; then
             tail -n 20 "$ROOT$OUT/$name.err"
             echo "the $name run failed on $ARCH" >&2
             return 1
@@ -319,11 +329,11 @@ run_tests() {
 
 benchmarks() {
     # The same benchmarks here and there; the long session is left out under
-    # emulation (see README: it would take most of an hour).
+    # emulation (see docs/raspberry-pi.md: it would take most of an hour).
     local python
     python=$(native_python)
     echo "   (the targets are the development machine's: emulated figures are several times slower and"
-    echo "    include qemu's own memory; README, \"On a Raspberry Pi\", compares them)"
+    echo "    include qemu's own memory; docs/raspberry-pi.md compares them)"
     echo "   native (x86-64):"
     (cd "$CLONE" && "$python" -m benchmarks.frames && "$python" -m benchmarks.startup &&
         "$python" -m benchmarks.memory --long-lines 0) 2>/dev/null | grep -v '^Failed to initialize' | sed 's/^/     /'

@@ -108,7 +108,7 @@ def no_display_message(command: str) -> str:
     return (
         f"{command}: no display found (no X11 or Wayland display could be opened), so the game cannot"
         " show its window. Play it from a desktop session, or run a script without a window:"
-        f" {command} --headless --script FILE (see README.md)."
+        f" {command} --headless --script FILE (see {command} --help)."
     )
 
 

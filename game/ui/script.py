@@ -1,6 +1,6 @@
 """Scripted headless runs: the real game without a window, fed by a script.
 
-    python -m game --headless --seed 3 --script tests/scripts/screenshots.txt --shots shots/
+    python -m game --headless --seed 1 --script tests/scripts/first_turn.txt --shots shots/
 
 A script has one command per line; blank lines and ``#`` comments are
 skipped:

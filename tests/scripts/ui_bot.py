@@ -10,10 +10,12 @@ gamepad (``device="pad"``) it uses the d-pad, A and B and picks colours with
 UP/DOWN; with the mouse (``device="mouse"``) it clicks cards, the draw pile
 and the colour swatches. It never plays an illegal Wild Draw Four.
 
-Make the screenshot script (the loading screen, the menus, a whole match,
-with shots along the way):
+It plays the match of tools/screenshots.py's tour. It can also write that
+tour as a script for ``python -m game --headless --script`` (the loading
+screen, the menus, a whole match, with shots along the way), which
+tools/pi_check.sh replays natively and under emulation:
 
-    python tests/scripts/ui_bot.py --seed 3 --out tests/scripts/screenshots.txt
+    python tests/scripts/ui_bot.py --seed 3 --out /tmp/tour.txt
 """
 
 from __future__ import annotations

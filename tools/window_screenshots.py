@@ -1,0 +1,198 @@
+"""Make the real-window screenshots of docs/first-five-minutes.md afresh.
+
+    python tools/window_screenshots.py OUT_DIR
+
+Unlike ``tools/screenshots.py`` (headless, byte for byte the same every
+time), these come from the game in a real X11 window: an 800 x 600 Xvfb
+screen with no window manager, the game started as a player starts it
+(``python -m game``), keys and mouse moves sent with xdotool, and the
+screen or the window taken with ImageMagick's ``import``. A real window runs
+in real time, so the waits are in seconds and the pictures vary a little
+from run to run (an animation a frame further on); they are not compared by
+the tests. It makes the "after" pictures:
+
+    window_after.png                   the title menu at 2x on 800 x 600 (the whole screen)
+    window_resized_after.png           the table, the window resized to 790 x 560 (the whole screen)
+    pointer_after.png                  your first turn: no pointer, the mouse never moved
+    pointer_move_key_move_leave.png    the mouse moved in, a key, moved again, moved out (2 x 2)
+    prompt_after.png                   just after P: the prompt line empty while the card comes
+    prompt_key_refused.png             a key in the computer's turn, refused
+    settings_warning_after.png         a garbled settings file in a deep folder: the warning whole
+
+The ``*_before.png`` pictures show the game before those changes and are
+kept as they are. Needs Xvfb, xdotool, xwininfo and ImageMagick (import, convert).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREEN = "800x600x24"
+TITLE = "UNO 1991"
+# Seconds: the loading screen shows at least 1.5 s; the deal and the first
+# turn take about 2.5 s at 30 frames a second.
+AFTER_START, AFTER_DEAL = 4.0, 5.0
+
+
+def need(*programs: str) -> None:
+    missing = [program for program in programs if shutil.which(program) is None]
+    if missing:
+        raise SystemExit(
+            f"tools/window_screenshots.py needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
+        )
+
+
+@contextlib.contextmanager
+def xvfb():
+    """An Xvfb screen on a free display number; yields the DISPLAY value."""
+    number = next(n for n in range(91, 200) if not Path(f"/tmp/.X{n}-lock").exists())
+    server = subprocess.Popen(
+        ["Xvfb", f":{number}", "-screen", "0", SCREEN, "-nolisten", "tcp"], stderr=subprocess.DEVNULL
+    )
+    try:
+        for _ in range(50):
+            if Path(f"/tmp/.X11-unix/X{number}").exists():
+                break
+            time.sleep(0.1)
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+class Game:
+    """``python -m game`` in the Xvfb screen, and its window."""
+
+    def __init__(self, display: str, data: Path, *flags: str) -> None:
+        self.env = {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
+        for name in ("WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
+            self.env.pop(name, None)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "game", "--seed", "1", "--data-dir", str(data), *flags],
+            cwd=ROOT,
+            env=self.env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        self.window = self.find_window()
+        self.xdotool("windowfocus", "--sync", self.window)
+
+    def find_window(self) -> str:
+        """The game's window id, once it is there (xdotool's search by name
+        misses it without a window manager; xwininfo lists it)."""
+        for _ in range(150):
+            if self.process.poll() is not None:
+                raise SystemExit(f"python -m game stopped with status {self.process.returncode}")
+            tree = subprocess.run(["xwininfo", "-root", "-tree"], env=self.env, capture_output=True, text=True).stdout
+            for line in tree.splitlines():
+                if f'"{TITLE}"' in line:
+                    return line.split()[0]
+            time.sleep(0.1)
+        self.close()
+        raise SystemExit("the game's window never showed")
+
+    def xdotool(self, *args: str) -> str:
+        done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True, text=True, timeout=30, check=True)
+        return done.stdout
+
+    def key(self, *names: str, pause: float = 0.3) -> None:
+        """Press each key for a tenth of a second (a few frames: a press and
+        release within one frame may be missed), then wait ``pause``."""
+        for name in names:
+            self.xdotool("keydown", "--window", self.window, name)
+            time.sleep(0.1)
+            self.xdotool("keyup", "--window", self.window, name)
+            time.sleep(pause)
+
+    def geometry(self) -> tuple[int, int, int, int]:
+        values = dict(line.split("=") for line in self.xdotool("getwindowgeometry", "--shell", self.window).split())
+        return int(values["X"]), int(values["Y"]), int(values["WIDTH"]), int(values["HEIGHT"])
+
+    def mouse(self, x: int, y: int) -> None:
+        """Move the mouse to (x, y) of the window (negative: outside it)."""
+        left, top, _, _ = self.geometry()
+        self.xdotool("mousemove", str(left + x), str(top + y))
+
+    def shot(self, path: Path, whole_screen: bool = False) -> None:
+        target = "root" if whole_screen else self.window
+        subprocess.run(["import", "-window", target, str(path)], env=self.env, check=True, timeout=30)
+
+    def close(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+def make(out: Path, display: str, work: Path) -> None:
+    data = work / "data"
+
+    game = Game(display, data)
+    time.sleep(AFTER_START)  # the loading screen, then the title menu
+    game.shot(out / "window_after.png", whole_screen=True)
+    game.key("Return")
+    time.sleep(AFTER_DEAL)
+    game.shot(out / "pointer_after.png")
+    frames = []
+    for step, action in enumerate(("move in", "key", "move again", "leave")):
+        if action == "move in":
+            game.mouse(300, 120)
+        elif action == "key":
+            game.key("Left", pause=0)
+            game.key("Right", pause=0)
+        elif action == "move again":
+            game.mouse(340, 130)
+        else:
+            game.mouse(-40, -40)
+        time.sleep(0.6)
+        frames.append(work / f"pointer_{step}.png")
+        game.shot(frames[-1])
+    top = work / "top.png"
+    bottom = work / "bottom.png"
+    subprocess.run(["convert", str(frames[0]), str(frames[1]), "+append", str(top)], check=True)
+    subprocess.run(["convert", str(frames[2]), str(frames[3]), "+append", str(bottom)], check=True)
+    subprocess.run(
+        ["convert", str(top), str(bottom), "-append", str(out / "pointer_move_key_move_leave.png")], check=True
+    )
+    game.key("p", pause=0.05)
+    game.shot(out / "prompt_after.png")
+    time.sleep(1.5)
+    game.key("p", pause=1.0)  # pass: the computer's turn
+    game.key("Right", pause=0.1)
+    game.shot(out / "prompt_key_refused.png")
+    game.xdotool("windowsize", game.window, "790", "560")
+    time.sleep(1.5)
+    game.shot(out / "window_resized_after.png", whole_screen=True)
+    game.close()
+
+    deep = work / "home" / "player" / ".local" / "share" / "UNO 1991" / "saved-games" / "settings-backup"
+    deep.mkdir(parents=True)
+    (deep / "uno1991.json").write_text('{"difficulty": "hard", \x01 garbled')
+    game = Game(display, deep)
+    time.sleep(AFTER_START)
+    game.shot(out / "settings_warning_after.png")
+    game.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python tools/window_screenshots.py", description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", type=Path, help="the folder to write the pictures into (made if missing)")
+    args = parser.parse_args(argv)
+    need("Xvfb", "xdotool", "xwininfo", "import", "convert")
+    out = args.out.resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    with xvfb() as display, tempfile.TemporaryDirectory() as work:
+        make(out, display, Path(work))
+    print(f"wrote the window pictures into {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
