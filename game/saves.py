@@ -46,7 +46,7 @@ from typing import Any
 from .rules import Game
 from .rules.rulesets import RULESETS
 from .safe_files import keep_aside, keep_item_aside, stored_text, timestamp, where_broken, write_atomically
-from .settings import DIFFICULTIES
+from .settings import DIFFICULTIES, players_for
 
 VERSION = 1
 MATCH_FILE = "uno1991-match.json"
@@ -157,6 +157,8 @@ def _check(saved: SavedMatch, replay: bool) -> None:
         raise ValueError(f"unknown rule set {_show(saved.rules)}")
     if min(saved.computer_seed, saved.match, saved.moves) < 0:
         raise ValueError("a negative seed or count")
+    if saved.players < 2 or players_for(saved.rules, saved.players - 1) != saved.players:
+        raise ValueError(f"{saved.players} players: the {saved.rules} table does not seat them")
     if not replay:
         return
     try:
@@ -204,12 +206,16 @@ class Saves:
         try:
             return parse(text), None
         except ValueError as error:
-            problem = str(error)
+            return None, self.set_aside(str(error))
+
+    def set_aside(self, problem: str) -> str:
+        """Keep the saved match aside, as it cannot be continued (``problem``
+        says why); the warning that says so and where it is now."""
         try:
             aside = self._keep_match_aside()
         except Exception as error:
-            return None, _warning(self.source, f"{problem}; and it cannot be moved ({_one_line(error)})", None)
-        return None, _warning(self.source, problem, aside)
+            return _warning(self.source, f"{problem}; and it cannot be moved ({_one_line(error)})", None)
+        return _warning(self.source, problem, aside)
 
     def save(self, saved: SavedMatch) -> str | None:
         try:

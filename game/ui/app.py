@@ -454,21 +454,29 @@ class App:
         self.audio.stop_music()
         self.matches, self._moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
         self._match_date = saved.date
-        game = saved.game()
+        try:
+            game = saved.game()
+            table = table_key(game.rules.name, game.players)
+            self.stats.level(saved.level, table)  # a table the statistics know
+            match = Match(
+                game.seed,
+                saved.level,
+                self.audio,
+                self.notice,
+                self._set_scene,
+                hand_ended=self._record_hand,
+                computer_seed=saved.computer_seed,
+                title_art=not self.low_memory,
+                acted=self._save_match,
+                game=game,
+            )
+        except ValueError as error:  # passed every check, yet the table cannot open it: a bad save too
+            self._warn(self.saves.set_aside(f"the table cannot open it ({error})"))
+            self._to_title()
+            return
         self.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
         self.notice(f"state {state_digest(game)}")
-        self.match = Match(
-            game.seed,
-            saved.level,
-            self.audio,
-            self.notice,
-            self._set_scene,
-            hand_ended=self._record_hand,
-            computer_seed=saved.computer_seed,
-            title_art=not self.low_memory,
-            acted=self._save_match,
-            game=game,
-        )
+        self.match = match
         self._shown_prompt = ""
         settle_heap()
 
