@@ -87,10 +87,10 @@ def stored_text(value):
     return value
 
 
-def keep_item_aside(storage, key: str) -> str:
-    """Copy localStorage's item ``key`` to a new key ``KEY.unreadable-TIMESTAMP``
+def keep_item_aside(storage, key: str, label: str = "unreadable") -> str:
+    """Copy localStorage's item ``key`` to a new key ``KEY.LABEL-TIMESTAMP``
     (with -2, -3... if taken, never over another item); returns the new key."""
-    stem = f"{key}.unreadable-{timestamp()}"
+    stem = f"{key}.{label}-{timestamp()}"
     for number in range(1, 1000):
         aside = stem if number == 1 else f"{stem}-{number}"
         if stored_text(storage.getItem(aside)) is None:

@@ -13,18 +13,20 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from game.rules import Game
-from game.saves import MATCH_FILE, FileSaves, SavedMatch, dump
+from game.saves import MATCH_FILE, REPLAYS_FOLDER, FileSaves, SavedMatch, dump, parse
 from game.settings import FileStore
 from game.ui.app import init_pyxel
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "scripts"))
 
+from decks import last_hand_deck  # noqa: E402
 from test_ui import Player  # noqa: E402
 
 
@@ -68,3 +70,99 @@ def test_a_1991_save_for_three_players_is_a_bad_save_kept_aside_not_a_crash(tmp_
     (aside,) = tmp_path.glob(f"{MATCH_FILE}.unreadable-*")
     assert aside.read_text() == dump(three_at_the_1991_table()), "kept as it was"
     assert started_again(tmp_path).app.title.items.keys[0] == "play"
+
+
+# ----- item 1: a finished match the replays cannot take --------------------------------------
+
+
+def win_the_match(folder: Path) -> Player:
+    """Play the stacked last hand over ``folder``: you win the match in one hand."""
+    player = Player(deck=last_hand_deck(), starter=0, store=FileStore(folder), saves=FileSaves(folder))
+    player.bot.play_hand()
+    assert player.app.scene == "hand_result" and player.game.match_over
+    return player
+
+
+def test_a_finished_match_the_replays_cannot_take_is_kept_aside_and_said_once(tmp_path):
+    (tmp_path / REPLAYS_FOLDER).write_text("a file where the replays' folder should be")
+    player = win_the_match(tmp_path)
+    warnings = player.said("warning")
+    assert len(warnings) == 1 and "the finished match cannot be kept for replays" in warnings[0]
+    assert not player.said("match kept for replays")
+    (aside,) = tmp_path.glob(f"{MATCH_FILE}.finished-*")
+    assert f"it is kept as {aside} until it can be" in warnings[0]
+    kept = parse(aside.read_bytes())
+    assert kept.record == player.game.record() and kept.result.startswith("won you ")
+    exported = tmp_path / "last.txt"
+    assert run_game("--export-last", str(exported), "--data-dir", str(tmp_path)).returncode == 0
+    assert kept.record in exported.read_text(), "--export-last finds it"
+
+    # The next match does not write over it; once the replays can take it, they do.
+    player.press("RETURN", "RETURN")
+    assert player.app.scene == "table" and aside.exists()
+    (tmp_path / REPLAYS_FOLDER).unlink()
+    again = win_the_match(tmp_path / "again")
+    again.app.saves = FileSaves(tmp_path)
+    again.app._record_hand(again.match)  # the same match ends again over the first folder
+    assert not aside.exists()
+    assert [saved.record for saved in FileSaves(tmp_path).finished()] == [kept.record]
+
+
+def test_the_saved_match_is_cleared_only_once_the_replay_is_written(tmp_path):
+    player = win_the_match(tmp_path)
+    assert player.said("match kept for replays") and not (tmp_path / MATCH_FILE).exists()
+    (replay,) = (tmp_path / REPLAYS_FOLDER).glob("*.json")
+    assert parse(replay.read_bytes()).record == player.game.record()
+
+
+# ----- item 2: a clock behind the newest replay -------------------------------------------------
+
+
+def test_a_new_match_is_kept_as_the_newest_even_with_the_clock_behind(tmp_path):
+    folder = tmp_path / REPLAYS_FOLDER
+    folder.mkdir()
+    other = replace(three_at_the_1991_table(), players=2, rules="1991", result="lost you 0, computer 512")
+    for number in range(20):  # kept while the clock was years ahead
+        (folder / f"match-{number + 1:06d}-20991231-2359{number:02d}.json").write_text(dump(other))
+        (folder / f"20991231-23{number:02d}00-1.json").write_text(dump(other))  # and older names
+    player = win_the_match(tmp_path)
+    newest = FileSaves(tmp_path).finished()
+    assert len(newest) == 20 and newest[0].record == player.game.record()
+    assert len(list(folder.glob("*.json"))) == 20
+    assert sorted(path.name for path in folder.glob("*.json"))[0] == "match-000002-20991231-235901.json"
+    assert not list(folder.glob("2099*")), "the older names were the oldest"
+
+
+# ----- item 3: a saved match that cannot be read ------------------------------------------------
+
+
+def test_a_saved_match_that_cannot_be_read_is_kept_aside_before_a_new_match_is_saved(tmp_path):
+    (tmp_path / MATCH_FILE).mkdir()  # cannot be read as a file
+    (tmp_path / MATCH_FILE / "note").write_text("mine")
+    player = started_again(tmp_path)
+    (warning,) = player.said("warning")
+    (aside,) = tmp_path.glob(f"{MATCH_FILE}.unreadable-*")
+    assert "cannot be read" in warning and f"it is kept as {aside}" in warning
+    player.bot.start_match()
+    assert (aside / "note").read_text() == "mine"
+    assert parse((tmp_path / MATCH_FILE).read_bytes()).moves == player.app._moves
+
+
+# ----- item 8 and 9: replay files too large or unreadable ---------------------------------------
+
+
+def test_replays_too_large_or_unreadable_are_reported_kept_aside_and_take_no_place(tmp_path):
+    player = win_the_match(tmp_path)
+    folder = tmp_path / REPLAYS_FOLDER
+    with open(folder / "match-000005-20261201-000000.json", "wb") as huge:
+        huge.truncate(1024**3)  # 1 GiB, sparse: the list must not read it
+    (folder / "match-000004-20261201-000000.json").write_text("garbled {")
+    os.mkfifo(folder / "match-000003-20261201-000000.json")
+    player.press("RETURN", "RETURN")
+    player.app._show_replays()
+    warnings = player.said("warning: the replay")
+    assert len(warnings) == 3 and all("it is kept as" in line for line in warnings)
+    assert any("1048576 KiB, larger than 1024 KiB" in line for line in warnings)
+    assert [path.name[:13] for path in folder.glob("*.json")] == ["match-000001-"]
+    assert len(player.app.screen.matches) == 1
+    assert len(list(folder.glob("*.unreadable-*"))) == 3

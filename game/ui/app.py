@@ -306,6 +306,8 @@ class App:
         from .replay import ReplayList
 
         self.screen = ReplayList(self.saves.finished())
+        for problem in self.saves.take_problems():
+            self._warn(problem)
         self._set_scene("replays")
         for number, saved in enumerate(self.screen.matches, start=1):
             self.notice(f"replays {number}: {saved.summary()}")
@@ -525,10 +527,11 @@ class App:
             score = ", ".join(f"{seat_name(seat, game.players).lower()} {n}" for seat, n in enumerate(game.scores))
             won = "won" if game.match_winner == HUMAN else "lost"
             warning = self.saves.keep_finished(self._saved(match, result=f"{won} {score}"))
-            if warning:
+            if warning:  # not kept for replays: then the saved match is not cleared either
                 self._warn(warning)
-            self.saves.clear()
-            self.notice("match kept for replays")
+            else:
+                self.saves.clear()
+                self.notice("match kept for replays")
         else:
             self._save_match(match, moved=False)
 
