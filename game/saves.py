@@ -6,7 +6,7 @@ game needs to carry on that the record does not say::
 
     {"version": 1, "date": "2026-12-01 00:30", "rules": "1991", "players": 2,
      "scoring": null, "level": "normal", "computer_seed": 7, "match": 0,
-     "moves": 42, "hand_counted": false, "result": null,
+     "moves": 42, "hand_counted": false, "result": null, "match_id": "3f9a1c0e7b2d",
      "record": "# UNO 1991 game record\\nrules 1991\\n..."}
 
 ``scoring`` is null for the rule set's own scoring; ``match`` counts the
@@ -14,7 +14,8 @@ matches of the run it was started in (the next match deals from seed +
 match + 1); ``moves`` is how many actions (and new hands) the game has sent
 the engine; ``hand_counted`` says whether a hand that is over has already
 gone into the statistics; ``result`` is set once the match is finished
-("you 512, computer 230"). The rule set and the number of players are read
+("you 512, computer 230"); ``match_id`` tells one match from another (the
+statistics name the last hand counted by it; absent in older saves). The rule set and the number of players are read
 from here, never assumed.
 
 Where (``open_saves``):
@@ -73,6 +74,7 @@ class SavedMatch:
     hand_counted: bool = False
     date: str = ""
     result: str | None = None
+    match_id: str = ""
 
     def game(self) -> Game:
         """The engine's game, replayed from the record (ValueError if it does not)."""
@@ -112,7 +114,9 @@ _TYPES = {
     "hand_counted": bool,
     "date": str,
     "result": (str, type(None)),
+    "match_id": str,
 }
+OPTIONAL = {"match_id": ""}  # absent from the saves of older versions
 
 
 def parse(text: Any, replay: bool = True) -> SavedMatch:
@@ -141,7 +145,7 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
         raise ValueError(f"version {_show(version)}, expected {VERSION}")
     values = {}
     for f in fields(SavedMatch):
-        value = data.get(f.name)
+        value = data.get(f.name, OPTIONAL.get(f.name))
         kind = _TYPES[f.name]
         if type(value) not in (kind if isinstance(kind, tuple) else (kind,)):
             raise ValueError(f"bad {f.name}: {_show(value)}")

@@ -31,7 +31,9 @@ a match by choice.
 from __future__ import annotations
 
 import gc
+import hashlib
 import os
+import secrets
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -442,6 +444,7 @@ class App:
         )
         self._moves, self._hand_counted = 0, False
         self._match_date = now()
+        self._match_id = secrets.token_hex(6)
         self._save_match(self.match, moved=False)
         self._shown_prompt = ""
         settle_heap()
@@ -456,6 +459,9 @@ class App:
         self.audio.stop_music()
         self.matches, self._moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
         self._match_date = saved.date
+        self._match_id = (
+            saved.match_id or hashlib.sha256(f"{saved.date} {saved.record[:400]}".encode()).hexdigest()[:12]
+        )
         try:
             game = saved.game()
             table = table_key(game.rules.name, game.players)
@@ -496,6 +502,7 @@ class App:
             hand_counted=self._hand_counted and game.hand_over,
             date=self._match_date,
             result=result,
+            match_id=self._match_id,
         )
 
     def _save_match(self, match: Match, moved: bool = True) -> None:
@@ -513,16 +520,18 @@ class App:
         continued match whose hand was counted before is not counted again.
         At the end of the match, keep it for replays: nothing to continue."""
         result, game = match.result, match.game
-        if not self._hand_counted:
+        hand = f"{self._match_id} {game.hand_number}"
+        if not self._hand_counted and self.stats.counted != hand:
             won = result.winner == HUMAN
             table = table_key(game.rules.name, game.players)
             self.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
             if game.match_over:
                 won_match = game.match_winner == HUMAN
                 self.stats.record_match(match.level, won=won_match, score=game.scores[HUMAN], table=table)
+            self.stats.counted = hand  # in the same file, the same write, as the counts
             self._save()
             self.notice("saved settings and statistics")
-            self._hand_counted = True
+        self._hand_counted = True
         if game.match_over:
             score = ", ".join(f"{seat_name(seat, game.players).lower()} {n}" for seat, n in enumerate(game.scores))
             won = "won" if game.match_winner == HUMAN else "lost"
