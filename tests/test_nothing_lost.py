@@ -166,3 +166,58 @@ def test_replays_too_large_or_unreadable_are_reported_kept_aside_and_take_no_pla
     assert [path.name[:13] for path in folder.glob("*.json")] == ["match-000001-"]
     assert len(player.app.screen.matches) == 1
     assert len(list(folder.glob("*.unreadable-*"))) == 3
+
+
+# ----- item 6: two copies of the game on one data directory --------------------------------------
+
+
+def test_a_second_copy_on_the_same_files_stops_with_a_message_and_changes_nothing(tmp_path):
+    script = tmp_path / "long.txt"
+    script.write_text("press RETURN\n" + "wait 1000000\n" * 100)  # PLAY, then a very long wait: killed below
+    data = tmp_path / "data"
+    first = subprocess.Popen(
+        [
+            sys.executable,
+            "-u",
+            "-m",
+            "game",
+            "--headless",
+            "--low-memory",
+            "--seed",
+            "1",
+            "--data-dir",
+            str(data),
+            "--script",
+            str(script),
+        ],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        for line in first.stdout:
+            if line.rstrip().endswith("moves"):  # "saved match 0 moves": it holds its files
+                break
+        else:
+            pytest.fail("the first copy stopped before it saved its match")
+        second = run_game("--headless", "--low-memory", "--seed", "2", "--data-dir", str(data), "--script", str(script))
+        assert second.returncode == 1
+        assert second.stderr.splitlines()[-1].startswith(f"UNO 1991 is already running with these files ({data})")
+        assert "\nseed 1\n" in parse((data / MATCH_FILE).read_bytes()).record, "the first copy's match is still there"
+    finally:
+        first.kill()
+        first.wait(timeout=60)
+    again = run_game("--headless", "--data-dir", str(data), "--script", os.devnull)
+    assert again.returncode == 0, "the lock goes with the process, even killed"
+
+
+def test_the_temporary_files_of_writes_cut_short_are_removed(tmp_path):
+    (tmp_path / REPLAYS_FOLDER).mkdir()
+    left = [tmp_path / ".uno1991-match.json.k2j4.tmp", tmp_path / ".uno1991.json.x9.tmp"]
+    left.append(tmp_path / REPLAYS_FOLDER / ".match-000001-20261201-000000.json.a1.tmp")
+    mine = tmp_path / ".notes.tmp"
+    for path in [*left, mine]:
+        path.write_text("half a wr")
+    assert run_game("--headless", "--data-dir", str(tmp_path), "--script", os.devnull).returncode == 0
+    assert not any(path.exists() for path in left) and mine.exists()
