@@ -309,7 +309,7 @@ def read_document(text: str | bytes | None) -> Reading:
     settings = _read_settings(data.get("settings", _MISSING), bad)
     stats = _read_stats(data.get("stats", _MISSING), bad)
     if bad:
-        return Reading(settings, stats, "ignored bad values " + ", ".join(bad), partial=True)
+        return Reading(settings, stats, _some(bad), partial=True)
     return Reading(settings, stats)
 
 
@@ -426,6 +426,16 @@ def _read_fields(section: dict, checks: dict, prefix: str, bad: list[str]) -> di
         else:
             bad.append(f"{prefix}.{name}={_show(value)}")
     return values
+
+
+SHOWN_BAD_VALUES = 1  # a warning a person can read: the first few, then how many more
+
+
+def _some(bad: list[str]) -> str:
+    """ "bad values a=1, b=2 and 398 more"."""
+    shown = ", ".join(bad[:SHOWN_BAD_VALUES])
+    more = len(bad) - SHOWN_BAD_VALUES
+    return f"bad value{'s' if len(bad) > 1 else ''} {shown}" + (f" and {more} more" if more > 0 else "")
 
 
 def _is_count(value: Any) -> bool:
