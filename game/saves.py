@@ -85,7 +85,13 @@ class SavedMatch:
 
     def summary(self) -> str:
         """One line for a list: date, rule set, level, result."""
-        return f"{self.date}  {self.rules}  {self.level.upper()}  {self.result or 'unfinished'}"
+        return printable(f"{self.date}  {self.rules}  {self.level.upper()}  {self.result or 'unfinished'}")
+
+
+def printable(text: str) -> str:
+    """``text`` with what a terminal would obey (escape sequences, control
+    characters) shown as "?": a file's facts are never printed raw."""
+    return "".join(char if char.isprintable() else "?" for char in text)
 
 
 def state_digest(game: Game) -> str:
@@ -125,11 +131,12 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
     does not replay or disagrees with its facts."""
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8")
+            text = text.decode("utf-8-sig")  # a byte-order mark, as some editors write, is fine
         except UnicodeDecodeError:
             raise ValueError("not UTF-8 text (garbled)") from None
     if not isinstance(text, str):
         raise ValueError(f"unexpected {type(text).__name__} instead of text")
+    text = text.removeprefix("\ufeff")
     if not text.strip():
         raise ValueError("empty")
     if len(text) > MAX_TEXT:

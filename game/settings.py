@@ -338,6 +338,7 @@ def _decode(text: str | bytes) -> tuple[str | None, Any]:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             return "not UTF-8 text (garbled)", None
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write, is fine
     if not text.strip():
         return "empty", None
     try:

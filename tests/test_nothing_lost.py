@@ -20,7 +20,7 @@ import pytest
 
 from game.rules import Game
 from game.saves import MATCH_FILE, REPLAYS_FOLDER, FileSaves, SavedMatch, dump, parse
-from game.settings import FileStore
+from game.settings import FILENAME, FileStore
 from game.ui.app import init_pyxel
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -221,3 +221,65 @@ def test_the_temporary_files_of_writes_cut_short_are_removed(tmp_path):
         path.write_text("half a wr")
     assert run_game("--headless", "--data-dir", str(tmp_path), "--script", os.devnull).returncode == 0
     assert not any(path.exists() for path in left) and mine.exists()
+
+
+# ----- item 9: the smaller ones ------------------------------------------------------------------
+
+
+def test_a_shots_folder_that_cannot_be_written_is_refused_in_one_line(tmp_path):
+    script = tmp_path / "shot.txt"
+    script.write_text("shot title\n")
+    result = run_game("--headless", "--script", str(script), "--shots", "/proc")  # exists; no files there
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1].startswith("--shots /proc: cannot use it as the folder for screenshots")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
+def test_replaying_a_fifo_is_refused_at_once(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    result = run_game("--replay", str(tmp_path / "pipe"), "--headless", "--script", os.devnull)
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1] == f"cannot replay {tmp_path / 'pipe'}: pipe is not a regular file"
+
+
+def test_the_facts_of_a_record_never_reach_the_terminal_raw(tmp_path):
+    player = win_the_match(tmp_path)
+    record = tmp_path / "sly.txt"
+    record.write_text("# result \x1b]0;owned\x07won\n# date \x1b[2J2026\n" + player.game.record())
+    result = run_game("--replay", str(record), "--headless", "--script", os.devnull)
+    assert result.returncode == 0, result.stderr
+    assert "\x1b" not in result.stdout and "\x07" not in result.stdout
+    assert "?[2J2026  1991  NORMAL  ?]0;owned?won" in result.stdout
+
+
+def test_a_save_with_a_byte_order_mark_is_continued(tmp_path):
+    player = win_the_match(tmp_path / "first")
+    saved = replace(parse((tmp_path / "first" / REPLAYS_FOLDER).glob("*.json").__next__().read_bytes()), result=None)
+    (tmp_path / MATCH_FILE).write_bytes(b"\xef\xbb\xbf" + dump(saved).encode())
+    (tmp_path / FILENAME).write_bytes(b"\xef\xbb\xbf" + (tmp_path / "first" / FILENAME).read_bytes())
+    again = started_again(tmp_path)
+    assert not again.said("warning")
+    assert again.app.title.items.keys[0] == "continue" and again.app.stats.normal.hands_won == 1
+    assert player.game.record() == saved.record
+
+
+def test_an_empty_data_dir_is_refused_not_taken_for_the_current_folder():
+    result = run_game("--data-dir", "", "--export-last", os.devnull)
+    assert result.returncode == 2 and "--data-dir: needs a folder, not an empty name" in result.stderr
+
+
+def test_a_save_failing_after_every_action_is_said_once(tmp_path):
+    player = Player(seed=4, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    player.wait_for_you()
+    (tmp_path / MATCH_FILE).unlink()
+    (tmp_path / MATCH_FILE).mkdir()  # from now on every save of the match fails
+    (tmp_path / MATCH_FILE / "x").write_text("")
+    (tmp_path / FILENAME).mkdir()  # and every save of the settings
+    (tmp_path / FILENAME / "x").write_text("")
+    for _ in range(4):
+        player.wait_for_you()
+        player.press("P", "M")  # pick up (each action saves the match); sound off or on (saves the settings)
+    warnings = player.said("warning")
+    assert len(player.said("saved match")) > 4
+    assert len(warnings) == 2, warnings
+    assert "the match cannot be saved" in warnings[0] and "saved settings and statistics" in warnings[1]

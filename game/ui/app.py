@@ -122,6 +122,7 @@ class App:
         self.low_memory = low_memory
         self.scene = ""
         self._mark_first_frame = os.environ.get(STARTUP_MARK) == "1"
+        self._warned: set[str] = set()  # the kinds of failed saves already said
         self.store = store if store is not None else host.MemoryStore()
         self.settings, self.stats, warning = self.store.load()
         # The next match's level; --level is for this run only, unless changed in the menu.
@@ -172,6 +173,14 @@ class App:
         print(warning, file=sys.stderr)
         self.notice(warning)
         self.title.message = warning
+
+    def _warn_once(self, warning: str) -> None:
+        """A save that failed: said the first time it fails so, not after
+        every action (a read-only or full disk fails on each)."""
+        kind = warning.split(" (")[0]  # the error's own words (and its temporary file's name) aside
+        if kind not in self._warned:
+            self._warned.add(kind)
+            self._warn(warning)
 
     def _set_scene(self, scene: str) -> None:
         if scene != self.scene:
@@ -360,7 +369,7 @@ class App:
     def _save(self) -> None:
         warning = self.store.save(self.settings, self.stats)
         if warning:
-            self._warn(warning)
+            self._warn_once(warning)
 
     # ----- the game to play ---------------------------------------------------------------
 
@@ -512,7 +521,7 @@ class App:
             self._hand_counted = False
         warning = self.saves.save(self._saved(match))
         if warning:
-            self._warn(warning)
+            self._warn_once(warning)
         self.notice(f"saved match {self._moves} moves")
 
     def _record_hand(self, match: Match) -> None:
