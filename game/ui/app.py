@@ -475,6 +475,8 @@ class App:
             game = saved.game()
             table = table_key(game.rules.name, game.players)
             self.stats.level(saved.level, table)  # a table the statistics know
+            self.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
+            self.notice(f"state {state_digest(game)}")
             match = Match(
                 game.seed,
                 saved.level,
@@ -491,8 +493,6 @@ class App:
             self._warn(self.saves.set_aside(f"the table cannot open it ({error})"))
             self._to_title()
             return
-        self.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
-        self.notice(f"state {state_digest(game)}")
         self.match = match
         self._shown_prompt = ""
         settle_heap()
