@@ -171,7 +171,10 @@ def export_last(path: Path, data_dir: Path | None) -> int:
         from game.ui.app import init_pyxel
 
         init_pyxel(headless=True)  # pyxel's user data directory needs it
-    finished = host.choose_saves(data_dir, headless=False).finished()
+    saves = host.choose_saves(data_dir, headless=False)
+    finished = saves.finished()
+    for problem in saves.take_problems():
+        print(problem, file=sys.stderr)
     if not finished:
         print("no finished match to export yet", file=sys.stderr)
         return 1

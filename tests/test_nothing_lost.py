@@ -166,6 +166,9 @@ def test_replays_too_large_or_unreadable_are_reported_kept_aside_and_take_no_pla
     assert [path.name[:13] for path in folder.glob("*.json")] == ["match-000001-"]
     assert len(player.app.screen.matches) == 1
     assert len(list(folder.glob("*.unreadable-*"))) == 3
+    (folder / "match-000009-20261201-000000.json").write_text("")
+    exported = run_game("--export-last", str(tmp_path / "last.txt"), "--data-dir", str(tmp_path))
+    assert exported.returncode == 0 and "match-000009-20261201-000000.json cannot be used: empty" in exported.stderr
 
 
 # ----- item 6: two copies of the game on one data directory --------------------------------------
