@@ -433,7 +433,8 @@ SHOWN_BAD_VALUES = 1  # a warning a person can read: the first few, then how man
 
 
 def _some(bad: list[str]) -> str:
-    """ "bad values a=1, b=2 and 398 more"."""
+    """The bad values, briefly, so that the warning can be read: the first
+    and how many more ("bad values stats.easy.hands_won=None and 23 more")."""
     shown = ", ".join(bad[:SHOWN_BAD_VALUES])
     more = len(bad) - SHOWN_BAD_VALUES
     return f"bad value{'s' if len(bad) > 1 else ''} {shown}" + (f" and {more} more" if more > 0 else "")

@@ -489,8 +489,8 @@ class App:
                 acted=self._save_match,
                 game=game,
             )
-        except ValueError as error:  # passed every check, yet the table cannot open it: a bad save too
-            self._warn(self.saves.set_aside(f"the table cannot open it ({error})"))
+        except Exception as error:  # passed every check, yet the table cannot open it: a bad save too, never a crash
+            self._warn(self.saves.set_aside(f"the table cannot open it ({type(error).__name__}: {error})"))
             self._to_title()
             return
         self.match = match
