@@ -22,6 +22,13 @@ def command_name(program: str) -> str:
     return "python -m game" if name in ("__main__.py", "") else name
 
 
+def folder(text: str) -> Path:
+    """A folder given on the command line: an empty one is a mistake, not the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("needs a folder, not an empty name")
+    return Path(text)
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog=command_name(sys.argv[0]), description="UNO 1991: you against the computer.")
     parser.add_argument("--seed", type=int, default=None, help="deal the same games every time")
@@ -44,7 +51,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--data-dir",
-        type=Path,
+        type=folder,
         default=None,
         help="keep settings and statistics in DIR (also $UNO1991_DATA_DIR; default: pyxel's user data directory)",
     )
@@ -145,24 +152,29 @@ def main(argv: list[str] | None = None) -> int:
 def read_replay(path: Path):
     """The match in a record file, or None after saying why it cannot be watched."""
     from game.replays import read_replay_file
+    from game.saves import printable
 
     try:
         return read_replay_file(path)
     except (OSError, ValueError) as error:
-        print(f"cannot replay {path}: {error}", file=sys.stderr)
+        print(f"cannot replay {path}: {printable(str(error))}", file=sys.stderr)
         return None
 
 
 def export_last(path: Path, data_dir: Path | None) -> int:
     """``--export-last FILE``: the last finished match's record, with its facts."""
     from game.replays import export_text
+    from game.saves import printable
     from game.ui import host
 
     if data_dir is None:
         from game.ui.app import init_pyxel
 
         init_pyxel(headless=True)  # pyxel's user data directory needs it
-    finished = host.choose_saves(data_dir, headless=False).finished()
+    saves = host.choose_saves(data_dir, headless=False)
+    finished = saves.finished()
+    for problem in saves.take_problems():
+        print(problem, file=sys.stderr)
     if not finished:
         print("no finished match to export yet", file=sys.stderr)
         return 1
@@ -171,7 +183,7 @@ def export_last(path: Path, data_dir: Path | None) -> int:
     except OSError as error:
         print(f"cannot write {path}: {error}", file=sys.stderr)
         return 1
-    print(f"wrote the match of {finished[0].date} ({finished[0].result}) to {path}")
+    print(f"wrote the match of {printable(finished[0].date)} ({printable(str(finished[0].result))}) to {path}")
     return 0
 
 

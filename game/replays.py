@@ -21,7 +21,7 @@ from pathlib import Path
 
 from .rules import Game
 from .rules.record import HEADER_KEYS
-from .saves import SavedMatch, parse
+from .saves import SavedMatch, parse, printable, read_limited
 
 FACTS = ("date", "level", "computer_seed", "scoring", "result")
 MAX_FILE = 1024 * 1024
@@ -55,12 +55,9 @@ def read_replay_file(path: Path) -> SavedMatch:
     """A match to watch from a file: a saved match (JSON) or a record, with
     or without the facts ``export_text`` writes. ValueError (or OSError)
     saying why it cannot be watched."""
-    with open(path, "rb") as file:
-        data = file.read(MAX_FILE + 1)
-    if len(data) > MAX_FILE:
-        raise ValueError(f"larger than {MAX_FILE // 1024} KiB, not a record")
+    data = read_limited(path, MAX_FILE)  # never a pipe that blocks, never a huge file read whole
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         raise ValueError("not UTF-8 text, not a record") from None
     if text.lstrip().startswith("{"):
@@ -73,7 +70,7 @@ def read_replay_file(path: Path) -> SavedMatch:
         computer_seed=int(facts["computer_seed"]) if facts.get("computer_seed", "").isdecimal() else 0,
         rules=game.rules.name,
         players=game.players,
-        date=facts.get("date", path.name),
+        date=facts.get("date", printable(path.name)),
         result=facts.get("result"),
     )
 
@@ -85,5 +82,5 @@ def _facts(text: str) -> dict[str, str]:
         if line.startswith("# "):
             name, _, value = line[2:].partition(" ")
             if name in known and name in FACTS:
-                facts[name] = value.strip()
+                facts[name] = printable(value.strip())  # shown and printed: no escape sequences
     return facts

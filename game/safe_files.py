@@ -78,6 +78,51 @@ def keep_aside(path: Path, label: str) -> Path:
     raise OSError(f"no free name to keep {path} aside")
 
 
+LOCK_FILE = "uno1991.lock"
+ALREADY_RUNNING = "UNO 1991 is already running with these files"
+_locks: dict[Path, int] = {}  # held until the process ends (the system lets go even after SIGKILL)
+
+
+def lock_folder(directory: Path) -> bool:
+    """Lock ``directory`` for this process, so that a second copy of the
+    game never saves over the first one's files: False if another process
+    holds it. A folder where no lock can be made (read-only, say) is not
+    locked: the stores say themselves what they cannot save."""
+    directory = Path(directory)
+    if directory in _locks:
+        return True
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd = os.open(directory / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return True
+    try:
+        if os.name == "nt":
+            import msvcrt
+
+            msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        return False
+    _locks[directory] = fd
+    return True
+
+
+def remove_stale_temporaries(directory: Path, prefix: str) -> None:
+    """Remove what ``write_atomically`` left of files named ``prefix...``
+    when a process was killed mid-write: never the only copy of anything
+    (the file itself still holds the last whole write). Call it only while
+    holding the folder's lock, when no other write can be under way."""
+    with contextlib.suppress(OSError):
+        for temporary in Path(directory).glob(f".{prefix}*.tmp"):
+            with contextlib.suppress(OSError):
+                temporary.unlink()
+
+
 def stored_text(value):
     """What localStorage's ``getItem`` answered, as text or None for a
     missing key: Pyodide gives JavaScript's null as ``pyodide.ffi.jsnull``
@@ -87,10 +132,10 @@ def stored_text(value):
     return value
 
 
-def keep_item_aside(storage, key: str) -> str:
-    """Copy localStorage's item ``key`` to a new key ``KEY.unreadable-TIMESTAMP``
+def keep_item_aside(storage, key: str, label: str = "unreadable") -> str:
+    """Copy localStorage's item ``key`` to a new key ``KEY.LABEL-TIMESTAMP``
     (with -2, -3... if taken, never over another item); returns the new key."""
-    stem = f"{key}.unreadable-{timestamp()}"
+    stem = f"{key}.{label}-{timestamp()}"
     for number in range(1, 1000):
         aside = stem if number == 1 else f"{stem}-{number}"
         if stored_text(storage.getItem(aside)) is None:

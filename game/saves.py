@@ -6,7 +6,7 @@ game needs to carry on that the record does not say::
 
     {"version": 1, "date": "2026-12-01 00:30", "rules": "1991", "players": 2,
      "scoring": null, "level": "normal", "computer_seed": 7, "match": 0,
-     "moves": 42, "hand_counted": false, "result": null,
+     "moves": 42, "hand_counted": false, "result": null, "match_id": "3f9a1c0e7b2d",
      "record": "# UNO 1991 game record\\nrules 1991\\n..."}
 
 ``scoring`` is null for the rule set's own scoring; ``match`` counts the
@@ -14,7 +14,8 @@ matches of the run it was started in (the next match deals from seed +
 match + 1); ``moves`` is how many actions (and new hands) the game has sent
 the engine; ``hand_counted`` says whether a hand that is over has already
 gone into the statistics; ``result`` is set once the match is finished
-("you 512, computer 230"). The rule set and the number of players are read
+("you 512, computer 230"); ``match_id`` tells one match from another (the
+statistics name the last hand counted by it; absent in older saves). The rule set and the number of players are read
 from here, never assumed.
 
 Where (``open_saves``):
@@ -37,6 +38,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import sys
 import time
 from dataclasses import asdict, dataclass, fields, replace
@@ -46,7 +48,7 @@ from typing import Any
 from .rules import Game
 from .rules.rulesets import RULESETS
 from .safe_files import keep_aside, keep_item_aside, stored_text, timestamp, where_broken, write_atomically
-from .settings import DIFFICULTIES
+from .settings import DIFFICULTIES, players_for
 
 VERSION = 1
 MATCH_FILE = "uno1991-match.json"
@@ -72,6 +74,7 @@ class SavedMatch:
     hand_counted: bool = False
     date: str = ""
     result: str | None = None
+    match_id: str = ""
 
     def game(self) -> Game:
         """The engine's game, replayed from the record (ValueError if it does not)."""
@@ -82,7 +85,13 @@ class SavedMatch:
 
     def summary(self) -> str:
         """One line for a list: date, rule set, level, result."""
-        return f"{self.date}  {self.rules}  {self.level.upper()}  {self.result or 'unfinished'}"
+        return printable(f"{self.date}  {self.rules}  {self.level.upper()}  {self.result or 'unfinished'}")
+
+
+def printable(text: str) -> str:
+    """``text`` with what a terminal would obey (escape sequences, control
+    characters) shown as "?": a file's facts are never printed raw."""
+    return "".join(char if char.isprintable() else "?" for char in text)
 
 
 def state_digest(game: Game) -> str:
@@ -111,7 +120,9 @@ _TYPES = {
     "hand_counted": bool,
     "date": str,
     "result": (str, type(None)),
+    "match_id": str,
 }
+OPTIONAL = {"match_id": ""}  # absent from the saves of older versions
 
 
 def parse(text: Any, replay: bool = True) -> SavedMatch:
@@ -120,11 +131,12 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
     does not replay or disagrees with its facts."""
     if isinstance(text, bytes):
         try:
-            text = text.decode("utf-8")
+            text = text.decode("utf-8-sig")  # a byte-order mark, as some editors write, is fine
         except UnicodeDecodeError:
             raise ValueError("not UTF-8 text (garbled)") from None
     if not isinstance(text, str):
         raise ValueError(f"unexpected {type(text).__name__} instead of text")
+    text = text.removeprefix("\ufeff")
     if not text.strip():
         raise ValueError("empty")
     if len(text) > MAX_TEXT:
@@ -140,7 +152,7 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
         raise ValueError(f"version {_show(version)}, expected {VERSION}")
     values = {}
     for f in fields(SavedMatch):
-        value = data.get(f.name)
+        value = data.get(f.name, OPTIONAL.get(f.name))
         kind = _TYPES[f.name]
         if type(value) not in (kind if isinstance(kind, tuple) else (kind,)):
             raise ValueError(f"bad {f.name}: {_show(value)}")
@@ -157,6 +169,8 @@ def _check(saved: SavedMatch, replay: bool) -> None:
         raise ValueError(f"unknown rule set {_show(saved.rules)}")
     if min(saved.computer_seed, saved.match, saved.moves) < 0:
         raise ValueError("a negative seed or count")
+    if saved.players < 2 or players_for(saved.rules, saved.players - 1) != saved.players:
+        raise ValueError(f"{saved.players} players: the {saved.rules} table does not seat them")
     if not replay:
         return
     try:
@@ -188,30 +202,49 @@ class Saves:
     """The match being played (``load``, ``save``, ``clear``) and the last
     finished ones (``keep_finished``, ``finished``). A store says how to read,
     write, remove and keep aside its match text and its list of finished
-    matches; ``load`` and ``save`` never raise, they return a warning line."""
+    matches; ``load`` and ``save`` never raise, they return a warning line.
+
+    Nothing is written over what could not be read: a saved match that
+    cannot be read is kept aside first, or, if even that fails, nothing is
+    saved over it this run (``read_only``). ``problems``: warnings about
+    replays found unusable while listing them, for the caller to show."""
 
     source = ""
+
+    def __init__(self) -> None:
+        self.read_only = False
+        self.problems: list[str] = []
 
     def load(self) -> tuple[SavedMatch | None, str | None]:
         """The saved match, or None (with a warning if there was a bad one,
         which is then kept aside)."""
+        self.read_only = False
         try:
             text = self._read_match()
         except Exception as error:  # OSError; JavaScript errors in the browser
-            return None, _warning(self.source, f"cannot be read ({_one_line(error)})", None)
+            return None, self.set_aside(f"cannot be read ({_one_line(error)})")
         if text is None:
             return None, None
         try:
             return parse(text), None
         except ValueError as error:
-            problem = str(error)
+            return None, self.set_aside(str(error))
+
+    def set_aside(self, problem: str) -> str:
+        """Keep the saved match aside, as it cannot be continued (``problem``
+        says why); the warning that says so and where it is now. If it
+        cannot be moved, no match is saved over it this run."""
         try:
-            aside = self._keep_match_aside()
+            aside = self._keep_match_aside("unreadable")
         except Exception as error:
-            return None, _warning(self.source, f"{problem}; and it cannot be moved ({_one_line(error)})", None)
-        return None, _warning(self.source, problem, aside)
+            self.read_only = True
+            why = f"{problem}; and it cannot be moved ({_one_line(error)}), so no match is saved over it this run"
+            return _warning(self.source, why, None)
+        return _warning(self.source, problem, aside)
 
     def save(self, saved: SavedMatch) -> str | None:
+        if self.read_only:
+            return None  # said at load
         try:
             self._write_match(dump(saved))
         except Exception as error:
@@ -219,27 +252,49 @@ class Saves:
         return None
 
     def clear(self) -> None:
-        """The match is finished or left by choice: nothing to continue."""
+        """The match is finished (and kept for replays) or left by choice:
+        nothing to continue."""
+        if self.read_only:
+            return
         try:
             self._remove_match()
         except Exception as error:
             print(f"warning: the saved match in {self.source} cannot be removed ({_one_line(error)})", file=sys.stderr)
 
     def keep_finished(self, saved: SavedMatch) -> str | None:
-        """Add a finished match to the replays, keeping the last ``KEEP_REPLAYS``."""
-        kept = self.finished()
-        if kept and kept[0].record == saved.record:
-            return None  # kept already (the game was stopped before it cleared the match)
+        """Add a finished match to the replays, keeping the last ``KEEP_REPLAYS``;
+        None once it is safely written (then the caller may ``clear``). If it
+        cannot be, the saved match is kept aside instead, never dropped, and
+        the warning says where."""
         try:
+            for key, text in self._waiting():  # matches that could not be kept before, oldest first
+                self._add_finished(text)
+                self._forget_waiting(key)
+            kept = self.finished()
+            if kept and kept[0].record == saved.record:
+                return None  # kept already (the game was stopped before it cleared the match)
             self._add_finished(dump(saved))
         except Exception as error:
-            return f"warning: the finished match cannot be kept for replays ({_one_line(error)})"
+            return self._keep_waiting(saved, f"the finished match cannot be kept for replays ({_one_line(error)})")
         return None
+
+    def _keep_waiting(self, saved: SavedMatch, problem: str) -> str:
+        """The finished match, with its result, kept aside where the match
+        is saved until the replays can take it (the next ``keep_finished``)."""
+        if self.read_only:
+            return f"warning: {problem}; nothing is saved over {self.source} this run"
+        with contextlib.suppress(Exception):  # a full disk: then the last save, one move short, is kept
+            self._write_match(dump(saved))
+        try:
+            aside = self._keep_match_aside("finished")
+        except Exception:
+            return f"warning: {problem}; it stays in {self.source}"
+        return f"warning: {problem}; it is kept as {aside} until it can be"
 
     def finished(self) -> list[SavedMatch]:
         """The finished matches kept, newest first (unreadable ones skipped)."""
         try:
-            texts = self._finished_texts()
+            texts = [text for _, text in reversed(self._waiting())] + self._finished_texts()
         except Exception:
             return []
         matches = []
@@ -250,6 +305,11 @@ class Saves:
                 continue
         return matches
 
+    def take_problems(self) -> list[str]:
+        """The warnings about unusable replays since last asked."""
+        problems, self.problems = self.problems, []
+        return problems
+
     def _read_match(self) -> Any:
         raise NotImplementedError
 
@@ -259,20 +319,35 @@ class Saves:
     def _remove_match(self) -> None:
         raise NotImplementedError
 
-    def _keep_match_aside(self) -> str:
+    def _keep_match_aside(self, label: str) -> str:
         raise NotImplementedError
 
-    def _add_finished(self, text: str) -> None:
+    def _add_finished(self, text: str | bytes) -> None:
         raise NotImplementedError
 
     def _finished_texts(self) -> list[Any]:
         raise NotImplementedError
 
+    def _waiting(self) -> list[tuple[Any, str]]:
+        """Finished matches kept aside because the replays could not take
+        them: (where, text), oldest first. None but on the desktop."""
+        return []
+
+    def _forget_waiting(self, key: Any) -> None:
+        raise NotImplementedError
+
 
 class FileSaves(Saves):
-    """``directory/uno1991-match.json`` and ``directory/replays/*.json``."""
+    """``directory/uno1991-match.json`` and ``directory/replays/*.json``.
+
+    A replay is named ``match-NUMBER-YYYYMMDD-HHMMSS.json``: the number is
+    one more than the highest kept, so the replays are ordered (and the
+    oldest removed) by a count that only grows, never by the clock, which
+    may be wrong (a computer without a real-time clock). Replays named by
+    older versions (``YYYYMMDD-HHMMSS-N.json``) count as older than any."""
 
     def __init__(self, directory: str | os.PathLike[str]) -> None:
+        super().__init__()
         self.directory = Path(directory)
         self.path = self.directory / MATCH_FILE
         self.replays = self.directory / REPLAYS_FOLDER
@@ -280,8 +355,7 @@ class FileSaves(Saves):
 
     def _read_match(self) -> bytes | None:
         try:
-            with open(self.path, "rb") as file:
-                return file.read(MAX_TEXT + 1)
+            return read_limited(self.path, MAX_TEXT)
         except FileNotFoundError:
             return None
 
@@ -292,31 +366,86 @@ class FileSaves(Saves):
         with contextlib.suppress(FileNotFoundError):
             os.unlink(self.path)
 
-    def _keep_match_aside(self) -> str:
-        return str(keep_aside(self.path, "unreadable"))
+    def _keep_match_aside(self, label: str) -> str:
+        return str(keep_aside(self.path, label))
 
-    def _add_finished(self, text: str) -> None:
-        stem = timestamp()
-        same_second = [_replay_order(path)[1] for path in self._replay_files() if _replay_order(path)[0] == stem]
-        name = f"{stem}-{max(same_second, default=0) + 1}.json"  # sorts after every older one
-        write_atomically(self.replays / name, text.encode("utf-8"))
-        for old in self._replay_files()[KEEP_REPLAYS:]:
+    def _add_finished(self, text: str | bytes) -> None:
+        kept = self._readable_replays()
+        number = 1 + max((_replay_order(path)[2] for path, _ in kept), default=0)
+        path = self.replays / f"match-{number:06d}-{timestamp()}.json"
+        write_atomically(path, text if isinstance(text, bytes) else text.encode("utf-8"))
+        for old, _ in kept[KEEP_REPLAYS - 1 :]:  # the oldest readable ones, past the last 20
             old.unlink()
 
     def _replay_files(self) -> list[Path]:
-        """Newest first (the names sort by date and number)."""
+        """Newest first (by number; the names of older versions by date)."""
         if not self.replays.is_dir():
             return []
         files = [path for path in self.replays.glob("*.json") if not path.name.startswith(".")]
         return sorted(files, key=_replay_order, reverse=True)
 
+    def _readable_replays(self) -> list[tuple[Path, bytes]]:
+        """The replays and their texts, newest first. One that cannot be
+        read or used (too large, not a file, garbled) is kept aside with a
+        timestamp and reported in ``problems``, so it takes none of the 20
+        places; one that cannot be moved is left as it is, and never removed."""
+        kept = []
+        for path in self._replay_files():
+            try:
+                text = read_limited(path, MAX_TEXT)
+                parse(text, replay=False)
+            except (OSError, ValueError) as error:
+                self.problems.append(self._replay_aside(path, _one_line(error)))
+                continue
+            kept.append((path, text))
+        return kept
+
+    def _replay_aside(self, path: Path, problem: str) -> str:
+        try:
+            aside = keep_aside(path, "unreadable").name
+        except OSError as error:
+            return f"warning: the replay {path} cannot be used: {problem}; it cannot be moved ({_one_line(error)})"
+        return f"warning: the replay {path} cannot be used: {problem}; it is kept as {aside}"
+
     def _finished_texts(self) -> list[bytes]:
-        return [path.read_bytes()[: MAX_TEXT + 1] for path in self._replay_files()]
+        return [text for _, text in self._readable_replays()]
+
+    def _waiting(self) -> list[tuple[Path, bytes]]:
+        paths = sorted(self.directory.glob(f"{MATCH_FILE}.finished-*"))
+        waiting = []
+        for path in paths:
+            with contextlib.suppress(OSError):
+                waiting.append((path, read_limited(path, MAX_TEXT)))
+        return waiting
+
+    def _forget_waiting(self, path: Path) -> None:
+        path.unlink()
 
 
-def _replay_order(path: Path) -> tuple[str, int]:
+def read_limited(path: Path, most: int) -> bytes:
+    """A regular file's bytes, checked before it is read: OSError for a
+    folder, a pipe or a device, ValueError for more than ``most`` bytes."""
+    with open(path, "rb", opener=_open_no_wait) as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"{path.name} is not a regular file")
+        if info.st_size > most:
+            raise ValueError(f"{info.st_size // 1024} KiB, larger than {most // 1024} KiB")
+        return file.read(most + 1)
+
+
+def _open_no_wait(path: str, flags: int) -> int:
+    """Open without blocking on a FIFO that no one writes to."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+def _replay_order(path: Path) -> tuple[int, str, int]:
+    """``match-NUMBER-...``: (1, "", NUMBER); older names ``DATE-TIME-N``: (0, "DATE-TIME", N)."""
+    words = path.stem.split("-")
+    if words[0] == "match" and len(words) > 1 and words[1].isdecimal():
+        return 1, "", int(words[1])
     stem, _, number = path.stem.rpartition("-")
-    return stem, int(number) if number.isdecimal() else 0
+    return 0, stem, int(number) if number.isdecimal() else 0
 
 
 class BrowserSaves(Saves):
@@ -324,6 +453,7 @@ class BrowserSaves(Saves):
     finished ones as a JSON list (newest first) under ``uno1991.replays``."""
 
     def __init__(self, storage: Any = None) -> None:
+        super().__init__()
         self.storage = storage
         self.source = f"localStorage[{MATCH_KEY!r}]"
 
@@ -343,9 +473,9 @@ class BrowserSaves(Saves):
     def _remove_match(self) -> None:
         self._storage().removeItem(MATCH_KEY)
 
-    def _keep_match_aside(self) -> str:
+    def _keep_match_aside(self, label: str) -> str:
         storage = self._storage()
-        aside = keep_item_aside(storage, MATCH_KEY)
+        aside = keep_item_aside(storage, MATCH_KEY, label)
         storage.removeItem(MATCH_KEY)
         return f"localStorage[{aside!r}]"
 
@@ -368,6 +498,7 @@ class MemorySaves(Saves):
     source = "memory"
 
     def __init__(self) -> None:
+        super().__init__()
         self.match: str | None = None
         self.replays: list[str] = []
 
@@ -380,7 +511,7 @@ class MemorySaves(Saves):
     def _remove_match(self) -> None:
         self.match = None
 
-    def _keep_match_aside(self) -> str:
+    def _keep_match_aside(self, label: str) -> str:
         self.match = None
         return "nowhere (memory)"
 

@@ -4,7 +4,12 @@ The document holds the player's settings and their statistics per difficulty::
 
     {"version": 1,
      "settings": {"difficulty": "normal", "sound": true, "rules": "1991"},
-     "stats": {"easy": {...}, "normal": {...}, "hard": {...}}}
+     "stats": {"easy": {...}, "normal": {...}, "hard": {...},
+               "counted": "3f9a1c0e7b2d 4"}}
+
+``counted`` names the last hand counted (its match's id and its number):
+written in the same file, in the same write, as the counts it added, so a
+match continued after a crash knows whether that hand is in already.
 
 On the desktop it is the file ``uno1991.json`` in the directory the caller
 passes in (``pyxel.user_data_dir(...)``); in the browser it is the text under
@@ -65,6 +70,7 @@ DIFFICULTIES = ("easy", "normal", "hard")
 MAX_TEXT = 64 * 1024
 # Counts and point totals stay below JavaScript's largest exact integer.
 MAX_COUNT = 2**53 - 1
+MAX_COUNTED = 64  # "MATCH-ID HAND", the last hand counted
 
 
 SCORINGS = ("points", "tally")
@@ -198,6 +204,9 @@ class Stats:
     normal: LevelStats = field(default_factory=LevelStats)
     hard: LevelStats = field(default_factory=LevelStats)
     tables: dict[str, dict[str, LevelStats]] = field(default_factory=dict)
+    # The last hand counted ("MATCH-ID HAND"), saved in the same write as
+    # its counts: a match continued after a crash never counts it again.
+    counted: str = ""
 
     def level(self, difficulty: str, table: str = CLASSIC_TABLE) -> LevelStats:
         """The record at one difficulty and table (empty if none yet)."""
@@ -263,6 +272,8 @@ def dump(settings: Settings, stats: Stats) -> str:
         "settings": {f.name: _plain(getattr(settings, f.name)) for f in fields(Settings)},
         "stats": {name: _level_document(stats.level(name)) for name in DIFFICULTIES},
     }
+    if stats.counted:
+        document["stats"]["counted"] = stats.counted
     if stats.tables:
         document["stats"]["tables"] = {
             key: {name: _level_document(level) for name, level in levels.items()}
@@ -298,7 +309,7 @@ def read_document(text: str | bytes | None) -> Reading:
     settings = _read_settings(data.get("settings", _MISSING), bad)
     stats = _read_stats(data.get("stats", _MISSING), bad)
     if bad:
-        return Reading(settings, stats, "ignored bad values " + ", ".join(bad), partial=True)
+        return Reading(settings, stats, _some(bad), partial=True)
     return Reading(settings, stats)
 
 
@@ -327,6 +338,7 @@ def _decode(text: str | bytes) -> tuple[str | None, Any]:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
             return "not UTF-8 text (garbled)", None
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some editors write, is fine
     if not text.strip():
         return "empty", None
     try:
@@ -368,12 +380,16 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
         bad.append(f"stats={_show(section)}")
         return Stats()
     levels = _read_levels(section, "stats", bad)
+    counted = section.get("counted", "")
+    if not isinstance(counted, str) or len(counted) > MAX_COUNTED:
+        bad.append(f"stats.counted={_show(counted)}")
+        counted = ""
     tables = section.get("tables", _MISSING)
     if tables is _MISSING:
-        return Stats(**levels)
+        return Stats(**levels, counted=counted)
     if not isinstance(tables, dict):
         bad.append(f"stats.tables={_show(tables)}")
-        return Stats(**levels)
+        return Stats(**levels, counted=counted)
     kept = {}
     for key, table in tables.items():
         if not _is_table_key(key) or key == CLASSIC_TABLE:
@@ -382,7 +398,7 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
             bad.append(f"stats.tables.{key}={_show(table)}")
         else:
             kept[key] = _read_levels(table, f"stats.tables.{key}", bad)
-    return Stats(**levels, tables=kept)
+    return Stats(**levels, tables=kept, counted=counted)
 
 
 def _read_levels(section: dict, prefix: str, bad: list[str]) -> dict[str, LevelStats]:
@@ -411,6 +427,17 @@ def _read_fields(section: dict, checks: dict, prefix: str, bad: list[str]) -> di
         else:
             bad.append(f"{prefix}.{name}={_show(value)}")
     return values
+
+
+SHOWN_BAD_VALUES = 1  # a warning a person can read: the first few, then how many more
+
+
+def _some(bad: list[str]) -> str:
+    """The bad values, briefly, so that the warning can be read: the first
+    and how many more ("bad values stats.easy.hands_won=None and 23 more")."""
+    shown = ", ".join(bad[:SHOWN_BAD_VALUES])
+    more = len(bad) - SHOWN_BAD_VALUES
+    return f"bad value{'s' if len(bad) > 1 else ''} {shown}" + (f" and {more} more" if more > 0 else "")
 
 
 def _is_count(value: Any) -> bool:

@@ -170,7 +170,7 @@ def test_null_sections_warn_and_keep_the_file(tmp_path):
     store = write(tmp_path, '{"version": 1, "settings": null, "stats": null}')
     settings, stats, warning = store.load()
     assert (settings, stats) == (Settings(), Stats())
-    assert "settings=None" in warning and "stats=None" in warning
+    assert "bad values settings=None and 1 more;" in warning
     (aside,) = kept_aside(tmp_path)
     assert json.loads(aside.read_text())["stats"] is None
 
@@ -233,17 +233,9 @@ def test_bad_fields_fall_back_one_by_one_with_one_warning(tmp_path):
     assert stats.hard.matches_lost == 1
     assert stats.hard.best_match == 310
     assert stats.easy.hands_won == 1
-    # ... and one line names every bad field
+    # ... and one line a person can read names the first bad fields and counts the others
     assert "\n" not in warning
-    for named in (
-        "settings.sound='yes'",
-        "settings.difficulty='impossible'",
-        "stats.hard.hands_won=-3",
-        "stats.hard.best_hand=12.5",
-        "stats.easy.matches_won=True",
-        "stats.easy.hand_points=None",
-    ):
-        assert named in warning
+    assert "bad values settings.difficulty='impossible' and 5 more; the file is kept as " in warning
 
 
 @pytest.mark.parametrize(
@@ -590,13 +582,7 @@ def test_bad_opponents_scoring_and_tables_are_dropped_and_the_rest_kept(tmp_path
     settings, stats, warning = write(tmp_path, json.dumps(data)).load()
     assert settings == Settings(difficulty="hard")
     assert stats.level("hard", "standard 4").hands_won == 3 and list(stats.tables) == ["standard 4"]
-    for bad in (
-        "settings.opponents=12",
-        "settings.scoring='lowest'",
-        "stats.tables.'royal 9'",
-        "stats.tables.standard 3",
-    ):
-        assert bad in warning
+    assert "bad values settings.opponents=12 and 3 more;" in warning
 
 
 def test_house_rules_are_kept_in_order_and_bad_ones_dropped(tmp_path):

@@ -3,6 +3,8 @@ it wraps onto the bottom lines, and a long path gives way to the reason."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 import pyxel
 
@@ -73,3 +75,43 @@ def test_a_short_warning_keeps_the_credit_and_the_keys(tmp_path):
     app.title.message = "warning: settings reset"
     assert shown_lines(app) == ["warning: settings reset"]
     assert pink_pixels(menus.CREDIT_Y) == set() and pink_pixels(menus.HINT_Y) == set()
+
+
+@pytest.mark.parametrize(
+    "stats",
+    [
+        {
+            level: dict.fromkeys(
+                (
+                    "hands_won",
+                    "hands_lost",
+                    "best_hand",
+                    "hand_points",
+                    "matches_won",
+                    "matches_lost",
+                    "best_match",
+                    "match_points",
+                )
+            )
+            for level in ("easy", "normal", "hard")
+        },
+        {"tables": {f"bad table {number}": {} for number in range(2000)}},
+    ],
+    ids=["24 null counts", "2000 bad keys"],
+)
+def test_a_file_of_many_bad_values_gives_a_warning_a_person_can_read(tmp_path, stats):
+    folder = tmp_path / "home" / "player" / ".local" / "share" / "UNO 1991"
+    folder.mkdir(parents=True)
+    (folder / FILENAME).write_text(json.dumps({"version": 1, "stats": stats}))
+    app = App(1, report=lambda line: None, low_memory=True, store=open_store(folder))
+    for _ in range(3):
+        app.update()
+        lines = shown_lines(app)
+    shown = " ".join(lines)
+    assert len(lines) == 3 and all(len(line) <= MAX_CHARS for line in lines)
+    assert shown.startswith("warning: saved settings and statistics in ")
+    assert f"{FILENAME}: bad values stats." in shown, "which file, and why"
+    (aside,) = folder.glob(f"{FILENAME}.unreadable-*")
+    kept = shown.split("the file is kept as ")[1]
+    assert kept.startswith(f"{FILENAME}.") and kept.endswith(f"{aside.name[-6:]} beside it; using defaults for them")
+    assert "s... s..." not in shown

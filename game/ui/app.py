@@ -31,7 +31,9 @@ a match by choice.
 from __future__ import annotations
 
 import gc
+import hashlib
 import os
+import secrets
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
@@ -120,6 +122,7 @@ class App:
         self.low_memory = low_memory
         self.scene = ""
         self._mark_first_frame = os.environ.get(STARTUP_MARK) == "1"
+        self._warned: set[str] = set()  # the kinds of failed saves already said
         self.store = store if store is not None else host.MemoryStore()
         self.settings, self.stats, warning = self.store.load()
         # The next match's level; --level is for this run only, unless changed in the menu.
@@ -170,6 +173,14 @@ class App:
         print(warning, file=sys.stderr)
         self.notice(warning)
         self.title.message = warning
+
+    def _warn_once(self, warning: str) -> None:
+        """A save that failed: said the first time it fails so, not after
+        every action (a read-only or full disk fails on each)."""
+        kind = warning.split(" (")[0]  # the error's own words (and its temporary file's name) aside
+        if kind not in self._warned:
+            self._warned.add(kind)
+            self._warn(warning)
 
     def _set_scene(self, scene: str) -> None:
         if scene != self.scene:
@@ -306,6 +317,8 @@ class App:
         from .replay import ReplayList
 
         self.screen = ReplayList(self.saves.finished())
+        for problem in self.saves.take_problems():
+            self._warn(problem)
         self._set_scene("replays")
         for number, saved in enumerate(self.screen.matches, start=1):
             self.notice(f"replays {number}: {saved.summary()}")
@@ -356,7 +369,7 @@ class App:
     def _save(self) -> None:
         warning = self.store.save(self.settings, self.stats)
         if warning:
-            self._warn(warning)
+            self._warn_once(warning)
 
     # ----- the game to play ---------------------------------------------------------------
 
@@ -440,6 +453,7 @@ class App:
         )
         self._moves, self._hand_counted = 0, False
         self._match_date = now()
+        self._match_id = secrets.token_hex(6)
         self._save_match(self.match, moved=False)
         self._shown_prompt = ""
         settle_heap()
@@ -454,21 +468,32 @@ class App:
         self.audio.stop_music()
         self.matches, self._moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
         self._match_date = saved.date
-        game = saved.game()
-        self.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
-        self.notice(f"state {state_digest(game)}")
-        self.match = Match(
-            game.seed,
-            saved.level,
-            self.audio,
-            self.notice,
-            self._set_scene,
-            hand_ended=self._record_hand,
-            computer_seed=saved.computer_seed,
-            title_art=not self.low_memory,
-            acted=self._save_match,
-            game=game,
+        self._match_id = (
+            saved.match_id or hashlib.sha256(f"{saved.date} {saved.record[:400]}".encode()).hexdigest()[:12]
         )
+        try:
+            game = saved.game()
+            table = table_key(game.rules.name, game.players)
+            self.stats.level(saved.level, table)  # a table the statistics know
+            self.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
+            self.notice(f"state {state_digest(game)}")
+            match = Match(
+                game.seed,
+                saved.level,
+                self.audio,
+                self.notice,
+                self._set_scene,
+                hand_ended=self._record_hand,
+                computer_seed=saved.computer_seed,
+                title_art=not self.low_memory,
+                acted=self._save_match,
+                game=game,
+            )
+        except Exception as error:  # passed every check, yet the table cannot open it: a bad save too, never a crash
+            self._warn(self.saves.set_aside(f"the table cannot open it ({type(error).__name__}: {error})"))
+            self._to_title()
+            return
+        self.match = match
         self._shown_prompt = ""
         settle_heap()
 
@@ -486,6 +511,7 @@ class App:
             hand_counted=self._hand_counted and game.hand_over,
             date=self._match_date,
             result=result,
+            match_id=self._match_id,
         )
 
     def _save_match(self, match: Match, moved: bool = True) -> None:
@@ -495,7 +521,7 @@ class App:
             self._hand_counted = False
         warning = self.saves.save(self._saved(match))
         if warning:
-            self._warn(warning)
+            self._warn_once(warning)
         self.notice(f"saved match {self._moves} moves")
 
     def _record_hand(self, match: Match) -> None:
@@ -503,24 +529,27 @@ class App:
         continued match whose hand was counted before is not counted again.
         At the end of the match, keep it for replays: nothing to continue."""
         result, game = match.result, match.game
-        if not self._hand_counted:
+        hand = f"{self._match_id} {game.hand_number}"
+        if not self._hand_counted and self.stats.counted != hand:
             won = result.winner == HUMAN
             table = table_key(game.rules.name, game.players)
             self.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
             if game.match_over:
                 won_match = game.match_winner == HUMAN
                 self.stats.record_match(match.level, won=won_match, score=game.scores[HUMAN], table=table)
+            self.stats.counted = hand  # in the same file, the same write, as the counts
             self._save()
             self.notice("saved settings and statistics")
-            self._hand_counted = True
+        self._hand_counted = True
         if game.match_over:
             score = ", ".join(f"{seat_name(seat, game.players).lower()} {n}" for seat, n in enumerate(game.scores))
             won = "won" if game.match_winner == HUMAN else "lost"
             warning = self.saves.keep_finished(self._saved(match, result=f"{won} {score}"))
-            if warning:
+            if warning:  # not kept for replays: then the saved match is not cleared either
                 self._warn(warning)
-            self.saves.clear()
-            self.notice("match kept for replays")
+            else:
+                self.saves.clear()
+                self.notice("match kept for replays")
         else:
             self._save_match(match, moved=False)
 

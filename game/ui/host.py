@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pyxel
 
-from game.saves import BrowserSaves, MemorySaves, Saves, open_saves
+from game.safe_files import ALREADY_RUNNING, lock_folder, remove_stale_temporaries
+from game.saves import REPLAYS_FOLDER, BrowserSaves, MemorySaves, Saves, open_saves
 from game.settings import BrowserStore, Settings, Stats, Store, open_store
 
 from .layout import FPS, SCREEN_H, SCREEN_W
@@ -93,11 +94,20 @@ def choose_store(
     """
     if in_browser(platform):
         return BrowserStore()
-    if data_dir is not None:
-        return open_store(data_dir)
-    if headless:
+    if data_dir is None and headless:
         return MemoryStore()
-    return open_store((user_data_dir or _user_data_dir)())
+    return open_store(locked(data_dir or Path((user_data_dir or _user_data_dir)())))
+
+
+def locked(directory: Path) -> Path:
+    """``directory``, locked for this process: a second copy of the game on
+    the same files stops at once with a message (SystemExit), before it
+    reads or writes anything, so neither overwrites the other's data."""
+    if not lock_folder(directory):
+        raise SystemExit(f"{ALREADY_RUNNING} ({directory}): close it first, or give this one another --data-dir")
+    remove_stale_temporaries(directory, "uno1991")
+    remove_stale_temporaries(directory / REPLAYS_FOLDER, "match-")
+    return directory
 
 
 def _user_data_dir() -> str:
@@ -115,8 +125,6 @@ def choose_saves(
     scripted run without a data directory."""
     if in_browser(platform):
         return BrowserSaves()
-    if data_dir is not None:
-        return open_saves(data_dir)
-    if headless:
+    if data_dir is None and headless:
         return MemorySaves()
-    return open_saves((user_data_dir or _user_data_dir)())
+    return open_saves(locked(data_dir or Path((user_data_dir or _user_data_dir)())))

@@ -166,6 +166,7 @@ class TitleMenu:
         self.can_quit = can_quit
         self.title_art = title_art
         self.message = ""  # a warning under the menu, on up to three lines
+        self._fitted: tuple[str, list[str]] = ("", [])
         self.can_continue = False
 
     @property
@@ -221,7 +222,9 @@ class TitleMenu:
         self.items.draw(labels, frame)
         bottom = [(CREDIT, lay.LIGHT_BLUE), (TITLE_HINT, lay.GREY), (PAD_AND_MOUSE, lay.GREY)]
         if self.message:
-            warning = fit_lines(self.message, MAX_CHARS, len(BOTTOM_YS))
+            if self._fitted[0] != self.message:  # wrapped once, not every frame
+                self._fitted = (self.message, fit_lines(self.message, MAX_CHARS, len(BOTTOM_YS)))
+            warning = self._fitted[1]
             bottom[len(bottom) - len(warning) :] = [(line, lay.PINK) for line in warning]
         for y, (text, colour) in zip(BOTTOM_YS, bottom, strict=True):
             text_centred(CX, y, text, colour)
@@ -232,21 +235,54 @@ MIN_PATH_CHARS = 16  # a path gives way before other words, down to this
 
 def fit_lines(message: str, width: int, most: int) -> list[str]:
     """``message`` in at most ``most`` lines of ``width`` characters, all of
-    it readable: the words wrap, and while that is still too long the longest
-    path (a word with a "/"; else the longest word) loses a character from
-    its middle, shown as "...", so that the reason after it is always there."""
+    it readable: the words wrap, and while that is still too long the long
+    paths (words with a "/") lose characters from their start, shown as
+    "...", down to ``MIN_PATH_CHARS`` (the file's name stays), then the
+    other long words from their middle, down to ``MIN_WORD_CHARS``, so
+    that the reason after them is there. The least cut that fits is found
+    by halving (a few wraps, whatever the message's length). A message too
+    long even so is cut at its end, with "...": its beginning says what
+    and where."""
     words = message.split(" ")
-    keep = [len(word) for word in words]
-    paths = [i for i, word in enumerate(words) if "/" in word]
-    while True:
-        shown = [word if n == len(word) else _middle_out(word, n) for word, n in zip(words, keep, strict=True)]
-        lines = textwrap.wrap(" ".join(shown), width, break_on_hyphens=False)
-        shortest_path = min((keep[i] for i in paths), default=0)
-        candidates = paths if shortest_path > MIN_PATH_CHARS else range(len(words))
-        longest = max(candidates, key=lambda i: keep[i])
-        if len(lines) <= most or keep[longest] <= 1:
-            return lines[:most]
-        keep[longest] -= 1
+    paths = {i for i, word in enumerate(words) if "/" in word}
+
+    def wrapped(path_chars: int, word_chars: int) -> list[str]:
+        shown = [_cut(word, path_chars if i in paths else word_chars) for i, word in enumerate(words)]
+        return textwrap.wrap(" ".join(shown), width, break_on_hyphens=False)
+
+    longest = max(map(len, words), default=0)
+    if len(wrapped(longest, longest)) <= most:
+        return wrapped(longest, longest)
+    if len(wrapped(MIN_PATH_CHARS, longest)) <= most:
+        chars = _most_that_fit(lambda n: len(wrapped(n, longest)) <= most, MIN_PATH_CHARS, longest)
+        return wrapped(chars, longest)
+    if len(wrapped(MIN_PATH_CHARS, MIN_WORD_CHARS)) <= most:
+        chars = _most_that_fit(lambda n: len(wrapped(MIN_PATH_CHARS, n)) <= most, MIN_WORD_CHARS, longest)
+        return wrapped(MIN_PATH_CHARS, chars)
+    lines = wrapped(MIN_PATH_CHARS, MIN_WORD_CHARS)[:most]
+    lines[-1] = lines[-1][: width - 3] + "..."
+    return lines
+
+
+MIN_WORD_CHARS = 12  # other long words give way after the paths, down to this
+
+
+def _most_that_fit(fits, low: int, high: int) -> int:
+    """The largest n in [low, high] with ``fits(n)``, given ``fits(low)``
+    and that a larger n never fits where a smaller one does not."""
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _cut(word: str, keep: int) -> str:
+    if len(word) <= keep:
+        return word
+    return "..." + word[len(word) - keep :] if "/" in word else _middle_out(word, keep)
 
 
 def _middle_out(word: str, keep: int) -> str:

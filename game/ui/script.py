@@ -38,6 +38,7 @@ the same seed and script always give the same output.
 from __future__ import annotations
 
 import sys
+import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -207,7 +208,7 @@ def shots_folder(first: Command | None, shots: Path | None) -> Path | None:
     before anything runs; ``first`` is the script's first ``shot`` command.
     ScriptError when the script has ``shot`` lines but no ``--shots`` folder
     (they would land in the current folder), or when the folder cannot be
-    made (a file of that name, say)."""
+    made or written to (a file of that name, a read-only folder)."""
     if shots is None:
         if first is not None:
             raise ScriptError(f"script line {first.line}: shot {first.name}: a script with shots needs --shots DIR")
@@ -215,6 +216,8 @@ def shots_folder(first: Command | None, shots: Path | None) -> Path | None:
     shots = shots.resolve()  # pyxel.init may change the working directory
     try:
         shots.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=shots):  # a folder that exists may still refuse files
+            pass
     except OSError as error:
         raise ScriptError(f"--shots {shots}: cannot use it as the folder for screenshots: {error}") from None
     return shots
