@@ -344,11 +344,10 @@ def finished_matches(data: Path) -> None:
     fixed dates so the list's picture does not change with the day."""
     from game.ai import make
     from game.rules import Game
-    from game.saves import SavedMatch
-    from game.ui import host
+    from game.saves import SavedMatch, open_saves
     from game.ui.seats import seat_name
 
-    saves = host.choose_saves(data, True)
+    saves = open_saves(data)  # not locked: the game that shows them runs next, in another process
     matches = (("1991", 2, "normal"), ("standard", 4, "hard"), ("royal", 3, "easy"))
     for number, (rules, players, level) in enumerate(matches):
         game = Game(rules, players, seed=100 + number)
