@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from game.ai import make
-from game.rules import Game
+from game.rules import Game, IllegalAction
 from game.rules.notation import OUT_OF_TURN
 
 from .seats import HUMAN
@@ -149,3 +149,38 @@ class Computers:
     def holding(self) -> bool:
         """True while the next player waits for the moment after a missed call."""
         return self._watching is not None and self._watching[0] is not None and self.window < CATCH_WINDOW
+
+
+class ComputerTurns:
+    """Where a computer's choice becomes an action: ``Match`` mixes this in,
+    sending each decided action to the engine through ``Match._act``."""
+
+    def _computer_turn(self) -> None:
+        if self.computers.holding and self.game.exposed != self.game.turn:
+            return  # the short moment after a missed call, before the next player starts
+        decided = self.computers.take_action()
+        if decided is None:
+            return
+        action, failure = decided
+        seat = self.game.turn
+        if failure is not None:
+            self.notice(f"error {self._name(seat)} could not decide ({failure!r}); it plays {action!r}")
+        try:
+            self._act(action)
+        except IllegalAction as error:
+            # A computer player's mistake must never stop your game: it is
+            # reported, and the computer takes its last legal action instead.
+            fallback = last_action_in_turn(self.game.legal())
+            self.notice(f"error {self._name(seat)} chose {action!r}, refused ({error}); it plays {fallback!r}")
+            self._act(fallback)
+
+    # ----- UNO: calls and catches ----------------------------------------------------
+
+    def _watch_uno(self, idle: bool) -> None:
+        """A computer catches a player who forgot UNO, or calls it late, or
+        jumps in (house rule)."""
+        reaction = self.computers.watch(self.game, idle, self.moves)
+        if reaction is not None:
+            seat, action = reaction
+            self._act(action, seat=seat)
+            self.computers.forget()

@@ -24,29 +24,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.rules import Game, IllegalAction
-from game.rules.cards import COLOURS, Card
+from game.rules import Game
 
-from . import keys, narration, results, table
+from . import narration, results, table
 from .animation import Timeline
 from .audio import Audio
 from .board import Board
 from .choreography import Choreographer
-from .computers import Computers, last_action_in_turn
+from .computers import Computers, ComputerTurns
 from .keys import Pointer
+from .person import CHALLENGE_LABELS, DECISIONS, SEAT_CHOICES, TABLE_KEYS, PersonTurn
 from .scepter import Scepter
-from .seating import panel_of
 from .seats import HUMAN, seat_name
-
-# The keys of your turn. Pressed while your own move is still moving on the
-# table, they are kept (a few) and taken the moment it lands; pressed while
-# it is not your turn, they are refused with a prompt that says so.
-TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", *keys.COLOUR_KEYS, "C", "A", "S", *keys.DIGIT_KEYS)
-MAX_KEPT_KEYS = 3
-CHALLENGE_CHOICES = ("challenge", "accept", "stack")
-CHALLENGE_LABELS = ("C CHALLENGE", "A ACCEPT", "S STACK +4")
-SEAT_CHOICES = ("jester", "target", "swap")  # choices answered by naming a seat
-DECISIONS = ("challenge", *SEAT_CHOICES)
 
 
 def hand_result(game: Game) -> results.HandResult:
@@ -66,7 +55,7 @@ def hand_result(game: Game) -> results.HandResult:
     )
 
 
-class Match:
+class Match(PersonTurn, ComputerTurns):
     """One match. ``notice`` takes the lines a player would notice,
     ``set_scene`` the match's scene changes, ``hand_ended`` is called once
     at the end of each hand (with this match, its ``result`` set)."""
@@ -291,91 +280,12 @@ class Match:
             if not self._your_keys(waiting) and pointer is not None:
                 self._your_mouse(pointer)
 
-    def _keep_or_refuse(self, table_keys: list[str]) -> None:
-        """Keys pressed while the table moves: kept while it is still your
-        turn (your own move moving), else refused on the prompt line."""
-        if not table_keys:
-            return
-        if self._yours and self.game.turn == HUMAN and not self.game.hand_over:
-            self.kept_keys = (self.kept_keys + table_keys)[:MAX_KEPT_KEYS]
-        else:
-            self.kept_keys = []
-            self.board.prompt = narration.PROMPT_WAIT
-
     def _act(self, action: str, seat: int | None = None) -> None:
         """Send an action to the engine, save the match, and stage what follows."""
         events = self.game.act(action, seat=seat)
         self.moves += 1
         self._acted(self)
         self._stage(events)
-
-    def _your_act(self, action: str) -> None:
-        """Your action: while it plays out, the prompt says nothing (never the
-        instruction you just followed); your turn goes on or is over. A play
-        that leaves you one card calls UNO if you pressed U. Raises
-        IllegalAction, changing nothing, if the rules refuse it."""
-        if self._uno_ready and action.startswith("play ") and len(self.game.hands[HUMAN]) == 2:
-            action += " uno"
-        self._act(action)
-        self._uno_ready = False
-        self.board.pick = None
-        self.board.prompt = ""
-        self._yours = self.game.turn == HUMAN and not self.game.hand_over
-
-    def _your_try(self, action: str) -> bool:
-        """``_your_act``, or a buzz and the rules' reason when they refuse it
-        (a house rule's, say). True when the engine took it."""
-        try:
-            self._your_act(action)
-        except IllegalAction as error:
-            self.audio.play("buzz")
-            self.say(narration.refused(str(error)))
-            return False
-        return True
-
-    def _computer_turn(self) -> None:
-        if self.computers.holding and self.game.exposed != self.game.turn:
-            return  # the short moment after a missed call, before the next player starts
-        decided = self.computers.take_action()
-        if decided is None:
-            return
-        action, failure = decided
-        seat = self.game.turn
-        if failure is not None:
-            self.notice(f"error {self._name(seat)} could not decide ({failure!r}); it plays {action!r}")
-        try:
-            self._act(action)
-        except IllegalAction as error:
-            # A computer player's mistake must never stop your game: it is
-            # reported, and the computer takes its last legal action instead.
-            fallback = last_action_in_turn(self.game.legal())
-            self.notice(f"error {self._name(seat)} chose {action!r}, refused ({error}); it plays {fallback!r}")
-            self._act(fallback)
-
-    # ----- UNO: calls and catches ----------------------------------------------------
-
-    def _watch_uno(self, idle: bool) -> None:
-        """A computer catches a player who forgot UNO, or calls it late, or
-        jumps in (house rule)."""
-        reaction = self.computers.watch(self.game, idle, self.moves)
-        if reaction is not None:
-            seat, action = reaction
-            self._act(action, seat=seat)
-            self.computers.forget()
-
-    def _uno_key(self) -> None:
-        """U: catch a player who forgot UNO, call your own late, or get
-        ready to call it with your next play."""
-        game = self.game
-        exposed = game.exposed
-        if exposed is not None and not game.hand_over:
-            self._act("uno" if exposed == HUMAN else "catch", seat=HUMAN)
-            self.computers.forget()
-        elif game.turn == HUMAN and len(game.hands[HUMAN]) == 2 and not game.hand_over and self._deciding is None:
-            self._uno_ready = True
-            self.say(narration.UNO_READY)
-        elif game.rules.uno_calls:
-            self.say(narration.UNO_NOT_NOW)
 
     def _prompt_catch(self) -> None:
         """While someone is exposed, the prompt line says U catches (or calls);
@@ -406,230 +316,6 @@ class Match:
             scepter.restart()
             self._clear_turn()
             self._act("fanfare")
-
-    # ----- your turn: keys -------------------------------------------------------------
-
-    def _table_prompt(self) -> str:
-        deciding = self._deciding
-        pending = self.game.pending
-        if deciding == "challenge" and self._wild is None:
-            stack = len(self._challenge_choices()) == 3
-            return narration.PROMPT_CHALLENGE_STACK if stack else narration.PROMPT_CHALLENGE
-        if deciding in ("jester", "target", "swap"):
-            return {"jester": narration.PROMPT_JESTER, "target": narration.PROMPT_TARGET}.get(
-                deciding, narration.PROMPT_SWAP
-            )
-        if pending is not None and pending.kind == "stack":
-            return narration.stack_prompt(pending.penalty)
-        if self.game.choosing_colour:
-            return narration.PROMPT_KING_COLOUR if self.game.rules.royal else narration.PROMPT_STARTER_COLOUR
-        if self._wild is not None:
-            return narration.PROMPT_COLOUR
-        if self.board.drawn is not None:
-            return narration.drawn_prompt(self.board.drawn, forced="pass" not in self.game.legal())
-        return narration.PROMPT_PLAY
-
-    def _your_keys(self, names: list[str]) -> bool:
-        """Handle the keys of your turn, in order; at most one action a frame
-        (the keys after it wait for it to land, if your turn goes on). True
-        when a key was taken (so the mouse waits for the next frame)."""
-        for index, key in enumerate(names):
-            if self._your_key(key):
-                self.kept_keys = names[index + 1 :] if self._yours else []
-                return True
-        return bool(names)
-
-    def _your_key(self, key: str) -> bool:
-        """One key of your turn; True when it sent an action."""
-        deciding = self._deciding
-        if deciding == "challenge" and self._wild is None:
-            return self._challenge_key(key)
-        if deciding in SEAT_CHOICES:
-            return self._pick_key(key)
-        if self.naming_colour and self._colour_key(key):
-            return True
-        if self.game.choosing_colour:
-            return False
-        if key in ("LEFT", "RIGHT"):
-            self._move_arrow(-1 if key == "LEFT" else 1)
-        elif key == "RETURN":
-            return self._choose_card()
-        elif key == "P":
-            self._pick_up_or_pass()
-            return True
-        return False
-
-    def _colour_key(self, key: str) -> bool:
-        """R, G, Y or B names a colour; UP/DOWN move the highlight over the
-        colours and RETURN takes it (for a gamepad). True once one is named."""
-        if key in ("UP", "DOWN"):
-            self.colour_cursor = (self.colour_cursor + (1 if key == "DOWN" else -1)) % len(COLOURS)
-        elif key in keys.COLOUR_KEYS or key == "RETURN":
-            self._name_colour(key if key in keys.COLOUR_KEYS else COLOURS[self.colour_cursor])
-            return True
-        return False
-
-    def _challenge_key(self, key: str) -> bool:
-        """C challenges, A accepts (and, stacking, S stacks a Wild Draw Four
-        of yours); LEFT/RIGHT and RETURN choose between them."""
-        choices = self._challenge_choices()
-        if key in ("LEFT", "RIGHT"):
-            self.choice_cursor = (self.choice_cursor + (1 if key == "RIGHT" else -1)) % len(choices)
-        elif key in ("C", "A", "S", "RETURN"):
-            letters = {"C": "challenge", "A": "accept", "S": "stack"}
-            choice = letters.get(key, choices[min(self.choice_cursor, len(choices) - 1)])
-            if choice in choices:
-                return self._answer_challenge(choice)
-        return False
-
-    def _challenge_choices(self) -> tuple[str, ...]:
-        """CHALLENGE and ACCEPT, and STACK when you may stack a Wild Draw Four."""
-        stack = any(action.startswith("play W+4") for action in self.game.legal())
-        return CHALLENGE_CHOICES if stack else CHALLENGE_CHOICES[:2]
-
-    def _answer_challenge(self, choice: str) -> bool:
-        if choice == "stack":
-            self._wild = "W+4"  # its colour is asked next, then it is played on the stack
-            self.choice_cursor = 0
-            return False
-        return self._your_try(choice)
-
-    def _pick_key(self, key: str) -> bool:
-        """As King: LEFT/RIGHT move over the seats you may name, RETURN names
-        the one highlighted, a number key names that seat directly."""
-        seats = self._pick_seats()
-        current = self.board.pick if self.board.pick in seats else seats[0]
-        if key in ("LEFT", "RIGHT"):
-            self.board.pick = seats[(seats.index(current) + (-1 if key == "LEFT" else 1)) % len(seats)]
-        elif key == "RETURN":
-            return self._pick(current)
-        elif key in keys.DIGIT_KEYS and int(key) in seats:
-            return self._pick(int(key))
-        return False
-
-    def _pick_seats(self) -> list[int]:
-        """The seats you may name now (from the engine's legal actions)."""
-        return [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in SEAT_CHOICES]
-
-    def _pick(self, seat: int) -> bool:
-        return self._your_try(f"{self._deciding} {seat}")
-
-    def _move_arrow(self, step: int) -> None:
-        """The arrow stays on a card you picked up until you play it or pass."""
-        self._wild = None
-        if self.board.drawn is None:
-            self.board.move_selection(step)
-
-    def _pick_up_or_pass(self) -> None:
-        self._wild = None
-        if self.board.drawn is not None and "pass" not in self.game.legal():
-            self.audio.play("buzz")
-            self.say(narration.drawn_must_play(self.board.drawn))  # forced play
-            return
-        self._your_try("pass" if self.board.drawn is not None else "draw")
-
-    def _name_colour(self, letter: str) -> None:
-        if self.game.choosing_colour:
-            self._your_try(f"colour {letter}")
-        else:
-            wild, self._wild = self._wild, None
-            self._your_try(f"play {wild} {letter}")
-
-    # ----- jumping in (house rule) -----------------------------------------------------------
-
-    def _jump_in_card(self) -> str | None:
-        """A card of yours identical to the top card, while you may jump in with it."""
-        game = self.game
-        if game.turn == HUMAN or game.hand_over or self.scene != "table":
-            return None
-        plays = [action for action in game.legal(HUMAN) if action.startswith("play ")]
-        return plays[0].split()[1] if plays else None
-
-    def _jump_in(self) -> None:
-        """J: play your identical card out of turn; play goes on from you."""
-        code = self._jump_in_card()
-        if code is None:
-            if self.game.house and "jump_in" in self.game.house:
-                self.say(narration.NO_JUMP_IN)
-            return
-        self._act(f"play {code}", seat=HUMAN)
-        self.computers.forget()
-        self.board.prompt = ""
-
-    def _choose_card(self) -> bool:
-        """RETURN on a card: play it, ask for a wild's colour, or refuse it with
-        a buzz. A Wild Draw Four is never refused: the engine penalises an
-        illegal one (1991) or it may be challenged (standard). In Royal
-        Revenge a Wild names no colour: the King does. Returns True when an
-        action was sent."""
-        code = self.board.drawn or self.board.selected_card()
-        if code is None:
-            return False
-        if Card(code).is_wild and not self.game.rules.royal:
-            self._wild = code  # the prompt asks for its colour from the next update
-            return False
-        try:
-            self._your_act(f"play {code}")
-        except IllegalAction:
-            self.audio.play("buzz")
-            self.director.say(narration.refusal(code, self.game.top, self.game.colour))
-            return False
-        return True
-
-    # ----- your turn: the mouse ---------------------------------------------------------
-
-    def _your_mouse(self, pointer: Pointer) -> None:
-        """Click a card to play it, the draw pile to pick up (or, after picking
-        up, to pass), a colour to name it, a button or a seat to choose. The
-        arrow follows the mouse over your hand, and the wheel moves it too."""
-        board = self.board
-        if self._deciding is not None and not self.naming_colour:
-            self._decide_by_mouse(pointer)
-            return
-        if self.naming_colour and pointer.clicked:
-            letter = table.colour_at(pointer.x, pointer.y)
-            if letter is not None:
-                self._name_colour(letter)
-                return
-        if self.game.choosing_colour:
-            return
-        index = table.hand_card_at(board, pointer.x, pointer.y)
-        if pointer.clicked:
-            if table.draw_pile_hit(pointer.x, pointer.y):
-                self._pick_up_or_pass()
-            elif index is not None:
-                self._click_card(index)
-        elif pointer.moved and index is not None and board.drawn is None and self._wild is None:
-            board.selected = index
-        elif pointer.wheel:
-            self._move_arrow(-1 if pointer.wheel > 0 else 1)
-
-    def _decide_by_mouse(self, pointer: Pointer) -> None:
-        if self._deciding == "challenge":
-            choices = self._challenge_choices()
-            index = table.choice_at(pointer.x, pointer.y, CHALLENGE_LABELS[: len(choices)])
-            if index is not None and (pointer.moved or pointer.clicked):
-                self.choice_cursor = index
-            if index is not None and pointer.clicked:
-                self._answer_challenge(choices[index])
-            return
-        for seat in self._pick_seats():
-            if self.players > 2 and pointer.inside(panel_of(seat, self.players)[1:]):
-                if pointer.moved or pointer.clicked:
-                    self.board.pick = seat
-                if pointer.clicked:
-                    self._pick(seat)
-                return
-
-    def _click_card(self, index: int) -> None:
-        board = self.board
-        if board.drawn is not None and board.hand[index] != board.drawn:
-            self.audio.play("buzz")
-            self.director.say(narration.drawn_only(board.drawn))
-            return
-        self._wild = None
-        board.selected = index
-        self._choose_card()
 
     # ----- drawing ------------------------------------------------------------------------
 
