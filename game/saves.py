@@ -17,6 +17,11 @@ gone into the statistics; ``result`` is set once the match is finished
 ("you 512, computer 230"). The rule set and the number of players are read
 from here, never assumed.
 
+A match of several people at one machine adds ``names`` (every seat's, in
+seat order: a person's name, "" for a computer) and ``viewer`` (the seat
+the table was seen from when it was saved); a match of one person against
+the computers has neither, as before.
+
 Where (``open_saves``):
 
 * the desktop: ``uno1991-match.json`` beside the settings, and the last 20
@@ -72,6 +77,8 @@ class SavedMatch:
     hand_counted: bool = False
     date: str = ""
     result: str | None = None
+    names: tuple[str, ...] = ()  # several people: each seat's name, "" for a computer
+    viewer: int = 0  # several people: the seat the table was seen from
 
     def game(self) -> Game:
         """The engine's game, replayed from the record (ValueError if it does not)."""
@@ -95,8 +102,14 @@ def now() -> str:
     return time.strftime("%Y-%m-%d %H:%M")
 
 
+OPTIONAL = {"names": (), "viewer": 0}  # left out when so: one person's saves read as before
+
+
 def dump(saved: SavedMatch) -> str:
-    return json.dumps({"version": VERSION, **asdict(saved)}, indent=1, allow_nan=False) + "\n"
+    data = {key: value for key, value in asdict(saved).items() if OPTIONAL.get(key, object()) != value}
+    if "names" in data:
+        data["names"] = list(data["names"])
+    return json.dumps({"version": VERSION, **data}, indent=1, allow_nan=False) + "\n"
 
 
 _TYPES = {
@@ -111,6 +124,8 @@ _TYPES = {
     "hand_counted": bool,
     "date": str,
     "result": (str, type(None)),
+    "names": list,
+    "viewer": int,
 }
 
 
@@ -140,11 +155,18 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
         raise ValueError(f"version {_show(version)}, expected {VERSION}")
     values = {}
     for f in fields(SavedMatch):
+        if f.name in OPTIONAL and f.name not in data:
+            continue
         value = data.get(f.name)
         kind = _TYPES[f.name]
         if type(value) not in (kind if isinstance(kind, tuple) else (kind,)):
             raise ValueError(f"bad {f.name}: {_show(value)}")
         values[f.name] = value
+    if "names" in values:
+        names = values["names"]
+        if not all(isinstance(name, str) and len(name) <= 12 for name in names):
+            raise ValueError(f"bad names: {_show(names)}")
+        values["names"] = tuple(names)
     saved = SavedMatch(**values)
     _check(saved, replay)
     return saved
@@ -163,6 +185,8 @@ def _check(saved: SavedMatch, replay: bool) -> None:
         game = saved.game()
     except ValueError as error:
         raise ValueError(f"the record does not replay ({_one_line(error)})") from None
+    if saved.names and (len(saved.names) != saved.players or not 0 <= saved.viewer < saved.players):
+        raise ValueError(f"{len(saved.names)} names and viewer {saved.viewer} for {saved.players} players")
     if (game.rules.name, game.players) != (saved.rules, saved.players):
         raise ValueError(f"the record is {game.rules.name} for {game.players}, not {saved.rules} for {saved.players}")
 

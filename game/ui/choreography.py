@@ -21,7 +21,7 @@ from .audio import Audio
 from .board import Board, Flight, hand_order
 from .layout import DISCARD_POS, DRAW_PILE_POS, your_card_pos
 from .seating import crown_pos, seat_card_pos
-from .seats import HUMAN, seat_name
+from .seats import HUMAN, Seating
 
 DEAL_FRAMES = 3  # per card dealt
 PLAY_FRAMES = 9  # a card flying from a hand to the pile
@@ -46,6 +46,7 @@ class Choreographer:
         deck_size: int,
         players: int = 2,
         tally: bool = False,
+        seating: Seating | None = None,
     ) -> None:
         self.timeline = timeline
         self.board: Board = timeline.board
@@ -53,6 +54,9 @@ class Choreographer:
         self.notice = notice
         self.deck_size = deck_size
         self.players = players
+        # Who sits where, seen from the person in front of the screen: the
+        # events staged are in places round the table, place 0 at the bottom.
+        self.seating = seating if seating is not None else Seating.solo(players)
         self.tally = tally  # the lowest total wins: nobody scores the hand
         self._reshuffle_to: int | None = None
         self._you_pass = False  # the events being staged end your turn with a pass
@@ -120,11 +124,11 @@ class Choreographer:
             self._add(NEWS_FRAMES, lambda: self.say(text))
 
     def _words(self, event: Event) -> str | None:
-        return narration.news(event, self.players)
+        return narration.news(event, self.seating)
 
     def _name(self, seat: int) -> str:
-        """A seat as the notices name it: you, computer, computer 3."""
-        return seat_name(seat, self.players).lower()
+        """A seat as the notices name it: you, computer, computer 3, ann."""
+        return self.seating.name(seat).lower()
 
     # ----- the deal and the first card ------------------------------------------
 
@@ -188,7 +192,8 @@ class Choreographer:
                 board.counts[seat] -= 1
             self.audio.play("play")
             self.say(self._words(event))
-            self.notice(f"card {'you play' if seat == HUMAN else self._name(seat) + ' plays'} {code}")
+            you = self.seating.you(seat)
+            self.notice(f"card {'you play' if you else self._name(seat) + ' plays'} {code}")
             return Flight(code, start, DISCARD_POS, PLAY_FRAMES)
 
         self._add(PLAY_FRAMES, begin, lambda: self._land(code, event.colour or Card(code).colour))
@@ -213,7 +218,7 @@ class Choreographer:
     def _penalty(self, event: Event) -> None:
         def begin() -> None:
             self.audio.play("penalty")
-            self.say(narration.penalty_news(event.seat, self.board.colour, self.players))
+            self.say(narration.penalty_news(event.seat, self.board.colour, self.seating))
 
         self._add(PENALTY_FRAMES, begin)
 
@@ -244,12 +249,13 @@ class Choreographer:
             board.draw_count -= 1
             self.audio.play(sound)
             if seat == HUMAN:
-                self.notice(f"card you {sound} {code}")
+                who = "you" if self.seating.you(seat) else self._name(seat)
+                self.notice(f"card {who} {sound} {code}")
                 end = your_card_pos(len(board.hand) + 1, board.selected, board.insert_index(code))
             else:
                 self.notice(f"card {self._name(seat)} {'is dealt' if sound == 'deal' else 'draws'} a card")
                 end = seat_card_pos(seat, board.counts[seat] + 1, self.players)
-            return Flight(code, DRAW_PILE_POS, end, frames)
+            return Flight(None if board.hidden else code, DRAW_PILE_POS, end, frames)
 
         def end() -> None:
             if seat == HUMAN:
@@ -286,7 +292,7 @@ class Choreographer:
             if event.seat == HUMAN:
                 self.audio.play("pip")
             else:
-                self.board.prompt = narration.computer_turn_prompt(event.seat, self.players)
+                self.board.prompt = narration.computer_turn_prompt(event.seat, self.seating)
 
         self._add(0, begin)
 
@@ -406,7 +412,7 @@ class Choreographer:
             board.exposed = None
             if not ends_match:
                 self.audio.play("hand won" if event.seat == HUMAN else "hand lost")
-            self.say(narration.hand_end_news(event, self.players) if self.tally else self._words(event))
+            self.say(narration.hand_end_news(event, self.seating) if self.tally else self._words(event))
             self.notice("scores " + " ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores)))
 
         self._add(HAND_END_FRAMES, begin)

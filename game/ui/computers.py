@@ -17,8 +17,6 @@ from game.ai import make
 from game.rules import Game, IllegalAction
 from game.rules.notation import OUT_OF_TURN
 
-from .seats import HUMAN
-
 THINK_FRAMES = 12  # a computer's pause before each of its actions, at least
 CATCH_WINDOW = 45  # frames after a missed call is shown before the next player may start
 # How quickly each level catches (or calls late): frames after the missed call shows.
@@ -73,11 +71,14 @@ class Thought:
 
 
 class Computers:
-    """Every computer seat of a match: ``players[seat]`` is its player."""
+    """Every computer seat of a match: ``players[seat]`` is its player.
+    ``seats``: how many seats at the table (seat 0 is the person's, the
+    others computers), or the computer seats themselves."""
 
-    def __init__(self, level: str, seed: int, seats: int) -> None:
+    def __init__(self, level: str, seed: int, seats: int | list[int]) -> None:
         self.level = level
-        self.players = {seat: make(level, seed=computer_seed(seed, seat)) for seat in range(1, seats)}
+        computer_seats = range(1, seats) if isinstance(seats, int) else seats
+        self.players = {seat: make(level, seed=computer_seed(seed, seat)) for seat in computer_seats}
         self.thought: Thought | None = None
         self._watching: tuple | None = None  # the position watched: (exposed seat, move if jump-ins)
         self._reactions: dict[int, tuple[int, str]] = {}  # seat -> (frame due, action)
@@ -91,7 +92,7 @@ class Computers:
     def think(self, game: Game, idle: bool) -> None:
         """A slice of thinking for the computer that must act, if any."""
         turn = game.turn
-        if game.hand_over or turn is None or turn == HUMAN:
+        if game.hand_over or turn is None or turn not in self.players:
             self.thought = None
             return
         if self.thought is None or self.thought.seat != turn:
@@ -173,6 +174,19 @@ class ComputerTurns:
             fallback = last_action_in_turn(self.game.legal())
             self.notice(f"error {self._name(seat)} chose {action!r}, refused ({error}); it plays {fallback!r}")
             self._act(fallback)
+
+    def _outside_turns(self) -> None:
+        """Seats whose decisions arrive from outside (``seats.Elsewhere``):
+        each action delivered is sent to the engine as that seat's, in turn
+        or out of it; one the rules refuse is reported and dropped."""
+        for seat, inbox in self.elsewhere.items():
+            action = inbox.take()
+            if action is None:
+                continue
+            try:
+                self._act(action, seat=seat)
+            except IllegalAction as error:
+                self.notice(f"error {self._name(seat)} sent {action!r}, refused ({error})")
 
     # ----- UNO: calls and catches ----------------------------------------------------
 

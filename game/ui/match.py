@@ -23,10 +23,11 @@ next-to-last card, and catches a computer player that forgot to.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from game.rules import Game
 
-from . import narration, results, table
+from . import handover, narration, results, table
 from .animation import Timeline
 from .audio import Audio
 from .board import Board
@@ -35,14 +36,14 @@ from .computers import Computers, ComputerTurns
 from .keys import Pointer
 from .person import CHALLENGE_LABELS, DECISIONS, SEAT_CHOICES, TABLE_KEYS, PersonTurn
 from .scepter import Scepter
-from .seats import HUMAN, seat_name
+from .seats import ELSEWHERE, Elsewhere, Seating
 
 
 def hand_result(game: Game) -> results.HandResult:
     """The result of a hand that is over, its points as the engine scored them."""
     end = next(event for event in reversed(game.events) if event.kind == "hand_end")
     two = game.players == 2
-    loser = (1 if end.seat == HUMAN else HUMAN) if two else None
+    loser = 1 - end.seat if two else None
     return results.HandResult(
         winner=end.seat,
         points=end.points,
@@ -78,12 +79,16 @@ class Match(PersonTurn, ComputerTurns):
         players: int = 2,
         scoring: str = "points",
         house: tuple[str, ...] = (),
+        seating: Seating | None = None,
+        viewer: int | None = None,
     ) -> None:
         """``rules``, ``players`` and ``scoring`` choose the game (the
         settings'). ``acted`` is called after every action the engine takes
         and every new hand (to save the match). ``game``: a match to
         continue (replayed from its record), shown as it stands, without
-        animations."""
+        animations. ``seating``: who decides for each seat (None: you in
+        seat 0 against computers); ``viewer``: the seat the table is seen
+        from when it starts (a continued match of several people)."""
         self.level = level
         self.audio = audio
         self.notice = notice
@@ -97,15 +102,30 @@ class Match(PersonTurn, ComputerTurns):
         self.game = game
         self.players = game.players
         self.computer_seed = seed if computer_seed is None else computer_seed
-        self.computers = Computers(level, self.computer_seed, self.players)
+        self.seating = seating if seating is not None else Seating.solo(self.players)
+        kinds = self.seating.kinds
+        computer_seats = [seat for seat in range(self.players) if self.seating.is_computer(seat)]
+        self.computers = Computers(level, self.computer_seed, computer_seats)
+        self.elsewhere = {seat: Elsewhere() for seat, kind in enumerate(kinds) if kind == ELSEWHERE}
+        # The person in front of the screen: the table is seen from their
+        # seat (``viewer``), and their hand is face up only once the curtain
+        # has opened for them (``in_front``; always, with one person).
+        people = self.seating.people
+        if viewer is None:
+            viewer = game.turn if game.turn in people and self.seating.several else people[0]
+        self.viewer = viewer
+        self.in_front: int | None = None if self.seating.several else viewer
+        self.handover_to: int | None = None
         self.scepter = Scepter(self.computer_seed) if game.rules.royal else None
         deck_size = len(game.rules.deck)
         self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
         self.board.house = game.house
+        self.board.hidden = self.seating.several
         self.timeline = Timeline(self.board)
         self.director = Choreographer(
             self.timeline, audio, notice, deck_size, self.players, tally=game.scoring == "tally"
         )
+        self._seen_from(viewer)
         self.result: results.HandResult | None = None
         self.scene = "table"
         self.frame = 0
@@ -128,7 +148,7 @@ class Match(PersonTurn, ComputerTurns):
         self.scene = "table"
         self._set_scene("table")
         self.board.prompt = ""
-        self.board.king, self.board.jester = self.game.king, self.game.jester
+        self.board.king, self.board.jester = self._place(self.game.king), self._place(self.game.jester)
         self._stage(opening)
 
     def _restore(self) -> None:
@@ -137,21 +157,23 @@ class Match(PersonTurn, ComputerTurns):
         arrow, and the hand's result if it is over."""
         game, board = self.game, self.board
         self._clear_turn()
-        board.show(game)
+        board.show(game, viewer=self.viewer)
         self.director.say(narration.CONTINUED)
+        view = self.director.seating
         others = " | ".join(
-            f"{seat_name(seat, self.players).lower()} {board.counts[seat]} cards" for seat in range(1, self.players)
+            f"{view.name(place).lower()} {board.counts[place]} cards" for place in range(1, self.players)
         )
         scores = " ".join(str(score) for score in board.scores)
+        you = "you" if view.you(0) else view.name(0).lower()
         self.notice(
-            f"table you {' '.join(board.hand)} | {others} | top {board.top} "
+            f"table {you} {' '.join(board.hand)} | {others} | top {board.top} "
             f"{board.colour} | scores {scores} | drawn {board.drawn or '-'}"
         )
         if game.hand_over:
             self._end_hand()
             return
-        mine = game.turn == HUMAN
-        self._show("table", self._table_prompt() if mine else narration.computer_turn_prompt(game.turn, self.players))
+        mine = self._in_front_turn
+        self._show("table", self._table_prompt() if mine else narration.computer_turn_prompt(game.turn, self.seating))
 
     def _clear_turn(self) -> None:
         """Forget what the table knew of a turn in progress (a new hand, or a
@@ -167,9 +189,82 @@ class Match(PersonTurn, ComputerTurns):
 
     def _stage(self, events) -> None:
         """Animate the engine's events; the director sees your hand only (and
-        how many cards the others hold, for hands swapped or passed on)."""
+        how many cards the others hold, for hands swapped or passed on),
+        everything in places round the table seen from the person in front."""
+        game, viewer = self.game, self.viewer
+        counts = [len(hand) for hand in game.hands]
+        if viewer:
+            events = [self._placed(event) for event in events]
+            scores, counts = self._turned(game.scores), self._turned(counts)
+        else:
+            scores = game.scores
+        self.director.stage(events, game.hands[viewer], scores, counts)
+
+    # ----- who is in front of the screen -----------------------------------------
+
+    def _place(self, seat: int | None) -> int | None:
+        """Where a seat of the engine sits round the table as drawn (0: the bottom)."""
+        return None if seat is None else (seat - self.viewer) % self.players
+
+    def _seat(self, place: int) -> int:
+        return (place + self.viewer) % self.players
+
+    def _turned(self, values) -> list:
+        return [values[self._seat(place)] for place in range(self.players)]
+
+    def _placed(self, event):
+        seat = event.seat if event.seat < 0 else self._place(event.seat)
+        count = self._place(event.count) if event.kind == "swap" else event.count
+        return event._replace(seat=seat, count=count)
+
+    def _seen_from(self, viewer: int) -> None:
+        """Draw the table from ``viewer``'s seat from now on."""
+        self.viewer = viewer
+        view = self.seating.seen_from(viewer)
+        self.director.seating = view
+        self.board.names = tuple(view.name(place) for place in range(self.players)) if self.seating.several else None
+
+    @property
+    def _in_front_turn(self) -> bool:
+        """The decision to make now is the person's in front of the screen."""
         game = self.game
-        self.director.stage(events, game.hands[HUMAN], game.scores, [len(hand) for hand in game.hands])
+        return not game.hand_over and game.turn == self.viewer and self.in_front == self.viewer
+
+    def _watch_handover(self) -> None:
+        """Several people: once the table is still, hide every hand unless the
+        person in front decides now; when the next decision is another
+        person's, draw the curtain for them."""
+        if not self.seating.several or self.scene != "table" or not self.timeline.idle:
+            return
+        game = self.game
+        decider = None if game.hand_over else game.turn
+        if decider is not None and decider != self.in_front and self.seating.is_person(decider):
+            if not self.computers.holding:
+                self._draw_curtain(decider)
+            return
+        self.board.hidden = decider is None or decider != self.in_front
+
+    def _draw_curtain(self, seat: int) -> None:
+        self.board.hidden = True
+        self.handover_to = seat
+        self.in_front = None
+        self.kept_keys = []
+        name = self.seating.name(seat)
+        self._show("handover", narration.handover_prompt(name))
+        self.notice(f"handover to {name.lower()}")
+
+    def open_curtain(self) -> None:
+        """The person named on the curtain is alone in front of the screen:
+        the table turns to their seat, their hand face up, and their pip."""
+        seat, self.handover_to = self.handover_to, None
+        self._seen_from(seat)
+        self.in_front = seat
+        self.board.show(self.game, viewer=seat)
+        self.board.hidden = False
+        self._clear_turn()
+        self.audio.play("pip")
+        self.notice(f"in front {self.seating.name(seat).lower()}")
+        self._show("table", self._table_prompt())
 
     def _show(self, scene: str, prompt: str) -> None:
         self.scene = scene
@@ -185,14 +280,18 @@ class Match(PersonTurn, ComputerTurns):
         for line in self.result.lines():
             self.notice(f"result {line}")
         if self.players == 2:
-            owner = "your" if self.result.winner == 1 else "computer"
+            loser = 1 - self.result.winner
+            owner = self._name(loser) if self.seating.several else "your" if self.result.winner == 1 else "computer"
             self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
         else:
             self.notice("result cards left: " + " ".join(str(n) for n in self.result.left))
         self._hand_ended(self)
 
     def _hand_result(self) -> results.HandResult:
-        return hand_result(self.game)
+        result = hand_result(self.game)
+        if self.seating.several:
+            result = replace(result, names=tuple(self.seating.name(seat) for seat in range(self.players)))
+        return result
 
     def leave(self) -> None:
         """You leave the match: a hand the engine has ended still counts,
@@ -213,12 +312,15 @@ class Match(PersonTurn, ComputerTurns):
             self._start_hand(opening)
             return
         self._show("match_result", narration.PROMPT_NEW_MATCH)
-        self.notice(f"match winner {'you' if game.match_winner == HUMAN else self._name(game.match_winner)}")
-        totals = " ".join(f"{'you' if s == HUMAN else self._name(s)} {score}" for s, score in enumerate(game.scores))
+        self.notice(f"match winner {self._you_or_name(game.match_winner)}")
+        totals = " ".join(f"{self._you_or_name(s)} {score}" for s, score in enumerate(game.scores))
         self.notice(f"result final scores {totals}")
 
     def _name(self, seat: int) -> str:
-        return seat_name(seat, self.players).lower()
+        return self.seating.name(seat).lower()
+
+    def _you_or_name(self, seat: int) -> str:
+        return "you" if self.seating.you(seat) else self._name(seat)
 
     def say(self, text: str) -> None:
         """A line on the message bar's news line (the sound switch, say)."""
@@ -227,7 +329,7 @@ class Match(PersonTurn, ComputerTurns):
     @property
     def waiting_for_you(self) -> bool:
         """True while the table waits for you (no animation playing)."""
-        return self.scene == "table" and self.timeline.idle and not self.game.hand_over and self.game.turn == HUMAN
+        return self.scene == "table" and self.timeline.idle and self._in_front_turn
 
     @property
     def naming_colour(self) -> bool:
@@ -245,25 +347,55 @@ class Match(PersonTurn, ComputerTurns):
 
     # ----- each frame -------------------------------------------------------------
 
-    def update(self, pressed: list[str], pointer: Pointer | None = None) -> None:
+    def update(
+        self, pressed: list[str], pointer: Pointer | None = None, pads: dict[int, list[str]] | None = None
+    ) -> None:
+        """One frame: ``pressed`` the keyboard's keys (and, with one person,
+        the first gamepad's), ``pads`` each gamepad's buttons by number,
+        with several people (each pad acts for its own person)."""
         self.frame += 1
-        if self.scene == "table":
+        pads = pads or {}
+        if self.scene == "handover":
+            self._update_curtain(pressed, pointer, pads)
+        elif self.scene == "table":
             idle = self.timeline.idle
             self.computers.think(self.game, idle)
             self._watch_uno(idle)
+            self._outside_turns()
+            in_front = self.in_front
             if "U" in pressed:
-                self._uno_key()
+                self._uno_key(in_front)
+            if "K" in pressed and self.seating.several:
+                self._catch_for_next()
             if "J" in pressed:
-                self._jump_in()
+                self._jump_in(in_front)
+            for pad, names in pads.items():
+                seat = self.seating.seat_of_pad(pad)
+                if seat is None or self.scene != "table":
+                    continue
+                if "U" in names:
+                    self._uno_key(seat)
+                if "J" in names:
+                    self._jump_in(seat)
+                if seat == in_front:
+                    pressed = pressed + [name for name in names if name not in ("U", "J")]
             self._tick_scepter()
             self._update_table(pressed, pointer)
         self.timeline.update()
+        self._watch_handover()
         if self.waiting_for_you:
             self.board.prompt = self._table_prompt()
-            if self._deciding in SEAT_CHOICES and self.board.pick not in self._pick_seats():
-                self.board.pick = self._pick_seats()[0]  # highlighted first, for LEFT/RIGHT and RETURN
+            if self._deciding in SEAT_CHOICES and self.board.pick not in self._pick_places():
+                self.board.pick = self._pick_places()[0]  # highlighted first, for LEFT/RIGHT and RETURN
         if self.scene == "table":
             self._prompt_catch()
+
+    def _update_curtain(self, pressed: list[str], pointer: Pointer | None, pads: dict[int, list[str]]) -> None:
+        """RETURN (a click, or the A button of the named person's own pad)
+        opens the curtain."""
+        pad = self.seating.pad(self.handover_to)
+        if "RETURN" in pressed or (pointer is not None and pointer.clicked) or "RETURN" in pads.get(pad, ()):
+            self.open_curtain()
 
     def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
         table_keys = [key for key in pressed if key in TABLE_KEYS]
@@ -271,7 +403,7 @@ class Match(PersonTurn, ComputerTurns):
             self._keep_or_refuse(table_keys)
         elif self.game.hand_over:
             self._end_hand()
-        elif self.game.turn != HUMAN:
+        elif not self._in_front_turn:
             self._keep_or_refuse(table_keys)
             self._computer_turn()
         else:
@@ -293,13 +425,16 @@ class Match(PersonTurn, ComputerTurns):
         exposed = self.game.exposed
         if not self.timeline.idle or self.game.hand_over:
             return
-        jump = self._jump_in_card()
+        jump = None if self.seating.several else self._jump_in_card()
         if jump is not None and exposed is None:
             self.board.prompt = narration.jump_in_prompt(jump)
         if exposed is None:
             return
-        if exposed == HUMAN:
+        if exposed == self.in_front:
             self.board.prompt = narration.PROMPT_LATE_UNO
+        elif self.seating.several:
+            catcher = self.seating.next_person(exposed)
+            self.board.prompt = narration.catch_prompt(self.seating.name(exposed), self.seating.name(catcher))
         else:
             self.board.prompt = narration.PROMPT_CATCH.format(name=narration.who(exposed, self.players))
 
@@ -322,6 +457,9 @@ class Match(PersonTurn, ComputerTurns):
     def draw(self, paused: bool = False) -> None:
         """The table and, at the end of a hand or match, its result; the arrow
         and the choices only while the game waits for you."""
+        if self.scene == "handover":
+            handover.draw_curtain(self.seating.name(self.handover_to), self.board.prompt, self.frame)
+            return
         waiting = self.waiting_for_you and not paused
         deciding = self._deciding if waiting else None
         arrow = waiting and not self.game.choosing_colour and deciding is None
@@ -334,4 +472,5 @@ class Match(PersonTurn, ComputerTurns):
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":
-            results.draw_match_result(self.game.match_winner, self.result.scores, self.title_art)
+            names = self.result.names
+            results.draw_match_result(self.game.match_winner, self.result.scores, self.title_art, names=names)

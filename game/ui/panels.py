@@ -55,14 +55,14 @@ def _draw_panel(board: Board, panel: Panel, frame: int) -> None:
     if board.pick == seat and frame % 16 < 11:
         pyxel.rectb(x - 2, y - 2, PANEL_W + 4, PANEL_H + 4, lay.YELLOW)
         pyxel.rectb(x - 1, y - 1, PANEL_W + 2, PANEL_H + 2, lay.YELLOW)
-    name = seat_name(seat, board.players)
+    name = board.names[seat] if board.names else seat_name(seat, board.players)
     pyxel.text(x + 3, y + 3, name, lay.YELLOW if in_turn else lay.LIGHT_BLUE)
     count = len(board.hand) if seat == 0 else board.counts[seat]
     big_text(x + 3 + len(str(count)) * CHAR_W, y + 16, str(count), lay.WHITE, 2)
     score = str(board.scores[seat]) if seat < len(board.scores) else "0"
     pyxel.text(x + PANEL_W - 3 - len(score) * CHAR_W, y + 13, score, lay.YELLOW)
     pyxel.text(x + 5 + 2 * len(str(count)) * CHAR_W, y + 13, "CARD" if count == 1 else "CARDS", lay.WHITE)
-    if seat != 0:
+    if seat != 0 or board.hidden:
         for i in range(min(count, MOST_BACKS)):
             blit(res.MINI_BACK_RECT, x + 3 + 5 * i, y + PANEL_H - 10)
     if board.exposed == seat and frame % 20 < 14:

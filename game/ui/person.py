@@ -16,7 +16,6 @@ from game.rules.cards import COLOURS, Card
 from . import keys, narration, table
 from .keys import Pointer
 from .seating import panel_of
-from .seats import HUMAN
 
 # The keys of your turn. Pressed while your own move is still moving on the
 # table, they are kept (a few) and taken the moment it lands; pressed while
@@ -37,7 +36,7 @@ class PersonTurn:
         turn (your own move moving), else refused on the prompt line."""
         if not table_keys:
             return
-        if self._yours and self.game.turn == HUMAN and not self.game.hand_over:
+        if self._yours and self._in_front_turn:
             self.kept_keys = (self.kept_keys + table_keys)[:MAX_KEPT_KEYS]
         else:
             self.kept_keys = []
@@ -48,13 +47,13 @@ class PersonTurn:
         instruction you just followed); your turn goes on or is over. A play
         that leaves you one card calls UNO if you pressed U. Raises
         IllegalAction, changing nothing, if the rules refuse it."""
-        if self._uno_ready and action.startswith("play ") and len(self.game.hands[HUMAN]) == 2:
+        if self._uno_ready and action.startswith("play ") and len(self.game.hands[self.viewer]) == 2:
             action += " uno"
         self._act(action)
         self._uno_ready = False
         self.board.pick = None
         self.board.prompt = ""
-        self._yours = self.game.turn == HUMAN and not self.game.hand_over
+        self._yours = self._in_front_turn
 
     def _your_try(self, action: str) -> bool:
         """``_your_act``, or a buzz and the rules' reason when they refuse it
@@ -67,19 +66,33 @@ class PersonTurn:
             return False
         return True
 
-    def _uno_key(self) -> None:
-        """U: catch a player who forgot UNO, call your own late, or get
-        ready to call it with your next play."""
+    def _uno_key(self, seat: int | None) -> None:
+        """U (or a pad's Y) for a person's seat: catch a player who forgot
+        UNO, call their own late, or, in their turn in front of the screen,
+        get ready to call it with their next play."""
         game = self.game
         exposed = game.exposed
+        if seat is None:
+            return
         if exposed is not None and not game.hand_over:
-            self._act("uno" if exposed == HUMAN else "catch", seat=HUMAN)
+            self._act("uno" if exposed == seat else "catch", seat=seat)
             self.computers.forget()
-        elif game.turn == HUMAN and len(game.hands[HUMAN]) == 2 and not game.hand_over and self._deciding is None:
+        elif self._in_front_turn and seat == self.viewer and len(game.hands[seat]) == 2 and self._deciding is None:
             self._uno_ready = True
             self.say(narration.UNO_READY)
         elif game.rules.uno_calls:
             self.say(narration.UNO_NOT_NOW)
+
+    def _catch_for_next(self) -> None:
+        """K, at one keyboard with several people: the next person round the
+        table after the player who forgot UNO catches them."""
+        exposed = self.game.exposed
+        if exposed is None or self.game.hand_over:
+            return
+        catcher = self.seating.next_person(exposed)
+        if catcher is not None:
+            self._act("catch", seat=catcher)
+            self.computers.forget()
 
     # ----- your turn: keys -------------------------------------------------------------
 
@@ -171,7 +184,7 @@ class PersonTurn:
     def _pick_key(self, key: str) -> bool:
         """As King: LEFT/RIGHT move over the seats you may name, RETURN names
         the one highlighted, a number key names that seat directly."""
-        seats = self._pick_seats()
+        seats = self._pick_places()
         current = self.board.pick if self.board.pick in seats else seats[0]
         if key in ("LEFT", "RIGHT"):
             self.board.pick = seats[(seats.index(current) + (-1 if key == "LEFT" else 1)) % len(seats)]
@@ -181,12 +194,14 @@ class PersonTurn:
             return self._pick(int(key))
         return False
 
-    def _pick_seats(self) -> list[int]:
-        """The seats you may name now (from the engine's legal actions)."""
-        return [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in SEAT_CHOICES]
+    def _pick_places(self) -> list[int]:
+        """The seats you may name now (from the engine's legal actions), as
+        places round the table seen from you (0: you; the number keys)."""
+        seats = [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in SEAT_CHOICES]
+        return sorted(self._place(seat) for seat in seats)
 
-    def _pick(self, seat: int) -> bool:
-        return self._your_try(f"{self._deciding} {seat}")
+    def _pick(self, place: int) -> bool:
+        return self._your_try(f"{self._deciding} {self._seat(place)}")
 
     def _move_arrow(self, step: int) -> None:
         """The arrow stays on a card you picked up until you play it or pass."""
@@ -211,22 +226,24 @@ class PersonTurn:
 
     # ----- jumping in (house rule) -----------------------------------------------------------
 
-    def _jump_in_card(self) -> str | None:
-        """A card of yours identical to the top card, while you may jump in with it."""
+    def _jump_in_card(self, seat: int | None = None) -> str | None:
+        """A card of a person's (yours) identical to the top card, while they may jump in with it."""
         game = self.game
-        if game.turn == HUMAN or game.hand_over or self.scene != "table":
+        seat = self.in_front if seat is None else seat
+        if seat is None or game.turn == seat or game.hand_over or self.scene != "table":
             return None
-        plays = [action for action in game.legal(HUMAN) if action.startswith("play ")]
+        plays = [action for action in game.legal(seat) if action.startswith("play ")]
         return plays[0].split()[1] if plays else None
 
-    def _jump_in(self) -> None:
-        """J: play your identical card out of turn; play goes on from you."""
-        code = self._jump_in_card()
+    def _jump_in(self, seat: int | None) -> None:
+        """J (or a pad's right shoulder): a person plays their identical card
+        out of turn; play goes on from them."""
+        code = self._jump_in_card(seat)
         if code is None:
             if self.game.house and "jump_in" in self.game.house:
                 self.say(narration.NO_JUMP_IN)
             return
-        self._act(f"play {code}", seat=HUMAN)
+        self._act(f"play {code}", seat=seat)
         self.computers.forget()
         self.board.prompt = ""
 
@@ -287,7 +304,7 @@ class PersonTurn:
             if index is not None and pointer.clicked:
                 self._answer_challenge(choices[index])
             return
-        for seat in self._pick_seats():
+        for seat in self._pick_places():
             if self.players > 2 and pointer.inside(panel_of(seat, self.players)[1:]):
                 if pointer.moved or pointer.clicked:
                     self.board.pick = seat

@@ -33,8 +33,9 @@ def draw_table(board: Board, arrow_frame: int | None, frame: int = 0) -> None:
     pyxel.rectb(2, 2, lay.SCREEN_W - 4, lay.BAR_Y - 4, lay.TABLE_EDGE)
     if board.players == 2:
         _draw_computer_hand(board.computer_count, board.computer_hand)
-        _draw_count(lay.YOUR_COUNT_X, "YOU", len(board.hand), board.scores[0], inner_right=True)
-        _draw_count(lay.COMPUTER_COUNT_X, "COMPUTER", board.computer_count, board.scores[1], inner_right=False)
+        you, other = board.names if board.names else ("YOU", "COMPUTER")
+        _draw_count(lay.YOUR_COUNT_X, you, len(board.hand), board.scores[0], inner_right=True)
+        _draw_count(lay.COMPUTER_COUNT_X, other, board.computer_count, board.scores[1], inner_right=False)
         panels.draw_royal(board)
     else:
         panels.draw_seats(board, frame)
@@ -121,15 +122,18 @@ def _draw_swatch(cx: int, y: int, colour: str) -> None:
 
 
 def _draw_your_hand(board: Board, arrow_frame: int | None) -> None:
+    """Your hand face up; its backs while it is hidden (several people, and
+    not the turn of the person in front of the screen)."""
     row = lay.your_row(len(board.hand), board.selected)
+    hidden = board.hidden
     for offset, x in enumerate(row.xs):
         index = row.first + offset
         if index != board.selected:
-            draw_card(x, _card_y(board, index), board.hand[index])
+            draw_card(x, _card_y(board, index), None if hidden else board.hand[index])
     if not board.hand:
         return
     x = row.x_of(board.selected)
-    draw_card(x, _card_y(board, board.selected), board.hand[board.selected])
+    draw_card(x, _card_y(board, board.selected), None if hidden else board.hand[board.selected])
     if row.hidden_left:
         pyxel.text(row.xs[0] - 2, lay.HAND_Y + res.CARD_H + 2, f"<{row.hidden_left}", lay.WHITE)
     if row.hidden_right:
