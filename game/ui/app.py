@@ -40,19 +40,19 @@ import pyxel
 
 from game.rules.rulesets import RULESETS
 from game.saves import MemorySaves, SavedMatch, Saves, now, state_digest
-from game.settings import DIFFICULTIES, MOST_OPPONENTS, SCORINGS, Store, players_for, table_key
+from game.settings import DIFFICULTIES, MOST_OPPONENTS, SCORINGS, Settings, Store, players_for, table_key
 
 from . import display, host, keys, menus, narration
 from .audio import Audio
 from .loader import Loader
-from .seats import HUMAN, seat_name
+from .seats import COMPUTER_SEAT, PERSON, Seating
 from .table import draw_message_bar
 
 if TYPE_CHECKING:
     from .match import Match
     from .replay import ReplayList, ReplayViewer
 
-MATCH_SCENES = ("table", "hand_result", "match_result")
+MATCH_SCENES = ("table", "hand_result", "match_result", "handover")
 # With this variable set to 1 the game prints FIRST_FRAME on stdout once its
 # first frame is drawn (benchmarks/startup.py times it from outside).
 STARTUP_MARK = "UNO1991_STARTUP_MARK"
@@ -101,8 +101,11 @@ class App:
         continue_match: bool = False,
         replay: SavedMatch | None = None,
         table: tuple[str, int | None] | None = None,
+        people: tuple[str, ...] | None = None,
     ) -> None:
-        """``level`` and ``muted`` override the saved settings for this run
+        """``people``: the names of the people at the table for this run
+        (``--people``, ``--names``; None: the settings'). ``level`` and
+        ``muted`` override the saved settings for this run
         (None: use them); so does ``table``, a rule set and a number of
         players (None: as many as the settings' opponents), and a match of
         it starts at once. ``deck`` (top card first) and ``starter`` stack the
@@ -127,6 +130,7 @@ class App:
         sound = self.settings.sound if muted is None else not muted
         self.audio = Audio(not sound, self.notice, music=not low_memory)
         self.mouse = keys.Mouse()
+        self._pads: dict[int, list[str]] = {}
         self.match: Match | None = None
         self._shown_prompt = ""
         self.title = menus.TitleMenu(host.can_quit(platform), title_art=not low_memory)
@@ -143,6 +147,7 @@ class App:
         self.title.can_continue = self._saved_at_start is not None
         self.loader = Loader(low_memory)
         self._table = table  # this run's rule set and players, until the menu changes them
+        self._people = people  # this run's people, until the menu changes them
         if replay is not None:
             self._load_at_once()
             self._watch(replay, back="title")
@@ -180,10 +185,12 @@ class App:
 
     def update(self) -> None:
         self.frame += 1
-        pressed = keys.pressed()
+        several = self.match is not None and self.match.seating.several and self.scene in MATCH_SCENES
+        pressed = keys.pressed(pads=not several)
+        self._pads = keys.pads_pressed() if several else {}
         pointer = self.mouse.read()
-        pyxel.mouse(self.mouse.show_pointer(pointer, pressed))
-        if "M" in pressed and self.scene != "loading":
+        pyxel.mouse(self.mouse.show_pointer(pointer, pressed or list(self._pads)))
+        if "M" in pressed and self.scene not in ("loading", "people"):
             self._toggle_sound()
         scene = self.scene
         if scene == "loading":
@@ -200,6 +207,8 @@ class App:
                 self._to_title()
         elif scene == "house":
             self._update_house(pressed, pointer)
+        elif scene == "people":
+            self._update_people(pressed, pointer)
         elif scene == "paused":
             self._update_paused(pressed, pointer)
         elif scene == "replays":
@@ -275,6 +284,8 @@ class App:
             self._start_match()
         elif what in menus.TABLE_ITEMS:
             self._change_table(what, choice.step)
+        elif what == "people":
+            self._change_people(choice.step)
         elif what == "house":
             self._show_house_rules()
         elif what == "level":
@@ -364,6 +375,9 @@ class App:
         """The next match's rule set and number of players."""
         if self._table is not None:
             rules, players = self._table
+            if players is None and self._people is not None:  # --people without --players: room for them
+                most = 2 if rules == "1991" else RULESETS[rules].max_players
+                return rules, min(most, max(players_for(rules, self.settings.opponents), len(self._people)))
             return rules, players or players_for(rules, self.settings.opponents)
         return self.settings.rules, self.settings.players
 
@@ -385,6 +399,57 @@ class App:
         rules, players = self._rules_and_players()
         self.notice(f"setting rules {rules} players {players} scoring {settings.scoring}")
         self._save()
+
+    # ----- the people at this machine -------------------------------------------------
+
+    def _people_names(self, players: int) -> tuple[str, ...]:
+        """The names of the people at the next match's table (one: the 1991
+        game's "you", against the computers)."""
+        if self._people is not None:
+            return self._people[:players]
+        return self.settings.people_names(players)
+
+    def _seating(self, players: int, seed: int) -> Seating:
+        names = self._people_names(players)
+        return Seating.of(players, names, self.settings.seating, seed) if len(names) > 1 else Seating.solo(players)
+
+    def _take_over_people(self) -> None:
+        """The menu takes over from --people / --names."""
+        if self._people is not None:
+            names = self._people
+            self.settings.people = len(names)
+            self.settings.names = tuple(names) if len(names) > 1 else self.settings.names
+            self._people = None
+
+    def _change_people(self, step: int) -> None:
+        """PEOPLE: how many (1 to the table's size), their names and the seating."""
+        from .people import PeopleScreen
+
+        self._take_over_people()
+        settings = self.settings
+        _, players = self._rules_and_players()
+        everybody = Settings(people=players, names=settings.names[:players]).people_names(players)
+        self.screen = PeopleScreen(min(settings.people, players), players, everybody, settings.seating)
+        self._set_scene("people")
+
+    def _update_people(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        choice, moved = self.screen.update(pressed, pointer, keys.typed())
+        if moved:
+            self.audio.play("move")
+        if choice is None:
+            return
+        self.audio.play("select")
+        settings = self.settings
+        if choice.what == "done":
+            screen = self.screen
+            names = list(screen.names)
+            while names and names[-1] == f"PLAYER {len(names)}":
+                names.pop()  # the default names need not be kept
+            settings.people, settings.names, settings.seating = screen.count, tuple(names), screen.seating
+            shown = ",".join(screen.names[: screen.count])
+            self.notice(f"setting people {screen.count} names {shown} seating {screen.seating}")
+            self._save()
+        self._to_title()
 
     def _show_house_rules(self) -> None:
         """The house rules' switches (standard UNO only)."""
@@ -437,7 +502,11 @@ class App:
             players=players,
             scoring=self.settings.scoring,
             house=self.settings.house if rules == "standard" else (),
+            seating=self._seating(players, self.seed + self.matches),
         )
+        if self.match.seating.several:
+            names = ", ".join(self.match.seating.name(seat).lower() for seat in self.match.seating.people)
+            self.notice(f"people {names} at seats {' '.join(map(str, self.match.seating.people))}")
         self._moves, self._hand_counted = 0, False
         self._match_date = now()
         self._save_match(self.match, moved=False)
@@ -468,6 +537,8 @@ class App:
             title_art=not self.low_memory,
             acted=self._save_match,
             game=game,
+            seating=saved_seating(saved),
+            viewer=saved.viewer if saved.names else None,
         )
         self._shown_prompt = ""
         settle_heap()
@@ -486,6 +557,8 @@ class App:
             hand_counted=self._hand_counted and game.hand_over,
             date=self._match_date,
             result=result,
+            names=match.seating.names if match.seating.several else (),
+            viewer=match.viewer if match.seating.several else 0,
         )
 
     def _save_match(self, match: Match, moved: bool = True) -> None:
@@ -502,20 +575,27 @@ class App:
         """Count the hand (and the match, at its end) and save at once; a
         continued match whose hand was counted before is not counted again.
         At the end of the match, keep it for replays: nothing to continue."""
-        result, game = match.result, match.game
+        result, game, seating = match.result, match.game, match.seating
         if not self._hand_counted:
-            won = result.winner == HUMAN
-            table = table_key(game.rules.name, game.players)
-            self.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
-            if game.match_over:
-                won_match = game.match_winner == HUMAN
-                self.stats.record_match(match.level, won=won_match, score=game.scores[HUMAN], table=table)
+            if seating.several:
+                self._record_people(match)
+            else:
+                you = seating.people[0]
+                won = result.winner == you
+                table = table_key(game.rules.name, game.players)
+                self.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
+                if game.match_over:
+                    won_match = game.match_winner == you
+                    self.stats.record_match(match.level, won=won_match, score=game.scores[you], table=table)
             self._save()
             self.notice("saved settings and statistics")
             self._hand_counted = True
         if game.match_over:
-            score = ", ".join(f"{seat_name(seat, game.players).lower()} {n}" for seat, n in enumerate(game.scores))
-            won = "won" if game.match_winner == HUMAN else "lost"
+            score = ", ".join(f"{seating.name(seat).lower()} {n}" for seat, n in enumerate(game.scores))
+            if seating.several:
+                won = f"{seating.name(game.match_winner).lower()} won,"
+            else:
+                won = "won" if game.match_winner == seating.people[0] else "lost"
             warning = self.saves.keep_finished(self._saved(match, result=f"{won} {score}"))
             if warning:
                 self._warn(warning)
@@ -524,7 +604,27 @@ class App:
         else:
             self._save_match(match, moved=False)
 
+    def _record_people(self, match: Match) -> None:
+        """Several people: each person's hand (and match) by name."""
+        result, game, seating = match.result, match.game, match.seating
+        for seat in seating.people:
+            name = seating.name(seat)
+            won = result.winner == seat
+            self.stats.record_person_hand(name, won=won, points=result.points if won else 0)
+            if game.match_over:
+                self.stats.record_person_match(name, won=game.match_winner == seat, score=game.scores[seat])
+        if game.match_over:
+            for seat in seating.people:
+                record = self.stats.person(seating.name(seat))
+                self.notice(
+                    f"stats {seating.name(seat).lower()} matches won {record.matches_won} of {record.matches_played},"
+                    f" hands won {record.hands_won} of {record.hands_played}, points {record.hand_points}"
+                )
+
     def _update_match(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        pads = self._pads
+        if any("START" in names for names in pads.values()):
+            pressed = [*pressed, "START"]
         if "ESCAPE" in pressed or "START" in pressed:
             self.screen = menus.PauseMenu()
             self._paused_from = self.scene
@@ -532,14 +632,14 @@ class App:
             self.audio.play("select")
             return
         match = self.match
-        leave = "RETURN" in pressed or pointer.clicked
+        leave = "RETURN" in pressed or pointer.clicked or any("RETURN" in names for names in pads.values())
         if match.scene == "hand_result" and leave:
             match.go_on()
         elif match.scene == "match_result" and leave:
             self.matches += 1
             self._start_match()
             return
-        match.update(pressed, pointer)
+        match.update(pressed, pointer, pads)
 
     def _update_paused(self, pressed: list[str], pointer: keys.Pointer) -> None:
         """The match stands still while the menu asks."""
@@ -575,8 +675,9 @@ class App:
             rules, players = self._rules_and_players()
             scoring = self.settings.scoring
             house = len(self.settings.house_in_play) if rules == "standard" else 0
-            self.title.draw(self.level, not self.audio.muted, self.frame, rules, players - 1, scoring, house)
-        elif scene in ("howto", "house"):
+            people = len(self._people_names(players))
+            self.title.draw(self.level, not self.audio.muted, self.frame, rules, players - 1, scoring, house, people)
+        elif scene in ("howto", "house", "people"):
             self.screen.draw(self.frame)
         elif scene == "stats":
             self.screen.draw(self.stats, self.level)
@@ -592,6 +693,15 @@ class App:
         if self._mark_first_frame:
             self._mark_first_frame = False
             print(FIRST_FRAME, flush=True)
+
+
+def saved_seating(saved: SavedMatch) -> Seating | None:
+    """Who sat where in a saved match: its people's names (one person: the
+    1991 seating, None)."""
+    if not saved.names:
+        return None
+    kinds = tuple(PERSON if name else COMPUTER_SEAT for name in saved.names)
+    return Seating(kinds, saved.names)
 
 
 def _min_loading_frames() -> int:
@@ -612,6 +722,7 @@ def run_window(
     replay: SavedMatch | None = None,
     display_scale: int | None = None,
     table: tuple[str, int | None] | None = None,
+    people: tuple[str, ...] | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits, the
     window at ``display_scale`` (None: pyxel chooses). ``store_for`` and
@@ -632,6 +743,7 @@ def run_window(
         continue_match=continue_match,
         replay=replay,
         table=table,
+        people=people,
     )
     app.mouse.in_window = display.pointer_in_window()
 

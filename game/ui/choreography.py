@@ -249,8 +249,11 @@ class Choreographer:
             board.draw_count -= 1
             self.audio.play(sound)
             if seat == HUMAN:
-                who = "you" if self.seating.you(seat) else self._name(seat)
-                self.notice(f"card {who} {sound} {code}")
+                if board.hidden:  # several people: nobody's cards are seen
+                    self.notice(f"card {self._name(seat)} {'is dealt' if sound == 'deal' else 'draws'} a card")
+                else:
+                    who = "you" if self.seating.you(seat) else self._name(seat)
+                    self.notice(f"card {who} {sound} {code}")
                 end = your_card_pos(len(board.hand) + 1, board.selected, board.insert_index(code))
             else:
                 self.notice(f"card {self._name(seat)} {'is dealt' if sound == 'deal' else 'draws'} a card")
@@ -289,7 +292,7 @@ class Choreographer:
     def _turn(self, event: Event) -> None:
         def begin() -> None:
             self.board.turn = event.seat
-            if event.seat == HUMAN:
+            if event.seat == HUMAN and not self.board.hidden:
                 self.audio.play("pip")
             else:
                 self.board.prompt = narration.computer_turn_prompt(event.seat, self.seating)

@@ -25,9 +25,9 @@ def draw_curtain(name: str, prompt: str, frame: int) -> None:
     pyxel.cls(CURTAIN_COLOUR)
     pyxel.rectb(2, 2, lay.SCREEN_W - 4, lay.BAR_Y - 4, lay.TABLE_EDGE)
     for i in range(3):
-        draw_card(lay.CX - 40 + i * 27, 40, None)  # backs only: nobody's cards
-    big_text(lay.CX, 100, curtain_title(name), lay.YELLOW, 2, shadow=lay.BLACK)
-    text_centred(lay.CX, 122, "EVERY HAND IS HIDDEN", lay.LIGHT_BLUE)
+        draw_card(lay.CX - 40 + i * 27, 24, None)  # backs only: nobody's cards
+    big_text(lay.CX, 84, curtain_title(name), lay.YELLOW, 2, shadow=lay.BLACK)
+    text_centred(lay.CX, 104, "EVERY HAND IS HIDDEN", lay.LIGHT_BLUE)
     if frame % 30 < 22:
-        text_centred(lay.CX, 138, f"RETURN WHEN ONLY {name} CAN SEE THE SCREEN", lay.WHITE)
+        text_centred(lay.CX, 120, f"RETURN WHEN ONLY {name} CAN SEE THE SCREEN", lay.WHITE)
     draw_message_bar(f"Pass to {name}", prompt)

@@ -172,6 +172,11 @@ class Match(PersonTurn, ComputerTurns):
         if game.hand_over:
             self._end_hand()
             return
+        if self.seating.several:
+            board.hidden = True
+            if self.seating.is_person(game.turn):  # behind the curtain, as it was left
+                self._draw_curtain(game.turn)
+                return
         mine = self._in_front_turn
         self._show("table", self._table_prompt() if mine else narration.computer_turn_prompt(game.turn, self.seating))
 
@@ -242,7 +247,10 @@ class Match(PersonTurn, ComputerTurns):
             if not self.computers.holding:
                 self._draw_curtain(decider)
             return
-        self.board.hidden = decider is None or decider != self.in_front
+        hidden = decider is None or decider != self.in_front
+        if self.board.hidden and not hidden and not game.hand_over:
+            self.audio.play("pip")  # the turn is back with the person in front
+        self.board.hidden = hidden
 
     def _draw_curtain(self, seat: int) -> None:
         self.board.hidden = True

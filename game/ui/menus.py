@@ -175,9 +175,11 @@ class TitleMenu:
     @can_continue.setter
     def can_continue(self, value: bool) -> None:
         """CONTINUE comes first, and is chosen, while there is a match to continue."""
-        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "replays"]
-        keys += ["quit"] * self.can_quit
-        self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W, item_h=TITLE_ITEM_H)
+        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "people"]
+        keys += ["replays"] + ["quit"] * self.can_quit
+        # Twelve items fit above the bottom lines; a thirteenth moves them up.
+        y = MENU_Y - max(0, len(keys) - 12) * (TITLE_ITEM_H // 2 + 1)
+        self.items = ItemList(keys, x=MENU_X, y=y, w=MENU_W, item_h=TITLE_ITEM_H)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if "ESCAPE" in pressed and "quit" in self.items.keys:
@@ -196,8 +198,10 @@ class TitleMenu:
         opponents: int = 1,
         scoring: str = "points",
         house: int = 0,
+        people: int = 1,
     ) -> None:
-        """The menu; ``house`` is how many house rules are on (standard UNO only)."""
+        """The menu; ``house`` is how many house rules are on (standard UNO
+        only), ``people`` how many people play at this machine."""
         draw_frame()
         if self.title_art:
             draw_title_art(*TITLE_ART_CENTRE)
@@ -215,9 +219,10 @@ class TitleMenu:
             "howto": "HOW TO PLAY",
             "stats": "STATISTICS",
             "replays": "REPLAYS",
+            "people": f"PEOPLE: {people}",
             "quit": "QUIT",
         }
-        text_centred(MENU_X + MENU_W // 2, MENU_HEADING_Y, "MAIN MENU", lay.LIGHT_BLUE)
+        text_centred(MENU_X + MENU_W // 2, self.items.y - 16, "MAIN MENU", lay.LIGHT_BLUE)
         self.items.draw(labels, frame)
         bottom = [(CREDIT, lay.LIGHT_BLUE), (TITLE_HINT, lay.GREY), (PAD_AND_MOUSE, lay.GREY)]
         if self.message:
