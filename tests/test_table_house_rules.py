@@ -167,7 +167,7 @@ def test_no_bluffing_refuses_an_illegal_wild_draw_four_with_a_buzz():
     play(table, "W+4")
     table.press("G")
     table.wait(2)
-    assert table.said("sound buzz") and table.said("Not allowed") and len(table.game.hands[0]) == 7
+    assert table.said("sound buzz") and table.said("you hold RED (no bluffing)") and len(table.game.hands[0]) == 7
     assert no_errors(table)
 
 

@@ -565,16 +565,39 @@ class Match:
         code = self.board.drawn or self.board.selected_card()
         if code is None:
             return False
-        if Card(code).is_wild and not self.game.rules.royal:
+        if Card(code).is_wild and not self.game.rules.royal and self._may_play(code):
             self._wild = code  # the prompt asks for its colour from the next update
             return False
         try:
+            if Card(code).is_wild and not self._may_play(code):
+                raise IllegalAction(code)
             self._your_act(f"play {code}")
         except IllegalAction:
             self.audio.play("buzz")
-            self.director.say(narration.refusal(code, self.game.top, self.game.colour))
+            self.director.say(self._refusal(code))
             return False
         return True
+
+    def _may_play(self, code: str) -> bool:
+        """The engine lists a play of ``code`` now (a Wild Draw Four of the
+        1991 rules is always tried: the engine penalises an illegal one)."""
+        game = self.game
+        if code == "W+4" and game.rules.name == "1991":
+            return True
+        return any(action.split()[:2] == ["play", code] for action in game.legal())
+
+    def _refusal(self, code: str) -> str:
+        """The true reason a card of yours is refused, in the game's words:
+        a stack takes only its own kind, NO BLUFFING keeps a Wild Draw Four
+        while you hold the colour, else the card matches neither colour nor
+        symbol."""
+        game = self.game
+        pending = game.pending
+        if pending is not None and pending.kind in ("stack", "challenge"):
+            return narration.stack_refusal(code, game.top)
+        if code == "W+4" and "no_bluffing" in game.house:
+            return narration.no_bluffing_refusal(game.colour)
+        return narration.refusal(code, game.top, game.colour)
 
     # ----- your turn: the mouse ---------------------------------------------------------
 

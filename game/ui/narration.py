@@ -128,6 +128,18 @@ def refusal(code: str, top: str, colour: str) -> str:
     return f"You can't play the {card_words(code)}: match {match}"
 
 
+def stack_refusal(code: str, top: str) -> str:
+    """Why a card cannot go on a stack (stacking): only the same kind may."""
+    top_card = Card(top)
+    rank = RANK_NAMES.get(top_card.rank, top_card.rank)
+    return f"You can't play the {card_words(code)}: only a {rank} goes on the stack"
+
+
+def no_bluffing_refusal(colour: str) -> str:
+    """NO BLUFFING: a Wild Draw Four only without a card of the colour in play."""
+    return f"You can't play the Wild Draw Four: you hold {colour_word(colour)} (no bluffing)"
+
+
 def penalty_news(seat: int, colour: str, players: int = 2) -> str:
     """Why a Wild Draw Four was penalised (the player held the colour in play)."""
     if seat == HUMAN:
