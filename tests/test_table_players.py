@@ -282,7 +282,8 @@ def test_as_king_you_pick_the_kings_choice_target_with_the_arrows():
     play(table, "RK")
     table.wait_for_you()
     assert table.match.board.prompt.startswith("King's Choice: who draws one?")
-    table.press("RIGHT", "RETURN")  # from seat 0 (you) to seat 1
+    assert table.match.board.pick == 1  # never you: the opponent with the fewest cards
+    table.press("RIGHT", "LEFT", "RETURN")  # to seat 2 and back
     table.wait(40)
     assert "target 1" in table.game.record().splitlines()
     assert "seat 1 draws 1 (King's Choice)" in [str(e).split(":")[0] for e in table.game.events]

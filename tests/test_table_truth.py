@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import pytest
 from test_table_house_rules import house_table
-from test_table_players import DULL, Scripted, Table, play
+from test_table_players import DULL, Scripted, Table, play, royal_table
 
+from game.ui import narration
 from game.ui.app import init_pyxel
 
 
@@ -59,3 +60,32 @@ def test_no_bluffing_refuses_the_wild_draw_four_with_the_colour_you_hold():
     table.wait(2)
     assert not table.match.naming_colour
     assert table.said("message You can't play the Wild Draw Four: you hold RED (no bluffing)")
+
+
+# ----- 3. the King's picks ----------------------------------------------------------------
+
+
+def test_a_quick_return_on_a_kings_choice_names_an_opponent_and_the_prompt_names_only_this_tables_keys():
+    table = royal_table()
+    table.wait_for_you()
+    assert table.match.board.prompt == "You are King: pick the Jester, LEFT/RIGHT and RETURN (or keys 1-2)"
+    table.press("2")
+    table.seat(1, Scripted())
+    table.seat(2, Scripted())
+    play(table, "RK")
+    table.wait_for_you()
+    prompt = table.match.board.prompt
+    assert prompt == "King's Choice: who draws one? LEFT/RIGHT and RETURN (or keys 0-2, 0 is you)"
+    assert len(prompt) <= narration.MAX_CHARS
+    fewest = min((1, 2), key=lambda seat: (len(table.game.hands[seat]), seat))
+    assert table.match.board.pick == fewest
+    table.press("RETURN")
+    table.wait(40)
+    assert f"target {fewest}" in table.game.record().splitlines()
+
+
+def test_every_pick_prompt_fits_the_bar_at_a_table_of_ten():
+    for kind in ("jester", "target", "swap"):
+        assert len(narration.pick_prompt(kind, list(range(10)))) <= narration.MAX_CHARS
+        assert "keys 1-9" in narration.pick_prompt(kind, list(range(1, 10)))
+    assert narration.pick_prompt("swap", [1]).endswith("(or key 1)")

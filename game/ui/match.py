@@ -272,7 +272,7 @@ class Match:
         if self.waiting_for_you:
             self.board.prompt = self._table_prompt()
             if self._deciding in SEAT_CHOICES and self.board.pick not in self._pick_seats():
-                self.board.pick = self._pick_seats()[0]  # highlighted first, for LEFT/RIGHT and RETURN
+                self.board.pick = self._first_pick()  # highlighted first, for LEFT/RIGHT and RETURN
         if self.scene == "table":
             self._prompt_catch()
 
@@ -415,10 +415,8 @@ class Match:
         if deciding == "challenge" and self._wild is None:
             stack = len(self._challenge_choices()) == 3
             return narration.PROMPT_CHALLENGE_STACK if stack else narration.PROMPT_CHALLENGE
-        if deciding in ("jester", "target", "swap"):
-            return {"jester": narration.PROMPT_JESTER, "target": narration.PROMPT_TARGET}.get(
-                deciding, narration.PROMPT_SWAP
-            )
+        if deciding in SEAT_CHOICES:
+            return narration.pick_prompt(deciding, self._pick_seats())
         if pending is not None and pending.kind == "stack":
             return narration.stack_prompt(pending.penalty)
         if self.game.choosing_colour:
@@ -510,6 +508,14 @@ class Match:
     def _pick_seats(self) -> list[int]:
         """The seats you may name now (from the engine's legal actions)."""
         return [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in SEAT_CHOICES]
+
+    def _first_pick(self) -> int:
+        """The seat highlighted first: never yourself while another may be
+        named, the opponent with the fewest cards (the nearest to going out;
+        the first of them round the table)."""
+        seats = self._pick_seats()
+        others = [seat for seat in seats if seat != HUMAN] or seats
+        return min(others, key=lambda seat: (len(self.game.hands[seat]), seats.index(seat)))
 
     def _pick(self, seat: int) -> bool:
         return self._your_try(f"{self._deciding} {seat}")

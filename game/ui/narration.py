@@ -39,10 +39,7 @@ PROMPT_COMPUTER = "The computer's turn..."
 PROMPT_KING_COLOUR = "You are King: name the Wild's colour, R, G, Y or B (or UP/DOWN, RETURN)"
 PROMPT_CHALLENGE = "A Wild Draw Four on you: C challenges, A accepts (LEFT/RIGHT, RETURN)"
 PROMPT_CHALLENGE_STACK = "Wild Draw Four on you: C challenges, A accepts, S stacks yours on it"
-PROMPT_SWAP = "Seven! Swap hands with whom? LEFT/RIGHT and RETURN (or keys 1-9)"
 NO_JUMP_IN = "J jumps in with a card identical to the top card, out of turn"
-PROMPT_JESTER = "You are King: pick the Jester, LEFT/RIGHT and RETURN (or keys 1-9)"
-PROMPT_TARGET = "King's Choice: who draws one? LEFT/RIGHT and RETURN (0 is you, 1-9)"
 PROMPT_CATCH = "{name} forgot to call UNO! Press U to catch"
 PROMPT_LATE_UNO = "You forgot UNO! Press U to call it before you are caught"
 UNO_READY = "UNO! ready: your next card leaves you one"
@@ -89,6 +86,25 @@ def who(seat: int, players: int = 2) -> str:
 
 def computer_turn_prompt(seat: int, players: int) -> str:
     return PROMPT_COMPUTER if players == 2 else f"Computer {seat}'s turn..."
+
+
+def seat_keys(seats: list[int]) -> str:
+    """The number keys that name ``seats`` at this table: "key 1", "keys 1-3",
+    "keys 0-3, 0 is you"."""
+    low, high = min(seats), max(seats)
+    keys = f"key {low}" if low == high else f"keys {low}-{high}"
+    return f"{keys}, 0 is you" if low == HUMAN else keys
+
+
+def pick_prompt(kind: str, seats: list[int]) -> str:
+    """Naming a seat: the Jester or the King's Choice (as King), or whom a
+    Seven swaps hands with; only the keys of the seats at this table."""
+    keys = seat_keys(seats)
+    if kind == "jester":
+        return f"You are King: pick the Jester, LEFT/RIGHT and RETURN (or {keys})"
+    if kind == "target":
+        return f"King's Choice: who draws one? LEFT/RIGHT and RETURN (or {keys})"
+    return f"Seven! Swap hands with whom? LEFT/RIGHT and RETURN (or {keys})"
 
 
 def drawn_prompt(code: str, forced: bool = False) -> str:
