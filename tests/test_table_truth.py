@@ -89,3 +89,36 @@ def test_every_pick_prompt_fits_the_bar_at_a_table_of_ten():
         assert len(narration.pick_prompt(kind, list(range(10)))) <= narration.MAX_CHARS
         assert "keys 1-9" in narration.pick_prompt(kind, list(range(1, 10)))
     assert narration.pick_prompt("swap", [1]).endswith("(or key 1)")
+
+
+# ----- 6. the title menu's warning --------------------------------------------------------
+
+
+def test_the_house_rules_warning_clears_once_the_menu_moves_on():
+    from test_table_players import SettingsStore
+
+    from game.settings import Settings
+    from game.ui import keys
+    from game.ui.app import App
+    from game.ui.script import Driver
+
+    store = SettingsStore(Settings())
+    app = App(1, report=lambda line: None, low_memory=True, store=store)
+    driver = Driver(app)
+
+    def press(*names):
+        for name in names:
+            driver.frame([keys.key_code(name)])
+
+    while app.title.items.current != "house":
+        press("DOWN")
+    press("RETURN")
+    assert app.title.message == narration.HOUSE_RULES_STANDARD_ONLY
+    while app.title.items.current != "rules":
+        press("UP")
+    press("RIGHT")  # RULES: STANDARD
+    assert store.settings.rules == "standard" and app.title.message == ""
+    while app.title.items.current != "house":
+        press("DOWN")
+    press("RETURN", "RETURN", "DOWN", "RETURN", "DOWN", "RETURN", "ESCAPE")
+    assert app.scene == "title" and len(store.settings.house) == 3 and app.title.message == ""

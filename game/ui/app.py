@@ -269,6 +269,8 @@ class App:
         if choice is None:
             return
         what = choice.what
+        if self.title.message == narration.HOUSE_RULES_STANDARD_ONLY and what != "house":
+            self.title.message = ""  # it was about that choice only: the menu has moved on
         if what == "continue":
             self._continue()
         elif what == "play":
