@@ -9,9 +9,11 @@ menu say what they show.
 from __future__ import annotations
 
 import pytest
+from conftest import stacked
 from test_table_house_rules import house_table
 from test_table_players import DULL, Scripted, Table, play, royal_table
 
+from game.rules.rulesets import RULES_STANDARD
 from game.ui import narration
 from game.ui.app import init_pyxel
 
@@ -122,3 +124,140 @@ def test_the_house_rules_warning_clears_once_the_menu_moves_on():
         press("DOWN")
     press("RETURN", "RETURN", "DOWN", "RETURN", "DOWN", "RETURN", "ESCAPE")
     assert app.scene == "title" and len(store.settings.house) == 3 and app.title.message == ""
+
+
+# ----- 2. prompts that match the table on screen ------------------------------------------------
+
+
+def prompt_problem(table: Table) -> str | None:
+    """What the prompt line says that the table on screen does not show, or None."""
+    match, board, game = table.match, table.match.board, table.game
+    prompt = board.prompt
+    if match.scene != "table":
+        return None
+    waits = prompt.startswith(("Your turn", "Colour?", "RETURN plays", "A stack of", "King's Choice", "Seven!"))
+    if waits and not match.waiting_for_you:
+        return f"{prompt!r} while the table does not wait for you"
+    if prompt.startswith("Computer") and prompt.endswith("'s turn..."):
+        seat = int(prompt.split()[1].rstrip("'s"))
+        if board.turn != seat:
+            return f"{prompt!r} while the table shows seat {board.turn} in turn"
+    if prompt == narration.PROMPT_LATE_UNO and not (board.exposed == 0 == game.exposed):
+        return f"{prompt!r} though you cannot call UNO late now ({len(game.hands[0])} cards)"
+    if prompt.startswith("Jump in!"):
+        if not match.timeline.idle or not any(a.startswith("play ") for a in game.legal(0)):
+            return f"{prompt!r} while J would be refused (top {board.top})"
+        if prompt != narration.jump_in_prompt(board.top):
+            return f"{prompt!r} on the {board.top}"
+    return None
+
+
+def play_watching_the_prompt(table: Table, frames: int, seed: int) -> list[str]:
+    """Play on (the first choice offered, the first card that plays, else
+    pick up), checking the prompt against the table in every frame."""
+    import random
+
+    rng = random.Random(seed)
+    problems = []
+    for _ in range(frames):
+        match = table.match
+        if match.scene != "table":
+            table.press("RETURN")
+            continue
+        if match.waiting_for_you and rng.random() < 0.3:
+            pending = table.game.pending
+            legal = table.game.legal()
+            plays = [a for a in legal if a.startswith("play ")]
+            if pending is not None:
+                table.press("R" if pending.kind == "colour" else "RETURN")
+            elif plays and rng.random() < 0.7:
+                code = plays[0].split()[1]
+                board = match.board
+                board.selected = board.hand.index(code) if board.drawn is None else board.selected
+                table.press("RETURN")
+                if match.naming_colour:
+                    table.press("G")
+            else:
+                table.press("P")
+        else:
+            table.driver.frame()
+        problem = prompt_problem(table)
+        if problem:
+            problems.append(f"frame {table.app.frame}: {problem}")
+    return problems
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "house"),
+    [("standard", 4, ("stacking", "seven_zero", "jump_in")), ("royal", 4, ()), ("standard", 5, ())],
+)
+def test_the_prompt_always_matches_the_table_on_screen(rules, players, house):
+    from test_table_players import SettingsStore
+
+    from game.settings import Settings
+
+    settings = Settings(rules=rules, opponents=players - 1, house=house)
+    table = Table(rules, players, seed=3, store=SettingsStore(settings))
+    problems = play_watching_the_prompt(table, 3000, seed=3)
+    assert problems == []
+
+
+def test_after_being_caught_the_prompt_no_longer_asks_for_a_late_call():
+    from test_table_players import RUN_DOWN, run_down, standard_deck
+
+    table = Table("standard", 2, deck=standard_deck([RUN_DOWN, DULL], "R5", draw=("Y8", "Y9")), starter=0)
+    run_down(table)
+    table.wait_until(lambda: table.match.board.prompt == narration.PROMPT_LATE_UNO)
+    table.wait_until(lambda: table.said("catch by computer"))
+    for _ in range(60):
+        table.wait(1)
+        assert table.match.board.prompt != narration.PROMPT_LATE_UNO, f"{len(table.game.hands[0])} cards"
+
+
+def jump_table() -> Table:
+    you = ["R6", "B1", "B2", "B3", "Y4", "Y5", "Y6"]
+    them = [["R6", *DULL[1:]], ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]]
+    table = house_table(("jump_in",), [you, *them], starter=1)
+    table.seat(1, Scripted(["play R6"]))
+    table.seat(2, Scripted())
+    return table
+
+
+def test_a_jump_in_waits_two_seconds_for_you_and_its_prompt_goes_with_the_chance():
+    from game.ui.match import JUMP_IN_FRAMES
+
+    assert JUMP_IN_FRAMES == 60  # two seconds at 30 frames a second (docs/table.md)
+    table = jump_table()
+    table.wait_until(lambda: table.match.board.prompt.startswith("Jump in!"))
+    shown = 0
+    while table.match.board.prompt.startswith("Jump in!"):
+        assert table.match.board.top == "R6" and table.game.top == "R6"
+        table.wait(1)
+        shown += 1
+    assert shown >= JUMP_IN_FRAMES - 2, "the next player waited while you could jump in"
+    assert table.game.top != "R6" or not table.match.timeline.idle
+
+
+def test_a_jump_in_late_in_its_window_is_taken():
+    table = jump_table()
+    table.wait_until(lambda: table.match.board.prompt.startswith("Jump in!"))
+    table.wait(50)
+    table.press("J")
+    table.wait(30)
+    assert "@0 play R6" in table.game.record().splitlines() and table.said("You jump in!")
+
+
+def test_after_a_skip_the_turn_line_never_names_the_player_who_played_it():
+    you = DULL
+    skipper = ["RS", "G1", "G2", "G3", "G4", "G5", "G6"]
+    others = [["Y1", "Y2", "Y3", "B4", "B5", "B6", "B7"], ["R1", "R2", "R3", "B8", "B9", "Y8", "Y9"]]
+    deck = stacked([you, skipper, *others], "R5", deck=RULES_STANDARD.deck)
+    table = Table("standard", 4, deck=deck, starter=1)
+    for seat in (1, 2, 3):
+        table.seat(seat, Scripted(["play RS"] if seat == 1 else []))
+    seen = []
+    table.wait_until(
+        lambda: seen.append((table.match.board.news, table.match.board.prompt)) or table.said("card computer 3 plays")
+    )
+    assert ("Computer 2 misses a go", "Computer 1's turn...") not in seen
+    assert ("Computer 2 misses a go", "") in seen and ("Computer 2 misses a go", "Computer 3's turn...") in seen

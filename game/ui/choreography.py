@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rules.cards import Card
-from game.rules.events import BY_CHOICE, Event
+from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, Event
 
 from . import narration
 from .animation import Step, Timeline
@@ -117,7 +117,20 @@ class Choreographer:
         """An event shown only as a message (a skip, for one)."""
         text = self._words(event)
         if text is not None:
-            self._add(NEWS_FRAMES, lambda: self.say(text))
+
+            def begin() -> None:
+                if event.kind == "skip":
+                    self._turn_is_over()
+                self.say(text)
+
+            self._add(NEWS_FRAMES, begin)
+
+    def _turn_is_over(self) -> None:
+        """A Skip or a Draw Two has taken effect: at a table of more than two
+        the player who played it is no longer shown in turn (the next turn
+        shows when it comes). At a table of two the same player plays again."""
+        if self.players > 2:
+            self.board.turn = None
 
     def _words(self, event: Event) -> str | None:
         return narration.news(event, self.players)
@@ -219,6 +232,8 @@ class Choreographer:
 
     def _draw(self, event: Event) -> None:
         text = self._words(event)
+        if event.reason in (DRAW_TWO, DRAW_FOUR):
+            self._add(0, self._turn_is_over)
         if text is not None:
             self._add(0, lambda: self.say(text))
         codes = event.cards if event.seat == HUMAN else (None,) * event.count
@@ -403,7 +418,7 @@ class Choreographer:
                 scores = list(totals)
             board.scores = tuple(scores)
             board.prompt = ""
-            board.exposed = None
+            board.exposed = board.turn = None
             if not ends_match:
                 self.audio.play("hand won" if event.seat == HUMAN else "hand lost")
             self.say(narration.hand_end_news(event, self.players) if self.tally else self._words(event))

@@ -43,6 +43,11 @@ from .seats import HUMAN, seat_name
 # it is not your turn, they are refused with a prompt that says so.
 TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", *keys.COLOUR_KEYS, "C", "A", "S", *keys.DIGIT_KEYS)
 MAX_KEPT_KEYS = 3
+WAIT_FRAMES = 45  # the prompt says "wait" for a moment after a key refused out of turn
+# Jump-in (house rule): while you hold a card identical to the top card, the
+# next player waits this long (frames of a still table, 2 seconds) before it
+# starts, so that you can see the chance and press J.
+JUMP_IN_FRAMES = 60
 CHALLENGE_CHOICES = ("challenge", "accept", "stack")
 CHALLENGE_LABELS = ("C CHALLENGE", "A ACCEPT", "S STACK +4")
 SEAT_CHOICES = ("jester", "target", "swap")  # choices answered by naming a seat
@@ -175,6 +180,9 @@ class Match:
         self.kept_keys: list[str] = []  # keys pressed while your move moves, to take when it lands
         self._uno_ready = False  # U pressed: your next play that leaves one card calls UNO
         self.board.pick = None
+        self._wait_until = 0  # the frame until which the prompt says to wait (a key refused out of turn)
+        self._jump_window = 0  # still frames you have had to jump in since the top card changed
+        self._jump_top = None
 
     def _stage(self, events) -> None:
         """Animate the engine's events; the director sees your hand only (and
@@ -269,12 +277,12 @@ class Match:
             self._tick_scepter()
             self._update_table(pressed, pointer)
         self.timeline.update()
-        if self.waiting_for_you:
-            self.board.prompt = self._table_prompt()
-            if self._deciding in SEAT_CHOICES and self.board.pick not in self._pick_seats():
-                self.board.pick = self._first_pick()  # highlighted first, for LEFT/RIGHT and RETURN
+        seat_choice = self.waiting_for_you and self._deciding in SEAT_CHOICES
+        if seat_choice and self.board.pick not in self._pick_seats():
+            self.board.pick = self._first_pick()  # highlighted first, for LEFT/RIGHT and RETURN
         if self.scene == "table":
-            self._prompt_catch()
+            self._jump_window += self.timeline.idle and self._jump_in_card() is not None
+            self.board.prompt = self._prompt_now()
 
     def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
         table_keys = [key for key in pressed if key in TABLE_KEYS]
@@ -300,6 +308,7 @@ class Match:
             self.kept_keys = (self.kept_keys + table_keys)[:MAX_KEPT_KEYS]
         else:
             self.kept_keys = []
+            self._wait_until = self.frame + WAIT_FRAMES
             self.board.prompt = narration.PROMPT_WAIT
 
     def _act(self, action: str, seat: int | None = None) -> None:
@@ -336,6 +345,8 @@ class Match:
     def _computer_turn(self) -> None:
         if self.computers.holding and self.game.exposed != self.game.turn:
             return  # the short moment after a missed call, before the next player starts
+        if self._jump_in_card() is not None and self._jump_window < JUMP_IN_FRAMES:
+            return  # your moment to jump in, before the next player starts
         decided = self.computers.take_action()
         if decided is None:
             return
@@ -377,21 +388,34 @@ class Match:
         elif game.rules.uno_calls:
             self.say(narration.UNO_NOT_NOW)
 
-    def _prompt_catch(self) -> None:
-        """While someone is exposed, the prompt line says U catches (or calls);
-        while you may jump in, it says J does."""
-        exposed = self.game.exposed
-        if not self.timeline.idle or self.game.hand_over:
-            return
-        jump = self._jump_in_card()
-        if jump is not None and exposed is None:
-            self.board.prompt = narration.jump_in_prompt(jump)
-        if exposed is None:
-            return
-        if exposed == HUMAN:
-            self.board.prompt = narration.PROMPT_LATE_UNO
+    def _prompt_now(self) -> str:
+        """The prompt line, derived each frame from the table as it is on
+        screen (never from a moment that has gone): what you may do while the
+        table waits for you, whose turn the table shows, "wait" for a moment
+        after a key refused out of turn; over these, while a missed UNO call
+        shows (and may still be caught), U catches or calls late, and while
+        the table is still and you hold a card identical to the top card, J
+        jumps in."""
+        game, board = self.game, self.board
+        if self.waiting_for_you:
+            prompt = self._table_prompt()
+        elif board.turn is not None and board.turn != HUMAN and not game.hand_over:
+            prompt = narration.computer_turn_prompt(board.turn, self.players)
         else:
-            self.board.prompt = narration.PROMPT_CATCH.format(name=narration.who(exposed, self.players))
+            prompt = ""
+        if game.hand_over:
+            return prompt
+        if self.frame < self._wait_until and not self.waiting_for_you:
+            return narration.PROMPT_WAIT
+        exposed = board.exposed
+        if exposed is not None and exposed == game.exposed:
+            if exposed == HUMAN:
+                return narration.PROMPT_LATE_UNO
+            return narration.PROMPT_CATCH.format(name=narration.who(exposed, self.players))
+        jump = self._jump_in_card() if self.timeline.idle else None
+        if jump is not None and exposed is None:
+            return narration.jump_in_prompt(jump)
+        return prompt
 
     # ----- Royal Revenge: the scepter's timer -------------------------------------------
 
@@ -546,9 +570,11 @@ class Match:
     def _jump_in_card(self) -> str | None:
         """A card of yours identical to the top card, while you may jump in with it."""
         game = self.game
-        if game.turn == HUMAN or game.hand_over or self.scene != "table":
+        if game.turn == HUMAN or game.hand_over or self.scene != "table" or "jump_in" not in game.house:
             return None
         plays = [action for action in game.legal(HUMAN) if action.startswith("play ")]
+        if (game.top, len(game.discard)) != self._jump_top:
+            self._jump_top, self._jump_window = (game.top, len(game.discard)), 0  # a new chance
         return plays[0].split()[1] if plays else None
 
     def _jump_in(self) -> None:
