@@ -215,7 +215,7 @@ def challenge_table(computer_hand: list[str], key: str) -> Table:
     table = Table("standard", 2, deck=deck, starter=1)
     table.seat(1, Scripted(["play W+4 G"]))
     table.wait_for_you()
-    assert table.match.board.prompt.startswith("A Wild Draw Four on you: C challenges, A accepts")
+    assert table.match.board.prompt == "A Wild Draw Four on you, RED before it: C challenges, A accepts"
     table.press(key)
     table.wait(10)
     return table

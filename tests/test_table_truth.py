@@ -261,3 +261,43 @@ def test_after_a_skip_the_turn_line_never_names_the_player_who_played_it():
     )
     assert ("Computer 2 misses a go", "Computer 1's turn...") not in seen
     assert ("Computer 2 misses a go", "") in seen and ("Computer 2 misses a go", "Computer 3's turn...") in seen
+
+
+# ----- 4. a challenge you can judge ---------------------------------------------------------
+
+
+def four_player_challenge(bluffer_hand: list[str]) -> Table:
+    """Computer 3 (the seat before you) plays a Wild Draw Four naming green on you."""
+    you = ["B1", "B2", "B3", "B4", "B5", "B6", "B7"]
+    others = [["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7"], ["G1", "G2", "G3", "G4", "G5", "G6", "G7"]]
+    deck = stacked([you, *others, bluffer_hand], "R5", deck=RULES_STANDARD.deck)
+    table = Table("standard", 4, deck=deck, starter=3)
+    for seat in (1, 2):
+        table.seat(seat, Scripted())
+    table.seat(3, Scripted(["play W+4 G"]))
+    table.wait_for_you()
+    return table
+
+
+def test_while_you_decide_a_challenge_the_colour_before_the_wild_draw_four_shows():
+    table = four_player_challenge(["W+4", "R1", "R2", "G8", "G9", "Y8", "Y9"])
+    assert table.game.pending.kind == "challenge" and table.match.board.top == "W+4"
+    assert table.match.board.prompt == "A Wild Draw Four on you, RED before it: C challenges, A accepts"
+    table.driver.frame()
+    import pyxel
+
+    from game.ui.table import colour_before_rect
+
+    x, y, w, h = colour_before_rect("R")
+    assert pyxel.pget(x, y) == 8, "the BEFORE: RED label is framed in red"
+
+
+def test_the_challenged_hand_is_shown_as_cards_named_and_whether_it_held_the_colour():
+    table = four_player_challenge(["W+4", "R1", "R2", "G8", "G9", "Y8", "Y9"])
+    table.press("C")
+    table.wait_until(lambda: table.match.board.revealed is not None, limit=60)
+    board = table.match.board
+    assert board.revealed == ["R1", "R2", "G8", "G9", "Y8", "Y9"]
+    assert board.revealed_title == "COMPUTER 3'S HAND, CHALLENGED"
+    assert board.news == "Computer 3's hand held RED: a bluff!"
+    assert not any(code in board.news for code in board.revealed), "no raw card codes"

@@ -69,6 +69,7 @@ class Board:
     scepter: float | None = None  # Royal Revenge: how full the scepter's timer is, 0 to 1
     pick: int | None = None  # the seat highlighted while you choose one
     revealed: list[str] | None = None  # the hand you challenged, for a moment
+    revealed_title: str = ""  # whose hand it is, and what it showed
     house: tuple[str, ...] = ()  # the house rules in play (standard UNO)
 
     @property

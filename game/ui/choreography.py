@@ -56,6 +56,9 @@ class Choreographer:
         self.tally = tally  # the lowest total wins: nobody scores the hand
         self._reshuffle_to: int | None = None
         self._you_pass = False  # the events being staged end your turn with a pass
+        # The seat whose Wild Draw Four you challenge and the colour in play
+        # before it (set by the table as you challenge), to name the hand shown.
+        self.challenged: tuple[int, str] | None = None
 
     def say(self, text: str) -> None:
         """Put a line on the news line of the message bar."""
@@ -346,9 +349,12 @@ class Choreographer:
         if event.seat != HUMAN:
             return
 
+        owner, colour = self.challenged if self.challenged is not None else (None, None)
+
         def begin() -> None:
             self.board.revealed = list(event.cards)
-            self.say(self._words(event)[: narration.MAX_CHARS])
+            self.board.revealed_title = narration.revealed_title(owner, self.players)
+            self.say(narration.reveal_news(owner, colour, event.cards, self.players))
             self.notice(f"revealed {' '.join(event.cards)}")
 
         def end() -> None:

@@ -438,7 +438,7 @@ class Match:
         pending = self.game.pending
         if deciding == "challenge" and self._wild is None:
             stack = len(self._challenge_choices()) == 3
-            return narration.PROMPT_CHALLENGE_STACK if stack else narration.PROMPT_CHALLENGE
+            return narration.challenge_prompt(pending.colour, stack)
         if deciding in SEAT_CHOICES:
             return narration.pick_prompt(deciding, self._pick_seats())
         if pending is not None and pending.kind == "stack":
@@ -514,6 +514,8 @@ class Match:
             self._wild = "W+4"  # its colour is asked next, then it is played on the stack
             self.choice_cursor = 0
             return False
+        pending = self.game.pending
+        self.director.challenged = (pending.by, pending.colour)
         return self._your_try(choice)
 
     def _pick_key(self, key: str) -> bool:
@@ -700,6 +702,7 @@ class Match:
         if deciding == "challenge" and self._wild is None:
             labels = CHALLENGE_LABELS[: len(self._challenge_choices())]
             table.draw_choices(labels, self.choice_cursor, self.frame)
+            table.draw_colour_before(self.game.pending.colour)
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":

@@ -37,8 +37,6 @@ PROMPT_COLOUR = "Colour? Type R, G, Y or B (or UP/DOWN, RETURN). LEFT/RIGHT: oth
 PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or UP/DOWN, RETURN)"
 PROMPT_COMPUTER = "The computer's turn..."
 PROMPT_KING_COLOUR = "You are King: name the Wild's colour, R, G, Y or B (or UP/DOWN, RETURN)"
-PROMPT_CHALLENGE = "A Wild Draw Four on you: C challenges, A accepts (LEFT/RIGHT, RETURN)"
-PROMPT_CHALLENGE_STACK = "Wild Draw Four on you: C challenges, A accepts, S stacks yours on it"
 NO_JUMP_IN = "J jumps in with a card identical to the top card, out of turn"
 PROMPT_CATCH = "{name} forgot to call UNO! Press U to catch"
 PROMPT_LATE_UNO = "You forgot UNO! Press U to call it before you are caught"
@@ -154,6 +152,32 @@ def stack_refusal(code: str, top: str) -> str:
 def no_bluffing_refusal(colour: str) -> str:
     """NO BLUFFING: a Wild Draw Four only without a card of the colour in play."""
     return f"You can't play the Wild Draw Four: you hold {colour_word(colour)} (no bluffing)"
+
+
+def challenge_prompt(colour: str, stack: bool) -> str:
+    """A Wild Draw Four on you: the colour in play before it, and the keys."""
+    if stack:
+        return f"+4 on you, {colour_word(colour)} before it: C challenges, A accepts, S stacks yours"
+    return f"A Wild Draw Four on you, {colour_word(colour)} before it: C challenges, A accepts"
+
+
+def revealed_title(owner: int | None, players: int) -> str:
+    """The heading over the challenged hand, shown as cards."""
+    if owner is None:
+        return "THE CHALLENGED HAND"
+    name = "THE COMPUTER" if players == 2 else who(owner, players).upper()
+    return f"{name}'S HAND, CHALLENGED"
+
+
+def reveal_news(owner: int | None, colour: str | None, cards, players: int) -> str:
+    """What the challenged hand showed: whether it held the colour in play."""
+    if owner is None or colour is None:
+        return "The challenged hand is shown" if cards else "The challenged hand is empty"
+    name = "The computer" if players == 2 else who(owner, players)
+    held = any(Card(code).colour == colour for code in cards)
+    if held:
+        return f"{name}'s hand held {colour_word(colour)}: a bluff!"
+    return f"{name}'s hand held no {colour_word(colour)}: the Wild Draw Four was fair"
 
 
 def penalty_news(seat: int, colour: str, players: int = 2) -> str:

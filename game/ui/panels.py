@@ -107,13 +107,28 @@ def draw_flight(board: Board) -> None:
         draw_card(x, y, flight.code)
 
 
-def draw_revealed(cards: list[str]) -> None:
-    """The hand you challenged, face up over the table for a moment."""
-    step = min(res.CARD_W + 2, (lay.SCREEN_W - 40) // max(1, len(cards)))
-    width = step * (len(cards) - 1) + res.CARD_W
-    x0, y = (lay.SCREEN_W - width) // 2, lay.PILE_Y + 6
-    pyxel.rect(x0 - 4, y - 12, width + 8, res.CARD_H + 16, lay.BLACK)
-    pyxel.rectb(x0 - 4, y - 12, width + 8, res.CARD_H + 16, lay.YELLOW)
-    text_centred(lay.CX, y - 9, "THE CHALLENGED HAND", lay.YELLOW)
-    for i, code in enumerate(cards):
-        draw_card(x0 + i * step, y, code)
+REVEAL_BOX = (8, lay.CHOICE_Y - 1, lay.SCREEN_W - 16, 30)  # between the piles and your hand
+REVEAL_CARD_H = 18  # the top of each card: its corner shows colour and symbol
+
+
+def revealed_xs(count: int) -> list[int]:
+    """Where each card of the challenged hand goes, left to right, centred."""
+    x, _, w, _ = REVEAL_BOX
+    step = min(res.CARD_W + 2, (w - 8 - res.CARD_W) // max(1, count - 1)) if count > 1 else 0
+    width = step * (count - 1) + res.CARD_W
+    x0 = x + (w - width) // 2
+    return [x0 + i * step for i in range(count)]
+
+
+def draw_revealed(cards: list[str], title: str = "THE CHALLENGED HAND") -> None:
+    """The hand you challenged, named, its cards face up (their tops) in the
+    free band between the piles and your hand, for a moment."""
+    x, y, w, h = REVEAL_BOX
+    pyxel.rect(x, y, w, h, lay.BLACK)
+    pyxel.rectb(x, y, w, h, lay.YELLOW)
+    text_centred(lay.CX, y + 3, title, lay.YELLOW)
+    if not cards:
+        text_centred(lay.CX, y + 16, "NO CARDS", lay.WHITE)
+    for code, cx in zip(cards, revealed_xs(len(cards)), strict=True):
+        u, v = res.card_uv(code)
+        pyxel.blt(cx, y + 11, res.CARD_BANK, u, v, res.CARD_W, REVEAL_CARD_H, res.TRANSPARENT)
