@@ -288,7 +288,7 @@ def test_while_you_decide_a_challenge_the_colour_before_the_wild_draw_four_shows
 
     from game.ui.table import colour_before_rect
 
-    x, y, w, h = colour_before_rect("R")
+    x, y, _, _ = colour_before_rect("R")
     assert pyxel.pget(x, y) == 8, "the BEFORE: RED label is framed in red"
 
 
