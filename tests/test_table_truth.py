@@ -301,3 +301,43 @@ def test_the_challenged_hand_is_shown_as_cards_named_and_whether_it_held_the_col
     assert board.revealed_title == "COMPUTER 3'S HAND, CHALLENGED"
     assert board.news == "Computer 3's hand held RED: a bluff!"
     assert not any(code in board.news for code in board.revealed), "no raw card codes"
+
+
+# ----- 8. words and keys ------------------------------------------------------------------
+
+
+def test_every_rule_sets_pages_can_be_reached_from_how_to_play():
+    from test_menus import title_player
+
+    player = title_player()
+    player.bot.choose("howto")
+    start = len(player.lines)
+    player.press("DOWN", "DOWN", "DOWN")
+    headings = [line.split(": ", 1)[1] for line in player.said("page", start)]
+    assert headings[0].startswith("THE KEYS OF STANDARD UNO") or headings[0].startswith("STANDARD UNO")
+    assert any("ROYAL REVENGE" in heading for heading in headings)
+    assert headings[-1].startswith("THE 1991 RULES")  # round again
+
+
+def test_the_royal_page_says_the_king_starts_every_hand():
+    from game.ui.menus import RULE_PAGES
+
+    text = " ".join(" ".join(lines) for _, lines in RULE_PAGES["royal"])
+    assert "The King starts every hand" in text and "and starts every hand" not in text
+
+
+def test_left_right_move_along_the_colour_row_in_standard_uno_and_backspace_goes_back():
+    you = ["W", "B1", "B2", "B3", "Y4", "Y5", "Y6"]
+    table = house_table((), [you, DULL[::-1]])
+    play(table, "W")
+    match = table.match
+    assert match.naming_colour and match.board.prompt == narration.PROMPT_ROW_COLOUR
+    table.press("RIGHT", "RIGHT", "LEFT")
+    assert match.colour_cursor == 1 and match.naming_colour and "W" in table.game.hands[0]
+    table.press("BACKSPACE")
+    assert not match.naming_colour and match.board.prompt == narration.PROMPT_PLAY
+    play(table, "W")
+    assert match.colour_cursor == 1  # where it was left
+    table.press("RETURN")
+    table.wait(20)
+    assert (table.game.top, table.game.colour) == ("W", "G")

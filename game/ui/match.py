@@ -41,7 +41,7 @@ from .seats import HUMAN, seat_name
 # The keys of your turn. Pressed while your own move is still moving on the
 # table, they are kept (a few) and taken the moment it lands; pressed while
 # it is not your turn, they are refused with a prompt that says so.
-TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", *keys.COLOUR_KEYS, "C", "A", "S", *keys.DIGIT_KEYS)
+TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", "BACK", *keys.COLOUR_KEYS, "C", "A", "S", *keys.DIGIT_KEYS)
 MAX_KEPT_KEYS = 3
 WAIT_FRAMES = 45  # the prompt says "wait" for a moment after a key refused out of turn
 # Jump-in (house rule): while you hold a card identical to the top card, the
@@ -444,9 +444,11 @@ class Match:
         if pending is not None and pending.kind == "stack":
             return narration.stack_prompt(pending.penalty)
         if self.game.choosing_colour:
-            return narration.PROMPT_KING_COLOUR if self.game.rules.royal else narration.PROMPT_STARTER_COLOUR
+            if self.game.rules.royal:
+                return narration.PROMPT_KING_COLOUR
+            return narration.PROMPT_ROW_STARTER_COLOUR if self._row_picker else narration.PROMPT_STARTER_COLOUR
         if self._wild is not None:
-            return narration.PROMPT_COLOUR
+            return narration.PROMPT_ROW_COLOUR if self._row_picker else narration.PROMPT_COLOUR
         if self.board.drawn is not None:
             return narration.drawn_prompt(self.board.drawn, forced="pass" not in self.game.legal())
         return narration.PROMPT_PLAY
@@ -468,8 +470,15 @@ class Match:
             return self._challenge_key(key)
         if deciding in SEAT_CHOICES:
             return self._pick_key(key)
-        if self.naming_colour and self._colour_key(key):
-            return True
+        if self.naming_colour:
+            if self._row_picker and key in ("LEFT", "RIGHT"):
+                self._move_colour(-1 if key == "LEFT" else 1)
+                return False
+            if self._row_picker and key == "BACK" and self._wild is not None:
+                self._wild = None  # back to your hand: choose another card
+                return False
+            if self._colour_key(key):
+                return True
         if self.game.choosing_colour:
             return False
         if key in ("LEFT", "RIGHT"):
@@ -485,11 +494,22 @@ class Match:
         """R, G, Y or B names a colour; UP/DOWN move the highlight over the
         colours and RETURN takes it (for a gamepad). True once one is named."""
         if key in ("UP", "DOWN"):
-            self.colour_cursor = (self.colour_cursor + (1 if key == "DOWN" else -1)) % len(COLOURS)
+            self._move_colour(1 if key == "DOWN" else -1)
         elif key in keys.COLOUR_KEYS or key == "RETURN":
             self._name_colour(key if key in keys.COLOUR_KEYS else COLOURS[self.colour_cursor])
             return True
         return False
+
+    def _move_colour(self, step: int) -> None:
+        self.colour_cursor = (self.colour_cursor + step) % len(COLOURS)
+
+    @property
+    def _row_picker(self) -> bool:
+        """Standard UNO and Royal Revenge: LEFT/RIGHT move along the row of
+        colours while it is open, and BACKSPACE goes back to your hand. The
+        1991 game keeps its keys: UP/DOWN move over the colours, LEFT/RIGHT
+        choose another card."""
+        return self.game.rules.name != "1991"
 
     def _challenge_key(self, key: str) -> bool:
         """C challenges, A accepts (and, stacking, S stacks a Wild Draw Four

@@ -379,15 +379,15 @@ RULE_PAGES["standard"].append(
         "HOUSE RULES (TITLE MENU: HOUSE RULES)",
         [
             "STACKING|Draw Two on a Draw Two, +4 on a +4: the",
-            "|first who can't (or P) draws them all. S stacks",
-            "|your +4 when one is played on you.",
+            "|first who can't (or P) draws them all. S",
+            "|stacks your +4 when one is played on you.",
             "SEVEN-O|a 7 swaps hands with a player you pick;",
-            "|a 0 passes every hand on to the next player.",
-            "JUMP-IN|a card identical to the top card may go",
-            "|down out of turn: J plays it; play goes on from you.",
+            "|a 0 passes every hand on to the next one.",
+            "JUMP-IN|J plays a card identical to the top card,",
+            "|out of turn; play goes on from you.",
             "DRAW TO MATCH|pick up until a card can be played.",
-            "FORCED PLAY|a card you pick up that plays must be played.",
-            "NO BLUFFING|a +4 only without the colour: no challenge.",
+            "FORCED PLAY|a card you pick up that plays, plays.",
+            "NO BLUFFING|a +4 only without the colour.",
         ],
     )
 )
@@ -397,8 +397,8 @@ RULE_PAGES["royal"] = [
         "ROYAL REVENGE (1 OF 3)",
         [
             "One player wears the crown: the King (you, at first).",
-            "The King names the Jester, who wears the hat, and",
-            "starts every hand. Match colour or symbol as usual.",
+            "The King starts every hand, and names the Jester (who",
+            "wears the hat). Match colour or symbol as usual.",
             "",
             "Wild: whoever plays it, the KING names the colour.",
             "King's Choice (crown): the King picks anyone, even",
@@ -447,21 +447,35 @@ BUTTONS = {
 
 
 class HowToPlay:
-    """The controls, then the rules of the rule set in use, a page at a time."""
+    """The controls, then the rules of the rule set in use, a page at a
+    time; UP/DOWN show another rule set's pages (every one can be read,
+    whatever RULES the title menu has chosen)."""
 
     def __init__(self, rules: str) -> None:
-        self.pages = CONTROL_PAGES + RULE_PAGES.get(rules, RULE_PAGES["1991"])
+        self.rules = rules if rules in RULE_PAGES else "1991"
+        self.pages = CONTROL_PAGES + RULE_PAGES[self.rules]
         self.page = 0
 
+    def _other_rules(self, step: int) -> bool:
+        """The pages of the next (or previous) rule set, from its first rules page."""
+        names = list(RULE_PAGES)
+        self.rules = names[(names.index(self.rules) + step) % len(names)]
+        self.pages = CONTROL_PAGES + RULE_PAGES[self.rules]
+        self.page = len(CONTROL_PAGES)
+        return True
+
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
-        """LEFT/RIGHT turn the page, RETURN the next page (on the last, back),
-        ESCAPE, B or START back; or click the buttons."""
+        """LEFT/RIGHT turn the page, UP/DOWN show another rule set, RETURN
+        the next page (on the last, back), ESCAPE, B or START back; or click
+        the buttons."""
         for key in pressed:
             if key in BACK_KEYS:
                 return Choice("back"), False
-            if key in ("LEFT", "UP"):
+            if key in ("UP", "DOWN"):
+                return None, self._other_rules(-1 if key == "UP" else 1)
+            if key == "LEFT":
                 return None, self._turn(-1)
-            if key in ("RIGHT", "DOWN"):
+            if key == "RIGHT":
                 return None, self._turn(1)
             if key == "RETURN":
                 if self.page == len(self.pages) - 1:
@@ -508,8 +522,11 @@ class HowToPlay:
         draw_button(BUTTONS["back"], "BACK", False)
         if not last:
             draw_button(BUTTONS["next"], "NEXT >", True)
-        hint = "LEFT/RIGHT turn the page   RETURN next   ESCAPE back"
+        hint = HOWTO_HINT
         text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
+
+
+HOWTO_HINT = "LEFT/RIGHT turn the page   UP/DOWN other rules   ESCAPE back"
 
 
 # ----- house rules --------------------------------------------------------------------
