@@ -341,3 +341,63 @@ def test_left_right_move_along_the_colour_row_in_standard_uno_and_backspace_goes
     table.press("RETURN")
     table.wait(20)
     assert (table.game.top, table.game.colour) == ("W", "G")
+
+
+# ----- 7. the replay viewer ----------------------------------------------------------------
+
+
+def four_player_replay():
+    from game.rules import Game
+    from game.saves import SavedMatch
+
+    game = Game("standard", 4, seed=5)
+    for _ in range(40):
+        game.act(game.legal()[0] if game.turn != 0 else game.legal()[-1])
+    saved = SavedMatch(
+        record=game.record(),
+        level="normal",
+        computer_seed=5,
+        rules="standard",
+        players=4,
+        scoring="points",
+        match=0,
+        moves=40,
+        hand_counted=False,
+        date="2026-12-01 11:00",
+        result=None,
+    )
+    return saved, game
+
+
+def test_stepping_back_in_a_replay_says_what_the_move_did_in_words():
+    from game.ui.replay import PAUSED_HINT, ReplayViewer
+
+    saved, game = four_player_replay()
+    lines: list[str] = []
+    viewer = ReplayViewer(saved, notice=lines.append)
+    for _ in range(12):
+        viewer.update(["RIGHT"])
+    for _ in range(6):
+        viewer.update(["LEFT"])
+        viewer.draw()
+        news = viewer.board.news
+        move = viewer.moves[viewer.count - 1]
+        assert "PAUSED" in news and not news.endswith(f": {move}"), news
+        assert viewer.board.prompt == PAUSED_HINT and viewer.board.prompt.startswith("RETURN play on")
+    assert any("Computer 2" in line or "Computer 3" in line for line in lines), "seats named as at four"
+    viewer.update(["RETURN"])
+    viewer.draw()
+    assert viewer.board.prompt.startswith("RETURN pause")
+
+
+def test_a_four_player_replay_shows_every_hand_face_up():
+    from game.ui.board import hand_order
+    from game.ui.replay import ReplayViewer
+
+    saved, _ = four_player_replay()
+    viewer = ReplayViewer(saved, notice=lambda line: None)
+    for _ in range(10):
+        viewer.update(["RIGHT"])
+    game = viewer.game
+    assert viewer.board.hands_up == [sorted(hand, key=hand_order) for hand in game.hands]
+    viewer.draw()  # chips, not backs, in the panels

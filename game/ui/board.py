@@ -61,6 +61,7 @@ class Board:
     drawn: str | None = None  # the card you picked up, while you may play it
     flight: Flight | None = None
     computer_hand: list[str] | None = None  # face up (replays only); None: backs
+    hands_up: list[list[str]] | None = None  # every hand face up (replays only); None: backs
     turn: int | None = None  # the seat whose turn the table shows
     direction: int = 1  # 1: play goes to the left (clockwise), -1: the other way
     king: int | None = None  # Royal Revenge: who wears the crown, and the hat
@@ -94,6 +95,7 @@ class Board:
         self.hand = sorted(game.hands[you], key=hand_order)
         self.counts = [len(hand) for hand in game.hands]
         self.computer_hand = sorted(game.hands[1], key=hand_order) if face_up else None
+        self.hands_up = [sorted(hand, key=hand_order) for hand in game.hands] if face_up else None
         self.top, self.colour = game.top, game.colour
         self.discard_count, self.draw_count = len(game.discard), game.draw_count
         self.scores = tuple(game.scores)
