@@ -372,7 +372,7 @@ def four_player_replay():
 def test_stepping_back_in_a_replay_says_what_the_move_did_in_words():
     from game.ui.replay import PAUSED_HINT, ReplayViewer
 
-    saved, game = four_player_replay()
+    saved, _ = four_player_replay()
     lines: list[str] = []
     viewer = ReplayViewer(saved, notice=lines.append)
     for _ in range(12):
