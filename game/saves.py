@@ -72,6 +72,10 @@ class SavedMatch:
     hand_counted: bool = False
     date: str = ""
     result: str | None = None
+    # Royal Revenge: the scepter's timer as the last action left it, [frames
+    # run, frames it runs for]; None otherwise (and not written: the other
+    # rule sets' files are as before).
+    scepter: list[int] | None = None
 
     def game(self) -> Game:
         """The engine's game, replayed from the record (ValueError if it does not)."""
@@ -96,7 +100,10 @@ def now() -> str:
 
 
 def dump(saved: SavedMatch) -> str:
-    return json.dumps({"version": VERSION, **asdict(saved)}, indent=1, allow_nan=False) + "\n"
+    data = asdict(saved)
+    if data["scepter"] is None:
+        del data["scepter"]
+    return json.dumps({"version": VERSION, **data}, indent=1, allow_nan=False) + "\n"
 
 
 _TYPES = {
@@ -111,6 +118,7 @@ _TYPES = {
     "hand_counted": bool,
     "date": str,
     "result": (str, type(None)),
+    "scepter": (list, type(None)),
 }
 
 
@@ -145,6 +153,9 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
         if type(value) not in (kind if isinstance(kind, tuple) else (kind,)):
             raise ValueError(f"bad {f.name}: {_show(value)}")
         values[f.name] = value
+    scepter = values["scepter"]
+    if scepter is not None and (len(scepter) != 2 or any(type(n) is not int or n < 0 for n in scepter)):
+        raise ValueError(f"bad scepter: {_show(scepter)}")
     saved = SavedMatch(**values)
     _check(saved, replay)
     return saved

@@ -401,3 +401,38 @@ def test_a_four_player_replay_shows_every_hand_face_up():
     game = viewer.game
     assert viewer.board.hands_up == [sorted(hand, key=hand_order) for hand in game.hands]
     viewer.draw()  # chips, not backs, in the panels
+
+
+# ----- 9. CONTINUE says what it resumes, and the scepter keeps its time -----------------------
+
+
+def test_continue_names_the_match_it_resumes_and_the_scepter_keeps_its_time(tmp_path):
+    from game.saves import FileSaves
+    from game.settings import FileStore
+    from game.ui.menus import continue_label
+
+    first = Table("royal", 4, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    first.play_on_until(lambda: first.match.scepter.frames > 150, limit=1500)
+    first.wait_for_you()
+    first.press("P" if first.game.pending is None else "RETURN")  # an action: the match (and the timer) is saved
+    frames = first.match.scepter.frames
+    from game.ui.app import App
+
+    title = App(6, report=lambda line: None, low_memory=True, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    assert title.scene == "title" and title.title.saved_table == ("royal", 4)
+    assert continue_label(title.title.saved_table, ("1991", 2)) == "CONTINUE ROYAL 4P"
+    assert continue_label(("1991", 2), ("1991", 2)) == "CONTINUE"
+    assert continue_label(("1991", 2), ("standard", 4)) == "CONTINUE 1991 2P"
+    resumed = Table("royal", 4, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path), continue_match=True)
+    assert abs(resumed.match.scepter.frames - frames) <= 1
+    assert resumed.match.scepter.length == first.match.scepter.length
+
+
+def test_a_1991_save_file_is_as_before_without_a_scepter(tmp_path):
+    import json
+
+    from game.saves import SavedMatch, dump, parse
+
+    saved = SavedMatch(record=Table("1991", 2).game.record(), level="normal", computer_seed=1)
+    assert "scepter" not in json.loads(dump(saved))
+    assert parse(dump(saved)).scepter is None

@@ -141,6 +141,8 @@ class App:
         if warning:
             self._warn(warning)
         self.title.can_continue = self._saved_at_start is not None
+        if self._saved_at_start is not None:
+            self.title.saved_table = (self._saved_at_start.rules, self._saved_at_start.players)
         self.loader = Loader(low_memory)
         self._table = table  # this run's rule set and players, until the menu changes them
         if replay is not None:
@@ -470,6 +472,7 @@ class App:
             title_art=not self.low_memory,
             acted=self._save_match,
             game=game,
+            scepter=saved.scepter,
         )
         self._shown_prompt = ""
         settle_heap()
@@ -488,6 +491,7 @@ class App:
             hand_counted=self._hand_counted and game.hand_over,
             date=self._match_date,
             result=result,
+            scepter=match.scepter.state if match.scepter is not None else None,
         )
 
     def _save_match(self, match: Match, moved: bool = True) -> None:

@@ -94,6 +94,7 @@ class Match:
         players: int = 2,
         scoring: str = "points",
         house: tuple[str, ...] = (),
+        scepter: list[int] | None = None,
     ) -> None:
         """``rules``, ``players`` and ``scoring`` choose the game (the
         settings'). ``acted`` is called after every action the engine takes
@@ -115,6 +116,8 @@ class Match:
         self.computer_seed = seed if computer_seed is None else computer_seed
         self.computers = Computers(level, self.computer_seed, self.players)
         self.scepter = Scepter(self.computer_seed) if game.rules.royal else None
+        if self.scepter is not None and scepter is not None:
+            self.scepter.state = scepter  # a continued match: the timer as it was left
         deck_size = len(game.rules.deck)
         self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
         self.board.house = game.house

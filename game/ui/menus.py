@@ -167,6 +167,7 @@ class TitleMenu:
         self.title_art = title_art
         self.message = ""  # a warning under the menu, on up to three lines
         self.can_continue = False
+        self.saved_table: tuple[str, int] | None = None  # the rule set and players of the match to continue
 
     @property
     def can_continue(self) -> bool:
@@ -204,7 +205,7 @@ class TitleMenu:
         else:
             draw_plain_title(*PLAIN_TITLE_CENTRE)
         labels = {
-            "continue": "CONTINUE",
+            "continue": continue_label(self.saved_table, (rules, opponents + 1)),
             "play": "PLAY",
             "rules": f"RULES: {RULE_NAMES[rules]}",
             "opponents": f"OPPONENTS: {opponents}",
@@ -225,6 +226,18 @@ class TitleMenu:
             bottom[len(bottom) - len(warning) :] = [(line, lay.PINK) for line in warning]
         for y, (text, colour) in zip(BOTTOM_YS, bottom, strict=True):
             text_centred(CX, y, text, colour)
+
+
+SHORT_RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL"}
+
+
+def continue_label(saved: tuple[str, int] | None, menu: tuple[str, int]) -> str:
+    """CONTINUE, and which match it resumes (its rule set and players)
+    unless that is the classic game the menu shows too."""
+    if saved is None or saved == menu == ("1991", 2):
+        return "CONTINUE"
+    rules, players = saved
+    return f"CONTINUE {SHORT_RULE_NAMES[rules]} {players}P"
 
 
 MIN_PATH_CHARS = 16  # a path gives way before other words, down to this
