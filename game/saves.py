@@ -79,6 +79,10 @@ class SavedMatch:
     result: str | None = None
     names: tuple[str, ...] = ()  # several people: each seat's name, "" for a computer
     viewer: int = 0  # several people: the seat the table was seen from
+    # Royal Revenge: the scepter's timer as the last action left it, [frames
+    # run, frames it runs for]; None otherwise (and not written: the other
+    # rule sets' files are as before).
+    scepter: list[int] | None = None
 
     def game(self) -> Game:
         """The engine's game, replayed from the record (ValueError if it does not)."""
@@ -102,7 +106,8 @@ def now() -> str:
     return time.strftime("%Y-%m-%d %H:%M")
 
 
-OPTIONAL = {"names": (), "viewer": 0}  # left out when so: one person's saves read as before
+# Left out when so: one person's saves, and the other rule sets', read as before.
+OPTIONAL = {"names": (), "viewer": 0, "scepter": None}
 
 
 def dump(saved: SavedMatch) -> str:
@@ -126,6 +131,7 @@ _TYPES = {
     "result": (str, type(None)),
     "names": list,
     "viewer": int,
+    "scepter": (list, type(None)),
 }
 
 
@@ -167,6 +173,9 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
         if not all(isinstance(name, str) and len(name) <= 12 for name in names):
             raise ValueError(f"bad names: {_show(names)}")
         values["names"] = tuple(names)
+    scepter = values.get("scepter")
+    if scepter is not None and (len(scepter) != 2 or any(type(n) is not int or n < 0 for n in scepter)):
+        raise ValueError(f"bad scepter: {_show(scepter)}")
     saved = SavedMatch(**values)
     _check(saved, replay)
     return saved

@@ -145,6 +145,8 @@ class App:
         if warning:
             self._warn(warning)
         self.title.can_continue = self._saved_at_start is not None
+        if self._saved_at_start is not None:
+            self.title.saved_table = (self._saved_at_start.rules, self._saved_at_start.players)
         self.loader = Loader(low_memory)
         self._table = table  # this run's rule set and players, until the menu changes them
         self._people = people  # this run's people, until the menu changes them
@@ -278,6 +280,8 @@ class App:
         if choice is None:
             return
         what = choice.what
+        if self.title.message == narration.HOUSE_RULES_STANDARD_ONLY and what != "house":
+            self.title.message = ""  # it was about that choice only: the menu has moved on
         if what == "continue":
             self._continue()
         elif what == "play":
@@ -539,6 +543,7 @@ class App:
             game=game,
             seating=saved_seating(saved),
             viewer=saved.viewer if saved.names else None,
+            scepter=saved.scepter,
         )
         self._shown_prompt = ""
         settle_heap()
@@ -559,6 +564,7 @@ class App:
             result=result,
             names=match.seating.names if match.seating.several else (),
             viewer=match.viewer if match.seating.several else 0,
+            scepter=match.scepter.state if match.scepter is not None else None,
         )
 
     def _save_match(self, match: Match, moved: bool = True) -> None:

@@ -61,6 +61,7 @@ class Board:
     drawn: str | None = None  # the card you picked up, while you may play it
     flight: Flight | None = None
     computer_hand: list[str] | None = None  # face up (replays only); None: backs
+    hands_up: list[list[str]] | None = None  # every hand face up (replays only); None: backs
     turn: int | None = None  # the seat whose turn the table shows
     direction: int = 1  # 1: play goes to the left (clockwise), -1: the other way
     king: int | None = None  # Royal Revenge: who wears the crown, and the hat
@@ -69,6 +70,7 @@ class Board:
     scepter: float | None = None  # Royal Revenge: how full the scepter's timer is, 0 to 1
     pick: int | None = None  # the seat highlighted while you choose one
     revealed: list[str] | None = None  # the hand you challenged, for a moment
+    revealed_title: str = ""  # whose hand it is, and what it showed
     house: tuple[str, ...] = ()  # the house rules in play (standard UNO)
     # The table is drawn from one seat's point of view: every seat above is a
     # place round the table, place 0 the person in front of the screen.
@@ -106,6 +108,7 @@ class Board:
         self.hand = sorted(game.hands[you], key=hand_order)
         self.counts = turned([len(hand) for hand in game.hands])
         self.computer_hand = sorted(game.hands[1], key=hand_order) if face_up else None
+        self.hands_up = turned([sorted(hand, key=hand_order) for hand in game.hands]) if face_up else None
         self.top, self.colour = game.top, game.colour
         self.discard_count, self.draw_count = len(game.discard), game.draw_count
         self.scores = tuple(turned(game.scores))

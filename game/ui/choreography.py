@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rules.cards import Card
-from game.rules.events import BY_CHOICE, Event
+from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, Event
 
 from . import narration
 from .animation import Step, Timeline
@@ -60,6 +60,9 @@ class Choreographer:
         self.tally = tally  # the lowest total wins: nobody scores the hand
         self._reshuffle_to: int | None = None
         self._you_pass = False  # the events being staged end your turn with a pass
+        # The seat whose Wild Draw Four you challenge and the colour in play
+        # before it (set by the table as you challenge), to name the hand shown.
+        self.challenged: tuple[int, str] | None = None
 
     def say(self, text: str) -> None:
         """Put a line on the news line of the message bar."""
@@ -121,7 +124,20 @@ class Choreographer:
         """An event shown only as a message (a skip, for one)."""
         text = self._words(event)
         if text is not None:
-            self._add(NEWS_FRAMES, lambda: self.say(text))
+
+            def begin() -> None:
+                if event.kind == "skip":
+                    self._turn_is_over()
+                self.say(text)
+
+            self._add(NEWS_FRAMES, begin)
+
+    def _turn_is_over(self) -> None:
+        """A Skip or a Draw Two has taken effect: at a table of more than two
+        the player who played it is no longer shown in turn (the next turn
+        shows when it comes). At a table of two the same player plays again."""
+        if self.players > 2:
+            self.board.turn = None
 
     def _words(self, event: Event) -> str | None:
         return narration.news(event, self.seating)
@@ -224,6 +240,8 @@ class Choreographer:
 
     def _draw(self, event: Event) -> None:
         text = self._words(event)
+        if event.reason in (DRAW_TWO, DRAW_FOUR):
+            self._add(0, self._turn_is_over)
         if text is not None:
             self._add(0, lambda: self.say(text))
         codes = event.cards if event.seat == HUMAN else (None,) * event.count
@@ -340,9 +358,12 @@ class Choreographer:
         if event.seat != HUMAN:
             return
 
+        owner, colour = self.challenged if self.challenged is not None else (None, None)
+
         def begin() -> None:
             self.board.revealed = list(event.cards)
-            self.say(self._words(event)[: narration.MAX_CHARS])
+            self.board.revealed_title = narration.revealed_title(owner, self.seating)
+            self.say(narration.reveal_news(owner, colour, event.cards, self.seating))
             self.notice(f"revealed {' '.join(event.cards)}")
 
         def end() -> None:
@@ -412,7 +433,7 @@ class Choreographer:
                 scores = list(totals)
             board.scores = tuple(scores)
             board.prompt = ""
-            board.exposed = None
+            board.exposed = board.turn = None
             if not ends_match:
                 self.audio.play("hand won" if event.seat == HUMAN else "hand lost")
             self.say(narration.hand_end_news(event, self.seating) if self.tally else self._words(event))

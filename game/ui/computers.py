@@ -25,6 +25,10 @@ REACT_FRAMES = {"easy": 32, "normal": 18, "hard": 11}
 # pause for thought is over, or not at all.
 JUMP_FRAMES = {"easy": 10, "normal": 6, "hard": 4}
 REACT_STAGGER = 3  # more frames for each seat further round the table
+# Jump-in (house rule): while you hold a card identical to the top card, the
+# next player waits this long (frames of a still table, 2 seconds) before it
+# starts, so that you can see the chance and press J.
+JUMP_IN_FRAMES = 60
 
 
 def last_action_in_turn(legal: list[str] | tuple[str, ...]) -> str:
@@ -159,6 +163,8 @@ class ComputerTurns:
     def _computer_turn(self) -> None:
         if self.computers.holding and self.game.exposed != self.game.turn:
             return  # the short moment after a missed call, before the next player starts
+        if self._jump_in_card() is not None and self._jump_window < JUMP_IN_FRAMES:
+            return  # your moment to jump in, before the next player starts
         decided = self.computers.take_action()
         if decided is None:
             return

@@ -32,11 +32,13 @@ from .animation import Timeline
 from .audio import Audio
 from .board import Board
 from .choreography import Choreographer
-from .computers import Computers, ComputerTurns
+from .computers import JUMP_IN_FRAMES, Computers, ComputerTurns
 from .keys import Pointer
 from .person import CHALLENGE_LABELS, DECISIONS, SEAT_CHOICES, TABLE_KEYS, PersonTurn
 from .scepter import Scepter
 from .seats import ELSEWHERE, Elsewhere, Seating
+
+__all__ = ["JUMP_IN_FRAMES", "Match", "hand_result"]  # the jump-in window, as docs/table.md names it
 
 
 def hand_result(game: Game) -> results.HandResult:
@@ -81,6 +83,7 @@ class Match(PersonTurn, ComputerTurns):
         house: tuple[str, ...] = (),
         seating: Seating | None = None,
         viewer: int | None = None,
+        scepter: list[int] | None = None,
     ) -> None:
         """``rules``, ``players`` and ``scoring`` choose the game (the
         settings'). ``acted`` is called after every action the engine takes
@@ -117,6 +120,8 @@ class Match(PersonTurn, ComputerTurns):
         self.in_front: int | None = None if self.seating.several else viewer
         self.handover_to: int | None = None
         self.scepter = Scepter(self.computer_seed) if game.rules.royal else None
+        if self.scepter is not None and scepter is not None:
+            self.scepter.state = scepter  # a continued match: the timer as it was left
         deck_size = len(game.rules.deck)
         self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
         self.board.house = game.house
@@ -191,6 +196,9 @@ class Match(PersonTurn, ComputerTurns):
         self.kept_keys: list[str] = []  # keys pressed while your move moves, to take when it lands
         self._uno_ready = False  # U pressed: your next play that leaves one card calls UNO
         self.board.pick = None
+        self._wait_until = 0  # the frame until which the prompt says to wait (a key refused out of turn)
+        self._jump_window = 0  # still frames you have had to jump in since the top card changed
+        self._jump_top = None
 
     def _stage(self, events) -> None:
         """Animate the engine's events; the director sees your hand only (and
@@ -391,12 +399,12 @@ class Match(PersonTurn, ComputerTurns):
             self._update_table(pressed, pointer)
         self.timeline.update()
         self._watch_handover()
-        if self.waiting_for_you:
-            self.board.prompt = self._table_prompt()
-            if self._deciding in SEAT_CHOICES and self.board.pick not in self._pick_places():
-                self.board.pick = self._pick_places()[0]  # highlighted first, for LEFT/RIGHT and RETURN
+        seat_choice = self.waiting_for_you and self._deciding in SEAT_CHOICES
+        if seat_choice and self.board.pick not in self._pick_places():
+            self.board.pick = self._first_pick()  # highlighted first, for LEFT/RIGHT and RETURN
         if self.scene == "table":
-            self._prompt_catch()
+            self._jump_window += self.timeline.idle and self._jump_in_card() is not None
+            self.board.prompt = self._prompt_now()
 
     def _update_curtain(self, pressed: list[str], pointer: Pointer | None, pads: dict[int, list[str]]) -> None:
         """RETURN (a click, or the A button of the named person's own pad)
@@ -427,24 +435,41 @@ class Match(PersonTurn, ComputerTurns):
         self._acted(self)
         self._stage(events)
 
-    def _prompt_catch(self) -> None:
-        """While someone is exposed, the prompt line says U catches (or calls);
-        while you may jump in, it says J does."""
-        exposed = self.game.exposed
-        if not self.timeline.idle or self.game.hand_over:
-            return
-        jump = None if self.seating.several else self._jump_in_card()
-        if jump is not None and exposed is None:
-            self.board.prompt = narration.jump_in_prompt(jump)
-        if exposed is None:
-            return
-        if exposed == self.in_front:
-            self.board.prompt = narration.PROMPT_LATE_UNO
-        elif self.seating.several:
-            catcher = self.seating.next_person(exposed)
-            self.board.prompt = narration.catch_prompt(self.seating.name(exposed), self.seating.name(catcher))
+    def _prompt_now(self) -> str:
+        """The prompt line, derived each frame from the table as it is on
+        screen (never from a moment that has gone): what you may do while the
+        table waits for you, whose turn the table shows, "wait" for a moment
+        after a key refused out of turn; over these, while a missed UNO call
+        shows (and may still be caught), U catches or calls late (with
+        several people: who may catch, and with which key), and while the
+        table is still and you hold a card identical to the top card, J
+        jumps in (one person only: with several, the prompt would tell the
+        others what you hold)."""
+        game, board = self.game, self.board
+        if self.waiting_for_you:
+            prompt = self._table_prompt()
+        elif board.turn is not None and board.turn != 0 and not game.hand_over:
+            prompt = narration.computer_turn_prompt(self._seat(board.turn), self.seating)
         else:
-            self.board.prompt = narration.PROMPT_CATCH.format(name=narration.who(exposed, self.players))
+            prompt = ""
+        if game.hand_over:
+            return prompt
+        if self.frame < self._wait_until and not self.waiting_for_you:
+            return narration.PROMPT_WAIT
+        exposed = board.exposed
+        if exposed is not None and exposed == self._place(game.exposed):
+            seat = self._seat(exposed)
+            if seat == self.in_front:
+                return narration.PROMPT_LATE_UNO
+            if self.seating.several:
+                catcher = self.seating.next_person(seat)
+                name = self.seating.name(catcher) if catcher is not None else None
+                return narration.catch_prompt(self.seating.name(seat), name)
+            return narration.PROMPT_CATCH.format(name=narration.who(seat, self.players))
+        jump = self._jump_in_card() if self.timeline.idle and not self.seating.several else None
+        if jump is not None and exposed is None:
+            return narration.jump_in_prompt(jump)
+        return prompt
 
     # ----- Royal Revenge: the scepter's timer -------------------------------------------
 
@@ -477,6 +502,7 @@ class Match(PersonTurn, ComputerTurns):
         if deciding == "challenge" and self._wild is None:
             labels = CHALLENGE_LABELS[: len(self._challenge_choices())]
             table.draw_choices(labels, self.choice_cursor, self.frame)
+            table.draw_colour_before(self.game.pending.colour)
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":

@@ -167,6 +167,7 @@ class TitleMenu:
         self.title_art = title_art
         self.message = ""  # a warning under the menu, on up to three lines
         self.can_continue = False
+        self.saved_table: tuple[str, int] | None = None  # the rule set and players of the match to continue
 
     @property
     def can_continue(self) -> bool:
@@ -208,7 +209,7 @@ class TitleMenu:
         else:
             draw_plain_title(*PLAIN_TITLE_CENTRE)
         labels = {
-            "continue": "CONTINUE",
+            "continue": continue_label(self.saved_table, (rules, opponents + 1)),
             "play": "PLAY",
             "rules": f"RULES: {RULE_NAMES[rules]}",
             "opponents": f"OPPONENTS: {opponents}",
@@ -230,6 +231,18 @@ class TitleMenu:
             bottom[len(bottom) - len(warning) :] = [(line, lay.PINK) for line in warning]
         for y, (text, colour) in zip(BOTTOM_YS, bottom, strict=True):
             text_centred(CX, y, text, colour)
+
+
+SHORT_RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL"}
+
+
+def continue_label(saved: tuple[str, int] | None, menu: tuple[str, int]) -> str:
+    """CONTINUE, and which match it resumes (its rule set and players)
+    unless that is the classic game the menu shows too."""
+    if saved is None or saved == menu == ("1991", 2):
+        return "CONTINUE"
+    rules, players = saved
+    return f"CONTINUE {SHORT_RULE_NAMES[rules]} {players}P"
 
 
 MIN_PATH_CHARS = 16  # a path gives way before other words, down to this
@@ -384,15 +397,15 @@ RULE_PAGES["standard"].append(
         "HOUSE RULES (TITLE MENU: HOUSE RULES)",
         [
             "STACKING|Draw Two on a Draw Two, +4 on a +4: the",
-            "|first who can't (or P) draws them all. S stacks",
-            "|your +4 when one is played on you.",
+            "|first who can't (or P) draws them all. S",
+            "|stacks your +4 when one is played on you.",
             "SEVEN-O|a 7 swaps hands with a player you pick;",
-            "|a 0 passes every hand on to the next player.",
-            "JUMP-IN|a card identical to the top card may go",
-            "|down out of turn: J plays it; play goes on from you.",
+            "|a 0 passes every hand on to the next one.",
+            "JUMP-IN|J plays a card identical to the top card,",
+            "|out of turn; play goes on from you.",
             "DRAW TO MATCH|pick up until a card can be played.",
-            "FORCED PLAY|a card you pick up that plays must be played.",
-            "NO BLUFFING|a +4 only without the colour: no challenge.",
+            "FORCED PLAY|a card you pick up that plays, plays.",
+            "NO BLUFFING|a +4 only without the colour.",
         ],
     )
 )
@@ -402,8 +415,8 @@ RULE_PAGES["royal"] = [
         "ROYAL REVENGE (1 OF 3)",
         [
             "One player wears the crown: the King (you, at first).",
-            "The King names the Jester, who wears the hat, and",
-            "starts every hand. Match colour or symbol as usual.",
+            "The King starts every hand, and names the Jester (who",
+            "wears the hat). Match colour or symbol as usual.",
             "",
             "Wild: whoever plays it, the KING names the colour.",
             "King's Choice (crown): the King picks anyone, even",
@@ -452,21 +465,35 @@ BUTTONS = {
 
 
 class HowToPlay:
-    """The controls, then the rules of the rule set in use, a page at a time."""
+    """The controls, then the rules of the rule set in use, a page at a
+    time; UP/DOWN show another rule set's pages (every one can be read,
+    whatever RULES the title menu has chosen)."""
 
     def __init__(self, rules: str) -> None:
-        self.pages = CONTROL_PAGES + RULE_PAGES.get(rules, RULE_PAGES["1991"])
+        self.rules = rules if rules in RULE_PAGES else "1991"
+        self.pages = CONTROL_PAGES + RULE_PAGES[self.rules]
         self.page = 0
 
+    def _other_rules(self, step: int) -> bool:
+        """The pages of the next (or previous) rule set, from its first rules page."""
+        names = list(RULE_PAGES)
+        self.rules = names[(names.index(self.rules) + step) % len(names)]
+        self.pages = CONTROL_PAGES + RULE_PAGES[self.rules]
+        self.page = len(CONTROL_PAGES)
+        return True
+
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
-        """LEFT/RIGHT turn the page, RETURN the next page (on the last, back),
-        ESCAPE, B or START back; or click the buttons."""
+        """LEFT/RIGHT turn the page, UP/DOWN show another rule set, RETURN
+        the next page (on the last, back), ESCAPE, B or START back; or click
+        the buttons."""
         for key in pressed:
             if key in BACK_KEYS:
                 return Choice("back"), False
-            if key in ("LEFT", "UP"):
+            if key in ("UP", "DOWN"):
+                return None, self._other_rules(-1 if key == "UP" else 1)
+            if key == "LEFT":
                 return None, self._turn(-1)
-            if key in ("RIGHT", "DOWN"):
+            if key == "RIGHT":
                 return None, self._turn(1)
             if key == "RETURN":
                 if self.page == len(self.pages) - 1:
@@ -513,8 +540,11 @@ class HowToPlay:
         draw_button(BUTTONS["back"], "BACK", False)
         if not last:
             draw_button(BUTTONS["next"], "NEXT >", True)
-        hint = "LEFT/RIGHT turn the page   RETURN next   ESCAPE back"
+        hint = HOWTO_HINT
         text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
+
+
+HOWTO_HINT = "LEFT/RIGHT turn the page   UP/DOWN other rules   ESCAPE back"
 
 
 # ----- house rules --------------------------------------------------------------------

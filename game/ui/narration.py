@@ -36,13 +36,11 @@ PROMPT_PLAY = "Your turn: LEFT/RIGHT choose, RETURN plays, P picks up"
 PROMPT_COLOUR = "Colour? Type R, G, Y or B (or UP/DOWN, RETURN). LEFT/RIGHT: other card"
 PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or UP/DOWN, RETURN)"
 PROMPT_COMPUTER = "The computer's turn..."
-PROMPT_KING_COLOUR = "You are King: name the Wild's colour, R, G, Y or B (or UP/DOWN, RETURN)"
-PROMPT_CHALLENGE = "A Wild Draw Four on you: C challenges, A accepts (LEFT/RIGHT, RETURN)"
-PROMPT_CHALLENGE_STACK = "Wild Draw Four on you: C challenges, A accepts, S stacks yours on it"
-PROMPT_SWAP = "Seven! Swap hands with whom? LEFT/RIGHT and RETURN (or keys 1-9)"
+PROMPT_KING_COLOUR = "You are King: name the Wild's colour, R, G, Y or B (or LEFT/RIGHT, RETURN)"
+# Standard UNO: the colours are a row, so LEFT/RIGHT move along it.
+PROMPT_ROW_COLOUR = "Colour? Type R, G, Y or B (or LEFT/RIGHT, RETURN). BACKSPACE: other card"
+PROMPT_ROW_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or LEFT/RIGHT, RETURN)"
 NO_JUMP_IN = "J jumps in with a card identical to the top card, out of turn"
-PROMPT_JESTER = "You are King: pick the Jester, LEFT/RIGHT and RETURN (or keys 1-9)"
-PROMPT_TARGET = "King's Choice: who draws one? LEFT/RIGHT and RETURN (0 is you, 1-9)"
 PROMPT_CATCH = "{name} forgot to call UNO! Press U to catch"
 PROMPT_HANDOVER = "RETURN when only {name} can see the screen"
 PROMPT_LATE_UNO = "You forgot UNO! Press U to call it before you are caught"
@@ -94,6 +92,12 @@ def _you(seat: int, players: Players) -> bool:
     return seat >= 0 and seating_of(players).you(seat)
 
 
+def _two_computer(seat: int, players: Players) -> bool:
+    """The computer of a table of two (1991's "the computer")."""
+    seating = seating_of(players)
+    return seating.players == 2 and seating.is_computer(seat)
+
+
 def who(seat: int, players: Players = 2) -> str:
     """You, Computer, or Computer 3 at a table of more than two; a person's
     name (ANN) at a table of several people."""
@@ -121,6 +125,25 @@ def catch_prompt(name: str, catcher: str | None) -> str:
     if catcher is None:
         return PROMPT_CATCH.format(name=name)
     return f"{name} forgot UNO! U catches, K catches for {catcher}, a pad's Y for its own"[:MAX_CHARS]
+
+
+def seat_keys(seats: list[int]) -> str:
+    """The number keys that name ``seats`` at this table: "key 1", "keys 1-3",
+    "keys 0-3, 0 is you"."""
+    low, high = min(seats), max(seats)
+    keys = f"key {low}" if low == high else f"keys {low}-{high}"
+    return f"{keys}, 0 is you" if low == 0 else keys
+
+
+def pick_prompt(kind: str, seats: list[int]) -> str:
+    """Naming a seat: the Jester or the King's Choice (as King), or whom a
+    Seven swaps hands with; only the keys of the seats at this table."""
+    keys = seat_keys(seats)
+    if kind == "jester":
+        return f"You are King: pick the Jester, LEFT/RIGHT and RETURN (or {keys})"
+    if kind == "target":
+        return f"King's Choice: who draws one? LEFT/RIGHT and RETURN (or {keys})"
+    return f"Seven! Swap hands with whom? LEFT/RIGHT and RETURN (or {keys})"
 
 
 def drawn_prompt(code: str, forced: bool = False) -> str:
@@ -158,6 +181,44 @@ def refusal(code: str, top: str, colour: str) -> str:
     rank = RANK_NAMES.get(top_card.rank, top_card.rank)
     match = colour_word(colour) if top_card.is_wild else f"{colour_word(colour)} or {rank}"
     return f"You can't play the {card_words(code)}: match {match}"
+
+
+def stack_refusal(code: str, top: str) -> str:
+    """Why a card cannot go on a stack (stacking): only the same kind may."""
+    top_card = Card(top)
+    rank = RANK_NAMES.get(top_card.rank, top_card.rank)
+    return f"You can't play the {card_words(code)}: only a {rank} goes on the stack"
+
+
+def no_bluffing_refusal(colour: str) -> str:
+    """NO BLUFFING: a Wild Draw Four only without a card of the colour in play."""
+    return f"You can't play the Wild Draw Four: you hold {colour_word(colour)} (no bluffing)"
+
+
+def challenge_prompt(colour: str, stack: bool) -> str:
+    """A Wild Draw Four on you: the colour in play before it, and the keys."""
+    if stack:
+        return f"+4 on you, {colour_word(colour)} before it: C challenges, A accepts, S stacks yours"
+    return f"A Wild Draw Four on you, {colour_word(colour)} before it: C challenges, A accepts"
+
+
+def revealed_title(owner: int | None, players: Players) -> str:
+    """The heading over the challenged hand, shown as cards."""
+    if owner is None:
+        return "THE CHALLENGED HAND"
+    name = "THE COMPUTER" if _two_computer(owner, players) else who(owner, players).upper()
+    return f"{name}'S HAND, CHALLENGED"
+
+
+def reveal_news(owner: int | None, colour: str | None, cards, players: Players) -> str:
+    """What the challenged hand showed: whether it held the colour in play."""
+    if owner is None or colour is None:
+        return "The challenged hand is shown" if cards else "The challenged hand is empty"
+    name = "The computer" if _two_computer(owner, players) else who(owner, players)
+    held = any(Card(code).colour == colour for code in cards)
+    if held:
+        return f"{name}'s hand held {colour_word(colour)}: a bluff!"
+    return f"{name}'s hand held no {colour_word(colour)}: the Wild Draw Four was fair"
 
 
 def penalty_news(seat: int, colour: str, players: Players = 2) -> str:

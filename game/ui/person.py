@@ -20,8 +20,9 @@ from .seating import panel_of
 # The keys of your turn. Pressed while your own move is still moving on the
 # table, they are kept (a few) and taken the moment it lands; pressed while
 # it is not your turn, they are refused with a prompt that says so.
-TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", *keys.COLOUR_KEYS, "C", "A", "S", *keys.DIGIT_KEYS)
+TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", "BACK", *keys.COLOUR_KEYS, "C", "A", "S", *keys.DIGIT_KEYS)
 MAX_KEPT_KEYS = 3
+WAIT_FRAMES = 45  # the prompt says "wait" for a moment after a key refused out of turn
 CHALLENGE_CHOICES = ("challenge", "accept", "stack")
 CHALLENGE_LABELS = ("C CHALLENGE", "A ACCEPT", "S STACK +4")
 SEAT_CHOICES = ("jester", "target", "swap")  # choices answered by naming a seat
@@ -40,6 +41,7 @@ class PersonTurn:
             self.kept_keys = (self.kept_keys + table_keys)[:MAX_KEPT_KEYS]
         else:
             self.kept_keys = []
+            self._wait_until = self.frame + WAIT_FRAMES
             self.board.prompt = narration.PROMPT_WAIT
 
     def _your_act(self, action: str) -> None:
@@ -101,17 +103,17 @@ class PersonTurn:
         pending = self.game.pending
         if deciding == "challenge" and self._wild is None:
             stack = len(self._challenge_choices()) == 3
-            return narration.PROMPT_CHALLENGE_STACK if stack else narration.PROMPT_CHALLENGE
-        if deciding in ("jester", "target", "swap"):
-            return {"jester": narration.PROMPT_JESTER, "target": narration.PROMPT_TARGET}.get(
-                deciding, narration.PROMPT_SWAP
-            )
+            return narration.challenge_prompt(pending.colour, stack)
+        if deciding in SEAT_CHOICES:
+            return narration.pick_prompt(deciding, self._pick_places())
         if pending is not None and pending.kind == "stack":
             return narration.stack_prompt(pending.penalty)
         if self.game.choosing_colour:
-            return narration.PROMPT_KING_COLOUR if self.game.rules.royal else narration.PROMPT_STARTER_COLOUR
+            if self.game.rules.royal:
+                return narration.PROMPT_KING_COLOUR
+            return narration.PROMPT_ROW_STARTER_COLOUR if self._row_picker else narration.PROMPT_STARTER_COLOUR
         if self._wild is not None:
-            return narration.PROMPT_COLOUR
+            return narration.PROMPT_ROW_COLOUR if self._row_picker else narration.PROMPT_COLOUR
         if self.board.drawn is not None:
             return narration.drawn_prompt(self.board.drawn, forced="pass" not in self.game.legal())
         return narration.PROMPT_PLAY
@@ -133,8 +135,15 @@ class PersonTurn:
             return self._challenge_key(key)
         if deciding in SEAT_CHOICES:
             return self._pick_key(key)
-        if self.naming_colour and self._colour_key(key):
-            return True
+        if self.naming_colour:
+            if self._row_picker and key in ("LEFT", "RIGHT"):
+                self._move_colour(-1 if key == "LEFT" else 1)
+                return False
+            if self._row_picker and key == "BACK" and self._wild is not None:
+                self._wild = None  # back to your hand: choose another card
+                return False
+            if self._colour_key(key):
+                return True
         if self.game.choosing_colour:
             return False
         if key in ("LEFT", "RIGHT"):
@@ -150,11 +159,22 @@ class PersonTurn:
         """R, G, Y or B names a colour; UP/DOWN move the highlight over the
         colours and RETURN takes it (for a gamepad). True once one is named."""
         if key in ("UP", "DOWN"):
-            self.colour_cursor = (self.colour_cursor + (1 if key == "DOWN" else -1)) % len(COLOURS)
+            self._move_colour(1 if key == "DOWN" else -1)
         elif key in keys.COLOUR_KEYS or key == "RETURN":
             self._name_colour(key if key in keys.COLOUR_KEYS else COLOURS[self.colour_cursor])
             return True
         return False
+
+    def _move_colour(self, step: int) -> None:
+        self.colour_cursor = (self.colour_cursor + step) % len(COLOURS)
+
+    @property
+    def _row_picker(self) -> bool:
+        """Standard UNO and Royal Revenge: LEFT/RIGHT move along the row of
+        colours while it is open, and BACKSPACE goes back to your hand. The
+        1991 game keeps its keys: UP/DOWN move over the colours, LEFT/RIGHT
+        choose another card."""
+        return self.game.rules.name != "1991"
 
     def _challenge_key(self, key: str) -> bool:
         """C challenges, A accepts (and, stacking, S stacks a Wild Draw Four
@@ -179,6 +199,8 @@ class PersonTurn:
             self._wild = "W+4"  # its colour is asked next, then it is played on the stack
             self.choice_cursor = 0
             return False
+        pending = self.game.pending
+        self.director.challenged = (self._place(pending.by), pending.colour)
         return self._your_try(choice)
 
     def _pick_key(self, key: str) -> bool:
@@ -199,6 +221,14 @@ class PersonTurn:
         places round the table seen from you (0: you; the number keys)."""
         seats = [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in SEAT_CHOICES]
         return sorted(self._place(seat) for seat in seats)
+
+    def _first_pick(self) -> int:
+        """The place highlighted first: never yourself while another may be
+        named, the opponent with the fewest cards (the nearest to going out;
+        the first of them round the table)."""
+        places = self._pick_places()
+        others = [place for place in places if place != 0] or places
+        return min(others, key=lambda place: (len(self.game.hands[self._seat(place)]), places.index(place)))
 
     def _pick(self, place: int) -> bool:
         return self._your_try(f"{self._deciding} {self._seat(place)}")
@@ -227,12 +257,15 @@ class PersonTurn:
     # ----- jumping in (house rule) -----------------------------------------------------------
 
     def _jump_in_card(self, seat: int | None = None) -> str | None:
-        """A card of a person's (yours) identical to the top card, while they may jump in with it."""
+        """A card of a person's (yours: the person in front) identical to the
+        top card, while they may jump in with it."""
         game = self.game
         seat = self.in_front if seat is None else seat
-        if seat is None or game.turn == seat or game.hand_over or self.scene != "table":
+        if seat is None or game.turn == seat or game.hand_over or self.scene != "table" or "jump_in" not in game.house:
             return None
         plays = [action for action in game.legal(seat) if action.startswith("play ")]
+        if (game.top, len(game.discard)) != self._jump_top:
+            self._jump_top, self._jump_window = (game.top, len(game.discard)), 0  # a new chance
         return plays[0].split()[1] if plays else None
 
     def _jump_in(self, seat: int | None) -> None:
@@ -256,16 +289,39 @@ class PersonTurn:
         code = self.board.drawn or self.board.selected_card()
         if code is None:
             return False
-        if Card(code).is_wild and not self.game.rules.royal:
+        if Card(code).is_wild and not self.game.rules.royal and self._may_play(code):
             self._wild = code  # the prompt asks for its colour from the next update
             return False
         try:
+            if Card(code).is_wild and not self._may_play(code):
+                raise IllegalAction(code)
             self._your_act(f"play {code}")
         except IllegalAction:
             self.audio.play("buzz")
-            self.director.say(narration.refusal(code, self.game.top, self.game.colour))
+            self.director.say(self._refusal(code))
             return False
         return True
+
+    def _may_play(self, code: str) -> bool:
+        """The engine lists a play of ``code`` now (a Wild Draw Four of the
+        1991 rules is always tried: the engine penalises an illegal one)."""
+        game = self.game
+        if code == "W+4" and game.rules.name == "1991":
+            return True
+        return any(action.split()[:2] == ["play", code] for action in game.legal())
+
+    def _refusal(self, code: str) -> str:
+        """The true reason a card of yours is refused, in the game's words:
+        a stack takes only its own kind, NO BLUFFING keeps a Wild Draw Four
+        while you hold the colour, else the card matches neither colour nor
+        symbol."""
+        game = self.game
+        pending = game.pending
+        if pending is not None and pending.kind in ("stack", "challenge"):
+            return narration.stack_refusal(code, game.top)
+        if code == "W+4" and "no_bluffing" in game.house:
+            return narration.no_bluffing_refusal(game.colour)
+        return narration.refusal(code, game.top, game.colour)
 
     # ----- your turn: the mouse ---------------------------------------------------------
 

@@ -37,11 +37,12 @@ from .seats import seat_name
 SPEEDS = (60, 30, 15, 8, 4, 2)  # frames per move, slowest first
 START_SPEED = 2  # 15 frames a move: two moves a second
 KEYS_HINT = "RETURN pause  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESC back"
+PAUSED_HINT = "RETURN play on  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESC back"
 
 
-def _news(events: list) -> str:
+def _news(events: list, players: int = 2) -> str:
     """What a move did, in the message bar's words (its first two events that say something)."""
-    said = [text for event in events if event.kind != "turn" and (text := narration.news(event))]
+    said = [text for event in events if event.kind != "turn" and (text := narration.news(event, players))]
     return "; ".join(said[:2])
 
 
@@ -67,13 +68,15 @@ class ReplayViewer:
         """Show the position after the first ``count`` moves: one move on
         is acted on the engine's game, anything else replayed from the record."""
         count = max(0, min(count, len(self.moves)))
-        if count == self.count + 1 and count > 0:
+        if count != self.count + 1 and count > 0:  # a jump: to the move before, then that move
+            self.game, self.count = position(self.header, self.moves, count - 1), count - 1
+        if count > 0:
             events = self._step_forward()
         else:
             self.game, events = position(self.header, self.moves, count), []
         self.count = count
         self.board.show(self.game, face_up=True)
-        self.news = news or _news(events) or (self.moves[count - 1] if count else "")
+        self.news = news or _news(events, self.game.players) or ("A new hand" if count else "")
         self.frames = 0
         self.notice(f"replay move {self.count} of {len(self.moves)}: {self.news}")
         if self.game.hand_over:
@@ -146,7 +149,7 @@ class ReplayViewer:
     def draw(self) -> None:
         status = "PAUSED" if self.paused else self.speed_label
         self.board.news = f"{self.count}/{len(self.moves)} {status}: {self.news}"[: narration.MAX_CHARS]
-        self.board.prompt = KEYS_HINT
+        self.board.prompt = PAUSED_HINT if self.paused else KEYS_HINT
         table.draw_table(self.board, None)
         if self.at_end and self.game.match_over:
             scores = tuple(self.game.scores)

@@ -49,7 +49,7 @@ def draw_table(board: Board, arrow_frame: int | None, frame: int = 0) -> None:
     _draw_your_hand(board, arrow_frame)
     panels.draw_flight(board)
     if board.revealed is not None:
-        panels.draw_revealed(board.revealed)
+        panels.draw_revealed(board.revealed, board.revealed_title)
     draw_message_bar(board.news, board.prompt)
 
 
@@ -110,6 +110,27 @@ def _draw_discard_pile(board: Board) -> None:
         draw_card(x, y, board.top)
     if board.colour is not None:
         _draw_swatch(x + res.CARD_W // 2, lay.SWATCH_Y, board.colour)
+
+
+BEFORE_X = lay.CX + 26  # the colour in play before a Wild Draw Four, right of the swatch
+
+
+def colour_before_rect(colour: str) -> tuple[int, int, int, int]:
+    w = len(_before_label(colour)) * CHAR_W + 6
+    return BEFORE_X, lay.SWATCH_Y, w, CHAR_H + 4
+
+
+def _before_label(colour: str) -> str:
+    return f"BEFORE: {COLOUR_NAMES[colour].upper()}"
+
+
+def draw_colour_before(colour: str) -> None:
+    """While you decide on a challenge: the colour that was in play before
+    the Wild Draw Four (which now covers the card it was played on)."""
+    x, y, w, h = colour_before_rect(colour)
+    pyxel.rect(x, y, w, h, lay.BLACK)
+    pyxel.rectb(x, y, w, h, res.CARD_COLOURS[colour])
+    pyxel.text(x + 3, y + 2, _before_label(colour), lay.WHITE)
 
 
 def _draw_swatch(cx: int, y: int, colour: str) -> None:
