@@ -78,7 +78,9 @@ class Settings:
     takes as many as it can, up to this: 1991 always one); ``scoring`` is
     ``points`` (first to 500) or ``tally`` (the lowest total wins);
     ``house`` the house rules switched on for standard UNO (their names in
-    ``HOUSE_RULES`` order)."""
+    ``HOUSE_RULES`` order). ``hints``: lift the cards of your hand that
+    may be played (None: the rule set's own default, off in the 1991 game,
+    which refuses a card with a buzz as its manual says, on in the others)."""
 
     difficulty: str = "normal"
     sound: bool = True
@@ -86,6 +88,7 @@ class Settings:
     opponents: int = 1
     scoring: str = "points"
     house: tuple[str, ...] = ()
+    hints: bool | None = None
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
@@ -100,6 +103,12 @@ class Settings:
             raise ValueError(f"unknown scoring {self.scoring!r}")
         if not _is_house(self.house):
             raise ValueError(f"house rules must be a tuple of names from {', '.join(HOUSE_RULES)}, not {self.house!r}")
+        if self.hints is not None and not isinstance(self.hints, bool):
+            raise ValueError(f"hints must be True, False or None, not {self.hints!r}")
+
+    def hints_for(self, rules: str) -> bool:
+        """Whether a match of ``rules`` lifts your playable cards."""
+        return self.hints if self.hints is not None else rules != "1991"
 
     def toggle_house(self, name: str) -> None:
         """Switch one house rule on or off (kept in ``HOUSE_RULES`` order)."""
@@ -260,7 +269,11 @@ def dump(settings: Settings, stats: Stats) -> str:
     """The JSON text of the document."""
     document = {
         "version": VERSION,
-        "settings": {f.name: _plain(getattr(settings, f.name)) for f in fields(Settings)},
+        "settings": {
+            f.name: _plain(getattr(settings, f.name))
+            for f in fields(Settings)
+            if not (f.name == "hints" and settings.hints is None)  # the default: not written
+        },
         "stats": {name: _level_document(stats.level(name)) for name in DIFFICULTIES},
     }
     if stats.tables:
@@ -354,6 +367,7 @@ def _read_settings(section: Any, bad: list[str]) -> Settings:
         "opponents": _is_opponents,
         "scoring": lambda v: v in SCORINGS,
         "house": lambda v: isinstance(v, list) and _is_house(tuple(v)),
+        "hints": lambda v: v is None or isinstance(v, bool),
     }
     values = _read_fields(section, checks, "settings", bad)
     if "house" in values:

@@ -436,3 +436,50 @@ def test_a_1991_save_file_is_as_before_without_a_scepter(tmp_path):
     saved = SavedMatch(record=Table("1991", 2).game.record(), level="normal", computer_seed=1)
     assert "scepter" not in json.loads(dump(saved))
     assert parse(dump(saved)).scepter is None
+
+
+# ----- 12. HINTS: which cards can I play? ----------------------------------------------------
+
+
+def test_hints_lift_the_playable_cards_on_by_default_in_standard_uno():
+    from game.ui import layout
+    from game.ui.table import _card_y
+
+    you = ["R1", "G2", "B3", "R7", "Y5", "W", "B9"]
+    table = house_table((), [you, DULL[::-1]], turn_up="R5")
+    table.wait_for_you()
+    board = table.match.board
+    assert board.playable == frozenset({"R1", "R7", "Y5", "W"})
+    lifted = {code for index, code in enumerate(board.hand) if _card_y(board, index) < layout.HAND_Y}
+    assert lifted == {"R1", "R7", "Y5", "W"}
+
+
+def test_hints_are_off_in_the_1991_game_and_switched_in_the_match_menu():
+    from test_table_players import SettingsStore
+
+    from game.settings import Settings
+
+    store = SettingsStore(Settings())
+    table = Table("1991", 2, store=store)
+    table.wait_for_you()
+    assert table.match.board.playable is None and not table.match.hints
+    table.press("ESCAPE")
+    assert table.app.scene == "paused"
+    table.press("UP")  # the last item (after leave, whose keys are as before)
+    assert table.app.screen.items.current == "hints"
+    table.press("RETURN")
+    assert store.settings.hints is True and table.said("setting hints on")
+    table.press("ESCAPE")  # play on
+    table.wait(1)
+    assert table.match.board.playable == frozenset(
+        action.split()[1] for action in table.game.legal() if action.startswith("play ")
+    )
+
+
+def test_a_1991_settings_file_is_as_before_without_hints():
+    import json
+
+    from game.settings import Settings, Stats, dump
+
+    assert "hints" not in json.loads(dump(Settings(), Stats()))["settings"]
+    assert json.loads(dump(Settings(hints=False), Stats()))["settings"]["hints"] is False

@@ -357,6 +357,14 @@ class App:
             self.match.say(narration.SOUND_OFF if self.audio.muted else narration.SOUND_ON)
         self._save()
 
+    def _toggle_hints(self) -> None:
+        """HINTS (the in-match menu): lift your playable cards, or not."""
+        rules = self.match.game.rules.name
+        self.settings.hints = not self.settings.hints_for(rules)
+        self.match.hints = self.settings.hints
+        self.notice(f"setting hints {'on' if self.match.hints else 'off'}")
+        self._save()
+
     def _save(self) -> None:
         warning = self.store.save(self.settings, self.stats)
         if warning:
@@ -446,6 +454,7 @@ class App:
         self._match_date = now()
         self._save_match(self.match, moved=False)
         self._shown_prompt = ""
+        self.match.hints = self.settings.hints_for(rules)
         settle_heap()
 
     def _continue(self) -> None:
@@ -474,6 +483,7 @@ class App:
             game=game,
             scepter=saved.scepter,
         )
+        self.match.hints = self.settings.hints_for(saved.rules)
         self._shown_prompt = ""
         settle_heap()
 
@@ -557,6 +567,8 @@ class App:
         self.audio.play("select")
         if choice.what == "sound":
             self._toggle_sound()
+        elif choice.what == "hints":
+            self._toggle_hints()
         elif choice.what == "resume":
             self.screen = None
             self._set_scene(self._paused_from)
@@ -593,7 +605,7 @@ class App:
         else:
             self.match.draw(paused=scene == "paused")
             if scene == "paused":
-                self.screen.draw(not self.audio.muted, self.frame)
+                self.screen.draw(not self.audio.muted, self.frame, self.match.hints)
                 draw_message_bar("", narration.MENU_HINT)
         if self._mark_first_frame:
             self._mark_first_frame = False

@@ -126,6 +126,7 @@ class Match:
             self.timeline, audio, notice, deck_size, self.players, tally=game.scoring == "tally"
         )
         self.result: results.HandResult | None = None
+        self.hints = False  # lift the cards of your hand that may be played (the HINTS setting)
         self.scene = "table"
         self.frame = 0
         self.moves = 0  # actions sent to the engine by this table
@@ -286,6 +287,7 @@ class Match:
         if self.scene == "table":
             self._jump_window += self.timeline.idle and self._jump_in_card() is not None
             self.board.prompt = self._prompt_now()
+            self.board.playable = self._playable() if self.hints else None
 
     def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
         table_keys = [key for key in pressed if key in TABLE_KEYS]
@@ -390,6 +392,16 @@ class Match:
             self.say(narration.UNO_READY)
         elif game.rules.uno_calls:
             self.say(narration.UNO_NOT_NOW)
+
+    def _playable(self) -> frozenset[str] | None:
+        """HINTS: the cards of your hand the rules let you play now, while the
+        table waits for your card (not while a choice or a colour is asked)."""
+        if not self.waiting_for_you or self.naming_colour or self._deciding is not None:
+            return None
+        game = self.game
+        if game.pending is not None and game.pending.kind != "stack":
+            return None
+        return frozenset(action.split()[1] for action in game.legal() if action.startswith("play "))
 
     def _prompt_now(self) -> str:
         """The prompt line, derived each frame from the table as it is on

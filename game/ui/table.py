@@ -163,7 +163,11 @@ def _draw_your_hand(board: Board, arrow_frame: int | None) -> None:
 
 def _card_y(board: Board, index: int) -> int:
     lifted = board.drawn is not None and index == board.selected and board.hand[index] == board.drawn
-    return lay.HAND_Y - lay.DRAWN_LIFT if lifted else lay.HAND_Y
+    if lifted:
+        return lay.HAND_Y - lay.DRAWN_LIFT
+    if board.playable is not None and board.hand[index] in board.playable:
+        return lay.HAND_Y - lay.HINT_LIFT  # HINTS: a card that may be played now
+    return lay.HAND_Y
 
 
 def button_rects(labels: list[str] | tuple[str, ...]) -> list[tuple[int, int, int, int]]:
