@@ -483,3 +483,33 @@ def test_a_1991_settings_file_is_as_before_without_hints():
 
     assert "hints" not in json.loads(dump(Settings(), Stats()))["settings"]
     assert json.loads(dump(Settings(hints=False), Stats()))["settings"]["hints"] is False
+
+
+# ----- 10. chains you can follow -----------------------------------------------------------
+
+
+def test_two_things_at_once_to_you_hold_the_table_longer_and_h_shows_the_last_lines():
+    from game.ui.choreography import CHAIN_FRAMES, NEWS_FRAMES
+    from game.ui.computers import THINK_FRAMES
+
+    you = DULL
+    others = [["Y1", "Y2", "Y3", "G4", "G5", "G6", "G7"], ["G1", "G2", "G3", "Y4", "Y5", "Y6", "Y7"]]
+    drawer = ["R+2", "R1", "R2", "R3", "R4", "R6", "R7"]
+    deck = stacked([you, *others, drawer], "R5", deck=RULES_STANDARD.deck)
+    table = Table("standard", 4, deck=deck, starter=3)
+    for seat in (1, 2, 3):
+        table.seat(seat, Scripted(["play R+2"] if seat == 3 else []))
+    table.wait_until(lambda: table.said("message You miss a go"))
+    start = len(table.lines)
+    missed = int(table.lines[start - 1].split()[0])  # the frame "You miss a go" showed
+    table.wait_until(lambda: any(" message " in line for line in table.lines[start:]))
+    shown = int(next(line for line in table.lines[start:] if " message " in line).split()[0]) - missed
+    # the skip's line, the next player's pause for thought, and the chain's pause
+    assert shown >= NEWS_FRAMES + THINK_FRAMES + CHAIN_FRAMES, f"the second thing to you stays longer ({shown})"
+    table.press("H")
+    assert table.match.show_history
+    history = table.match.board.history
+    assert "You draw two" in history and "You miss a go" in history and len(history) <= 6
+    table.driver.frame()
+    table.press("H")
+    assert not table.match.show_history

@@ -45,6 +45,7 @@ GAME_KEYS = {
     "A": (pyxel.KEY_A,),
     "S": (pyxel.KEY_S,),  # stack a Wild Draw Four (house rule)
     "J": (pyxel.KEY_J,),  # jump in (house rule)
+    "H": (pyxel.KEY_H,),  # the last lines of the message bar
     **{digit: (getattr(pyxel, f"KEY_{digit}"),) for digit in "0123456789"},
 }
 COLOUR_KEYS = tuple(COLOURS)  # R, G, Y, B name a colour

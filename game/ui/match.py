@@ -127,6 +127,7 @@ class Match:
         )
         self.result: results.HandResult | None = None
         self.hints = False  # lift the cards of your hand that may be played (the HINTS setting)
+        self.show_history = False  # H: the last lines of the message bar, over the table
         self.scene = "table"
         self.frame = 0
         self.moves = 0  # actions sent to the engine by this table
@@ -278,6 +279,8 @@ class Match:
                 self._uno_key()
             if "J" in pressed:
                 self._jump_in()
+            if "H" in pressed:
+                self.show_history = not self.show_history
             self._tick_scepter()
             self._update_table(pressed, pointer)
         self.timeline.update()
@@ -738,6 +741,8 @@ class Match:
             labels = CHALLENGE_LABELS[: len(self._challenge_choices())]
             table.draw_choices(labels, self.choice_cursor, self.frame)
             table.draw_colour_before(self.game.pending.colour)
+        if self.show_history and self.scene == "table":
+            table.draw_history(self.board.history)
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":

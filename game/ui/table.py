@@ -248,6 +248,24 @@ def hand_card_at(board: Board, x: int, y: int) -> int | None:
     return None
 
 
+HISTORY_H = 6 * 8 + 14
+
+
+def history_rect() -> tuple[int, int, int, int]:
+    """The box of the message bar's last lines (H), just above the bar."""
+    return 0, lay.BAR_Y - HISTORY_H - 1, lay.SCREEN_W, HISTORY_H
+
+
+def draw_history(lines: list[str]) -> None:
+    """H: the last lines of the message bar, oldest first, over the table."""
+    x, y, w, h = history_rect()
+    pyxel.rect(x, y, w, h, lay.BLACK)
+    pyxel.rectb(x, y, w, h, lay.LIGHT_BLUE)
+    pyxel.text(x + 4, y + 3, "THE LAST MESSAGES (H CLOSES)", lay.LIGHT_BLUE)
+    for i, line in enumerate(lines[-6:]):
+        pyxel.text(x + 4, y + 12 + i * 8, line, lay.WHITE)
+
+
 def draw_message_bar(news: str, prompt: str) -> None:
     pyxel.rect(0, lay.BAR_Y, lay.SCREEN_W, lay.BAR_H, lay.BLACK)
     pyxel.line(0, lay.BAR_Y, lay.SCREEN_W - 1, lay.BAR_Y, lay.LIGHT_BLUE)
