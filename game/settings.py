@@ -83,7 +83,9 @@ class Settings:
     takes as many as it can, up to this: 1991 always one); ``scoring`` is
     ``points`` (first to 500) or ``tally`` (the lowest total wins);
     ``house`` the house rules switched on for standard UNO (their names in
-    ``HOUSE_RULES`` order)."""
+    ``HOUSE_RULES`` order). ``hints``: lift the cards of your hand that
+    may be played (None: the rule set's own default, off in the 1991 game,
+    which refuses a card with a buzz as its manual says, on in the others)."""
 
     difficulty: str = "normal"
     sound: bool = True
@@ -97,6 +99,7 @@ class Settings:
     people: int = 1
     names: tuple[str, ...] = ()
     seating: str = "together"
+    hints: bool | None = None
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
@@ -117,12 +120,18 @@ class Settings:
             raise ValueError(f"names must be a tuple of up to {MOST_PEOPLE} names, not {self.names!r}")
         if self.seating not in SEATINGS:
             raise ValueError(f"unknown seating {self.seating!r}")
+        if self.hints is not None and not isinstance(self.hints, bool):
+            raise ValueError(f"hints must be True, False or None, not {self.hints!r}")
 
     def people_names(self, players: int) -> tuple[str, ...]:
         """The names of the people at a table of ``players`` (at most that
         many people): the names typed, then PLAYER 3 and so on."""
         count = min(self.people, players)
         return tuple(self.names[i] if i < len(self.names) else f"PLAYER {i + 1}" for i in range(count))
+
+    def hints_for(self, rules: str) -> bool:
+        """Whether a match of ``rules`` lifts your playable cards."""
+        return self.hints if self.hints is not None else rules != "1991"
 
     def toggle_house(self, name: str) -> None:
         """Switch one house rule on or off (kept in ``HOUSE_RULES`` order)."""
@@ -355,7 +364,7 @@ def dump(settings: Settings, stats: Stats) -> str:
 
 
 # Settings of several people, left out of the document while they are the default.
-_LEFT_OUT = {"people": 1, "names": (), "seating": "together"}
+_LEFT_OUT = {"people": 1, "names": (), "seating": "together", "hints": None}
 
 
 @dataclass
@@ -444,6 +453,7 @@ def _read_settings(section: Any, bad: list[str]) -> Settings:
         "people": _is_people,
         "names": lambda v: isinstance(v, list) and _is_names(tuple(v)),
         "seating": lambda v: v in SEATINGS,
+        "hints": lambda v: v is None or isinstance(v, bool),
     }
     values = _read_fields(section, checks, "settings", bad)
     for name in ("house", "names"):

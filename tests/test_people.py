@@ -302,6 +302,17 @@ def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_n
     winner = app.match.seating.name(app.match.game.match_winner).lower()
     assert kept.result.startswith(f"{winner} won, ann ")
     assert store.stats.person("ANN").matches_played == 1 and store.stats.person("BOB").matches_played == 1
+    # REPLAYS: the panels, messages and results by name.
+    from game.ui.replay import ReplayViewer
+
+    said: list[str] = []
+    viewer = ReplayViewer(kept, said.append)
+    assert viewer.board.names == ("ANN", "BOB", "COMPUTER 2")
+    viewer._go_to(len(viewer.moves))
+    assert said[-1] == f"replay match winner {winner}"
+    viewer._go_to(1)
+    assert said[-1].startswith("replay move 1 of")
+    assert [line for line in said if "ANN" in line or "BOB" in line], said[-4:]
     assert store.stats.normal.matches_played == 0, "the one-person record is left alone"
 
 

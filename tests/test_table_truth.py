@@ -436,3 +436,80 @@ def test_a_1991_save_file_is_as_before_without_a_scepter(tmp_path):
     saved = SavedMatch(record=Table("1991", 2).game.record(), level="normal", computer_seed=1)
     assert "scepter" not in json.loads(dump(saved))
     assert parse(dump(saved)).scepter is None
+
+
+# ----- 12. HINTS: which cards can I play? ----------------------------------------------------
+
+
+def test_hints_lift_the_playable_cards_on_by_default_in_standard_uno():
+    from game.ui import layout
+    from game.ui.table import _card_y
+
+    you = ["R1", "G2", "B3", "R7", "Y5", "W", "B9"]
+    table = house_table((), [you, DULL[::-1]], turn_up="R5")
+    table.wait_for_you()
+    board = table.match.board
+    assert board.playable == frozenset({"R1", "R7", "Y5", "W"})
+    lifted = {code for index, code in enumerate(board.hand) if _card_y(board, index) < layout.HAND_Y}
+    assert lifted == {"R1", "R7", "Y5", "W"}
+
+
+def test_hints_are_off_in_the_1991_game_and_switched_in_the_match_menu():
+    from test_table_players import SettingsStore
+
+    from game.settings import Settings
+
+    store = SettingsStore(Settings())
+    table = Table("1991", 2, store=store)
+    table.wait_for_you()
+    assert table.match.board.playable is None and not table.match.hints
+    table.press("ESCAPE")
+    assert table.app.scene == "paused"
+    table.press("UP")  # the last item (after leave, whose keys are as before)
+    assert table.app.screen.items.current == "hints"
+    table.press("RETURN")
+    assert store.settings.hints is True and table.said("setting hints on")
+    table.press("ESCAPE")  # play on
+    table.wait(1)
+    assert table.match.board.playable == frozenset(
+        action.split()[1] for action in table.game.legal() if action.startswith("play ")
+    )
+
+
+def test_a_1991_settings_file_is_as_before_without_hints():
+    import json
+
+    from game.settings import Settings, Stats, dump
+
+    assert "hints" not in json.loads(dump(Settings(), Stats()))["settings"]
+    assert json.loads(dump(Settings(hints=False), Stats()))["settings"]["hints"] is False
+
+
+# ----- 10. chains you can follow -----------------------------------------------------------
+
+
+def test_two_things_at_once_to_you_hold_the_table_longer_and_h_shows_the_last_lines():
+    from game.ui.choreography import CHAIN_FRAMES, NEWS_FRAMES
+    from game.ui.computers import THINK_FRAMES
+
+    you = DULL
+    others = [["Y1", "Y2", "Y3", "G4", "G5", "G6", "G7"], ["G1", "G2", "G3", "Y4", "Y5", "Y6", "Y7"]]
+    drawer = ["R+2", "R1", "R2", "R3", "R4", "R6", "R7"]
+    deck = stacked([you, *others, drawer], "R5", deck=RULES_STANDARD.deck)
+    table = Table("standard", 4, deck=deck, starter=3)
+    for seat in (1, 2, 3):
+        table.seat(seat, Scripted(["play R+2"] if seat == 3 else []))
+    table.wait_until(lambda: table.said("message You miss a go"))
+    start = len(table.lines)
+    missed = int(table.lines[start - 1].split()[0])  # the frame "You miss a go" showed
+    table.wait_until(lambda: any(" message " in line for line in table.lines[start:]))
+    shown = int(next(line for line in table.lines[start:] if " message " in line).split()[0]) - missed
+    # the skip's line, the next player's pause for thought, and the chain's pause
+    assert shown >= NEWS_FRAMES + THINK_FRAMES + CHAIN_FRAMES, f"the second thing to you stays longer ({shown})"
+    table.press("H")
+    assert table.match.show_history
+    history = table.match.board.history
+    assert "You draw two" in history and "You miss a go" in history and len(history) <= 6
+    table.driver.frame()
+    table.press("H")
+    assert not table.match.show_history

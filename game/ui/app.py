@@ -45,7 +45,7 @@ from game.settings import DIFFICULTIES, MOST_OPPONENTS, SCORINGS, Settings, Stor
 from . import display, host, keys, menus, narration
 from .audio import Audio
 from .loader import Loader
-from .seats import COMPUTER_SEAT, PERSON, Seating
+from .seats import Seating
 from .table import draw_message_bar
 
 if TYPE_CHECKING:
@@ -368,6 +368,14 @@ class App:
             self.match.say(narration.SOUND_OFF if self.audio.muted else narration.SOUND_ON)
         self._save()
 
+    def _toggle_hints(self) -> None:
+        """HINTS (the in-match menu): lift your playable cards, or not."""
+        rules = self.match.game.rules.name
+        self.settings.hints = not self.settings.hints_for(rules)
+        self.match.hints = self.settings.hints
+        self.notice(f"setting hints {'on' if self.match.hints else 'off'}")
+        self._save()
+
     def _save(self) -> None:
         warning = self.store.save(self.settings, self.stats)
         if warning:
@@ -515,6 +523,7 @@ class App:
         self._match_date = now()
         self._save_match(self.match, moved=False)
         self._shown_prompt = ""
+        self.match.hints = self.settings.hints_for(rules)
         settle_heap()
 
     def _continue(self) -> None:
@@ -545,6 +554,7 @@ class App:
             viewer=saved.viewer if saved.names else None,
             scepter=saved.scepter,
         )
+        self.match.hints = self.settings.hints_for(saved.rules)
         self._shown_prompt = ""
         settle_heap()
 
@@ -657,6 +667,8 @@ class App:
         self.audio.play("select")
         if choice.what == "sound":
             self._toggle_sound()
+        elif choice.what == "hints":
+            self._toggle_hints()
         elif choice.what == "resume":
             self.screen = None
             self._set_scene(self._paused_from)
@@ -694,7 +706,7 @@ class App:
         else:
             self.match.draw(paused=scene == "paused")
             if scene == "paused":
-                self.screen.draw(not self.audio.muted, self.frame)
+                self.screen.draw(not self.audio.muted, self.frame, self.match.hints)
                 draw_message_bar("", narration.MENU_HINT)
         if self._mark_first_frame:
             self._mark_first_frame = False
@@ -704,10 +716,7 @@ class App:
 def saved_seating(saved: SavedMatch) -> Seating | None:
     """Who sat where in a saved match: its people's names (one person: the
     1991 seating, None)."""
-    if not saved.names:
-        return None
-    kinds = tuple(PERSON if name else COMPUTER_SEAT for name in saved.names)
-    return Seating(kinds, saved.names)
+    return Seating.from_names(saved.names) if saved.names else None
 
 
 def _min_loading_frames() -> int:

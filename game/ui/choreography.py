@@ -32,6 +32,11 @@ PENALTY_FRAMES = 40  # time to read why four cards come
 HAND_END_FRAMES = 40
 REVEAL_FRAMES = 75  # the hand you challenged, shown for a moment
 CROWN_FRAMES = 30  # the crown passing to the new King
+HISTORY_LINES = 6  # news lines kept for H
+# At a table of more than two, when a second thing (and more) happens to you
+# before your turn comes (skipped, made to draw, hands swapped), the table
+# pauses this much longer on it, so that a chain can be followed.
+CHAIN_FRAMES = 20
 
 
 class Choreographer:
@@ -60,13 +65,17 @@ class Choreographer:
         self.tally = tally  # the lowest total wins: nobody scores the hand
         self._reshuffle_to: int | None = None
         self._you_pass = False  # the events being staged end your turn with a pass
+        self._to_you = 0  # things that happened to you since your last turn
         # The seat whose Wild Draw Four you challenge and the colour in play
         # before it (set by the table as you challenge), to name the hand shown.
         self.challenged: tuple[int, str] | None = None
 
     def say(self, text: str) -> None:
-        """Put a line on the news line of the message bar."""
-        self.board.news = text
+        """Put a line on the news line of the message bar (and in its history, for H)."""
+        board = self.board
+        board.news = text
+        if text and (not board.history or board.history[-1] != text):
+            board.history = [*board.history, text][-HISTORY_LINES:]
         self.notice(f"message {text}")
 
     def stage(
@@ -110,12 +119,32 @@ class Choreographer:
             "rotate": self._hands_move,
         }
         for event in events:
+            chained = self._happens_to_you(event)
             if event.kind == "deal":
                 self._deal(event, your_hand[: event.count])
             elif event.kind == "hand_end":
                 self._hand_end(event, ends_match)
             else:
                 handlers.get(event.kind, self._news)(event)
+            if chained:
+                self._add(CHAIN_FRAMES)
+
+    def _happens_to_you(self, event: Event) -> bool:
+        """Count what happens to you between your turns; True for the second
+        and later of them, at a table of more than two (see CHAIN_FRAMES)."""
+        if (event.kind == "turn" and event.seat == HUMAN) or event.kind == "deal":
+            self._to_you = 0
+            return False
+        to_you = (
+            (event.kind == "skip" and event.seat == HUMAN)
+            or (event.kind == "draw" and event.seat == HUMAN and event.reason != BY_CHOICE)
+            or (event.kind == "swap" and HUMAN in (event.seat, event.count))
+            or event.kind == "rotate"
+        )
+        if not to_you:
+            return False
+        self._to_you += 1
+        return self.players > 2 and self._to_you >= 2
 
     def _add(self, frames: int, begin=None, end=None) -> None:
         self.timeline.add(Step(frames, begin, end))

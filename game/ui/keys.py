@@ -46,6 +46,7 @@ GAME_KEYS = {
     "S": (pyxel.KEY_S,),  # stack a Wild Draw Four (house rule)
     "J": (pyxel.KEY_J,),  # jump in (house rule)
     "K": (pyxel.KEY_K,),  # several people at one keyboard: the next person catches
+    "H": (pyxel.KEY_H,),  # the last lines of the message bar
     **{digit: (getattr(pyxel, f"KEY_{digit}"),) for digit in "0123456789"},
 }
 COLOUR_KEYS = tuple(COLOURS)  # R, G, Y, B name a colour

@@ -132,6 +132,8 @@ class Match(PersonTurn, ComputerTurns):
         )
         self._seen_from(viewer)
         self.result: results.HandResult | None = None
+        self.hints = False  # lift the cards of your hand that may be played (the HINTS setting)
+        self.show_history = False  # H: the last lines of the message bar, over the table
         self.scene = "table"
         self.frame = 0
         self.moves = 0  # actions sent to the engine by this table
@@ -275,6 +277,7 @@ class Match(PersonTurn, ComputerTurns):
         seat, self.handover_to = self.handover_to, None
         self._seen_from(seat)
         self.in_front = seat
+        self.board.selected = 0  # the arrow starts at the left of this person's hand
         self.board.show(self.game, viewer=seat)
         self.board.hidden = False
         self._clear_turn()
@@ -395,6 +398,8 @@ class Match(PersonTurn, ComputerTurns):
                     self._jump_in(seat)
                 if seat == in_front:
                     pressed = pressed + [name for name in names if name not in ("U", "J")]
+            if "H" in pressed:
+                self.show_history = not self.show_history
             self._tick_scepter()
             self._update_table(pressed, pointer)
         self.timeline.update()
@@ -405,6 +410,7 @@ class Match(PersonTurn, ComputerTurns):
         if self.scene == "table":
             self._jump_window += self.timeline.idle and self._jump_in_card() is not None
             self.board.prompt = self._prompt_now()
+            self.board.playable = self._playable() if self.hints else None
 
     def _update_curtain(self, pressed: list[str], pointer: Pointer | None, pads: dict[int, list[str]]) -> None:
         """RETURN (a click, or the A button of the named person's own pad)
@@ -434,6 +440,16 @@ class Match(PersonTurn, ComputerTurns):
         self.moves += 1
         self._acted(self)
         self._stage(events)
+
+    def _playable(self) -> frozenset[str] | None:
+        """HINTS: the cards of your hand the rules let you play now, while the
+        table waits for your card (not while a choice or a colour is asked)."""
+        if not self.waiting_for_you or self.naming_colour or self._deciding is not None:
+            return None
+        game = self.game
+        if game.pending is not None and game.pending.kind != "stack":
+            return None
+        return frozenset(action.split()[1] for action in game.legal() if action.startswith("play "))
 
     def _prompt_now(self) -> str:
         """The prompt line, derived each frame from the table as it is on
@@ -503,6 +519,8 @@ class Match(PersonTurn, ComputerTurns):
             labels = CHALLENGE_LABELS[: len(self._challenge_choices())]
             table.draw_choices(labels, self.choice_cursor, self.frame)
             table.draw_colour_before(self.game.pending.colour)
+        if self.show_history and self.scene == "table":
+            table.draw_history(self.board.history)
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":

@@ -355,6 +355,7 @@ NEW_KEYS_PAGE = (
         "LEFT/RIGHT, RETURN|or choose CHALLENGE or ACCEPT",
         "LEFT/RIGHT, RETURN|as King: pick a player (or click one)",
         "0 TO 9|as King: pick that player (0 is you)",
+        "H|the last lines of the message bar",
         "",
         "Forget UNO and a computer may catch you: you draw two.",
         "When a computer forgets, press U before the next player.",
@@ -673,13 +674,13 @@ def _count(number: int, noun: str) -> str:
 class PauseMenu:
     """ESCAPE or START during a match: leave it, or play on (the default)."""
 
-    W, H = 200, 96
+    W, H = 200, 106
     X, Y = (lay.SCREEN_W - W) // 2, 40
     ITEMS_INSET, ITEMS_TOP = 24, 36  # the items, inside the panel
 
     def __init__(self) -> None:
         x, y, w = self.X + self.ITEMS_INSET, self.Y + self.ITEMS_TOP, self.W - 2 * self.ITEMS_INSET
-        self.items = ItemList(["resume", "sound", "leave"], x=x, y=y, w=w)
+        self.items = ItemList(["resume", "sound", "leave", "hints"], x=x, y=y, w=w)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         for key in pressed:
@@ -687,15 +688,16 @@ class PauseMenu:
                 return Choice("leave"), False
             if key in ("N", *BACK_KEYS):
                 return Choice("resume"), False
-        return _list_choice(self.items, pressed, pointer, cycling=("sound",))
+        return _list_choice(self.items, pressed, pointer, cycling=("sound", "hints"))
 
-    def draw(self, sound: bool, frame: int) -> None:
+    def draw(self, sound: bool, frame: int, hints: bool = False) -> None:
         draw_panel(self.X, self.Y, self.W, self.H, lay.YELLOW)
         text_centred(CX, self.Y + 10, "MENU", lay.LIGHT_BLUE)
         text_centred(CX, self.Y + 22, "LEAVE THIS MATCH?", lay.WHITE)
         labels = {
             "resume": "NO, PLAY ON",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
+            "hints": f"HINTS: {'ON' if hints else 'OFF'}",
             "leave": "YES, LEAVE THE MATCH",
         }
         self.items.draw(labels, frame)

@@ -18,6 +18,7 @@ match the match's result.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pyxel
 
@@ -32,7 +33,7 @@ from .keys import Pointer
 from .layout import CX
 from .match import hand_result
 from .menus import BACK_KEYS, PANEL, Choice, ItemList
-from .seats import seat_name
+from .seats import Seating
 
 SPEEDS = (60, 30, 15, 8, 4, 2)  # frames per move, slowest first
 START_SPEED = 2  # 15 frames a move: two moves a second
@@ -40,7 +41,7 @@ KEYS_HINT = "RETURN pause  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESC back
 PAUSED_HINT = "RETURN play on  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESC back"
 
 
-def _news(events: list, players: int = 2) -> str:
+def _news(events: list, players: int | Seating = 2) -> str:
     """What a move did, in the message bar's words (its first two events that say something)."""
     said = [text for event in events if event.kind != "turn" and (text := narration.news(event, players))]
     return "; ".join(said[:2])
@@ -58,6 +59,8 @@ class ReplayViewer:
         self.paused = False
         self.frames = 0  # since the last move
         self.board = Board(draw_count=0)
+        # A match of several people: every seat by its name, as at the table.
+        self.seating = Seating.from_names(saved.names) if saved.names else None
         self.news = ""
         self.count = -1
         self._go_to(0, "The match begins")
@@ -76,14 +79,17 @@ class ReplayViewer:
             self.game, events = position(self.header, self.moves, count), []
         self.count = count
         self.board.show(self.game, face_up=True)
-        self.news = news or _news(events, self.game.players) or ("A new hand" if count else "")
+        seating = self.seating or Seating.solo(self.game.players)
+        if self.seating is not None:
+            self.board.names = tuple(seating.name(seat) for seat in range(seating.players))
+        self.news = news or _news(events, self.seating or self.game.players) or ("A new hand" if count else "")
         self.frames = 0
         self.notice(f"replay move {self.count} of {len(self.moves)}: {self.news}")
         if self.game.hand_over:
-            for line in hand_result(self.game).lines():
+            for line in self._hand_result().lines():
                 self.notice(f"replay result {line}")
         if self.at_end and self.game.match_over:
-            winner = seat_name(self.game.match_winner, self.game.players).lower()
+            winner = seating.name(self.game.match_winner).lower()
             self.notice(f"replay match winner {winner}")
 
     def _step_forward(self) -> list:
@@ -153,9 +159,15 @@ class ReplayViewer:
         table.draw_table(self.board, None)
         if self.at_end and self.game.match_over:
             scores = tuple(self.game.scores)
-            results.draw_match_result(self.game.match_winner, scores, self.title_art, footer="ESCAPE: BACK")
+            names = self.board.names or ()
+            footer = "ESCAPE: BACK"
+            results.draw_match_result(self.game.match_winner, scores, self.title_art, footer=footer, names=names)
         elif self.game.hand_over:
-            results.draw_hand_result(hand_result(self.game))
+            results.draw_hand_result(self._hand_result())
+
+    def _hand_result(self) -> results.HandResult:
+        result = hand_result(self.game)
+        return replace(result, names=self.board.names) if self.board.names else result
 
 
 class ReplayList:

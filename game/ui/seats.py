@@ -80,6 +80,11 @@ class Seating:
             kinds[seat], given[seat] = PERSON, name
         return cls(tuple(kinds), tuple(given))
 
+    @classmethod
+    def from_names(cls, names: tuple[str, ...]) -> Seating:
+        """A saved match's seating: every seat's name, "" for a computer."""
+        return cls(tuple(PERSON if name else COMPUTER_SEAT for name in names), tuple(names))
+
     @property
     def players(self) -> int:
         return len(self.kinds)

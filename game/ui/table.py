@@ -167,7 +167,11 @@ def _draw_your_hand(board: Board, arrow_frame: int | None) -> None:
 
 def _card_y(board: Board, index: int) -> int:
     lifted = board.drawn is not None and index == board.selected and board.hand[index] == board.drawn
-    return lay.HAND_Y - lay.DRAWN_LIFT if lifted else lay.HAND_Y
+    if lifted:
+        return lay.HAND_Y - lay.DRAWN_LIFT
+    if board.playable is not None and board.hand[index] in board.playable:
+        return lay.HAND_Y - lay.HINT_LIFT  # HINTS: a card that may be played now
+    return lay.HAND_Y
 
 
 def button_rects(labels: list[str] | tuple[str, ...]) -> list[tuple[int, int, int, int]]:
@@ -246,6 +250,24 @@ def hand_card_at(board: Board, x: int, y: int) -> int | None:
         if left <= x < left + res.CARD_W and top <= y < top + res.CARD_H:
             return index
     return None
+
+
+HISTORY_H = 6 * 8 + 14
+
+
+def history_rect() -> tuple[int, int, int, int]:
+    """The box of the message bar's last lines (H), just above the bar."""
+    return 0, lay.BAR_Y - HISTORY_H - 1, lay.SCREEN_W, HISTORY_H
+
+
+def draw_history(lines: list[str]) -> None:
+    """H: the last lines of the message bar, oldest first, over the table."""
+    x, y, w, h = history_rect()
+    pyxel.rect(x, y, w, h, lay.BLACK)
+    pyxel.rectb(x, y, w, h, lay.LIGHT_BLUE)
+    pyxel.text(x + 4, y + 3, "THE LAST MESSAGES (H CLOSES)", lay.LIGHT_BLUE)
+    for i, line in enumerate(lines[-6:]):
+        pyxel.text(x + 4, y + 12 + i * 8, line, lay.WHITE)
 
 
 def draw_message_bar(news: str, prompt: str) -> None:
