@@ -396,3 +396,16 @@ def test_people_and_names_flags_in_a_scripted_headless_run(tmp_path):
     assert wrong.returncode == 2 and "--names gives 3 names for --people 2" in wrong.stderr
     too_many = run_game("--headless", "--script", str(script), "--rules", "1991", "--people", "3")
     assert too_many.returncode == 2 and "1991 seats two" in too_many.stderr
+
+
+def test_an_exported_record_of_people_keeps_their_names(tmp_path):
+    from game.replays import export_text, read_replay_file
+    from game.saves import SavedMatch
+
+    record = App(1, report=lambda line: None, low_memory=True, table=("standard", 3), people=("ANN", "BOB")).match
+    saved = SavedMatch(record=record.game.record(), level="normal", computer_seed=1, rules="standard", players=3)
+    saved = SavedMatch(**{**saved.__dict__, "names": ("ANN", "BOB", ""), "result": "ann won, ann 500"})
+    path = tmp_path / "match.txt"
+    path.write_text(export_text(saved), encoding="utf-8")
+    assert "# names ANN,BOB,\n" in path.read_text()
+    assert read_replay_file(path).names == ("ANN", "BOB", "")
