@@ -409,3 +409,18 @@ def test_an_exported_record_of_people_keeps_their_names(tmp_path):
     path.write_text(export_text(saved), encoding="utf-8")
     assert "# names ANN,BOB,\n" in path.read_text()
     assert read_replay_file(path).names == ("ANN", "BOB", "")
+
+
+def test_statistics_of_people_by_name_while_people_play():
+    store = Store(Settings(people=2, names=("ANN", "BOB")))
+    store.stats.record_person_hand("ANN", won=True, points=40)
+    store.stats.record_person_match("ANN", won=True, score=520)
+    lines: list[str] = []
+    app = App(1, report=lines.append, low_memory=True, store=store)
+    driver = Driver(app)
+    while app.title.items.current != "stats":
+        driver.frame([keys.key_code("DOWN")])
+    driver.frame([keys.key_code("RETURN")])
+    said = [line.split(None, 1)[1] for line in lines]
+    assert "stats ann: matches won 1 of 1, hands won 1 of 1, points 40" in said
+    app.draw()  # the table by name

@@ -306,10 +306,13 @@ class App:
         elif what == "replays":
             self._show_replays()
         elif what == "stats":
-            table = table_key(*self._rules_and_players())
-            self.screen = menus.StatsScreen(table)
+            rules, players = self._rules_and_players()
+            table = table_key(rules, players)
+            people = len(self._people_names(players)) > 1
+            self.screen = menus.StatsScreen(table, people=people)
             self._set_scene("stats")
-            for line in menus.stats_lines(self.stats, table):
+            lines = menus.people_lines(self.stats) if people else menus.stats_lines(self.stats, table)
+            for line in lines:
                 self.notice(f"stats {line}")
         elif what == "quit":
             self.quit_requested = True

@@ -631,8 +631,12 @@ class StatsScreen:
     chosen (rule set and players); any of RETURN, ESCAPE, B, START or a
     click goes back."""
 
-    def __init__(self, table: str = CLASSIC_TABLE) -> None:
+    def __init__(self, table: str = CLASSIC_TABLE, people: bool = False) -> None:
+        """``people``: show the records of the people at this machine by name
+        (matches of several people) instead of one person's against the
+        computer."""
         self.table = table
+        self.people = people
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if any(key in (*BACK_KEYS, "RETURN") for key in pressed) or (pointer is not None and pointer.clicked):
@@ -640,6 +644,9 @@ class StatsScreen:
         return None, False
 
     def draw(self, stats: Stats, level: str) -> None:
+        if self.people:
+            self._draw_people(stats)
+            return
         draw_frame()
         x, y, w, h = PANEL
         draw_panel(x, y, w, h)
@@ -662,6 +669,43 @@ class StatsScreen:
         draw_button(BUTTONS["back"], "BACK", True)
         footer = f"{_count(hands, 'hand')} and {_count(played, 'match')} so far, saved after every hand"
         text_centred(CX, lay.SCREEN_H - 12, footer, lay.GREY)
+
+    def _draw_people(self, stats: Stats) -> None:
+        """Several people at one machine: wins and points per name."""
+        draw_frame()
+        x, y, w, h = PANEL
+        draw_panel(x, y, w, h)
+        text_centred(CX, y + 9, "STATISTICS", lay.LIGHT_BLUE)
+        text_centred(CX, y + 20, "PEOPLE AT THIS MACHINE, BY NAME", lay.GREY)
+        columns = (("MATCHES WON", 118), ("HANDS WON", 186), ("POINTS", 246))
+        head_y = y + 36
+        for label, cx in columns:
+            text_centred(cx, head_y, label, lay.LIGHT_BLUE)
+        pyxel.line(x + 16, head_y + 9, x + w - 17, head_y + 9, lay.GREY)
+        for row, (name, record) in enumerate(sorted(stats.people.items())[:9]):
+            ry = head_y + 15 + row * 11
+            if row % 2 == 0:
+                pyxel.rect(x + 14, ry - 2, w - 28, 10, lay.NAVY)
+            pyxel.text(x + 18, ry, name, lay.WHITE)
+            cells = (
+                f"{record.matches_won} OF {record.matches_played}",
+                f"{record.hands_won} OF {record.hands_played}",
+                str(record.hand_points),
+            )
+            for (_, cx), cell in zip(columns, cells, strict=True):
+                text_centred(cx, ry, cell, lay.WHITE)
+        if not stats.people:
+            text_centred(CX, head_y + 20, "NO MATCH OF SEVERAL PEOPLE YET", lay.GREY)
+        draw_button(BUTTONS["back"], "BACK", True)
+
+
+def people_lines(stats: Stats) -> list[str]:
+    """Each person's record in words (for headless runs)."""
+    return [
+        f"{name.lower()}: matches won {r.matches_won} of {r.matches_played}, hands won {r.hands_won} of"
+        f" {r.hands_played}, points {r.hand_points}"
+        for name, r in sorted(stats.people.items())
+    ]
 
 
 def _count(number: int, noun: str) -> str:
