@@ -167,6 +167,10 @@ def test_people_play_whole_hands_through_the_keys_behind_the_curtain(rules, play
     people.play_hand()
     assert people.app.scene == "hand_result"
     assert set(people.handovers) == set(names), "every person had the screen"
+    # The next hand is dealt face down and starts behind the curtain.
+    people.frame("RETURN")
+    assert people.match.board.hidden and people.match.in_front is None
+    people.wait_until(lambda: people.app.scene == "handover")
     assert people.curtain_frames >= len(people.handovers)
     assert people.said("scene handover")
     # Names on the messages and the result; nobody is "you".

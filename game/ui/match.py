@@ -155,6 +155,8 @@ class Match(PersonTurn, ComputerTurns):
         self.scene = "table"
         self._set_scene("table")
         self.board.prompt = ""
+        if self.seating.several:  # anybody may have pressed RETURN: the curtain first
+            self.in_front, self.board.hidden = None, True
         self.board.king, self.board.jester = self._place(self.game.king), self._place(self.game.jester)
         self._stage(opening)
 
