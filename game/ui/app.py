@@ -7,11 +7,15 @@ Scenes (each change is reported as ``scene NAME``):
   resources load (normal mode only; constrained-memory mode starts on the
   title menu and never loads what only this screen needs);
 * ``title``: the title menu (play, level, sound, how to play, statistics,
-  quit on the desktop);
+  people, quit on the desktop); its choices are carried out in ``title.py``;
 * ``howto``: the controls and the rules, in pages; ``stats``: the record;
+  ``house``: the house rules; ``people``: who plays at this machine
+  (``people.py``);
 * ``replays``: the finished matches kept; ``replay``: one played back on the
   table, both hands face up (``replay.py``);
-* ``table``, ``hand_result``, ``match_result``: a match (``match.py``);
+* ``table``, ``handover`` (several people: the curtain), ``hand_result``,
+  ``match_result``: a match (``match.py``), started, continued, saved and
+  counted by ``keeping.py``;
 * ``paused``: the in-match menu over the table (ESCAPE or START): play on, or
   leave the match for the title.
 
@@ -30,7 +34,6 @@ a match by choice.
 
 from __future__ import annotations
 
-import gc
 import os
 import sys
 from collections.abc import Callable
@@ -38,15 +41,15 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from game.rules.rulesets import RULESETS
-from game.saves import MemorySaves, SavedMatch, Saves, now, state_digest
-from game.settings import DIFFICULTIES, MOST_OPPONENTS, SCORINGS, Settings, Store, players_for, table_key
+from game.saves import MemorySaves, SavedMatch, Saves
+from game.settings import Store
 
 from . import display, host, keys, menus, narration
 from .audio import Audio
+from .keeping import MatchKeeping, saved_seating, settle_heap
 from .loader import Loader
-from .seats import Seating
 from .table import draw_message_bar
+from .title import TitleScenes
 
 if TYPE_CHECKING:
     from .match import Match
@@ -71,17 +74,10 @@ def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
     pyxel.init(**host.init_options(headless, display_scale))
 
 
-def settle_heap() -> None:
-    """Keep what has been made so far (modules, resources, the computer
-    players' tables) out of the garbage collector's way for the rest of the
-    run: its full collections, which come every few thousand allocations
-    while a computer searches, then scan only what the match itself makes,
-    instead of costing a frame some 8 ms at a table of ten (``gc.freeze``)."""
-    gc.collect()
-    gc.freeze()
+__all__ = ["App", "init_pyxel", "run_window", "saved_seating", "settle_heap"]
 
 
-class App:
+class App(TitleScenes, MatchKeeping):
     """The whole game; ``report`` receives one line per thing a player would
     notice (scene, message bar, sound, card played or drawn, scores, settings
     saved), each after the number of the frame it happened in."""
@@ -275,90 +271,6 @@ class App:
             self.audio.play("select")
         return choice
 
-    def _update_title(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        choice = self._choose(self.title, pressed, pointer)
-        if choice is None:
-            return
-        what = choice.what
-        if self.title.message == narration.HOUSE_RULES_STANDARD_ONLY and what != "house":
-            self.title.message = ""  # it was about that choice only: the menu has moved on
-        if what == "continue":
-            self._continue()
-        elif what == "play":
-            self._start_match()
-        elif what in menus.TABLE_ITEMS:
-            self._change_table(what, choice.step)
-        elif what == "people":
-            self._change_people(choice.step)
-        elif what == "house":
-            self._show_house_rules()
-        elif what == "level":
-            index = DIFFICULTIES.index(self.level)
-            self.level = self.settings.difficulty = DIFFICULTIES[(index + choice.step) % len(DIFFICULTIES)]
-            self.notice(f"setting level {self.level}")
-            self._save()
-        elif what == "sound":
-            self._toggle_sound()
-        elif what == "howto":
-            self.screen = menus.HowToPlay(self.settings.rules)
-            self._set_scene("howto")
-            self._report_page()
-        elif what == "replays":
-            self._show_replays()
-        elif what == "stats":
-            rules, players = self._rules_and_players()
-            table = table_key(rules, players)
-            people = len(self._people_names(players)) > 1
-            self.screen = menus.StatsScreen(table, people=people)
-            self._set_scene("stats")
-            lines = menus.people_lines(self.stats) if people else menus.stats_lines(self.stats, table)
-            for line in lines:
-                self.notice(f"stats {line}")
-        elif what == "quit":
-            self.quit_requested = True
-            self.notice("quit")
-
-    # ----- replays ------------------------------------------------------------------
-
-    def _show_replays(self) -> None:
-        from .replay import ReplayList
-
-        self.screen = ReplayList(self.saves.finished())
-        self._set_scene("replays")
-        for number, saved in enumerate(self.screen.matches, start=1):
-            self.notice(f"replays {number}: {saved.summary()}")
-        if not self.screen.matches:
-            self.notice("replays none yet")
-
-    def _update_replays(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        choice = self._choose(self.screen, pressed, pointer)
-        if choice is None:
-            return
-        if choice.what == "watch":
-            self._watch(self.screen.chosen, back="replays")
-        else:
-            self._to_title()
-
-    def _watch(self, saved: SavedMatch, back: str) -> None:
-        """Play a finished match back; ESCAPE returns to ``back`` (a scene)."""
-        from .replay import ReplayViewer
-
-        try:
-            saved.game()  # the whole record must replay before the viewer steps through it
-        except ValueError as error:
-            self._warn(f"warning: the match of {saved.date} cannot be replayed: {error}")
-            if self.scene == "replays":
-                self.screen.message = self.title.message
-            else:
-                self._to_title()
-            return
-        self.audio.stop_music()
-        self.screen = None
-        self._back_from_replay = back
-        self.notice(f"replay {saved.summary()}")
-        self.viewer = ReplayViewer(saved, self.notice, title_art=not self.low_memory)
-        self._set_scene("replay")
-
     def _report_page(self) -> None:
         if isinstance(self.screen, menus.HowToPlay):
             self.notice(f"page {self.screen.page + 1} of {len(self.screen.pages)}: {self.screen.heading}")
@@ -383,262 +295,6 @@ class App:
         warning = self.store.save(self.settings, self.stats)
         if warning:
             self._warn(warning)
-
-    # ----- the game to play ---------------------------------------------------------------
-
-    def _rules_and_players(self) -> tuple[str, int]:
-        """The next match's rule set and number of players."""
-        if self._table is not None:
-            rules, players = self._table
-            if players is None and self._people is not None:  # --people without --players: room for them
-                most = 2 if rules == "1991" else RULESETS[rules].max_players
-                return rules, min(most, max(players_for(rules, self.settings.opponents), len(self._people)))
-            return rules, players or players_for(rules, self.settings.opponents)
-        return self.settings.rules, self.settings.players
-
-    def _change_table(self, what: str, step: int) -> None:
-        """RULES, OPPONENTS or SCORING moved on (saved with the settings)."""
-        settings = self.settings
-        if self._table is not None:  # the menu takes over from --rules / --players
-            settings.rules, players = self._rules_and_players()
-            settings.opponents = players - 1
-            self._table = None
-        if what == "rules":
-            names = list(RULESETS)
-            settings.rules = names[(names.index(settings.rules) + step) % len(names)]
-        elif what == "opponents":
-            most = players_for(settings.rules, MOST_OPPONENTS) - 1
-            settings.opponents = (min(settings.opponents, most) - 1 + step) % most + 1
-        else:
-            settings.scoring = SCORINGS[(SCORINGS.index(settings.scoring) + 1) % len(SCORINGS)]
-        rules, players = self._rules_and_players()
-        self.notice(f"setting rules {rules} players {players} scoring {settings.scoring}")
-        self._save()
-
-    # ----- the people at this machine -------------------------------------------------
-
-    def _people_names(self, players: int) -> tuple[str, ...]:
-        """The names of the people at the next match's table (one: the 1991
-        game's "you", against the computers)."""
-        if self._people is not None:
-            return self._people[:players]
-        return self.settings.people_names(players)
-
-    def _seating(self, players: int, seed: int) -> Seating:
-        names = self._people_names(players)
-        return Seating.of(players, names, self.settings.seating, seed) if len(names) > 1 else Seating.solo(players)
-
-    def _take_over_people(self) -> None:
-        """The menu takes over from --people / --names."""
-        if self._people is not None:
-            names = self._people
-            self.settings.people = len(names)
-            self.settings.names = tuple(names) if len(names) > 1 else self.settings.names
-            self._people = None
-
-    def _change_people(self, step: int) -> None:
-        """PEOPLE: how many (1 to the table's size), their names and the seating."""
-        from .people import PeopleScreen
-
-        self._take_over_people()
-        settings = self.settings
-        _, players = self._rules_and_players()
-        everybody = Settings(people=players, names=settings.names[:players]).people_names(players)
-        self.screen = PeopleScreen(min(settings.people, players), players, everybody, settings.seating)
-        self._set_scene("people")
-
-    def _update_people(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        choice, moved = self.screen.update(pressed, pointer, keys.typed())
-        if moved:
-            self.audio.play("move")
-        if choice is None:
-            return
-        self.audio.play("select")
-        settings = self.settings
-        if choice.what == "done":
-            screen = self.screen
-            names = list(screen.names)
-            while names and names[-1] == f"PLAYER {len(names)}":
-                names.pop()  # the default names need not be kept
-            settings.people, settings.names, settings.seating = screen.count, tuple(names), screen.seating
-            shown = ",".join(screen.names[: screen.count])
-            self.notice(f"setting people {screen.count} names {shown} seating {screen.seating}")
-            self._save()
-        self._to_title()
-
-    def _show_house_rules(self) -> None:
-        """The house rules' switches (standard UNO only)."""
-        if self._rules_and_players()[0] != "standard":
-            self.title.message = narration.HOUSE_RULES_STANDARD_ONLY
-            self.notice(narration.HOUSE_RULES_STANDARD_ONLY)
-            return
-        self.screen = menus.HouseRulesScreen(self.settings.house)
-        self._set_scene("house")
-
-    def _update_house(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        choice = self._choose(self.screen, pressed, pointer)
-        if choice is None:
-            return
-        if choice.what == "back":
-            self._to_title()
-            return
-        self.settings.toggle_house(choice.what)
-        self.screen.house = self.settings.house
-        self.notice(f"setting house rules {' '.join(self.settings.house) or 'none'}")
-        self._save()
-
-    # ----- a match --------------------------------------------------------------------
-
-    def _start_match(self) -> None:
-        """A new match; match n plays from seed + n, so every run repeats.
-        The table's code and the computer players are imported here, not
-        before: the first frame (the title or the loading screen) comes sooner."""
-        from .match import Match
-
-        self.audio.stop_music()
-        deck, starter = self._first_deal if self.matches == 0 else (None, None)
-        rules, players = self._rules_and_players()
-        self.notice(f"match {self.matches + 1} level {self.level}")
-        if (rules, players) != ("1991", 2):
-            self.notice(f"table {rules} {players} players scoring {self.settings.scoring}")
-        self.match = Match(
-            self.seed + self.matches,
-            self.level,
-            self.audio,
-            self.notice,
-            self._set_scene,
-            hand_ended=self._record_hand,
-            computer_seed=self.seed,
-            deck=deck,
-            starter=starter,
-            title_art=not self.low_memory,
-            rules=rules,
-            acted=self._save_match,
-            players=players,
-            scoring=self.settings.scoring,
-            house=self.settings.house if rules == "standard" else (),
-            seating=self._seating(players, self.seed + self.matches),
-        )
-        if self.match.seating.several:
-            names = ", ".join(self.match.seating.name(seat).lower() for seat in self.match.seating.people)
-            self.notice(f"people {names} at seats {' '.join(map(str, self.match.seating.people))}")
-        self._moves, self._hand_counted = 0, False
-        self._match_date = now()
-        self._save_match(self.match, moved=False)
-        self._shown_prompt = ""
-        self.match.hints = self.settings.hints_for(rules)
-        settle_heap()
-
-    def _continue(self) -> None:
-        """The saved match, as it was left: the engine's game replayed from
-        its record, the computer with the same seed and level."""
-        from .match import Match
-
-        saved, self._saved_at_start = self._saved_at_start, None
-        self.title.can_continue = False
-        self.audio.stop_music()
-        self.matches, self._moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
-        self._match_date = saved.date
-        game = saved.game()
-        self.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
-        self.notice(f"state {state_digest(game)}")
-        self.match = Match(
-            game.seed,
-            saved.level,
-            self.audio,
-            self.notice,
-            self._set_scene,
-            hand_ended=self._record_hand,
-            computer_seed=saved.computer_seed,
-            title_art=not self.low_memory,
-            acted=self._save_match,
-            game=game,
-            seating=saved_seating(saved),
-            viewer=saved.viewer if saved.names else None,
-            scepter=saved.scepter,
-        )
-        self.match.hints = self.settings.hints_for(saved.rules)
-        self._shown_prompt = ""
-        settle_heap()
-
-    def _saved(self, match: Match, result: str | None = None) -> SavedMatch:
-        game = match.game
-        return SavedMatch(
-            record=game.record(),
-            level=match.level,
-            computer_seed=match.computer_seed,
-            rules=game.rules.name,
-            players=game.players,
-            scoring=game.scoring,
-            match=self.matches,
-            moves=self._moves,
-            hand_counted=self._hand_counted and game.hand_over,
-            date=self._match_date,
-            result=result,
-            names=match.seating.names if match.seating.several else (),
-            viewer=match.viewer if match.seating.several else 0,
-            scepter=match.scepter.state if match.scepter is not None else None,
-        )
-
-    def _save_match(self, match: Match, moved: bool = True) -> None:
-        """After every action: the match as it stands, atomically."""
-        self._moves += moved
-        if not match.game.hand_over:
-            self._hand_counted = False
-        warning = self.saves.save(self._saved(match))
-        if warning:
-            self._warn(warning)
-        self.notice(f"saved match {self._moves} moves")
-
-    def _record_hand(self, match: Match) -> None:
-        """Count the hand (and the match, at its end) and save at once; a
-        continued match whose hand was counted before is not counted again.
-        At the end of the match, keep it for replays: nothing to continue."""
-        result, game, seating = match.result, match.game, match.seating
-        if not self._hand_counted:
-            if seating.several:
-                self._record_people(match)
-            else:
-                you = seating.people[0]
-                won = result.winner == you
-                table = table_key(game.rules.name, game.players)
-                self.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
-                if game.match_over:
-                    won_match = game.match_winner == you
-                    self.stats.record_match(match.level, won=won_match, score=game.scores[you], table=table)
-            self._save()
-            self.notice("saved settings and statistics")
-            self._hand_counted = True
-        if game.match_over:
-            score = ", ".join(f"{seating.name(seat).lower()} {n}" for seat, n in enumerate(game.scores))
-            if seating.several:
-                won = f"{seating.name(game.match_winner).lower()} won,"
-            else:
-                won = "won" if game.match_winner == seating.people[0] else "lost"
-            warning = self.saves.keep_finished(self._saved(match, result=f"{won} {score}"))
-            if warning:
-                self._warn(warning)
-            self.saves.clear()
-            self.notice("match kept for replays")
-        else:
-            self._save_match(match, moved=False)
-
-    def _record_people(self, match: Match) -> None:
-        """Several people: each person's hand (and match) by name."""
-        result, game, seating = match.result, match.game, match.seating
-        for seat in seating.people:
-            name = seating.name(seat)
-            won = result.winner == seat
-            self.stats.record_person_hand(name, won=won, points=result.points if won else 0)
-            if game.match_over:
-                self.stats.record_person_match(name, won=game.match_winner == seat, score=game.scores[seat])
-        if game.match_over:
-            for seat in seating.people:
-                record = self.stats.person(seating.name(seat))
-                self.notice(
-                    f"stats {seating.name(seat).lower()} matches won {record.matches_won} of {record.matches_played},"
-                    f" hands won {record.hands_won} of {record.hands_played}, points {record.hand_points}"
-                )
 
     def _update_match(self, pressed: list[str], pointer: keys.Pointer) -> None:
         pads = self._pads
@@ -714,12 +370,6 @@ class App:
         if self._mark_first_frame:
             self._mark_first_frame = False
             print(FIRST_FRAME, flush=True)
-
-
-def saved_seating(saved: SavedMatch) -> Seating | None:
-    """Who sat where in a saved match: its people's names (one person: the
-    1991 seating, None)."""
-    return Seating.from_names(saved.names) if saved.names else None
 
 
 def _min_loading_frames() -> int:
