@@ -428,3 +428,33 @@ def test_statistics_of_people_by_name_while_people_play():
     said = [line.split(None, 1)[1] for line in lines]
     assert "stats ann: matches won 1 of 1, hands won 1 of 1, points 40" in said
     app.draw()  # the table by name
+
+
+def test_a_seat_whose_decisions_arrive_from_outside_plays_what_is_delivered():
+    from game.ui.match import Match
+    from game.ui.seats import COMPUTER_SEAT, ELSEWHERE, PERSON
+
+    lines: list[str] = []
+    app = App(1, report=lines.append, low_memory=True)
+    seating = Seating((PERSON, ELSEWHERE, COMPUTER_SEAT), ("YOU", "BOB", ""))
+    match = Match(4, "normal", app.audio, app.notice, lambda scene: None, rules="standard", players=3, seating=seating)
+    assert set(match.computers.players) == {2}, "only seat 2 is a computer's"
+    for _ in range(3000):
+        match.update([])
+        game = match.game
+        if not game.hand_over and game.turn == 1 and match.timeline.idle:
+            break
+        if match.waiting_for_you:
+            match.update(["P"])
+    assert match.game.turn == 1
+    moves = match.moves
+    for _ in range(50):
+        match.update([])
+    assert match.moves == moves, "nothing is decided for BOB until his action arrives"
+    match.elsewhere[1].deliver("nonsense")
+    action = match.game.legal()[0]
+    match.elsewhere[1].deliver(action)
+    match.update([])
+    match.update([])
+    assert any("error bob sent 'nonsense', refused" in line for line in lines)
+    assert match.moves == moves + 1 and match.game.record().splitlines()[-1].endswith(action)
