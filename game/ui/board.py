@@ -72,6 +72,7 @@ class Board:
     revealed: list[str] | None = None  # the hand you challenged, for a moment
     revealed_title: str = ""  # whose hand it is, and what it showed
     house: tuple[str, ...] = ()  # the house rules in play (standard UNO)
+    row_busy: bool = False  # the row over your hand shows choices: the house rules' names give way
     history: list[str] = field(default_factory=list)  # the last news lines, oldest first
     playable: frozenset[str] | None = None  # HINTS: the cards of your hand that may be played now
 

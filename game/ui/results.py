@@ -8,7 +8,7 @@ import pyxel
 
 from . import layout as lay
 from . import resources as res
-from .drawing import big_text, draw_card, draw_panel, draw_title_art, text_centred
+from .drawing import CHAR_W, big_text, draw_card, draw_panel, draw_title_art, text_centred
 from .hand_layout import layout_row
 from .layout import CX
 from .seats import seat_name
@@ -119,5 +119,17 @@ def draw_match_result(
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     loser = "THE COMPUTER" if len(scores) == 2 else seat_name(winner, len(scores))
     text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else f"{loser} WINS THE MATCH", lay.YELLOW)
-    text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  {_short_scores(scores)}", lay.WHITE)
+    for i, line in enumerate(final_score_lines(scores)):
+        text_centred(CX, PANEL_Y + 110 + 9 * i, line, lay.WHITE)
     text_centred(CX, PANEL_Y + 130, footer, lay.GREY)
+
+
+def final_score_lines(scores: tuple[int, ...]) -> list[str]:
+    """FINAL SCORES and every score: one line, or two at a big table."""
+    line = f"FINAL SCORES:  {_short_scores(scores)}"
+    if len(line) * CHAR_W <= PANEL_W - 8:
+        return [line]
+    half = (len(scores) + 1) // 2
+    first = " ".join(_short_scores(scores).split(" ")[: 2 * half])
+    rest = " ".join(_short_scores(scores).split(" ")[2 * half :])
+    return [f"FINAL SCORES:  {first}", rest]
