@@ -513,3 +513,31 @@ def test_two_things_at_once_to_you_hold_the_table_longer_and_h_shows_the_last_li
     table.driver.frame()
     table.press("H")
     assert not table.match.show_history
+
+
+# ----- 5. nothing drawn over anything (the rest: test_layout.py) ----------------------------------
+
+
+def test_the_house_rules_label_gives_way_to_the_challenge_buttons():
+    import pyxel
+
+    from game.ui import layout
+
+    you = ["B1", "B2", "B3", "B4", "B5", "B6", "B7"]
+    table = house_table(("stacking", "seven_zero", "jump_in"), [you, ["W+4", *DULL[1:]]], starter=1)
+    table.seat(1, Scripted(["play W+4 G"]))
+    table.wait_for_you()
+    assert table.game.pending.kind == "challenge"
+    table.driver.frame()
+    grey = [
+        x
+        for x in range(layout.SCREEN_W)
+        for y in range(layout.CHOICE_Y, layout.CHOICE_Y + 12)
+        if pyxel.pget(x, y) == layout.GREY
+    ]
+    assert table.match.board.row_busy and grey == [], "no grey house-rules letters under the buttons"
+    table.press("A")
+    table.wait_for_you()
+    table.driver.frame()
+    assert not table.match.board.row_busy
+    assert any(pyxel.pget(x, layout.CHOICE_Y + 4) == layout.GREY for x in range(layout.SCREEN_W)), "and comes back"

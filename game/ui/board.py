@@ -76,6 +76,7 @@ class Board:
     # place round the table, place 0 the person in front of the screen.
     names: tuple[str, ...] | None = None  # by place; None: the 1991 names (YOU, COMPUTER 3)
     hidden: bool = False  # several people: your hand shows its backs (nobody's turn in front)
+    row_busy: bool = False  # the row over your hand shows choices: the house rules' names give way
     history: list[str] = field(default_factory=list)  # the last news lines, oldest first
     playable: frozenset[str] | None = None  # HINTS: the cards of your hand that may be played now
 

@@ -514,8 +514,10 @@ class Match(PersonTurn, ComputerTurns):
         waiting = self.waiting_for_you and not paused
         deciding = self._deciding if waiting else None
         arrow = waiting and not self.game.choosing_colour and deciding is None
+        colours = waiting and self.naming_colour and (deciding is None or self._wild is not None)
+        self.board.row_busy = colours or (deciding == "challenge" and self._wild is None)
         table.draw_table(self.board, self.frame if arrow else None, self.frame)
-        if waiting and self.naming_colour and (deciding is None or self._wild is not None):
+        if colours:
             table.draw_colour_choice(self.colour_cursor, self.frame)
         if deciding == "challenge" and self._wild is None:
             labels = CHALLENGE_LABELS[: len(self._challenge_choices())]

@@ -134,8 +134,9 @@ def draw_flight(board: Board) -> None:
         draw_card(x, y, flight.code)
 
 
-REVEAL_BOX = (8, lay.CHOICE_Y - 1, lay.SCREEN_W - 16, 30)  # between the piles and your hand
-REVEAL_CARD_H = 18  # the top of each card: its corner shows colour and symbol
+# Between the piles (and the side panels of a big table) and your hand.
+REVEAL_BOX = (8, 117, lay.SCREEN_W - 16, 25)
+REVEAL_CARD_H = 13  # the top of each card: its corner shows colour and symbol
 
 
 def revealed_xs(count: int) -> list[int]:

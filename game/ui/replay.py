@@ -170,6 +170,20 @@ class ReplayViewer:
         return replace(result, names=self.board.names) if self.board.names else result
 
 
+def entry_label(saved: SavedMatch, width: int = 66) -> str:
+    """A kept match as its row shows it, in ``width`` letters: date, rule
+    set, level and result; at a big table the computers are C1, C2... and
+    what still does not fit ends in "..."."""
+    label = saved.summary().upper()
+    if len(label) > width:
+        for seat in range(MOST_SEATS, 0, -1):
+            label = label.replace(f"COMPUTER {seat} ", f"C{seat} ")
+    return label if len(label) <= width else label[: width - 3] + "..."
+
+
+MOST_SEATS = 10
+
+
 class ReplayList:
     """The finished matches kept, newest first: RETURN watches one."""
 
@@ -221,7 +235,7 @@ class ReplayList:
             text_centred(CX, y + 60, "NO FINISHED MATCHES YET", lay.WHITE)
         else:
             _, shown = self._shown()
-            shown.draw({key: self.matches[int(key)].summary().upper() for key in shown.keys}, frame)
+            shown.draw({key: entry_label(self.matches[int(key)]) for key in shown.keys}, frame)
         if self.message:
             text_centred(CX, y + h - 12, self.message[: narration.MAX_CHARS - 6], lay.PINK)
         text_centred(CX, lay.SCREEN_H - 12, "UP/DOWN choose   RETURN watch   ESCAPE back", lay.GREY)

@@ -8,7 +8,7 @@ import pyxel
 
 from . import layout as lay
 from . import resources as res
-from .drawing import big_text, draw_card, draw_panel, draw_title_art, text_centred
+from .drawing import CHAR_W, big_text, draw_card, draw_panel, draw_title_art, text_centred
 from .hand_layout import layout_row
 from .layout import CX
 from .seats import seat_name
@@ -61,6 +61,16 @@ class HandResult:
         head = f"{went}: THE OTHERS ADD THEIR CARDS" if self.tally else f"{went} AND {scores} {self.points} POINTS"
         rule = f"(AT {self.target} THE LOWEST WINS)" if self.tally else f"(FIRST TO {self.target})"
         return [head, f"{_short_scores(self.scores)}  {rule}"]
+
+
+def _score_cells(scores: tuple[int, ...], names: tuple[str, ...] = ()) -> list[str]:
+    """Each seat's short name and score: YOU 120, C1 40 (ANN 120, C2 40)."""
+    if names:
+        return [
+            f"{name if not name.startswith('COMPUTER') else f'C{seat}'} {score}"
+            for seat, (name, score) in enumerate(zip(names, scores, strict=True))
+        ]
+    return [f"{'YOU' if seat == 0 else f'C{seat}'} {score}" for seat, score in enumerate(scores)]
 
 
 def _short_scores(scores: tuple[int, ...], names: tuple[str, ...] = ()) -> str:
@@ -139,5 +149,16 @@ def draw_match_result(
         text_centred(CX, PANEL_Y + 94, f"{names[winner]} WINS THE MATCH!", lay.YELLOW)
     else:
         text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else f"{loser} WINS THE MATCH", lay.YELLOW)
-    text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  {_short_scores(scores, names)}", lay.WHITE)
+    for i, line in enumerate(final_score_lines(scores, names)):
+        text_centred(CX, PANEL_Y + 110 + 9 * i, line, lay.WHITE)
     text_centred(CX, PANEL_Y + 130, footer, lay.GREY)
+
+
+def final_score_lines(scores: tuple[int, ...], names: tuple[str, ...] = ()) -> list[str]:
+    """FINAL SCORES and every score: one line, or two at a big table."""
+    line = f"FINAL SCORES:  {_short_scores(scores, names)}"
+    if len(line) * CHAR_W <= PANEL_W - 8:
+        return [line]
+    cells = _score_cells(scores, names)
+    half = (len(cells) + 1) // 2
+    return [f"FINAL SCORES:  {' '.join(cells[:half])}", " ".join(cells[half:])]

@@ -11,13 +11,39 @@ import pyxel
 from game.rules.cards import COLOUR_NAMES, COLOURS
 
 from . import layout as lay
-from . import panels
+from . import panels, seating
 from . import resources as res
 from .board import Board
 from .drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_slot, text_centred
 from .narration import HOUSE_NAMES
 
 CHOICE_GAP = 8
+
+
+# The house rules' names in a few letters, when all of them would not fit.
+SHORT_HOUSE_NAMES = {
+    "stacking": "STACK",
+    "seven_zero": "7-0",
+    "jump_in": "JUMP-IN",
+    "draw_to_match": "DRAW",
+    "forced_play": "FORCED",
+    "no_bluffing": "NO BLUFF",
+}
+
+
+def house_tags(house: tuple[str, ...], players: int) -> str:
+    """The house rules in play, named between the piles and your hand: in
+    full where they fit the free width (between the side panels of a big
+    table), else in short."""
+    free = (
+        lay.SCREEN_W - 8
+        if players - 1 <= seating.MOST_ON_TOP
+        else seating.SIDE_X[1] - seating.SIDE_X[0] - seating.PANEL_W - 8
+    )
+    tags = "HOUSE RULES: " + "  ".join(HOUSE_NAMES[name] for name in house)
+    if len(tags) * CHAR_W > free:
+        tags = "HOUSE: " + " ".join(SHORT_HOUSE_NAMES[name] for name in house)
+    return tags
 
 
 def draw_arrow(x: int, y: int, frame: int) -> None:
@@ -41,9 +67,8 @@ def draw_table(board: Board, arrow_frame: int | None, frame: int = 0) -> None:
         panels.draw_seats(board, frame)
     if board.scepter is not None:
         panels.draw_scepter(board.scepter)
-    if board.house:
-        tags = "HOUSE RULES: " + "  ".join(HOUSE_NAMES[name] for name in board.house)
-        text_centred(lay.CX, lay.CHOICE_Y + 3, tags, lay.GREY)
+    if board.house and not board.row_busy and board.revealed is None:
+        text_centred(lay.CX, lay.CHOICE_Y + 3, house_tags(board.house, board.players), lay.GREY)
     _draw_draw_pile(board.draw_count)
     _draw_discard_pile(board)
     _draw_your_hand(board, arrow_frame)
@@ -156,10 +181,10 @@ def _draw_your_hand(board: Board, arrow_frame: int | None) -> None:
     x = row.x_of(board.selected)
     draw_card(x, _card_y(board, board.selected), None if hidden else board.hand[board.selected])
     if row.hidden_left:
-        pyxel.text(row.xs[0] - 2, lay.HAND_Y + res.CARD_H + 2, f"<{row.hidden_left}", lay.WHITE)
+        pyxel.text(row.xs[0] - 2, lay.HAND_Y + res.CARD_H, f"<{row.hidden_left}", lay.WHITE)
     if row.hidden_right:
         label = f"{row.hidden_right}>"
-        pyxel.text(row.xs[-1] + res.CARD_W + 2 - len(label) * CHAR_W, lay.HAND_Y + res.CARD_H + 2, label, lay.WHITE)
+        pyxel.text(row.xs[-1] + res.CARD_W + 2 - len(label) * CHAR_W, lay.HAND_Y + res.CARD_H, label, lay.WHITE)
     if arrow_frame is not None and arrow_frame % 16 < 12:
         arrow_y = _card_y(board, board.selected) - res.ARROW_H - 2
         draw_arrow(x + (res.CARD_W - res.ARROW_W) // 2, arrow_y, arrow_frame // 8)
