@@ -458,3 +458,14 @@ def test_a_seat_whose_decisions_arrive_from_outside_plays_what_is_delivered():
     match.update([])
     assert any("error bob sent 'nonsense', refused" in line for line in lines)
     assert match.moves == moves + 1 and match.game.record().splitlines()[-1].endswith(action)
+
+
+def test_the_people_screen_by_mouse_counts_up_and_comes_back():
+    app = App(1, report=lambda line: None, low_memory=True, store=Store())
+    driver = Driver(app)
+    while app.title.items.current != "people":
+        driver.frame([keys.key_code("DOWN")])
+    driver.frame([keys.key_code("RETURN")])
+    x, y, w, h = app.screen.items.rect(0)
+    driver.click(x + w // 2, y + h // 2)
+    assert app.scene == "people" and app.screen.count == 2

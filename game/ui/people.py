@@ -85,6 +85,10 @@ class PeopleScreen:
         if choice is not None and choice.what.startswith("person "):
             self.typing = int(choice.what.split()[1])
             return None, True
+        if choice is not None and choice.what == "count":  # RETURN or a click: one more
+            self.count = self.count % self.most + 1
+            self._list()
+            return None, True
         if choice is not None and choice.what == "done" and self.count > 1:
             self.confirming = True  # several people: Y confirms
             return None, moved
