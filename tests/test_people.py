@@ -469,3 +469,13 @@ def test_the_people_screen_by_mouse_counts_up_and_comes_back():
     x, y, w, h = app.screen.items.rect(0)
     driver.click(x + w // 2, y + h // 2)
     assert app.scene == "people" and app.screen.count == 2
+
+
+def test_behind_the_curtain_a_pad_still_catches_the_player_who_forgot():
+    people = two_pads()
+    run_down_forgetting_uno(people)
+    people.wait_until(lambda: people.app.scene == "handover")  # ANN's curtain, BOB still exposed
+    assert people.match.game.exposed == 1
+    people.frame("GAMEPAD1_BUTTON_Y")
+    assert "catch by ann" in people.said("catch by")
+    assert people.app.scene == "handover"

@@ -420,6 +420,14 @@ class Match(PersonTurn, ComputerTurns):
         pad = self.seating.pad(self.handover_to)
         if "RETURN" in pressed or (pointer is not None and pointer.clicked) or "RETURN" in pads.get(pad, ()):
             self.open_curtain()
+            return
+        # Behind the curtain a missed UNO call may still be caught (or called late).
+        if "K" in pressed:
+            self._catch_for_next()
+        for other, names in pads.items():
+            seat = self.seating.seat_of_pad(other)
+            if seat is not None and "U" in names and self.game.exposed is not None:
+                self._uno_key(seat)
 
     def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
         table_keys = [key for key in pressed if key in TABLE_KEYS]
