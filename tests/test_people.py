@@ -479,3 +479,31 @@ def test_behind_the_curtain_a_pad_still_catches_the_player_who_forgot():
     people.frame("GAMEPAD1_BUTTON_Y")
     assert "catch by ann" in people.said("catch by")
     assert people.app.scene == "handover"
+
+
+@pytest.mark.parametrize(("rules", "players", "seed"), [("standard", 5, 2), ("royal", 4, 3)])
+def test_key_mash_with_several_people_never_crashes_and_the_table_agrees_with_the_engine(rules, players, seed):
+    import random
+
+    rng = random.Random(seed)
+    house = ("stacking", "seven_zero", "jump_in") if rules == "standard" else ()
+    people = People(rules, players, ("ANN", "BOB", "CY"), seed=seed, store=Store(Settings(house=house)))
+    if people.match.scepter is not None:
+        people.match.scepter.length = 400
+    names = ["LEFT", "RIGHT", "RETURN", "P", "U", "K", "J", "C", "A", "R", "G", "1", "2", "0", "UP", "DOWN"]
+    names += ["GAMEPAD1_BUTTON_Y", "GAMEPAD2_BUTTON_A", "GAMEPAD3_BUTTON_B", "GAMEPAD2_BUTTON_Y"]
+    for _ in range(5000):
+        if rng.random() < 0.35:
+            people.frame(rng.choice(names))
+        else:
+            people.frame()
+        match = people.app.match
+        game = match.game
+        assert game.card_problems() == []
+        if people.app.scene == "table" and match.timeline.idle and not game.hand_over:
+            board, viewer, n = match.board, match.viewer, game.players
+            assert sorted(board.hand) == sorted(game.hands[viewer])
+            assert board.counts[1:] == [len(game.hands[(viewer + p) % n]) for p in range(1, n)]
+            assert board.turn == (game.turn - viewer) % n
+            assert board.hidden == (match.in_front != game.turn)
+    assert people.said("handover to ") and not [line for line in people.lines if " error " in line]
