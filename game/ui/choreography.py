@@ -162,7 +162,7 @@ class Choreographer:
             self._add(NEWS_FRAMES, begin)
 
     def _turn_is_over(self) -> None:
-        """A Skip or a Draw Two has taken effect: at a table of more than two
+        """A Skip or a Draw Two has taken effect, or a player passed: at a table of more than two
         the player who played it is no longer shown in turn (the next turn
         shows when it comes). At a table of two the same player plays again."""
         if self.players > 2:
@@ -332,6 +332,8 @@ class Choreographer:
         def begin() -> None:
             if event.seat == HUMAN:
                 self.board.drawn = None
+            else:
+                self._turn_is_over()  # a pass ends that player's turn
             self.say(self._words(event))
 
         self._add(NEWS_FRAMES, begin)
