@@ -23,6 +23,13 @@ from .keys import Pointer
 from .menus import Choice, ItemList, _list_choice
 
 CONFIRM_RECT = (50, 150, 220, 30)
+LIST_Y, LIST_BOTTOM = 36, 168
+# How several people play at one machine, under the list while it leaves room.
+TOGETHER_LINES = (
+    "A curtain hides every hand when the screen passes on.",
+    "U: the person in front calls UNO or catches; K: the next",
+    "person catches. Each gamepad is its own person's (Y).",
+)
 SEATING_NAMES = {"together": "TOGETHER", "apart": "APART", "shuffled": "SHUFFLED"}
 HINT = "RETURN types a name   LEFT/RIGHT moves a person round the table"
 TYPING_HINT = "Type the name: BACKSPACE rubs out, RETURN keeps it"
@@ -42,7 +49,8 @@ class PeopleScreen:
     def _list(self) -> None:
         cursor = self.items.cursor if hasattr(self, "items") else 0
         keys = ["count"] + [f"person {i}" for i in range(self.count)] + ["seating", "done"]
-        self.items = ItemList(keys, x=60, y=36, w=200, item_h=12, cursor=min(cursor, len(keys) - 1))
+        item_h = min(12, (LIST_BOTTOM - LIST_Y) // len(keys))  # ten people still fit
+        self.items = ItemList(keys, x=60, y=LIST_Y, w=200, item_h=item_h, cursor=min(cursor, len(keys) - 1))
 
     def update(self, pressed: list[str], pointer: Pointer | None, typed: str = "") -> tuple[Choice | None, bool]:
         """The player's answer: ``done`` (keep it all) or ``back`` (keep
@@ -119,6 +127,10 @@ class PeopleScreen:
         labels["done"] = "DONE"
         self.items.draw(labels, frame)
         text_centred(lay.CX, 176, TYPING_HINT if self.typing is not None else HINT, lay.GREY)
+        bottom = self.items.y + len(self.items.keys) * self.items.item_h
+        if bottom + 6 + 9 * len(TOGETHER_LINES) <= 172 and not self.confirming:
+            for i, line in enumerate(TOGETHER_LINES):
+                text_centred(lay.CX, bottom + 6 + 9 * i, line, lay.LIGHT_BLUE)
         if self.confirming:
             x, y, w, h = CONFIRM_RECT
             pyxel.rect(x, y, w, h, lay.BLACK)
