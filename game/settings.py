@@ -72,7 +72,7 @@ MOST_OPPONENTS = 9
 # Several people at one machine: how they sit round the table.
 SEATINGS = ("together", "apart", "shuffled")
 MOST_PEOPLE = 10
-NAME_LENGTH = 8
+NAME_LENGTH = 9  # PLAYER 10 fits; so does a panel
 NAME_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -"
 
 

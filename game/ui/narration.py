@@ -225,6 +225,8 @@ def penalty_news(seat: int, colour: str, players: Players = 2) -> str:
     """Why a Wild Draw Four was penalised (the player held the colour in play)."""
     if _you(seat, players):
         return f"Penalty! You hold {colour_word(colour)}, so the Wild Draw Four is illegal: draw four"
+    if not seating_of(players).is_computer(seat):  # a person: no "it"
+        return f"Penalty! {who(seat, players)} held {colour_word(colour)}: draws four, keeps the Wild Draw Four"
     return f"Penalty! {who(seat, players)} held {colour_word(colour)}: it draws four and keeps its Wild Draw Four"
 
 

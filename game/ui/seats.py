@@ -30,7 +30,6 @@ PERSON, COMPUTER_SEAT, ELSEWHERE = "person", "computer", "elsewhere"
 KINDS = (PERSON, COMPUTER_SEAT, ELSEWHERE)
 HUMAN, COMPUTER = 0, 1  # the 1991 game: you in seat 0, the computer in seat 1
 MOST_PADS = 4  # pyxel reads up to four gamepads: the first four people's
-NAME_CHARS = 8  # a name fits a panel
 
 
 def default_name(number: int) -> str:
