@@ -251,6 +251,8 @@ def test_bobs_own_pad_calls_his_uno_late():
 def test_at_one_keyboard_k_catches_for_the_next_person_round_the_table():
     people = two_pads()
     run_down_forgetting_uno(people)
+    people.frame()
+    assert people.match.board.prompt.startswith("BOB forgot UNO! U calls it late; K: ANN catches")
     people.frame("K")
     assert "catch by ann" in people.said("catch by")
 

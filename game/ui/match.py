@@ -485,6 +485,9 @@ class Match(PersonTurn, ComputerTurns):
         exposed = board.exposed
         if exposed is not None and exposed == self._place(game.exposed):
             seat = self._seat(exposed)
+            if seat == self.in_front and self.seating.several:
+                catcher = self.seating.next_person(seat)
+                return narration.late_or_catch_prompt(self.seating.name(seat), self.seating.name(catcher))
             if seat == self.in_front:
                 return narration.PROMPT_LATE_UNO
             if self.seating.several:

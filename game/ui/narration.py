@@ -127,6 +127,11 @@ def catch_prompt(name: str, catcher: str | None) -> str:
     return f"{name} forgot UNO! U catches, K catches for {catcher}, a pad's Y for its own"[:MAX_CHARS]
 
 
+def late_or_catch_prompt(name: str, catcher: str) -> str:
+    """Several people: the person in front forgot UNO; the next may catch them."""
+    return f"{name} forgot UNO! U calls it late; K: {catcher} catches (or a pad's Y)"[:MAX_CHARS]
+
+
 def seat_keys(seats: list[int]) -> str:
     """The number keys that name ``seats`` at this table: "key 1", "keys 1-3",
     "keys 0-3, 0 is you"."""
