@@ -4,14 +4,20 @@ players, to 500.
 Data flows one way. A key or a click becomes an action text, the engine
 (``game.act``) checks and applies it and returns events, and the
 choreographer turns the events into animation steps that update the board
-one frame at a time. The UI never changes the game any other way. You are
-seat 0, the computer players seats 1 and up (one at a table of two, as in
-1991).
+one frame at a time. The UI never changes the game any other way. Who
+decides for each seat is the match's ``Seating`` (``seats.py``): in the 1991
+game you are seat 0, the computer players seats 1 and up (one at a table of
+two, as in 1991). A person's keys become actions in ``person.py``, a
+computer's choices (and a person's elsewhere) in ``computers.py``; this
+module runs the frame and keeps the table seen from the person in front of
+the screen (places round the table, place 0 at the bottom).
 
-A match has three scenes of its own: ``table`` (a hand being played),
-``hand_result`` (who went out, the points, the running totals and the cards
-left) and ``match_result`` (the winner and the final scores). The last hand
-of a match shows its result too; RETURN then shows the match's.
+A match has four scenes of its own: ``table`` (a hand being played),
+``handover`` (several people: the curtain while the screen passes to the
+next person to decide), ``hand_result`` (who went out, the points, the
+running totals and the cards left) and ``match_result`` (the winner and the
+final scores). The last hand of a match shows its result too; RETURN then
+shows the match's.
 
 Besides playing your cards you may have to decide: the colour of a Wild
 (yours, or any Wild while you are King in Royal Revenge), whether to
