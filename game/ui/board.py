@@ -45,7 +45,8 @@ class Flight:
 
 @dataclass
 class Board:
-    """Everything drawn on the table. Seat 0 is you (``hand``); ``counts``
+    """Everything drawn on the table, by places round it seen from the person
+    in front of the screen. Place 0 is you (``hand``); ``counts``
     holds how many cards every seat has (the engine's ``counts``)."""
 
     draw_count: int

@@ -3,8 +3,10 @@
 The message bar has two lines. The news line says what just happened
 ("Computer plays a green Skip", "Computer chose RED", "You draw two"); the
 prompt line says what the player can do now. Seat 0 is "you", seat 1 the
-computer ("Computer 3" and so on at a table of more than two). Every line
-fits the bar (at most ``MAX_CHARS`` characters).
+computer ("Computer 3" and so on at a table of more than two); with several
+people at one machine (a ``Seating`` given instead of a number of players)
+every person is named and nobody is "you": "ANN plays a green Skip". Every
+line fits the bar (at most ``MAX_CHARS`` characters).
 """
 
 from __future__ import annotations
