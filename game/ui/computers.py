@@ -163,7 +163,8 @@ class ComputerTurns:
     def _computer_turn(self) -> None:
         if self.computers.holding and self.game.exposed != self.game.turn:
             return  # the short moment after a missed call, before the next player starts
-        if self._jump_in_card() is not None and self._jump_window < JUMP_IN_FRAMES:
+        waits = not self.seating.several  # with several people a wait would tell what one holds
+        if waits and self._jump_in_card() is not None and self._jump_window < JUMP_IN_FRAMES:
             return  # your moment to jump in, before the next player starts
         decided = self.computers.take_action()
         if decided is None:
