@@ -15,6 +15,9 @@ Three positions, each reached through the real App by pressing its keys:
   flying, cards drawn, messages;
 * the same at hard at a table of ten (standard UNO) and of six (Royal
   Revenge, the scepter sounding), where you take the first choice offered;
+* a table of ten with four people at one machine (hard computers between
+  them): the curtain between people and every frame of the computers'
+  turns, each person picking up or passing as above;
 * the computer's turns at normal, saving the match to a real file after every action
   (``game.saves``: the record written to a temporary file, fsynced, renamed,
   the folder fsynced), with the time of each save on its own line too.
@@ -72,6 +75,7 @@ class Row(NamedTuple):
     cpu_p99: float
 
 
+PEOPLE = ("ANN", "BOB", "CY", "DEE")
 TARGET_MEDIAN_MS = 1.0
 TARGET_P99_MS = 4.0
 MAX_FRAMES_PER_TIMED = 20  # a position gives up after this many frames per frame it times
@@ -101,7 +105,8 @@ def _bench(**kwargs) -> Bench:
     bench = Bench(App(kwargs.pop("seed", 1), report=lambda line: None, **kwargs))
     if bench.app.match is None:  # a table given straight away needs no menu
         bench.start_match()
-    bench.wait_for_you()
+    app = bench.app
+    bench.wait_until(lambda: waiting_for_you(app) or app.scene != "table")
     return bench
 
 
@@ -142,20 +147,29 @@ class TimedSaves(FileSaves):
 
 
 def computers_turns(
-    frames: int, level: str, saves: FileSaves | None = None, table: tuple[str, int] | None = None
+    frames: int,
+    level: str,
+    saves: FileSaves | None = None,
+    table: tuple[str, int] | None = None,
+    people: tuple[str, ...] | None = None,
 ) -> list[Timing]:
     """Frames while the table is not waiting for you, over whole hands in
     which you only ever pick up or pass (and name red for a Wild turned up,
     and take the first choice offered), against the computers at ``level``
     (at "hard" they search, a slice a frame, over ever bigger hands), at a
     table of two or at ``table`` (rule set, players)."""
-    bench = _bench(seed=2, level=level, saves=saves, table=table)
+    bench = _bench(seed=2, level=level, saves=saves, table=table, people=people)
     app = bench.app
     times: list[Timing] = []
     for _ in range(frames * MAX_FRAMES_PER_TIMED):
         if len(times) >= frames:
             return times
-        if app.scene != "table":
+        if app.scene == "handover":  # several people: a frame of the curtain, then RETURN
+            took = bench.timed_frame()
+            if took is not None:
+                times.append(took)
+            bench.press("RETURN")
+        elif app.scene != "table":
             bench.press("RETURN")  # the next hand, the match's result, a new match
         elif waiting_for_you(app):
             deciding = app.match.game.pending is not None and not app.match.naming_colour
@@ -188,6 +202,7 @@ def run(frames: int = 3000) -> list[Row]:
         *(summary(f"computer's turns, {level}", computers_turns(frames, level)) for level in DIFFICULTIES),
         summary("10 seats, hard", computers_turns(frames, "hard", table=("standard", 10))),
         summary("Royal 6 seats, hard", computers_turns(frames, "hard", table=("royal", 6))),
+        summary("10 seats, 4 people, hard", computers_turns(frames, "hard", table=("standard", 10), people=PEOPLE)),
         saving,
         save,
     ]

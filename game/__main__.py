@@ -2,6 +2,7 @@
 
 python -m game [--seed N] [--level easy|normal|hard] [--mute] [--low-memory | --no-low-memory] [--data-dir DIR]
                [--continue | --replay FILE | --rules 1991|standard|royal [--players N]]
+               [--people N] [--names ANN,BOB]
 python -m game --export-last FILE [--data-dir DIR]
 python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [--data-dir DIR] [--continue]
 """
@@ -75,6 +76,19 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="with --rules: players at the table, you included (standard 2-10, royal 2-6, 1991 2)",
     )
     parser.add_argument(
+        "--people",
+        type=int,
+        default=None,
+        help="people playing at this machine, for this run (1: you against the computers; 2 or more hand the"
+        " screen over between them)",
+    )
+    parser.add_argument(
+        "--names",
+        default=None,
+        metavar="ANN,BOB",
+        help="the people's names, in seating order, for this run (default: as saved, or PLAYER 1, PLAYER 2...)",
+    )
+    parser.add_argument(
         "--export-last",
         type=Path,
         metavar="FILE",
@@ -99,11 +113,36 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error(f"--players for --rules {args.rules} takes 2 to {most}")
         if args.continue_match or args.replay:
             parser.error("--rules starts a new match: not with --continue or --replay")
+    args.people_names = _people_names(parser, args)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE")
     if not args.headless and (args.script or args.shots):
         parser.error("--script and --shots need --headless")
     return args
+
+
+def _people_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, ...] | None:
+    """--people and --names as the people's names for this run (None: as saved)."""
+    from game.settings import MOST_PEOPLE, NAME_LENGTH, is_name
+
+    if args.people is None and args.names is None:
+        return None
+    names = [] if args.names is None else [name.strip().upper() for name in args.names.split(",")]
+    for name in names:
+        if not is_name(name):
+            parser.error(f"--names: {name!r} is not a name: up to {NAME_LENGTH} letters, digits, spaces or dashes")
+    count = len(names) if args.people is None else args.people
+    if not 1 <= count <= MOST_PEOPLE:
+        parser.error(f"--people takes 1 to {MOST_PEOPLE}")
+    if len(names) > count:
+        parser.error(f"--names gives {len(names)} names for --people {count}")
+    if args.players is not None and count > args.players:
+        parser.error(f"--people {count} do not fit at a table of --players {args.players}")
+    if args.rules == "1991" and count > 2:
+        parser.error("--rules 1991 seats two: --people takes 1 or 2")
+    if count == 1 and not names:
+        return ("YOU",)
+    return tuple(names + [f"PLAYER {i + 1}" for i in range(len(names), count)])
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -126,7 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         from game.ui.script import run_headless
 
         run = (args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
-        return run_headless(*run, continue_match=args.continue_match, replay=replay, table=table)
+        return run_headless(
+            *run, continue_match=args.continue_match, replay=replay, table=table, people=args.people_names
+        )
     from game.ui import display
     from game.ui.app import run_window
 
@@ -145,6 +186,7 @@ def main(argv: list[str] | None = None) -> int:
         continue_match=args.continue_match,
         replay=replay,
         table=table,
+        people=args.people_names,
     )
     return 0
 

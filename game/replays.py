@@ -48,6 +48,8 @@ def position(header: str, moves: list[str], count: int) -> Game:
 def export_text(saved: SavedMatch) -> str:
     """A finished match as a record file: its facts as comments, then the record."""
     facts = [f"# {name} {getattr(saved, name)}" for name in FACTS if getattr(saved, name) is not None]
+    if saved.names:  # a match of several people: every seat's name ("" for a computer)
+        facts.append(f"# names {','.join(saved.names)}")
     return "# UNO 1991 match, exported\n" + "\n".join(facts) + "\n" + saved.record
 
 
@@ -72,7 +74,14 @@ def read_replay_file(path: Path) -> SavedMatch:
         players=game.players,
         date=facts.get("date", printable(path.name)),
         result=facts.get("result"),
+        names=_names(facts.get("names"), game.players),
     )
+
+
+def _names(text: str | None, players: int) -> tuple[str, ...]:
+    """The ``# names`` fact: every seat's name, or () if absent or not one per seat."""
+    names = tuple(name.strip() for name in text.split(",")) if text else ()
+    return names if len(names) == players and any(names) and all(len(n) <= 12 for n in names) else ()
 
 
 def _facts(text: str) -> dict[str, str]:
@@ -81,6 +90,6 @@ def _facts(text: str) -> dict[str, str]:
     for line in text.splitlines():
         if line.startswith("# "):
             name, _, value = line[2:].partition(" ")
-            if name in known and name in FACTS:
+            if name in known and (name in FACTS or name == "names"):
                 facts[name] = printable(value.strip())  # shown and printed: no escape sequences
     return facts

@@ -18,6 +18,11 @@ gone into the statistics; ``result`` is set once the match is finished
 statistics name the last hand counted by it; absent in older saves). The rule set and the number of players are read
 from here, never assumed.
 
+A match of several people at one machine adds ``names`` (every seat's, in
+seat order: a person's name, "" for a computer) and ``viewer`` (the seat
+the table was seen from when it was saved); a match of one person against
+the computers has neither, as before.
+
 Where (``open_saves``):
 
 * the desktop: ``uno1991-match.json`` beside the settings, and the last 20
@@ -75,6 +80,12 @@ class SavedMatch:
     date: str = ""
     result: str | None = None
     match_id: str = ""
+    names: tuple[str, ...] = ()  # several people: each seat's name, "" for a computer
+    viewer: int = 0  # several people: the seat the table was seen from
+    # Royal Revenge: the scepter's timer as the last action left it, [frames
+    # run, frames it runs for]; None otherwise (and not written: the other
+    # rule sets' files are as before).
+    scepter: list[int] | None = None
 
     def game(self) -> Game:
         """The engine's game, replayed from the record (ValueError if it does not)."""
@@ -104,8 +115,16 @@ def now() -> str:
     return time.strftime("%Y-%m-%d %H:%M")
 
 
+# Left out when so, and so when absent: one person's saves, the other rule
+# sets', and the saves of older versions (no match_id), read as before.
+OPTIONAL = {"match_id": "", "names": (), "viewer": 0, "scepter": None}
+
+
 def dump(saved: SavedMatch) -> str:
-    return json.dumps({"version": VERSION, **asdict(saved)}, indent=1, allow_nan=False) + "\n"
+    data = {key: value for key, value in asdict(saved).items() if OPTIONAL.get(key, object()) != value}
+    if "names" in data:
+        data["names"] = list(data["names"])
+    return json.dumps({"version": VERSION, **data}, indent=1, allow_nan=False) + "\n"
 
 
 _TYPES = {
@@ -121,8 +140,10 @@ _TYPES = {
     "date": str,
     "result": (str, type(None)),
     "match_id": str,
+    "names": list,
+    "viewer": int,
+    "scepter": (list, type(None)),
 }
-OPTIONAL = {"match_id": ""}  # absent from the saves of older versions
 
 
 def parse(text: Any, replay: bool = True) -> SavedMatch:
@@ -152,11 +173,21 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
         raise ValueError(f"version {_show(version)}, expected {VERSION}")
     values = {}
     for f in fields(SavedMatch):
-        value = data.get(f.name, OPTIONAL.get(f.name))
+        if f.name in OPTIONAL and f.name not in data:
+            continue
+        value = data.get(f.name)
         kind = _TYPES[f.name]
         if type(value) not in (kind if isinstance(kind, tuple) else (kind,)):
             raise ValueError(f"bad {f.name}: {_show(value)}")
         values[f.name] = value
+    if "names" in values:
+        names = values["names"]
+        if not all(isinstance(name, str) and len(name) <= 12 for name in names):
+            raise ValueError(f"bad names: {_show(names)}")
+        values["names"] = tuple(names)
+    scepter = values.get("scepter")
+    if scepter is not None and (len(scepter) != 2 or any(type(n) is not int or n < 0 for n in scepter)):
+        raise ValueError(f"bad scepter: {_show(scepter)}")
     saved = SavedMatch(**values)
     _check(saved, replay)
     return saved
@@ -177,6 +208,8 @@ def _check(saved: SavedMatch, replay: bool) -> None:
         game = saved.game()
     except ValueError as error:
         raise ValueError(f"the record does not replay ({_one_line(error)})") from None
+    if saved.names and (len(saved.names) != saved.players or not 0 <= saved.viewer < saved.players):
+        raise ValueError(f"{len(saved.names)} names and viewer {saved.viewer} for {saved.players} players")
     if (game.rules.name, game.players) != (saved.rules, saved.players):
         raise ValueError(f"the record is {game.rules.name} for {game.players}, not {saved.rules} for {saved.players}")
 

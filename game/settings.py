@@ -75,6 +75,11 @@ MAX_COUNTED = 64  # "MATCH-ID HAND", the last hand counted
 
 SCORINGS = ("points", "tally")
 MOST_OPPONENTS = 9
+# Several people at one machine: how they sit round the table.
+SEATINGS = ("together", "apart", "shuffled")
+MOST_PEOPLE = 10
+NAME_LENGTH = 9  # PLAYER 10 fits; so does a panel
+NAME_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -"
 
 
 @dataclass
@@ -84,7 +89,9 @@ class Settings:
     takes as many as it can, up to this: 1991 always one); ``scoring`` is
     ``points`` (first to 500) or ``tally`` (the lowest total wins);
     ``house`` the house rules switched on for standard UNO (their names in
-    ``HOUSE_RULES`` order)."""
+    ``HOUSE_RULES`` order). ``hints``: lift the cards of your hand that
+    may be played (None: the rule set's own default, off in the 1991 game,
+    which refuses a card with a buzz as its manual says, on in the others)."""
 
     difficulty: str = "normal"
     sound: bool = True
@@ -92,6 +99,13 @@ class Settings:
     opponents: int = 1
     scoring: str = "points"
     house: tuple[str, ...] = ()
+    # Several people at one machine: how many play (1: you against the
+    # computers), their names as typed (PLAYER 1... for those not typed) and
+    # how they sit (``SEATINGS``). Left out of the document while unchanged.
+    people: int = 1
+    names: tuple[str, ...] = ()
+    seating: str = "together"
+    hints: bool | None = None
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
@@ -106,6 +120,24 @@ class Settings:
             raise ValueError(f"unknown scoring {self.scoring!r}")
         if not _is_house(self.house):
             raise ValueError(f"house rules must be a tuple of names from {', '.join(HOUSE_RULES)}, not {self.house!r}")
+        if not _is_people(self.people):
+            raise ValueError(f"people must be 1 to {MOST_PEOPLE}, not {self.people!r}")
+        if not _is_names(self.names):
+            raise ValueError(f"names must be a tuple of up to {MOST_PEOPLE} names, not {self.names!r}")
+        if self.seating not in SEATINGS:
+            raise ValueError(f"unknown seating {self.seating!r}")
+        if self.hints is not None and not isinstance(self.hints, bool):
+            raise ValueError(f"hints must be True, False or None, not {self.hints!r}")
+
+    def people_names(self, players: int) -> tuple[str, ...]:
+        """The names of the people at a table of ``players`` (at most that
+        many people): the names typed, then PLAYER 3 and so on."""
+        count = min(self.people, players)
+        return tuple(self.names[i] if i < len(self.names) else f"PLAYER {i + 1}" for i in range(count))
+
+    def hints_for(self, rules: str) -> bool:
+        """Whether a match of ``rules`` lifts your playable cards."""
+        return self.hints if self.hints is not None else rules != "1991"
 
     def toggle_house(self, name: str) -> None:
         """Switch one house rule on or off (kept in ``HOUSE_RULES`` order)."""
@@ -133,6 +165,23 @@ def players_for(rules: str, opponents: int) -> int:
 
 def _is_house(value: Any) -> bool:
     return isinstance(value, tuple) and all(name in HOUSE_RULES for name in value) and len(set(value)) == len(value)
+
+
+def _is_people(value: Any) -> bool:
+    return type(value) is int and 1 <= value <= MOST_PEOPLE
+
+
+def is_name(value: Any) -> bool:
+    return (
+        isinstance(value, str)
+        and 0 < len(value) <= NAME_LENGTH
+        and all(c in NAME_CHARACTERS for c in value)
+        and value.strip() == value
+    )
+
+
+def _is_names(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) <= MOST_PEOPLE and all(is_name(name) for name in value)
 
 
 def _is_opponents(value: Any) -> bool:
@@ -194,6 +243,19 @@ class LevelStats:
 
 
 @dataclass
+class PersonStats:
+    """One person's record in matches of several people at one machine:
+    wins and points, whatever the table."""
+
+    hands_won: int = 0
+    hands_played: int = 0
+    hand_points: int = 0
+    matches_won: int = 0
+    matches_played: int = 0
+    match_points: int = 0
+
+
+@dataclass
 class Stats:
     """Statistics per difficulty: ``stats.hard.hands_won`` or
     ``stats.level("hard")`` for the 1991 game against one computer; the
@@ -207,6 +269,27 @@ class Stats:
     # The last hand counted ("MATCH-ID HAND"), saved in the same write as
     # its counts: a match continued after a crash never counts it again.
     counted: str = ""
+    # Matches of several people at one machine: each person's record by name.
+    people: dict[str, PersonStats] = field(default_factory=dict)
+
+    def person(self, name: str) -> PersonStats:
+        """A person's record in matches of several people (empty if none yet)."""
+        return self.people.get(name, PersonStats())
+
+    def record_person_hand(self, name: str, won: bool, points: int) -> None:
+        _check_points(points)
+        record = self.people.setdefault(name, PersonStats())
+        record.hands_played += 1
+        if won:
+            record.hands_won += 1
+            record.hand_points += points
+
+    def record_person_match(self, name: str, won: bool, score: int) -> None:
+        _check_points(score)
+        record = self.people.setdefault(name, PersonStats())
+        record.matches_played += 1
+        record.matches_won += won
+        record.match_points += score
 
     def level(self, difficulty: str, table: str = CLASSIC_TABLE) -> LevelStats:
         """The record at one difficulty and table (empty if none yet)."""
@@ -269,7 +352,11 @@ def dump(settings: Settings, stats: Stats) -> str:
     """The JSON text of the document."""
     document = {
         "version": VERSION,
-        "settings": {f.name: _plain(getattr(settings, f.name)) for f in fields(Settings)},
+        "settings": {
+            f.name: _plain(getattr(settings, f.name))
+            for f in fields(Settings)
+            if f.name not in _LEFT_OUT or getattr(settings, f.name) != _LEFT_OUT[f.name]
+        },
         "stats": {name: _level_document(stats.level(name)) for name in DIFFICULTIES},
     }
     if stats.counted:
@@ -279,7 +366,16 @@ def dump(settings: Settings, stats: Stats) -> str:
             key: {name: _level_document(level) for name, level in levels.items()}
             for key, levels in sorted(stats.tables.items())
         }
+    if stats.people:
+        document["stats"]["people"] = {
+            name: {f.name: getattr(record, f.name) for f in fields(PersonStats)}
+            for name, record in sorted(stats.people.items())
+        }
     return json.dumps(document, indent=2, allow_nan=False) + "\n"
+
+
+# Settings of several people, left out of the document while they are the default.
+_LEFT_OUT = {"people": 1, "names": (), "seating": "together", "hints": None}
 
 
 @dataclass
@@ -366,10 +462,15 @@ def _read_settings(section: Any, bad: list[str]) -> Settings:
         "opponents": _is_opponents,
         "scoring": lambda v: v in SCORINGS,
         "house": lambda v: isinstance(v, list) and _is_house(tuple(v)),
+        "people": _is_people,
+        "names": lambda v: isinstance(v, list) and _is_names(tuple(v)),
+        "seating": lambda v: v in SEATINGS,
+        "hints": lambda v: v is None or isinstance(v, bool),
     }
     values = _read_fields(section, checks, "settings", bad)
-    if "house" in values:
-        values["house"] = tuple(values["house"])
+    for name in ("house", "names"):
+        if name in values:
+            values[name] = tuple(values[name])
     return Settings(**values)
 
 
@@ -384,6 +485,9 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
     if not isinstance(counted, str) or len(counted) > MAX_COUNTED:
         bad.append(f"stats.counted={_show(counted)}")
         counted = ""
+    people = _read_people(section.get("people", {}), bad)
+    if people:
+        levels["people"] = people
     tables = section.get("tables", _MISSING)
     if tables is _MISSING:
         return Stats(**levels, counted=counted)
@@ -399,6 +503,20 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
         else:
             kept[key] = _read_levels(table, f"stats.tables.{key}", bad)
     return Stats(**levels, tables=kept, counted=counted)
+
+
+def _read_people(section: Any, bad: list[str]) -> dict[str, PersonStats]:
+    if not isinstance(section, dict):
+        bad.append(f"stats.people={_show(section)}")
+        return {}
+    checks = {f.name: _is_count for f in fields(PersonStats)}
+    kept = {}
+    for name, record in section.items():
+        if not is_name(name) or not isinstance(record, dict):
+            bad.append(f"stats.people.{_show(name)}")
+            continue
+        kept[name] = PersonStats(**_read_fields(record, checks, f"stats.people.{name}", bad))
+    return kept
 
 
 def _read_levels(section: dict, prefix: str, bad: list[str]) -> dict[str, LevelStats]:

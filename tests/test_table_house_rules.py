@@ -167,7 +167,7 @@ def test_no_bluffing_refuses_an_illegal_wild_draw_four_with_a_buzz():
     play(table, "W+4")
     table.press("G")
     table.wait(2)
-    assert table.said("sound buzz") and table.said("Not allowed") and len(table.game.hands[0]) == 7
+    assert table.said("sound buzz") and table.said("you hold RED (no bluffing)") and len(table.game.hands[0]) == 7
     assert no_errors(table)
 
 
@@ -185,7 +185,7 @@ def test_stacking_your_wild_draw_four_on_a_challenge():
     table = house_table(("stacking",), [you, ["W+4", *DULL[1:]]], starter=1)
     table.seat(1, Scripted(["play W+4 G"]))
     table.wait_for_you()
-    assert table.match.board.prompt.startswith("Wild Draw Four on you: C challenges, A accepts, S stacks")
+    assert table.match.board.prompt == "+4 on you, RED before it: C challenges, A accepts, S stacks yours"
     table.press("S", "Y")
     table.wait(30)
     assert "play W+4 Y" in table.game.record().splitlines() and table.game.pending.penalty == 8

@@ -215,7 +215,7 @@ def challenge_table(computer_hand: list[str], key: str) -> Table:
     table = Table("standard", 2, deck=deck, starter=1)
     table.seat(1, Scripted(["play W+4 G"]))
     table.wait_for_you()
-    assert table.match.board.prompt.startswith("A Wild Draw Four on you: C challenges, A accepts")
+    assert table.match.board.prompt == "A Wild Draw Four on you, RED before it: C challenges, A accepts"
     table.press(key)
     table.wait(10)
     return table
@@ -282,7 +282,8 @@ def test_as_king_you_pick_the_kings_choice_target_with_the_arrows():
     play(table, "RK")
     table.wait_for_you()
     assert table.match.board.prompt.startswith("King's Choice: who draws one?")
-    table.press("RIGHT", "RETURN")  # from seat 0 (you) to seat 1
+    assert table.match.board.pick == 1  # never you: the opponent with the fewest cards
+    table.press("RIGHT", "LEFT", "RETURN")  # to seat 2 and back
     table.wait(40)
     assert "target 1" in table.game.record().splitlines()
     assert "seat 1 draws 1 (King's Choice)" in [str(e).split(":")[0] for e in table.game.events]

@@ -7,11 +7,15 @@ Scenes (each change is reported as ``scene NAME``):
   resources load (normal mode only; constrained-memory mode starts on the
   title menu and never loads what only this screen needs);
 * ``title``: the title menu (play, level, sound, how to play, statistics,
-  quit on the desktop);
+  people, quit on the desktop); its choices are carried out in ``title.py``;
 * ``howto``: the controls and the rules, in pages; ``stats``: the record;
+  ``house``: the house rules; ``people``: who plays at this machine
+  (``people.py``);
 * ``replays``: the finished matches kept; ``replay``: one played back on the
   table, both hands face up (``replay.py``);
-* ``table``, ``hand_result``, ``match_result``: a match (``match.py``);
+* ``table``, ``handover`` (several people: the curtain), ``hand_result``,
+  ``match_result``: a match (``match.py``), started, continued, saved and
+  counted by ``keeping.py``;
 * ``paused``: the in-match menu over the table (ESCAPE or START): play on, or
   leave the match for the title.
 
@@ -30,31 +34,28 @@ a match by choice.
 
 from __future__ import annotations
 
-import gc
-import hashlib
 import os
-import secrets
 import sys
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pyxel
 
-from game.rules.rulesets import RULESETS
-from game.saves import MemorySaves, SavedMatch, Saves, now, state_digest
-from game.settings import DIFFICULTIES, MOST_OPPONENTS, SCORINGS, Store, players_for, table_key
+from game.saves import MemorySaves, SavedMatch, Saves
+from game.settings import Store
 
 from . import display, host, keys, menus, narration
 from .audio import Audio
+from .keeping import MatchKeeping, saved_seating, settle_heap
 from .loader import Loader
-from .seats import HUMAN, seat_name
 from .table import draw_message_bar
+from .title import TitleScenes
 
 if TYPE_CHECKING:
     from .match import Match
     from .replay import ReplayList, ReplayViewer
 
-MATCH_SCENES = ("table", "hand_result", "match_result")
+MATCH_SCENES = ("table", "hand_result", "match_result", "handover")
 # With this variable set to 1 the game prints FIRST_FRAME on stdout once its
 # first frame is drawn (benchmarks/startup.py times it from outside).
 STARTUP_MARK = "UNO1991_STARTUP_MARK"
@@ -73,17 +74,10 @@ def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
     pyxel.init(**host.init_options(headless, display_scale))
 
 
-def settle_heap() -> None:
-    """Keep what has been made so far (modules, resources, the computer
-    players' tables) out of the garbage collector's way for the rest of the
-    run: its full collections, which come every few thousand allocations
-    while a computer searches, then scan only what the match itself makes,
-    instead of costing a frame some 8 ms at a table of ten (``gc.freeze``)."""
-    gc.collect()
-    gc.freeze()
+__all__ = ["App", "init_pyxel", "run_window", "saved_seating", "settle_heap"]
 
 
-class App:
+class App(TitleScenes, MatchKeeping):
     """The whole game; ``report`` receives one line per thing a player would
     notice (scene, message bar, sound, card played or drawn, scores, settings
     saved), each after the number of the frame it happened in."""
@@ -103,8 +97,11 @@ class App:
         continue_match: bool = False,
         replay: SavedMatch | None = None,
         table: tuple[str, int | None] | None = None,
+        people: tuple[str, ...] | None = None,
     ) -> None:
-        """``level`` and ``muted`` override the saved settings for this run
+        """``people``: the names of the people at the table for this run
+        (``--people``, ``--names``; None: the settings'). ``level`` and
+        ``muted`` override the saved settings for this run
         (None: use them); so does ``table``, a rule set and a number of
         players (None: as many as the settings' opponents), and a match of
         it starts at once. ``deck`` (top card first) and ``starter`` stack the
@@ -130,6 +127,7 @@ class App:
         sound = self.settings.sound if muted is None else not muted
         self.audio = Audio(not sound, self.notice, music=not low_memory)
         self.mouse = keys.Mouse()
+        self._pads: dict[int, list[str]] = {}
         self.match: Match | None = None
         self._shown_prompt = ""
         self.title = menus.TitleMenu(host.can_quit(platform), title_art=not low_memory)
@@ -144,8 +142,11 @@ class App:
         if warning:
             self._warn(warning)
         self.title.can_continue = self._saved_at_start is not None
+        if self._saved_at_start is not None:
+            self.title.saved_table = (self._saved_at_start.rules, self._saved_at_start.players)
         self.loader = Loader(low_memory)
         self._table = table  # this run's rule set and players, until the menu changes them
+        self._people = people  # this run's people, until the menu changes them
         if replay is not None:
             self._load_at_once()
             self._watch(replay, back="title")
@@ -191,10 +192,12 @@ class App:
 
     def update(self) -> None:
         self.frame += 1
-        pressed = keys.pressed()
+        several = self.match is not None and self.match.seating.several and self.scene in MATCH_SCENES
+        pressed = keys.pressed(pads=not several)
+        self._pads = keys.pads_pressed() if several else {}
         pointer = self.mouse.read()
-        pyxel.mouse(self.mouse.show_pointer(pointer, pressed))
-        if "M" in pressed and self.scene != "loading":
+        pyxel.mouse(self.mouse.show_pointer(pointer, pressed or list(self._pads)))
+        if "M" in pressed and self.scene not in ("loading", "people"):
             self._toggle_sound()
         scene = self.scene
         if scene == "loading":
@@ -211,6 +214,8 @@ class App:
                 self._to_title()
         elif scene == "house":
             self._update_house(pressed, pointer)
+        elif scene == "people":
+            self._update_people(pressed, pointer)
         elif scene == "paused":
             self._update_paused(pressed, pointer)
         elif scene == "replays":
@@ -275,85 +280,6 @@ class App:
             self.audio.play("select")
         return choice
 
-    def _update_title(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        choice = self._choose(self.title, pressed, pointer)
-        if choice is None:
-            return
-        what = choice.what
-        if what == "continue":
-            self._continue()
-        elif what == "play":
-            self._start_match()
-        elif what in menus.TABLE_ITEMS:
-            self._change_table(what, choice.step)
-        elif what == "house":
-            self._show_house_rules()
-        elif what == "level":
-            index = DIFFICULTIES.index(self.level)
-            self.level = self.settings.difficulty = DIFFICULTIES[(index + choice.step) % len(DIFFICULTIES)]
-            self.notice(f"setting level {self.level}")
-            self._save()
-        elif what == "sound":
-            self._toggle_sound()
-        elif what == "howto":
-            self.screen = menus.HowToPlay(self.settings.rules)
-            self._set_scene("howto")
-            self._report_page()
-        elif what == "replays":
-            self._show_replays()
-        elif what == "stats":
-            table = table_key(*self._rules_and_players())
-            self.screen = menus.StatsScreen(table)
-            self._set_scene("stats")
-            for line in menus.stats_lines(self.stats, table):
-                self.notice(f"stats {line}")
-        elif what == "quit":
-            self.quit_requested = True
-            self.notice("quit")
-
-    # ----- replays ------------------------------------------------------------------
-
-    def _show_replays(self) -> None:
-        from .replay import ReplayList
-
-        self.screen = ReplayList(self.saves.finished())
-        for problem in self.saves.take_problems():
-            self._warn(problem)
-        self._set_scene("replays")
-        for number, saved in enumerate(self.screen.matches, start=1):
-            self.notice(f"replays {number}: {saved.summary()}")
-        if not self.screen.matches:
-            self.notice("replays none yet")
-
-    def _update_replays(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        choice = self._choose(self.screen, pressed, pointer)
-        if choice is None:
-            return
-        if choice.what == "watch":
-            self._watch(self.screen.chosen, back="replays")
-        else:
-            self._to_title()
-
-    def _watch(self, saved: SavedMatch, back: str) -> None:
-        """Play a finished match back; ESCAPE returns to ``back`` (a scene)."""
-        from .replay import ReplayViewer
-
-        try:
-            saved.game()  # the whole record must replay before the viewer steps through it
-        except ValueError as error:
-            self._warn(f"warning: the match of {saved.date} cannot be replayed: {error}")
-            if self.scene == "replays":
-                self.screen.message = self.title.message
-            else:
-                self._to_title()
-            return
-        self.audio.stop_music()
-        self.screen = None
-        self._back_from_replay = back
-        self.notice(f"replay {saved.summary()}")
-        self.viewer = ReplayViewer(saved, self.notice, title_art=not self.low_memory)
-        self._set_scene("replay")
-
     def _report_page(self) -> None:
         if isinstance(self.screen, menus.HowToPlay):
             self.notice(f"page {self.screen.page + 1} of {len(self.screen.pages)}: {self.screen.heading}")
@@ -366,194 +292,23 @@ class App:
             self.match.say(narration.SOUND_OFF if self.audio.muted else narration.SOUND_ON)
         self._save()
 
+    def _toggle_hints(self) -> None:
+        """HINTS (the in-match menu): lift your playable cards, or not."""
+        rules = self.match.game.rules.name
+        self.settings.hints = not self.settings.hints_for(rules)
+        self.match.hints = self.settings.hints
+        self.notice(f"setting hints {'on' if self.match.hints else 'off'}")
+        self._save()
+
     def _save(self) -> None:
         warning = self.store.save(self.settings, self.stats)
         if warning:
             self._warn_once(warning)
 
-    # ----- the game to play ---------------------------------------------------------------
-
-    def _rules_and_players(self) -> tuple[str, int]:
-        """The next match's rule set and number of players."""
-        if self._table is not None:
-            rules, players = self._table
-            return rules, players or players_for(rules, self.settings.opponents)
-        return self.settings.rules, self.settings.players
-
-    def _change_table(self, what: str, step: int) -> None:
-        """RULES, OPPONENTS or SCORING moved on (saved with the settings)."""
-        settings = self.settings
-        if self._table is not None:  # the menu takes over from --rules / --players
-            settings.rules, players = self._rules_and_players()
-            settings.opponents = players - 1
-            self._table = None
-        if what == "rules":
-            names = list(RULESETS)
-            settings.rules = names[(names.index(settings.rules) + step) % len(names)]
-        elif what == "opponents":
-            most = players_for(settings.rules, MOST_OPPONENTS) - 1
-            settings.opponents = (min(settings.opponents, most) - 1 + step) % most + 1
-        else:
-            settings.scoring = SCORINGS[(SCORINGS.index(settings.scoring) + 1) % len(SCORINGS)]
-        rules, players = self._rules_and_players()
-        self.notice(f"setting rules {rules} players {players} scoring {settings.scoring}")
-        self._save()
-
-    def _show_house_rules(self) -> None:
-        """The house rules' switches (standard UNO only)."""
-        if self._rules_and_players()[0] != "standard":
-            self.title.message = narration.HOUSE_RULES_STANDARD_ONLY
-            self.notice(narration.HOUSE_RULES_STANDARD_ONLY)
-            return
-        self.screen = menus.HouseRulesScreen(self.settings.house)
-        self._set_scene("house")
-
-    def _update_house(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        choice = self._choose(self.screen, pressed, pointer)
-        if choice is None:
-            return
-        if choice.what == "back":
-            self._to_title()
-            return
-        self.settings.toggle_house(choice.what)
-        self.screen.house = self.settings.house
-        self.notice(f"setting house rules {' '.join(self.settings.house) or 'none'}")
-        self._save()
-
-    # ----- a match --------------------------------------------------------------------
-
-    def _start_match(self) -> None:
-        """A new match; match n plays from seed + n, so every run repeats.
-        The table's code and the computer players are imported here, not
-        before: the first frame (the title or the loading screen) comes sooner."""
-        from .match import Match
-
-        self.audio.stop_music()
-        deck, starter = self._first_deal if self.matches == 0 else (None, None)
-        rules, players = self._rules_and_players()
-        self.notice(f"match {self.matches + 1} level {self.level}")
-        if (rules, players) != ("1991", 2):
-            self.notice(f"table {rules} {players} players scoring {self.settings.scoring}")
-        self.match = Match(
-            self.seed + self.matches,
-            self.level,
-            self.audio,
-            self.notice,
-            self._set_scene,
-            hand_ended=self._record_hand,
-            computer_seed=self.seed,
-            deck=deck,
-            starter=starter,
-            title_art=not self.low_memory,
-            rules=rules,
-            acted=self._save_match,
-            players=players,
-            scoring=self.settings.scoring,
-            house=self.settings.house if rules == "standard" else (),
-        )
-        self._moves, self._hand_counted = 0, False
-        self._match_date = now()
-        self._match_id = secrets.token_hex(6)
-        self._save_match(self.match, moved=False)
-        self._shown_prompt = ""
-        settle_heap()
-
-    def _continue(self) -> None:
-        """The saved match, as it was left: the engine's game replayed from
-        its record, the computer with the same seed and level."""
-        from .match import Match
-
-        saved, self._saved_at_start = self._saved_at_start, None
-        self.title.can_continue = False
-        self.audio.stop_music()
-        self.matches, self._moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
-        self._match_date = saved.date
-        self._match_id = (
-            saved.match_id or hashlib.sha256(f"{saved.date} {saved.record[:400]}".encode()).hexdigest()[:12]
-        )
-        try:
-            game = saved.game()
-            table = table_key(game.rules.name, game.players)
-            self.stats.level(saved.level, table)  # a table the statistics know
-            self.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
-            self.notice(f"state {state_digest(game)}")
-            match = Match(
-                game.seed,
-                saved.level,
-                self.audio,
-                self.notice,
-                self._set_scene,
-                hand_ended=self._record_hand,
-                computer_seed=saved.computer_seed,
-                title_art=not self.low_memory,
-                acted=self._save_match,
-                game=game,
-            )
-        except Exception as error:  # passed every check, yet the table cannot open it: a bad save too, never a crash
-            self._warn(self.saves.set_aside(f"the table cannot open it ({type(error).__name__}: {error})"))
-            self._to_title()
-            return
-        self.match = match
-        self._shown_prompt = ""
-        settle_heap()
-
-    def _saved(self, match: Match, result: str | None = None) -> SavedMatch:
-        game = match.game
-        return SavedMatch(
-            record=game.record(),
-            level=match.level,
-            computer_seed=match.computer_seed,
-            rules=game.rules.name,
-            players=game.players,
-            scoring=game.scoring,
-            match=self.matches,
-            moves=self._moves,
-            hand_counted=self._hand_counted and game.hand_over,
-            date=self._match_date,
-            result=result,
-            match_id=self._match_id,
-        )
-
-    def _save_match(self, match: Match, moved: bool = True) -> None:
-        """After every action: the match as it stands, atomically."""
-        self._moves += moved
-        if not match.game.hand_over:
-            self._hand_counted = False
-        warning = self.saves.save(self._saved(match))
-        if warning:
-            self._warn_once(warning)
-        self.notice(f"saved match {self._moves} moves")
-
-    def _record_hand(self, match: Match) -> None:
-        """Count the hand (and the match, at its end) and save at once; a
-        continued match whose hand was counted before is not counted again.
-        At the end of the match, keep it for replays: nothing to continue."""
-        result, game = match.result, match.game
-        hand = f"{self._match_id} {game.hand_number}"
-        if not self._hand_counted and self.stats.counted != hand:
-            won = result.winner == HUMAN
-            table = table_key(game.rules.name, game.players)
-            self.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
-            if game.match_over:
-                won_match = game.match_winner == HUMAN
-                self.stats.record_match(match.level, won=won_match, score=game.scores[HUMAN], table=table)
-            self.stats.counted = hand  # in the same file, the same write, as the counts
-            self._save()
-            self.notice("saved settings and statistics")
-        self._hand_counted = True
-        if game.match_over:
-            score = ", ".join(f"{seat_name(seat, game.players).lower()} {n}" for seat, n in enumerate(game.scores))
-            won = "won" if game.match_winner == HUMAN else "lost"
-            warning = self.saves.keep_finished(self._saved(match, result=f"{won} {score}"))
-            if warning:  # not kept for replays: then the saved match is not cleared either
-                self._warn(warning)
-            else:
-                self.saves.clear()
-                self.notice("match kept for replays")
-        else:
-            self._save_match(match, moved=False)
-
     def _update_match(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        pads = self._pads
+        if any("START" in names for names in pads.values()):
+            pressed = [*pressed, "START"]
         if "ESCAPE" in pressed or "START" in pressed:
             self.screen = menus.PauseMenu()
             self._paused_from = self.scene
@@ -561,14 +316,14 @@ class App:
             self.audio.play("select")
             return
         match = self.match
-        leave = "RETURN" in pressed or pointer.clicked
+        leave = "RETURN" in pressed or pointer.clicked or any("RETURN" in names for names in pads.values())
         if match.scene == "hand_result" and leave:
             match.go_on()
         elif match.scene == "match_result" and leave:
             self.matches += 1
             self._start_match()
             return
-        match.update(pressed, pointer)
+        match.update(pressed, pointer, pads)
 
     def _update_paused(self, pressed: list[str], pointer: keys.Pointer) -> None:
         """The match stands still while the menu asks."""
@@ -580,6 +335,8 @@ class App:
         self.audio.play("select")
         if choice.what == "sound":
             self._toggle_sound()
+        elif choice.what == "hints":
+            self._toggle_hints()
         elif choice.what == "resume":
             self.screen = None
             self._set_scene(self._paused_from)
@@ -604,8 +361,9 @@ class App:
             rules, players = self._rules_and_players()
             scoring = self.settings.scoring
             house = len(self.settings.house_in_play) if rules == "standard" else 0
-            self.title.draw(self.level, not self.audio.muted, self.frame, rules, players - 1, scoring, house)
-        elif scene in ("howto", "house"):
+            people = len(self._people_names(players))
+            self.title.draw(self.level, not self.audio.muted, self.frame, rules, players - 1, scoring, house, people)
+        elif scene in ("howto", "house", "people"):
             self.screen.draw(self.frame)
         elif scene == "stats":
             self.screen.draw(self.stats, self.level)
@@ -616,7 +374,7 @@ class App:
         else:
             self.match.draw(paused=scene == "paused")
             if scene == "paused":
-                self.screen.draw(not self.audio.muted, self.frame)
+                self.screen.draw(not self.audio.muted, self.frame, self.match.hints)
                 draw_message_bar("", narration.MENU_HINT)
         if self._mark_first_frame:
             self._mark_first_frame = False
@@ -641,6 +399,7 @@ def run_window(
     replay: SavedMatch | None = None,
     display_scale: int | None = None,
     table: tuple[str, int | None] | None = None,
+    people: tuple[str, ...] | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits, the
     window at ``display_scale`` (None: pyxel chooses). ``store_for`` and
@@ -661,6 +420,7 @@ def run_window(
         continue_match=continue_match,
         replay=replay,
         table=table,
+        people=people,
     )
     app.mouse.in_window = display.pointer_in_window()
 

@@ -45,7 +45,8 @@ class Flight:
 
 @dataclass
 class Board:
-    """Everything drawn on the table. Seat 0 is you (``hand``); ``counts``
+    """Everything drawn on the table, by places round it seen from the person
+    in front of the screen. Place 0 is you (``hand``); ``counts``
     holds how many cards every seat has (the engine's ``counts``)."""
 
     draw_count: int
@@ -61,6 +62,7 @@ class Board:
     drawn: str | None = None  # the card you picked up, while you may play it
     flight: Flight | None = None
     computer_hand: list[str] | None = None  # face up (replays only); None: backs
+    hands_up: list[list[str]] | None = None  # every hand face up (replays only); None: backs
     turn: int | None = None  # the seat whose turn the table shows
     direction: int = 1  # 1: play goes to the left (clockwise), -1: the other way
     king: int | None = None  # Royal Revenge: who wears the crown, and the hat
@@ -69,7 +71,15 @@ class Board:
     scepter: float | None = None  # Royal Revenge: how full the scepter's timer is, 0 to 1
     pick: int | None = None  # the seat highlighted while you choose one
     revealed: list[str] | None = None  # the hand you challenged, for a moment
+    revealed_title: str = ""  # whose hand it is, and what it showed
     house: tuple[str, ...] = ()  # the house rules in play (standard UNO)
+    # The table is drawn from one seat's point of view: every seat above is a
+    # place round the table, place 0 the person in front of the screen.
+    names: tuple[str, ...] | None = None  # by place; None: the 1991 names (YOU, COMPUTER 3)
+    hidden: bool = False  # several people: your hand shows its backs (nobody's turn in front)
+    row_busy: bool = False  # the row over your hand shows choices: the house rules' names give way
+    history: list[str] = field(default_factory=list)  # the last news lines, oldest first
+    playable: frozenset[str] | None = None  # HINTS: the cards of your hand that may be played now
 
     @property
     def players(self) -> int:
@@ -84,20 +94,30 @@ class Board:
     def computer_count(self, value: int) -> None:
         self.counts[1] = value
 
-    def show(self, game, face_up: bool = False) -> None:
+    def show(self, game, face_up: bool = False, viewer: int = 0) -> None:
         """Jump straight to the engine's position, without animation (a
-        continued match, a replay): hands, piles, scores, the crown and hat,
-        and the card you picked up under the arrow. ``face_up`` shows seat
-        1's cards (a replay of a two-player match)."""
-        you = 0
+        continued match, a replay, a handover): hands, piles, scores, the
+        crown and hat, and the card you picked up under the arrow, seen from
+        seat ``viewer`` (place 0). ``face_up`` shows seat 1's cards (a replay
+        of a two-player match)."""
+        you = viewer
+        n = game.players
+
+        def place(seat: int | None) -> int | None:
+            return None if seat is None else (seat - viewer) % n
+
+        def turned(values) -> list:
+            return [values[(viewer + p) % n] for p in range(n)]
+
         self.hand = sorted(game.hands[you], key=hand_order)
-        self.counts = [len(hand) for hand in game.hands]
+        self.counts = turned([len(hand) for hand in game.hands])
         self.computer_hand = sorted(game.hands[1], key=hand_order) if face_up else None
+        self.hands_up = turned([sorted(hand, key=hand_order) for hand in game.hands]) if face_up else None
         self.top, self.colour = game.top, game.colour
         self.discard_count, self.draw_count = len(game.discard), game.draw_count
-        self.scores = tuple(game.scores)
-        self.turn, self.direction = game.turn, game.direction
-        self.king, self.jester, self.exposed = game.king, game.jester, game.exposed
+        self.scores = tuple(turned(game.scores))
+        self.turn, self.direction = place(game.turn), game.direction
+        self.king, self.jester, self.exposed = place(game.king), place(game.jester), place(game.exposed)
         self.drawn = game.drawn if game.turn == you else None
         if self.drawn is not None:
             self.selected = len(self.hand) - 1 - self.hand[::-1].index(self.drawn)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.rules.cards import Card
-from game.rules.events import BY_CHOICE, Event
+from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, Event
 
 from . import narration
 from .animation import Step, Timeline
@@ -21,7 +21,7 @@ from .audio import Audio
 from .board import Board, Flight, hand_order
 from .layout import DISCARD_POS, DRAW_PILE_POS, your_card_pos
 from .seating import crown_pos, seat_card_pos
-from .seats import HUMAN, seat_name
+from .seats import HUMAN, Seating
 
 DEAL_FRAMES = 3  # per card dealt
 PLAY_FRAMES = 9  # a card flying from a hand to the pile
@@ -32,6 +32,11 @@ PENALTY_FRAMES = 40  # time to read why four cards come
 HAND_END_FRAMES = 40
 REVEAL_FRAMES = 75  # the hand you challenged, shown for a moment
 CROWN_FRAMES = 30  # the crown passing to the new King
+HISTORY_LINES = 6  # news lines kept for H
+# At a table of more than two, when a second thing (and more) happens to you
+# before your turn comes (skipped, made to draw, hands swapped), the table
+# pauses this much longer on it, so that a chain can be followed.
+CHAIN_FRAMES = 20
 
 
 class Choreographer:
@@ -46,6 +51,7 @@ class Choreographer:
         deck_size: int,
         players: int = 2,
         tally: bool = False,
+        seating: Seating | None = None,
     ) -> None:
         self.timeline = timeline
         self.board: Board = timeline.board
@@ -53,13 +59,23 @@ class Choreographer:
         self.notice = notice
         self.deck_size = deck_size
         self.players = players
+        # Who sits where, seen from the person in front of the screen: the
+        # events staged are in places round the table, place 0 at the bottom.
+        self.seating = seating if seating is not None else Seating.solo(players)
         self.tally = tally  # the lowest total wins: nobody scores the hand
         self._reshuffle_to: int | None = None
         self._you_pass = False  # the events being staged end your turn with a pass
+        self._to_you = 0  # things that happened to you since your last turn
+        # The seat whose Wild Draw Four you challenge and the colour in play
+        # before it (set by the table as you challenge), to name the hand shown.
+        self.challenged: tuple[int, str] | None = None
 
     def say(self, text: str) -> None:
-        """Put a line on the news line of the message bar."""
-        self.board.news = text
+        """Put a line on the news line of the message bar (and in its history, for H)."""
+        board = self.board
+        board.news = text
+        if text and (not board.history or board.history[-1] != text):
+            board.history = [*board.history, text][-HISTORY_LINES:]
         self.notice(f"message {text}")
 
     def stage(
@@ -103,12 +119,32 @@ class Choreographer:
             "rotate": self._hands_move,
         }
         for event in events:
+            chained = self._happens_to_you(event)
             if event.kind == "deal":
                 self._deal(event, your_hand[: event.count])
             elif event.kind == "hand_end":
                 self._hand_end(event, ends_match)
             else:
                 handlers.get(event.kind, self._news)(event)
+            if chained:
+                self._add(CHAIN_FRAMES)
+
+    def _happens_to_you(self, event: Event) -> bool:
+        """Count what happens to you between your turns; True for the second
+        and later of them, at a table of more than two (see CHAIN_FRAMES)."""
+        if (event.kind == "turn" and event.seat == HUMAN) or event.kind == "deal":
+            self._to_you = 0
+            return False
+        to_you = (
+            (event.kind == "skip" and event.seat == HUMAN)
+            or (event.kind == "draw" and event.seat == HUMAN and event.reason != BY_CHOICE)
+            or (event.kind == "swap" and HUMAN in (event.seat, event.count))
+            or event.kind == "rotate"
+        )
+        if not to_you:
+            return False
+        self._to_you += 1
+        return self.players > 2 and self._to_you >= 2
 
     def _add(self, frames: int, begin=None, end=None) -> None:
         self.timeline.add(Step(frames, begin, end))
@@ -117,14 +153,27 @@ class Choreographer:
         """An event shown only as a message (a skip, for one)."""
         text = self._words(event)
         if text is not None:
-            self._add(NEWS_FRAMES, lambda: self.say(text))
+
+            def begin() -> None:
+                if event.kind == "skip":
+                    self._turn_is_over()
+                self.say(text)
+
+            self._add(NEWS_FRAMES, begin)
+
+    def _turn_is_over(self) -> None:
+        """A Skip or a Draw Two has taken effect, or a player passed: at a table of more than two
+        the player who played it is no longer shown in turn (the next turn
+        shows when it comes). At a table of two the same player plays again."""
+        if self.players > 2:
+            self.board.turn = None
 
     def _words(self, event: Event) -> str | None:
-        return narration.news(event, self.players)
+        return narration.news(event, self.seating)
 
     def _name(self, seat: int) -> str:
-        """A seat as the notices name it: you, computer, computer 3."""
-        return seat_name(seat, self.players).lower()
+        """A seat as the notices name it: you, computer, computer 3, ann."""
+        return self.seating.name(seat).lower()
 
     # ----- the deal and the first card ------------------------------------------
 
@@ -188,7 +237,8 @@ class Choreographer:
                 board.counts[seat] -= 1
             self.audio.play("play")
             self.say(self._words(event))
-            self.notice(f"card {'you play' if seat == HUMAN else self._name(seat) + ' plays'} {code}")
+            you = self.seating.you(seat)
+            self.notice(f"card {'you play' if you else self._name(seat) + ' plays'} {code}")
             return Flight(code, start, DISCARD_POS, PLAY_FRAMES)
 
         self._add(PLAY_FRAMES, begin, lambda: self._land(code, event.colour or Card(code).colour))
@@ -213,12 +263,14 @@ class Choreographer:
     def _penalty(self, event: Event) -> None:
         def begin() -> None:
             self.audio.play("penalty")
-            self.say(narration.penalty_news(event.seat, self.board.colour, self.players))
+            self.say(narration.penalty_news(event.seat, self.board.colour, self.seating))
 
         self._add(PENALTY_FRAMES, begin)
 
     def _draw(self, event: Event) -> None:
         text = self._words(event)
+        if event.reason in (DRAW_TWO, DRAW_FOUR):
+            self._add(0, self._turn_is_over)
         if text is not None:
             self._add(0, lambda: self.say(text))
         codes = event.cards if event.seat == HUMAN else (None,) * event.count
@@ -244,12 +296,16 @@ class Choreographer:
             board.draw_count -= 1
             self.audio.play(sound)
             if seat == HUMAN:
-                self.notice(f"card you {sound} {code}")
+                if board.hidden:  # several people: nobody's cards are seen
+                    self.notice(f"card {self._name(seat)} {'is dealt' if sound == 'deal' else 'draws'} a card")
+                else:
+                    who = "you" if self.seating.you(seat) else self._name(seat)
+                    self.notice(f"card {who} {sound} {code}")
                 end = your_card_pos(len(board.hand) + 1, board.selected, board.insert_index(code))
             else:
                 self.notice(f"card {self._name(seat)} {'is dealt' if sound == 'deal' else 'draws'} a card")
                 end = seat_card_pos(seat, board.counts[seat] + 1, self.players)
-            return Flight(code, DRAW_PILE_POS, end, frames)
+            return Flight(None if board.hidden else code, DRAW_PILE_POS, end, frames)
 
         def end() -> None:
             if seat == HUMAN:
@@ -276,6 +332,8 @@ class Choreographer:
         def begin() -> None:
             if event.seat == HUMAN:
                 self.board.drawn = None
+            else:
+                self._turn_is_over()  # a pass ends that player's turn
             self.say(self._words(event))
 
         self._add(NEWS_FRAMES, begin)
@@ -283,10 +341,10 @@ class Choreographer:
     def _turn(self, event: Event) -> None:
         def begin() -> None:
             self.board.turn = event.seat
-            if event.seat == HUMAN:
+            if event.seat == HUMAN and not self.board.hidden:
                 self.audio.play("pip")
             else:
-                self.board.prompt = narration.computer_turn_prompt(event.seat, self.players)
+                self.board.prompt = narration.computer_turn_prompt(event.seat, self.seating)
 
         self._add(0, begin)
 
@@ -331,9 +389,12 @@ class Choreographer:
         if event.seat != HUMAN:
             return
 
+        owner, colour = self.challenged if self.challenged is not None else (None, None)
+
         def begin() -> None:
             self.board.revealed = list(event.cards)
-            self.say(self._words(event)[: narration.MAX_CHARS])
+            self.board.revealed_title = narration.revealed_title(owner, self.seating)
+            self.say(narration.reveal_news(owner, colour, event.cards, self.seating))
             self.notice(f"revealed {' '.join(event.cards)}")
 
         def end() -> None:
@@ -403,10 +464,10 @@ class Choreographer:
                 scores = list(totals)
             board.scores = tuple(scores)
             board.prompt = ""
-            board.exposed = None
+            board.exposed = board.turn = None
             if not ends_match:
                 self.audio.play("hand won" if event.seat == HUMAN else "hand lost")
-            self.say(narration.hand_end_news(event, self.players) if self.tally else self._words(event))
+            self.say(narration.hand_end_news(event, self.seating) if self.tally else self._words(event))
             self.notice("scores " + " ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores)))
 
         self._add(HAND_END_FRAMES, begin)

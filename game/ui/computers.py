@@ -14,10 +14,8 @@ from __future__ import annotations
 from collections.abc import Generator
 
 from game.ai import make
-from game.rules import Game
+from game.rules import Game, IllegalAction
 from game.rules.notation import OUT_OF_TURN
-
-from .seats import HUMAN
 
 THINK_FRAMES = 12  # a computer's pause before each of its actions, at least
 CATCH_WINDOW = 45  # frames after a missed call is shown before the next player may start
@@ -27,6 +25,10 @@ REACT_FRAMES = {"easy": 32, "normal": 18, "hard": 11}
 # pause for thought is over, or not at all.
 JUMP_FRAMES = {"easy": 10, "normal": 6, "hard": 4}
 REACT_STAGGER = 3  # more frames for each seat further round the table
+# Jump-in (house rule): while you hold a card identical to the top card, the
+# next player waits this long (frames of a still table, 2 seconds) before it
+# starts, so that you can see the chance and press J.
+JUMP_IN_FRAMES = 60
 
 
 def last_action_in_turn(legal: list[str] | tuple[str, ...]) -> str:
@@ -73,11 +75,14 @@ class Thought:
 
 
 class Computers:
-    """Every computer seat of a match: ``players[seat]`` is its player."""
+    """Every computer seat of a match: ``players[seat]`` is its player.
+    ``seats``: how many seats at the table (seat 0 is the person's, the
+    others computers), or the computer seats themselves."""
 
-    def __init__(self, level: str, seed: int, seats: int) -> None:
+    def __init__(self, level: str, seed: int, seats: int | list[int]) -> None:
         self.level = level
-        self.players = {seat: make(level, seed=computer_seed(seed, seat)) for seat in range(1, seats)}
+        computer_seats = range(1, seats) if isinstance(seats, int) else seats
+        self.players = {seat: make(level, seed=computer_seed(seed, seat)) for seat in computer_seats}
         self.thought: Thought | None = None
         self._watching: tuple | None = None  # the position watched: (exposed seat, move if jump-ins)
         self._reactions: dict[int, tuple[int, str]] = {}  # seat -> (frame due, action)
@@ -91,7 +96,7 @@ class Computers:
     def think(self, game: Game, idle: bool) -> None:
         """A slice of thinking for the computer that must act, if any."""
         turn = game.turn
-        if game.hand_over or turn is None or turn == HUMAN:
+        if game.hand_over or turn is None or turn not in self.players:
             self.thought = None
             return
         if self.thought is None or self.thought.seat != turn:
@@ -149,3 +154,54 @@ class Computers:
     def holding(self) -> bool:
         """True while the next player waits for the moment after a missed call."""
         return self._watching is not None and self._watching[0] is not None and self.window < CATCH_WINDOW
+
+
+class ComputerTurns:
+    """Where a computer's choice becomes an action: ``Match`` mixes this in,
+    sending each decided action to the engine through ``Match._act``."""
+
+    def _computer_turn(self) -> None:
+        if self.computers.holding and self.game.exposed != self.game.turn:
+            return  # the short moment after a missed call, before the next player starts
+        waits = not self.seating.several  # with several people a wait would tell what one holds
+        if waits and self._jump_in_card() is not None and self._jump_window < JUMP_IN_FRAMES:
+            return  # your moment to jump in, before the next player starts
+        decided = self.computers.take_action()
+        if decided is None:
+            return
+        action, failure = decided
+        seat = self.game.turn
+        if failure is not None:
+            self.notice(f"error {self._name(seat)} could not decide ({failure!r}); it plays {action!r}")
+        try:
+            self._act(action)
+        except IllegalAction as error:
+            # A computer player's mistake must never stop your game: it is
+            # reported, and the computer takes its last legal action instead.
+            fallback = last_action_in_turn(self.game.legal())
+            self.notice(f"error {self._name(seat)} chose {action!r}, refused ({error}); it plays {fallback!r}")
+            self._act(fallback)
+
+    def _outside_turns(self) -> None:
+        """Seats whose decisions arrive from outside (``seats.Elsewhere``):
+        each action delivered is sent to the engine as that seat's, in turn
+        or out of it; one the rules refuse is reported and dropped."""
+        for seat, inbox in self.elsewhere.items():
+            action = inbox.take()
+            if action is None:
+                continue
+            try:
+                self._act(action, seat=seat)
+            except IllegalAction as error:
+                self.notice(f"error {self._name(seat)} sent {action!r}, refused ({error})")
+
+    # ----- UNO: calls and catches ----------------------------------------------------
+
+    def _watch_uno(self, idle: bool) -> None:
+        """A computer catches a player who forgot UNO, or calls it late, or
+        jumps in (house rule)."""
+        reaction = self.computers.watch(self.game, idle, self.moves)
+        if reaction is not None:
+            seat, action = reaction
+            self._act(action, seat=seat)
+            self.computers.forget()

@@ -45,6 +45,8 @@ GAME_KEYS = {
     "A": (pyxel.KEY_A,),
     "S": (pyxel.KEY_S,),  # stack a Wild Draw Four (house rule)
     "J": (pyxel.KEY_J,),  # jump in (house rule)
+    "K": (pyxel.KEY_K,),  # several people at one keyboard: the next person catches
+    "H": (pyxel.KEY_H,),  # the last lines of the message bar
     **{digit: (getattr(pyxel, f"KEY_{digit}"),) for digit in "0123456789"},
 }
 COLOUR_KEYS = tuple(COLOURS)  # R, G, Y, B name a colour
@@ -54,14 +56,66 @@ REPEAT_HOLD = 10  # frames before a held arrow key repeats
 REPEAT_EVERY = 3
 
 
-def pressed() -> list[str]:
-    """The names of the game keys pressed in this frame, in GAME_KEYS order."""
+# Several people: each gamepad is its own person's (pad 1 the first
+# person's...), read apart from the keyboard. A is RETURN, B picks up or
+# passes, Y calls UNO or catches, the right shoulder jumps in, START (or X)
+# opens the menu.
+PAD_BUTTONS = {
+    "LEFT": "DPAD_LEFT",
+    "RIGHT": "DPAD_RIGHT",
+    "UP": "DPAD_UP",
+    "DOWN": "DPAD_DOWN",
+    "RETURN": "A",
+    "P": "B",
+    "U": "Y",
+    "J": "RIGHTSHOULDER",
+    "START": "START",
+}
+PADS = 4
+_PAD_CODES = {
+    pad: {name: getattr(pyxel, f"GAMEPAD{pad}_BUTTON_{button}") for name, button in PAD_BUTTONS.items()}
+    for pad in range(1, PADS + 1)
+}
+_PAD_CODE_SET = {code for pad in _PAD_CODES.values() for code in pad.values()} | {pyxel.GAMEPAD1_BUTTON_X}
+
+
+def pressed(pads: bool = True) -> list[str]:
+    """The names of the game keys pressed in this frame, in GAME_KEYS order;
+    without the first gamepad's buttons when ``pads`` is False (several
+    people: ``pads_pressed`` reads each pad for its own person)."""
     names = []
     for name, codes in GAME_KEYS.items():
         hold, every = (REPEAT_HOLD, REPEAT_EVERY) if name in REPEATING else (0, 0)
+        if not pads:
+            codes = [code for code in codes if code not in _PAD_CODE_SET]
         if any(pyxel.btnp(code, hold=hold, repeat=every) for code in codes):
             names.append(name)
     return names
+
+
+def pads_pressed() -> dict[int, list[str]]:
+    """Each gamepad's button names pressed in this frame (pads with none left out)."""
+    pads = {}
+    for pad, codes in _PAD_CODES.items():
+        names = []
+        for name, code in codes.items():
+            hold, every = (REPEAT_HOLD, REPEAT_EVERY) if name in REPEATING else (0, 0)
+            if pyxel.btnp(code, hold=hold, repeat=every):
+                names.append(name)
+        if pad == 1 and pyxel.btnp(pyxel.GAMEPAD1_BUTTON_X) and "START" not in names:
+            names.append("START")
+        if names:
+            pads[pad] = names
+    return pads
+
+
+TYPED = {**{c: getattr(pyxel, f"KEY_{c}") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}, " ": pyxel.KEY_SPACE}
+TYPED["-"] = pyxel.KEY_MINUS
+
+
+def typed() -> str:
+    """The letters, digits, spaces and dashes typed in this frame (a name)."""
+    return "".join(c for c, code in TYPED.items() if pyxel.btnp(code))
 
 
 @dataclass(frozen=True)

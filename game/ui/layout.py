@@ -71,6 +71,7 @@ HAND_Y = 142
 HAND_LEFT = 8
 HAND_W = SCREEN_W - 2 * HAND_LEFT
 DRAWN_LIFT = 6  # a card just picked up sits a little higher
+HINT_LIFT = 4  # HINTS: the cards that may be played sit a little higher
 
 # The message bar along the bottom edge: news line, then prompt line.
 BAR_Y = 182

@@ -4,14 +4,20 @@ players, to 500.
 Data flows one way. A key or a click becomes an action text, the engine
 (``game.act``) checks and applies it and returns events, and the
 choreographer turns the events into animation steps that update the board
-one frame at a time. The UI never changes the game any other way. You are
-seat 0, the computer players seats 1 and up (one at a table of two, as in
-1991).
+one frame at a time. The UI never changes the game any other way. Who
+decides for each seat is the match's ``Seating`` (``seats.py``): in the 1991
+game you are seat 0, the computer players seats 1 and up (one at a table of
+two, as in 1991). A person's keys become actions in ``person.py``, a
+computer's choices (and a person's elsewhere) in ``computers.py``; this
+module runs the frame and keeps the table seen from the person in front of
+the screen (places round the table, place 0 at the bottom).
 
-A match has three scenes of its own: ``table`` (a hand being played),
-``hand_result`` (who went out, the points, the running totals and the cards
-left) and ``match_result`` (the winner and the final scores). The last hand
-of a match shows its result too; RETURN then shows the match's.
+A match has four scenes of its own: ``table`` (a hand being played),
+``handover`` (several people: the curtain while the screen passes to the
+next person to decide), ``hand_result`` (who went out, the points, the
+running totals and the cards left) and ``match_result`` (the winner and the
+final scores). The last hand of a match shows its result too; RETURN then
+shows the match's.
 
 Besides playing your cards you may have to decide: the colour of a Wild
 (yours, or any Wild while you are King in Royal Revenge), whether to
@@ -23,37 +29,29 @@ next-to-last card, and catches a computer player that forgot to.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
-from game.rules import Game, IllegalAction
-from game.rules.cards import COLOURS, Card
+from game.rules import Game
 
-from . import keys, narration, results, table
+from . import handover, narration, results, table
 from .animation import Timeline
 from .audio import Audio
 from .board import Board
 from .choreography import Choreographer
-from .computers import Computers, last_action_in_turn
+from .computers import JUMP_IN_FRAMES, Computers, ComputerTurns
 from .keys import Pointer
+from .person import CHALLENGE_LABELS, DECISIONS, SEAT_CHOICES, TABLE_KEYS, PersonTurn
 from .scepter import Scepter
-from .seating import panel_of
-from .seats import HUMAN, seat_name
+from .seats import ELSEWHERE, Elsewhere, Seating
 
-# The keys of your turn. Pressed while your own move is still moving on the
-# table, they are kept (a few) and taken the moment it lands; pressed while
-# it is not your turn, they are refused with a prompt that says so.
-TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", *keys.COLOUR_KEYS, "C", "A", "S", *keys.DIGIT_KEYS)
-MAX_KEPT_KEYS = 3
-CHALLENGE_CHOICES = ("challenge", "accept", "stack")
-CHALLENGE_LABELS = ("C CHALLENGE", "A ACCEPT", "S STACK +4")
-SEAT_CHOICES = ("jester", "target", "swap")  # choices answered by naming a seat
-DECISIONS = ("challenge", *SEAT_CHOICES)
+__all__ = ["JUMP_IN_FRAMES", "Match", "hand_result"]  # the jump-in window, as docs/table.md names it
 
 
 def hand_result(game: Game) -> results.HandResult:
     """The result of a hand that is over, its points as the engine scored them."""
     end = next(event for event in reversed(game.events) if event.kind == "hand_end")
     two = game.players == 2
-    loser = (1 if end.seat == HUMAN else HUMAN) if two else None
+    loser = 1 - end.seat if two else None
     return results.HandResult(
         winner=end.seat,
         points=end.points,
@@ -66,7 +64,7 @@ def hand_result(game: Game) -> results.HandResult:
     )
 
 
-class Match:
+class Match(PersonTurn, ComputerTurns):
     """One match. ``notice`` takes the lines a player would notice,
     ``set_scene`` the match's scene changes, ``hand_ended`` is called once
     at the end of each hand (with this match, its ``result`` set)."""
@@ -89,12 +87,17 @@ class Match:
         players: int = 2,
         scoring: str = "points",
         house: tuple[str, ...] = (),
+        seating: Seating | None = None,
+        viewer: int | None = None,
+        scepter: list[int] | None = None,
     ) -> None:
         """``rules``, ``players`` and ``scoring`` choose the game (the
         settings'). ``acted`` is called after every action the engine takes
         and every new hand (to save the match). ``game``: a match to
         continue (replayed from its record), shown as it stands, without
-        animations."""
+        animations. ``seating``: who decides for each seat (None: you in
+        seat 0 against computers); ``viewer``: the seat the table is seen
+        from when it starts (a continued match of several people)."""
         self.level = level
         self.audio = audio
         self.notice = notice
@@ -108,16 +111,35 @@ class Match:
         self.game = game
         self.players = game.players
         self.computer_seed = seed if computer_seed is None else computer_seed
-        self.computers = Computers(level, self.computer_seed, self.players)
+        self.seating = seating if seating is not None else Seating.solo(self.players)
+        kinds = self.seating.kinds
+        computer_seats = [seat for seat in range(self.players) if self.seating.is_computer(seat)]
+        self.computers = Computers(level, self.computer_seed, computer_seats)
+        self.elsewhere = {seat: Elsewhere() for seat, kind in enumerate(kinds) if kind == ELSEWHERE}
+        # The person in front of the screen: the table is seen from their
+        # seat (``viewer``), and their hand is face up only once the curtain
+        # has opened for them (``in_front``; always, with one person).
+        people = self.seating.people
+        if viewer is None:
+            viewer = game.turn if game.turn in people and self.seating.several else people[0]
+        self.viewer = viewer
+        self.in_front: int | None = None if self.seating.several else viewer
+        self.handover_to: int | None = None
         self.scepter = Scepter(self.computer_seed) if game.rules.royal else None
+        if self.scepter is not None and scepter is not None:
+            self.scepter.state = scepter  # a continued match: the timer as it was left
         deck_size = len(game.rules.deck)
         self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
         self.board.house = game.house
+        self.board.hidden = self.seating.several
         self.timeline = Timeline(self.board)
         self.director = Choreographer(
             self.timeline, audio, notice, deck_size, self.players, tally=game.scoring == "tally"
         )
+        self._seen_from(viewer)
         self.result: results.HandResult | None = None
+        self.hints = False  # lift the cards of your hand that may be played (the HINTS setting)
+        self.show_history = False  # H: the last lines of the message bar, over the table
         self.scene = "table"
         self.frame = 0
         self.moves = 0  # actions sent to the engine by this table
@@ -139,7 +161,9 @@ class Match:
         self.scene = "table"
         self._set_scene("table")
         self.board.prompt = ""
-        self.board.king, self.board.jester = self.game.king, self.game.jester
+        if self.seating.several:  # anybody may have pressed RETURN: the curtain first
+            self.in_front, self.board.hidden = None, True
+        self.board.king, self.board.jester = self._place(self.game.king), self._place(self.game.jester)
         self._stage(opening)
 
     def _restore(self) -> None:
@@ -148,21 +172,28 @@ class Match:
         arrow, and the hand's result if it is over."""
         game, board = self.game, self.board
         self._clear_turn()
-        board.show(game)
+        board.show(game, viewer=self.viewer)
         self.director.say(narration.CONTINUED)
+        view = self.director.seating
         others = " | ".join(
-            f"{seat_name(seat, self.players).lower()} {board.counts[seat]} cards" for seat in range(1, self.players)
+            f"{view.name(place).lower()} {board.counts[place]} cards" for place in range(1, self.players)
         )
         scores = " ".join(str(score) for score in board.scores)
+        you = "you" if view.you(0) else view.name(0).lower()
         self.notice(
-            f"table you {' '.join(board.hand)} | {others} | top {board.top} "
+            f"table {you} {' '.join(board.hand)} | {others} | top {board.top} "
             f"{board.colour} | scores {scores} | drawn {board.drawn or '-'}"
         )
         if game.hand_over:
             self._end_hand()
             return
-        mine = game.turn == HUMAN
-        self._show("table", self._table_prompt() if mine else narration.computer_turn_prompt(game.turn, self.players))
+        if self.seating.several:
+            board.hidden = True
+            if self.seating.is_person(game.turn):  # behind the curtain, as it was left
+                self._draw_curtain(game.turn)
+                return
+        mine = self._in_front_turn
+        self._show("table", self._table_prompt() if mine else narration.computer_turn_prompt(game.turn, self.seating))
 
     def _clear_turn(self) -> None:
         """Forget what the table knew of a turn in progress (a new hand, or a
@@ -175,12 +206,92 @@ class Match:
         self.kept_keys: list[str] = []  # keys pressed while your move moves, to take when it lands
         self._uno_ready = False  # U pressed: your next play that leaves one card calls UNO
         self.board.pick = None
+        self._wait_until = 0  # the frame until which the prompt says to wait (a key refused out of turn)
+        self._jump_window = 0  # still frames you have had to jump in since the top card changed
+        self._jump_top = None
 
     def _stage(self, events) -> None:
         """Animate the engine's events; the director sees your hand only (and
-        how many cards the others hold, for hands swapped or passed on)."""
+        how many cards the others hold, for hands swapped or passed on),
+        everything in places round the table seen from the person in front."""
+        game, viewer = self.game, self.viewer
+        counts = [len(hand) for hand in game.hands]
+        if viewer:
+            events = [self._placed(event) for event in events]
+            scores, counts = self._turned(game.scores), self._turned(counts)
+        else:
+            scores = game.scores
+        self.director.stage(events, game.hands[viewer], scores, counts)
+
+    # ----- who is in front of the screen -----------------------------------------
+
+    def _place(self, seat: int | None) -> int | None:
+        """Where a seat of the engine sits round the table as drawn (0: the bottom)."""
+        return None if seat is None else (seat - self.viewer) % self.players
+
+    def _seat(self, place: int) -> int:
+        return (place + self.viewer) % self.players
+
+    def _turned(self, values) -> list:
+        return [values[self._seat(place)] for place in range(self.players)]
+
+    def _placed(self, event):
+        seat = event.seat if event.seat < 0 else self._place(event.seat)
+        count = self._place(event.count) if event.kind == "swap" else event.count
+        return event._replace(seat=seat, count=count)
+
+    def _seen_from(self, viewer: int) -> None:
+        """Draw the table from ``viewer``'s seat from now on."""
+        self.viewer = viewer
+        view = self.seating.seen_from(viewer)
+        self.director.seating = view
+        self.board.names = tuple(view.name(place) for place in range(self.players)) if self.seating.several else None
+
+    @property
+    def _in_front_turn(self) -> bool:
+        """The decision to make now is the person's in front of the screen."""
         game = self.game
-        self.director.stage(events, game.hands[HUMAN], game.scores, [len(hand) for hand in game.hands])
+        return not game.hand_over and game.turn == self.viewer and self.in_front == self.viewer
+
+    def _watch_handover(self) -> None:
+        """Several people: once the table is still, hide every hand unless the
+        person in front decides now; when the next decision is another
+        person's, draw the curtain for them."""
+        if not self.seating.several or self.scene != "table" or not self.timeline.idle:
+            return
+        game = self.game
+        decider = None if game.hand_over else game.turn
+        if decider is not None and decider != self.in_front and self.seating.is_person(decider):
+            if not self.computers.holding:
+                self._draw_curtain(decider)
+            return
+        hidden = decider is None or decider != self.in_front
+        if self.board.hidden and not hidden and not game.hand_over:
+            self.audio.play("pip")  # the turn is back with the person in front
+        self.board.hidden = hidden
+
+    def _draw_curtain(self, seat: int) -> None:
+        self.board.hidden = True
+        self.handover_to = seat
+        self.in_front = None
+        self.kept_keys = []
+        name = self.seating.name(seat)
+        self._show("handover", narration.handover_prompt(name))
+        self.notice(f"handover to {name.lower()}")
+
+    def open_curtain(self) -> None:
+        """The person named on the curtain is alone in front of the screen:
+        the table turns to their seat, their hand face up, and their pip."""
+        seat, self.handover_to = self.handover_to, None
+        self._seen_from(seat)
+        self.in_front = seat
+        self.board.selected = 0  # the arrow starts at the left of this person's hand
+        self.board.show(self.game, viewer=seat)
+        self.board.hidden = False
+        self._clear_turn()
+        self.audio.play("pip")
+        self.notice(f"in front {self.seating.name(seat).lower()}")
+        self._show("table", self._table_prompt())
 
     def _show(self, scene: str, prompt: str) -> None:
         self.scene = scene
@@ -196,14 +307,18 @@ class Match:
         for line in self.result.lines():
             self.notice(f"result {line}")
         if self.players == 2:
-            owner = "your" if self.result.winner == 1 else "computer"
+            loser = 1 - self.result.winner
+            owner = self._name(loser) if self.seating.several else "your" if self.result.winner == 1 else "computer"
             self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
         else:
             self.notice("result cards left: " + " ".join(str(n) for n in self.result.left))
         self._hand_ended(self)
 
     def _hand_result(self) -> results.HandResult:
-        return hand_result(self.game)
+        result = hand_result(self.game)
+        if self.seating.several:
+            result = replace(result, names=tuple(self.seating.name(seat) for seat in range(self.players)))
+        return result
 
     def leave(self) -> None:
         """You leave the match: a hand the engine has ended still counts,
@@ -224,12 +339,15 @@ class Match:
             self._start_hand(opening)
             return
         self._show("match_result", narration.PROMPT_NEW_MATCH)
-        self.notice(f"match winner {'you' if game.match_winner == HUMAN else self._name(game.match_winner)}")
-        totals = " ".join(f"{'you' if s == HUMAN else self._name(s)} {score}" for s, score in enumerate(game.scores))
+        self.notice(f"match winner {self._you_or_name(game.match_winner)}")
+        totals = " ".join(f"{self._you_or_name(s)} {score}" for s, score in enumerate(game.scores))
         self.notice(f"result final scores {totals}")
 
     def _name(self, seat: int) -> str:
-        return seat_name(seat, self.players).lower()
+        return self.seating.name(seat).lower()
+
+    def _you_or_name(self, seat: int) -> str:
+        return "you" if self.seating.you(seat) else self._name(seat)
 
     def say(self, text: str) -> None:
         """A line on the message bar's news line (the sound switch, say)."""
@@ -238,7 +356,7 @@ class Match:
     @property
     def waiting_for_you(self) -> bool:
         """True while the table waits for you (no animation playing)."""
-        return self.scene == "table" and self.timeline.idle and not self.game.hand_over and self.game.turn == HUMAN
+        return self.scene == "table" and self.timeline.idle and self._in_front_turn
 
     @property
     def naming_colour(self) -> bool:
@@ -256,25 +374,66 @@ class Match:
 
     # ----- each frame -------------------------------------------------------------
 
-    def update(self, pressed: list[str], pointer: Pointer | None = None) -> None:
+    def update(
+        self, pressed: list[str], pointer: Pointer | None = None, pads: dict[int, list[str]] | None = None
+    ) -> None:
+        """One frame: ``pressed`` the keyboard's keys (and, with one person,
+        the first gamepad's), ``pads`` each gamepad's buttons by number,
+        with several people (each pad acts for its own person)."""
         self.frame += 1
-        if self.scene == "table":
+        pads = pads or {}
+        if self.scene == "handover":
+            self._update_curtain(pressed, pointer, pads)
+        elif self.scene == "table":
             idle = self.timeline.idle
             self.computers.think(self.game, idle)
             self._watch_uno(idle)
+            self._outside_turns()
+            in_front = self.in_front
             if "U" in pressed:
-                self._uno_key()
+                self._uno_key(in_front)
+            if "K" in pressed and self.seating.several:
+                self._catch_for_next()
             if "J" in pressed:
-                self._jump_in()
+                self._jump_in(in_front)
+            for pad, names in pads.items():
+                seat = self.seating.seat_of_pad(pad)
+                if seat is None or self.scene != "table":
+                    continue
+                if "U" in names:
+                    self._uno_key(seat)
+                if "J" in names:
+                    self._jump_in(seat)
+                if seat == in_front:
+                    pressed = pressed + [name for name in names if name not in ("U", "J")]
+            if "H" in pressed:
+                self.show_history = not self.show_history
             self._tick_scepter()
             self._update_table(pressed, pointer)
         self.timeline.update()
-        if self.waiting_for_you:
-            self.board.prompt = self._table_prompt()
-            if self._deciding in SEAT_CHOICES and self.board.pick not in self._pick_seats():
-                self.board.pick = self._pick_seats()[0]  # highlighted first, for LEFT/RIGHT and RETURN
+        self._watch_handover()
+        seat_choice = self.waiting_for_you and self._deciding in SEAT_CHOICES
+        if seat_choice and self.board.pick not in self._pick_places():
+            self.board.pick = self._first_pick()  # highlighted first, for LEFT/RIGHT and RETURN
         if self.scene == "table":
-            self._prompt_catch()
+            self._jump_window += self.timeline.idle and self._jump_in_card() is not None
+            self.board.prompt = self._prompt_now()
+            self.board.playable = self._playable() if self.hints else None
+
+    def _update_curtain(self, pressed: list[str], pointer: Pointer | None, pads: dict[int, list[str]]) -> None:
+        """RETURN (a click, or the A button of the named person's own pad)
+        opens the curtain."""
+        pad = self.seating.pad(self.handover_to)
+        if "RETURN" in pressed or (pointer is not None and pointer.clicked) or "RETURN" in pads.get(pad, ()):
+            self.open_curtain()
+            return
+        # Behind the curtain a missed UNO call may still be caught (or called late).
+        if "K" in pressed:
+            self._catch_for_next()
+        for other, names in pads.items():
+            seat = self.seating.seat_of_pad(other)
+            if seat is not None and "U" in names and self.game.exposed is not None:
+                self._uno_key(seat)
 
     def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
         table_keys = [key for key in pressed if key in TABLE_KEYS]
@@ -282,7 +441,7 @@ class Match:
             self._keep_or_refuse(table_keys)
         elif self.game.hand_over:
             self._end_hand()
-        elif self.game.turn != HUMAN:
+        elif not self._in_front_turn:
             self._keep_or_refuse(table_keys)
             self._computer_turn()
         else:
@@ -291,17 +450,6 @@ class Match:
             if not self._your_keys(waiting) and pointer is not None:
                 self._your_mouse(pointer)
 
-    def _keep_or_refuse(self, table_keys: list[str]) -> None:
-        """Keys pressed while the table moves: kept while it is still your
-        turn (your own move moving), else refused on the prompt line."""
-        if not table_keys:
-            return
-        if self._yours and self.game.turn == HUMAN and not self.game.hand_over:
-            self.kept_keys = (self.kept_keys + table_keys)[:MAX_KEPT_KEYS]
-        else:
-            self.kept_keys = []
-            self.board.prompt = narration.PROMPT_WAIT
-
     def _act(self, action: str, seat: int | None = None) -> None:
         """Send an action to the engine, save the match, and stage what follows."""
         events = self.game.act(action, seat=seat)
@@ -309,89 +457,54 @@ class Match:
         self._acted(self)
         self._stage(events)
 
-    def _your_act(self, action: str) -> None:
-        """Your action: while it plays out, the prompt says nothing (never the
-        instruction you just followed); your turn goes on or is over. A play
-        that leaves you one card calls UNO if you pressed U. Raises
-        IllegalAction, changing nothing, if the rules refuse it."""
-        if self._uno_ready and action.startswith("play ") and len(self.game.hands[HUMAN]) == 2:
-            action += " uno"
-        self._act(action)
-        self._uno_ready = False
-        self.board.pick = None
-        self.board.prompt = ""
-        self._yours = self.game.turn == HUMAN and not self.game.hand_over
-
-    def _your_try(self, action: str) -> bool:
-        """``_your_act``, or a buzz and the rules' reason when they refuse it
-        (a house rule's, say). True when the engine took it."""
-        try:
-            self._your_act(action)
-        except IllegalAction as error:
-            self.audio.play("buzz")
-            self.say(narration.refused(str(error)))
-            return False
-        return True
-
-    def _computer_turn(self) -> None:
-        if self.computers.holding and self.game.exposed != self.game.turn:
-            return  # the short moment after a missed call, before the next player starts
-        decided = self.computers.take_action()
-        if decided is None:
-            return
-        action, failure = decided
-        seat = self.game.turn
-        if failure is not None:
-            self.notice(f"error {self._name(seat)} could not decide ({failure!r}); it plays {action!r}")
-        try:
-            self._act(action)
-        except IllegalAction as error:
-            # A computer player's mistake must never stop your game: it is
-            # reported, and the computer takes its last legal action instead.
-            fallback = last_action_in_turn(self.game.legal())
-            self.notice(f"error {self._name(seat)} chose {action!r}, refused ({error}); it plays {fallback!r}")
-            self._act(fallback)
-
-    # ----- UNO: calls and catches ----------------------------------------------------
-
-    def _watch_uno(self, idle: bool) -> None:
-        """A computer catches a player who forgot UNO, or calls it late, or
-        jumps in (house rule)."""
-        reaction = self.computers.watch(self.game, idle, self.moves)
-        if reaction is not None:
-            seat, action = reaction
-            self._act(action, seat=seat)
-            self.computers.forget()
-
-    def _uno_key(self) -> None:
-        """U: catch a player who forgot UNO, call your own late, or get
-        ready to call it with your next play."""
+    def _playable(self) -> frozenset[str] | None:
+        """HINTS: the cards of your hand the rules let you play now, while the
+        table waits for your card (not while a choice or a colour is asked)."""
+        if not self.waiting_for_you or self.naming_colour or self._deciding is not None:
+            return None
         game = self.game
-        exposed = game.exposed
-        if exposed is not None and not game.hand_over:
-            self._act("uno" if exposed == HUMAN else "catch", seat=HUMAN)
-            self.computers.forget()
-        elif game.turn == HUMAN and len(game.hands[HUMAN]) == 2 and not game.hand_over and self._deciding is None:
-            self._uno_ready = True
-            self.say(narration.UNO_READY)
-        elif game.rules.uno_calls:
-            self.say(narration.UNO_NOT_NOW)
+        if game.pending is not None and game.pending.kind != "stack":
+            return None
+        return frozenset(action.split()[1] for action in game.legal() if action.startswith("play "))
 
-    def _prompt_catch(self) -> None:
-        """While someone is exposed, the prompt line says U catches (or calls);
-        while you may jump in, it says J does."""
-        exposed = self.game.exposed
-        if not self.timeline.idle or self.game.hand_over:
-            return
-        jump = self._jump_in_card()
-        if jump is not None and exposed is None:
-            self.board.prompt = narration.jump_in_prompt(jump)
-        if exposed is None:
-            return
-        if exposed == HUMAN:
-            self.board.prompt = narration.PROMPT_LATE_UNO
+    def _prompt_now(self) -> str:
+        """The prompt line, derived each frame from the table as it is on
+        screen (never from a moment that has gone): what you may do while the
+        table waits for you, whose turn the table shows, "wait" for a moment
+        after a key refused out of turn; over these, while a missed UNO call
+        shows (and may still be caught), U catches or calls late (with
+        several people: who may catch, and with which key), and while the
+        table is still and you hold a card identical to the top card, J
+        jumps in (one person only: with several, the prompt would tell the
+        others what you hold)."""
+        game, board = self.game, self.board
+        if self.waiting_for_you:
+            prompt = self._table_prompt()
+        elif board.turn is not None and board.turn != 0 and not game.hand_over:
+            prompt = narration.computer_turn_prompt(self._seat(board.turn), self.seating)
         else:
-            self.board.prompt = narration.PROMPT_CATCH.format(name=narration.who(exposed, self.players))
+            prompt = ""
+        if game.hand_over:
+            return prompt
+        if self.frame < self._wait_until and not self.waiting_for_you:
+            return narration.PROMPT_WAIT
+        exposed = board.exposed
+        if exposed is not None and exposed == self._place(game.exposed):
+            seat = self._seat(exposed)
+            if seat == self.in_front and self.seating.several:
+                catcher = self.seating.next_person(seat)
+                return narration.late_or_catch_prompt(self.seating.name(seat), self.seating.name(catcher))
+            if seat == self.in_front:
+                return narration.PROMPT_LATE_UNO
+            if self.seating.several:
+                catcher = self.seating.next_person(seat)
+                name = self.seating.name(catcher) if catcher is not None else None
+                return narration.catch_prompt(self.seating.name(seat), name)
+            return narration.PROMPT_CATCH.format(name=narration.who(seat, self.players))
+        jump = self._jump_in_card() if self.timeline.idle and not self.seating.several else None
+        if jump is not None and exposed is None:
+            return narration.jump_in_prompt(jump)
+        return prompt
 
     # ----- Royal Revenge: the scepter's timer -------------------------------------------
 
@@ -407,245 +520,30 @@ class Match:
             self._clear_turn()
             self._act("fanfare")
 
-    # ----- your turn: keys -------------------------------------------------------------
-
-    def _table_prompt(self) -> str:
-        deciding = self._deciding
-        pending = self.game.pending
-        if deciding == "challenge" and self._wild is None:
-            stack = len(self._challenge_choices()) == 3
-            return narration.PROMPT_CHALLENGE_STACK if stack else narration.PROMPT_CHALLENGE
-        if deciding in ("jester", "target", "swap"):
-            return {"jester": narration.PROMPT_JESTER, "target": narration.PROMPT_TARGET}.get(
-                deciding, narration.PROMPT_SWAP
-            )
-        if pending is not None and pending.kind == "stack":
-            return narration.stack_prompt(pending.penalty)
-        if self.game.choosing_colour:
-            return narration.PROMPT_KING_COLOUR if self.game.rules.royal else narration.PROMPT_STARTER_COLOUR
-        if self._wild is not None:
-            return narration.PROMPT_COLOUR
-        if self.board.drawn is not None:
-            return narration.drawn_prompt(self.board.drawn, forced="pass" not in self.game.legal())
-        return narration.PROMPT_PLAY
-
-    def _your_keys(self, names: list[str]) -> bool:
-        """Handle the keys of your turn, in order; at most one action a frame
-        (the keys after it wait for it to land, if your turn goes on). True
-        when a key was taken (so the mouse waits for the next frame)."""
-        for index, key in enumerate(names):
-            if self._your_key(key):
-                self.kept_keys = names[index + 1 :] if self._yours else []
-                return True
-        return bool(names)
-
-    def _your_key(self, key: str) -> bool:
-        """One key of your turn; True when it sent an action."""
-        deciding = self._deciding
-        if deciding == "challenge" and self._wild is None:
-            return self._challenge_key(key)
-        if deciding in SEAT_CHOICES:
-            return self._pick_key(key)
-        if self.naming_colour and self._colour_key(key):
-            return True
-        if self.game.choosing_colour:
-            return False
-        if key in ("LEFT", "RIGHT"):
-            self._move_arrow(-1 if key == "LEFT" else 1)
-        elif key == "RETURN":
-            return self._choose_card()
-        elif key == "P":
-            self._pick_up_or_pass()
-            return True
-        return False
-
-    def _colour_key(self, key: str) -> bool:
-        """R, G, Y or B names a colour; UP/DOWN move the highlight over the
-        colours and RETURN takes it (for a gamepad). True once one is named."""
-        if key in ("UP", "DOWN"):
-            self.colour_cursor = (self.colour_cursor + (1 if key == "DOWN" else -1)) % len(COLOURS)
-        elif key in keys.COLOUR_KEYS or key == "RETURN":
-            self._name_colour(key if key in keys.COLOUR_KEYS else COLOURS[self.colour_cursor])
-            return True
-        return False
-
-    def _challenge_key(self, key: str) -> bool:
-        """C challenges, A accepts (and, stacking, S stacks a Wild Draw Four
-        of yours); LEFT/RIGHT and RETURN choose between them."""
-        choices = self._challenge_choices()
-        if key in ("LEFT", "RIGHT"):
-            self.choice_cursor = (self.choice_cursor + (1 if key == "RIGHT" else -1)) % len(choices)
-        elif key in ("C", "A", "S", "RETURN"):
-            letters = {"C": "challenge", "A": "accept", "S": "stack"}
-            choice = letters.get(key, choices[min(self.choice_cursor, len(choices) - 1)])
-            if choice in choices:
-                return self._answer_challenge(choice)
-        return False
-
-    def _challenge_choices(self) -> tuple[str, ...]:
-        """CHALLENGE and ACCEPT, and STACK when you may stack a Wild Draw Four."""
-        stack = any(action.startswith("play W+4") for action in self.game.legal())
-        return CHALLENGE_CHOICES if stack else CHALLENGE_CHOICES[:2]
-
-    def _answer_challenge(self, choice: str) -> bool:
-        if choice == "stack":
-            self._wild = "W+4"  # its colour is asked next, then it is played on the stack
-            self.choice_cursor = 0
-            return False
-        return self._your_try(choice)
-
-    def _pick_key(self, key: str) -> bool:
-        """As King: LEFT/RIGHT move over the seats you may name, RETURN names
-        the one highlighted, a number key names that seat directly."""
-        seats = self._pick_seats()
-        current = self.board.pick if self.board.pick in seats else seats[0]
-        if key in ("LEFT", "RIGHT"):
-            self.board.pick = seats[(seats.index(current) + (-1 if key == "LEFT" else 1)) % len(seats)]
-        elif key == "RETURN":
-            return self._pick(current)
-        elif key in keys.DIGIT_KEYS and int(key) in seats:
-            return self._pick(int(key))
-        return False
-
-    def _pick_seats(self) -> list[int]:
-        """The seats you may name now (from the engine's legal actions)."""
-        return [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in SEAT_CHOICES]
-
-    def _pick(self, seat: int) -> bool:
-        return self._your_try(f"{self._deciding} {seat}")
-
-    def _move_arrow(self, step: int) -> None:
-        """The arrow stays on a card you picked up until you play it or pass."""
-        self._wild = None
-        if self.board.drawn is None:
-            self.board.move_selection(step)
-
-    def _pick_up_or_pass(self) -> None:
-        self._wild = None
-        if self.board.drawn is not None and "pass" not in self.game.legal():
-            self.audio.play("buzz")
-            self.say(narration.drawn_must_play(self.board.drawn))  # forced play
-            return
-        self._your_try("pass" if self.board.drawn is not None else "draw")
-
-    def _name_colour(self, letter: str) -> None:
-        if self.game.choosing_colour:
-            self._your_try(f"colour {letter}")
-        else:
-            wild, self._wild = self._wild, None
-            self._your_try(f"play {wild} {letter}")
-
-    # ----- jumping in (house rule) -----------------------------------------------------------
-
-    def _jump_in_card(self) -> str | None:
-        """A card of yours identical to the top card, while you may jump in with it."""
-        game = self.game
-        if game.turn == HUMAN or game.hand_over or self.scene != "table":
-            return None
-        plays = [action for action in game.legal(HUMAN) if action.startswith("play ")]
-        return plays[0].split()[1] if plays else None
-
-    def _jump_in(self) -> None:
-        """J: play your identical card out of turn; play goes on from you."""
-        code = self._jump_in_card()
-        if code is None:
-            if self.game.house and "jump_in" in self.game.house:
-                self.say(narration.NO_JUMP_IN)
-            return
-        self._act(f"play {code}", seat=HUMAN)
-        self.computers.forget()
-        self.board.prompt = ""
-
-    def _choose_card(self) -> bool:
-        """RETURN on a card: play it, ask for a wild's colour, or refuse it with
-        a buzz. A Wild Draw Four is never refused: the engine penalises an
-        illegal one (1991) or it may be challenged (standard). In Royal
-        Revenge a Wild names no colour: the King does. Returns True when an
-        action was sent."""
-        code = self.board.drawn or self.board.selected_card()
-        if code is None:
-            return False
-        if Card(code).is_wild and not self.game.rules.royal:
-            self._wild = code  # the prompt asks for its colour from the next update
-            return False
-        try:
-            self._your_act(f"play {code}")
-        except IllegalAction:
-            self.audio.play("buzz")
-            self.director.say(narration.refusal(code, self.game.top, self.game.colour))
-            return False
-        return True
-
-    # ----- your turn: the mouse ---------------------------------------------------------
-
-    def _your_mouse(self, pointer: Pointer) -> None:
-        """Click a card to play it, the draw pile to pick up (or, after picking
-        up, to pass), a colour to name it, a button or a seat to choose. The
-        arrow follows the mouse over your hand, and the wheel moves it too."""
-        board = self.board
-        if self._deciding is not None and not self.naming_colour:
-            self._decide_by_mouse(pointer)
-            return
-        if self.naming_colour and pointer.clicked:
-            letter = table.colour_at(pointer.x, pointer.y)
-            if letter is not None:
-                self._name_colour(letter)
-                return
-        if self.game.choosing_colour:
-            return
-        index = table.hand_card_at(board, pointer.x, pointer.y)
-        if pointer.clicked:
-            if table.draw_pile_hit(pointer.x, pointer.y):
-                self._pick_up_or_pass()
-            elif index is not None:
-                self._click_card(index)
-        elif pointer.moved and index is not None and board.drawn is None and self._wild is None:
-            board.selected = index
-        elif pointer.wheel:
-            self._move_arrow(-1 if pointer.wheel > 0 else 1)
-
-    def _decide_by_mouse(self, pointer: Pointer) -> None:
-        if self._deciding == "challenge":
-            choices = self._challenge_choices()
-            index = table.choice_at(pointer.x, pointer.y, CHALLENGE_LABELS[: len(choices)])
-            if index is not None and (pointer.moved or pointer.clicked):
-                self.choice_cursor = index
-            if index is not None and pointer.clicked:
-                self._answer_challenge(choices[index])
-            return
-        for seat in self._pick_seats():
-            if self.players > 2 and pointer.inside(panel_of(seat, self.players)[1:]):
-                if pointer.moved or pointer.clicked:
-                    self.board.pick = seat
-                if pointer.clicked:
-                    self._pick(seat)
-                return
-
-    def _click_card(self, index: int) -> None:
-        board = self.board
-        if board.drawn is not None and board.hand[index] != board.drawn:
-            self.audio.play("buzz")
-            self.director.say(narration.drawn_only(board.drawn))
-            return
-        self._wild = None
-        board.selected = index
-        self._choose_card()
-
     # ----- drawing ------------------------------------------------------------------------
 
     def draw(self, paused: bool = False) -> None:
         """The table and, at the end of a hand or match, its result; the arrow
         and the choices only while the game waits for you."""
+        if self.scene == "handover":
+            handover.draw_curtain(self.seating.name(self.handover_to), self.board.prompt, self.frame)
+            return
         waiting = self.waiting_for_you and not paused
         deciding = self._deciding if waiting else None
         arrow = waiting and not self.game.choosing_colour and deciding is None
+        colours = waiting and self.naming_colour and (deciding is None or self._wild is not None)
+        self.board.row_busy = colours or (deciding == "challenge" and self._wild is None)
         table.draw_table(self.board, self.frame if arrow else None, self.frame)
-        if waiting and self.naming_colour and (deciding is None or self._wild is not None):
+        if colours:
             table.draw_colour_choice(self.colour_cursor, self.frame)
         if deciding == "challenge" and self._wild is None:
             labels = CHALLENGE_LABELS[: len(self._challenge_choices())]
             table.draw_choices(labels, self.choice_cursor, self.frame)
+            table.draw_colour_before(self.game.pending.colour)
+        if self.show_history and self.scene == "table":
+            table.draw_history(self.board.history)
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":
-            results.draw_match_result(self.game.match_winner, self.result.scores, self.title_art)
+            names = self.result.names
+            results.draw_match_result(self.game.match_winner, self.result.scores, self.title_art, names=names)

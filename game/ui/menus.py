@@ -168,6 +168,7 @@ class TitleMenu:
         self.message = ""  # a warning under the menu, on up to three lines
         self._fitted: tuple[str, list[str]] = ("", [])
         self.can_continue = False
+        self.saved_table: tuple[str, int] | None = None  # the rule set and players of the match to continue
 
     @property
     def can_continue(self) -> bool:
@@ -176,9 +177,11 @@ class TitleMenu:
     @can_continue.setter
     def can_continue(self, value: bool) -> None:
         """CONTINUE comes first, and is chosen, while there is a match to continue."""
-        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "replays"]
-        keys += ["quit"] * self.can_quit
-        self.items = ItemList(keys, x=MENU_X, y=MENU_Y, w=MENU_W, item_h=TITLE_ITEM_H)
+        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "people"]
+        keys += ["replays"] + ["quit"] * self.can_quit
+        # Twelve items fit above the bottom lines; a thirteenth moves them up.
+        y = MENU_Y - max(0, len(keys) - 12) * (TITLE_ITEM_H // 2 + 1)
+        self.items = ItemList(keys, x=MENU_X, y=y, w=MENU_W, item_h=TITLE_ITEM_H)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if "ESCAPE" in pressed and "quit" in self.items.keys:
@@ -197,15 +200,17 @@ class TitleMenu:
         opponents: int = 1,
         scoring: str = "points",
         house: int = 0,
+        people: int = 1,
     ) -> None:
-        """The menu; ``house`` is how many house rules are on (standard UNO only)."""
+        """The menu; ``house`` is how many house rules are on (standard UNO
+        only), ``people`` how many people play at this machine."""
         draw_frame()
         if self.title_art:
             draw_title_art(*TITLE_ART_CENTRE)
         else:
             draw_plain_title(*PLAIN_TITLE_CENTRE)
         labels = {
-            "continue": "CONTINUE",
+            "continue": continue_label(self.saved_table, (rules, opponents + 1)),
             "play": "PLAY",
             "rules": f"RULES: {RULE_NAMES[rules]}",
             "opponents": f"OPPONENTS: {opponents}",
@@ -216,9 +221,10 @@ class TitleMenu:
             "howto": "HOW TO PLAY",
             "stats": "STATISTICS",
             "replays": "REPLAYS",
+            "people": f"PEOPLE: {people}",
             "quit": "QUIT",
         }
-        text_centred(MENU_X + MENU_W // 2, MENU_HEADING_Y, "MAIN MENU", lay.LIGHT_BLUE)
+        text_centred(MENU_X + MENU_W // 2, self.items.y - 16, "MAIN MENU", lay.LIGHT_BLUE)
         self.items.draw(labels, frame)
         bottom = [(CREDIT, lay.LIGHT_BLUE), (TITLE_HINT, lay.GREY), (PAD_AND_MOUSE, lay.GREY)]
         if self.message:
@@ -228,6 +234,18 @@ class TitleMenu:
             bottom[len(bottom) - len(warning) :] = [(line, lay.PINK) for line in warning]
         for y, (text, colour) in zip(BOTTOM_YS, bottom, strict=True):
             text_centred(CX, y, text, colour)
+
+
+SHORT_RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL"}
+
+
+def continue_label(saved: tuple[str, int] | None, menu: tuple[str, int]) -> str:
+    """CONTINUE, and which match it resumes (its rule set and players)
+    unless that is the classic game the menu shows too."""
+    if saved is None or saved == menu == ("1991", 2):
+        return "CONTINUE"
+    rules, players = saved
+    return f"CONTINUE {SHORT_RULE_NAMES[rules]} {players}P"
 
 
 MIN_PATH_CHARS = 16  # a path gives way before other words, down to this
@@ -373,6 +391,7 @@ NEW_KEYS_PAGE = (
         "LEFT/RIGHT, RETURN|or choose CHALLENGE or ACCEPT",
         "LEFT/RIGHT, RETURN|as King: pick a player (or click one)",
         "0 TO 9|as King: pick that player (0 is you)",
+        "H|the last lines of the message bar",
         "",
         "Forget UNO and a computer may catch you: you draw two.",
         "When a computer forgets, press U before the next player.",
@@ -415,15 +434,15 @@ RULE_PAGES["standard"].append(
         "HOUSE RULES (TITLE MENU: HOUSE RULES)",
         [
             "STACKING|Draw Two on a Draw Two, +4 on a +4: the",
-            "|first who can't (or P) draws them all. S stacks",
-            "|your +4 when one is played on you.",
+            "|first who can't (or P) draws them all. S",
+            "|stacks your +4 when one is played on you.",
             "SEVEN-O|a 7 swaps hands with a player you pick;",
-            "|a 0 passes every hand on to the next player.",
-            "JUMP-IN|a card identical to the top card may go",
-            "|down out of turn: J plays it; play goes on from you.",
+            "|a 0 passes every hand on to the next one.",
+            "JUMP-IN|J plays a card identical to the top card,",
+            "|out of turn; play goes on from you.",
             "DRAW TO MATCH|pick up until a card can be played.",
-            "FORCED PLAY|a card you pick up that plays must be played.",
-            "NO BLUFFING|a +4 only without the colour: no challenge.",
+            "FORCED PLAY|a card you pick up that plays, plays.",
+            "NO BLUFFING|a +4 only without the colour.",
         ],
     )
 )
@@ -433,8 +452,8 @@ RULE_PAGES["royal"] = [
         "ROYAL REVENGE (1 OF 3)",
         [
             "One player wears the crown: the King (you, at first).",
-            "The King names the Jester, who wears the hat, and",
-            "starts every hand. Match colour or symbol as usual.",
+            "The King starts every hand, and names the Jester (who",
+            "wears the hat). Match colour or symbol as usual.",
             "",
             "Wild: whoever plays it, the KING names the colour.",
             "King's Choice (crown): the King picks anyone, even",
@@ -483,21 +502,35 @@ BUTTONS = {
 
 
 class HowToPlay:
-    """The controls, then the rules of the rule set in use, a page at a time."""
+    """The controls, then the rules of the rule set in use, a page at a
+    time; UP/DOWN show another rule set's pages (every one can be read,
+    whatever RULES the title menu has chosen)."""
 
     def __init__(self, rules: str) -> None:
-        self.pages = CONTROL_PAGES + RULE_PAGES.get(rules, RULE_PAGES["1991"])
+        self.rules = rules if rules in RULE_PAGES else "1991"
+        self.pages = CONTROL_PAGES + RULE_PAGES[self.rules]
         self.page = 0
 
+    def _other_rules(self, step: int) -> bool:
+        """The pages of the next (or previous) rule set, from its first rules page."""
+        names = list(RULE_PAGES)
+        self.rules = names[(names.index(self.rules) + step) % len(names)]
+        self.pages = CONTROL_PAGES + RULE_PAGES[self.rules]
+        self.page = len(CONTROL_PAGES)
+        return True
+
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
-        """LEFT/RIGHT turn the page, RETURN the next page (on the last, back),
-        ESCAPE, B or START back; or click the buttons."""
+        """LEFT/RIGHT turn the page, UP/DOWN show another rule set, RETURN
+        the next page (on the last, back), ESCAPE, B or START back; or click
+        the buttons."""
         for key in pressed:
             if key in BACK_KEYS:
                 return Choice("back"), False
-            if key in ("LEFT", "UP"):
+            if key in ("UP", "DOWN"):
+                return None, self._other_rules(-1 if key == "UP" else 1)
+            if key == "LEFT":
                 return None, self._turn(-1)
-            if key in ("RIGHT", "DOWN"):
+            if key == "RIGHT":
                 return None, self._turn(1)
             if key == "RETURN":
                 if self.page == len(self.pages) - 1:
@@ -544,8 +577,11 @@ class HowToPlay:
         draw_button(BUTTONS["back"], "BACK", False)
         if not last:
             draw_button(BUTTONS["next"], "NEXT >", True)
-        hint = "LEFT/RIGHT turn the page   RETURN next   ESCAPE back"
+        hint = HOWTO_HINT
         text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
+
+
+HOWTO_HINT = "LEFT/RIGHT turn the page   UP/DOWN other rules   ESCAPE back"
 
 
 # ----- house rules --------------------------------------------------------------------
@@ -631,8 +667,12 @@ class StatsScreen:
     chosen (rule set and players); any of RETURN, ESCAPE, B, START or a
     click goes back."""
 
-    def __init__(self, table: str = CLASSIC_TABLE) -> None:
+    def __init__(self, table: str = CLASSIC_TABLE, people: bool = False) -> None:
+        """``people``: show the records of the people at this machine by name
+        (matches of several people) instead of one person's against the
+        computer."""
         self.table = table
+        self.people = people
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if any(key in (*BACK_KEYS, "RETURN") for key in pressed) or (pointer is not None and pointer.clicked):
@@ -640,6 +680,9 @@ class StatsScreen:
         return None, False
 
     def draw(self, stats: Stats, level: str) -> None:
+        if self.people:
+            self._draw_people(stats)
+            return
         draw_frame()
         x, y, w, h = PANEL
         draw_panel(x, y, w, h)
@@ -663,6 +706,43 @@ class StatsScreen:
         footer = f"{_count(hands, 'hand')} and {_count(played, 'match')} so far, saved after every hand"
         text_centred(CX, lay.SCREEN_H - 12, footer, lay.GREY)
 
+    def _draw_people(self, stats: Stats) -> None:
+        """Several people at one machine: wins and points per name."""
+        draw_frame()
+        x, y, w, h = PANEL
+        draw_panel(x, y, w, h)
+        text_centred(CX, y + 9, "STATISTICS", lay.LIGHT_BLUE)
+        text_centred(CX, y + 20, "PEOPLE AT THIS MACHINE, BY NAME", lay.GREY)
+        columns = (("MATCHES WON", 118), ("HANDS WON", 186), ("POINTS", 246))
+        head_y = y + 36
+        for label, cx in columns:
+            text_centred(cx, head_y, label, lay.LIGHT_BLUE)
+        pyxel.line(x + 16, head_y + 9, x + w - 17, head_y + 9, lay.GREY)
+        for row, (name, record) in enumerate(sorted(stats.people.items())[:9]):
+            ry = head_y + 15 + row * 11
+            if row % 2 == 0:
+                pyxel.rect(x + 14, ry - 2, w - 28, 10, lay.NAVY)
+            pyxel.text(x + 18, ry, name, lay.WHITE)
+            cells = (
+                f"{record.matches_won} OF {record.matches_played}",
+                f"{record.hands_won} OF {record.hands_played}",
+                str(record.hand_points),
+            )
+            for (_, cx), cell in zip(columns, cells, strict=True):
+                text_centred(cx, ry, cell, lay.WHITE)
+        if not stats.people:
+            text_centred(CX, head_y + 20, "NO MATCH OF SEVERAL PEOPLE YET", lay.GREY)
+        draw_button(BUTTONS["back"], "BACK", True)
+
+
+def people_lines(stats: Stats) -> list[str]:
+    """Each person's record in words (for headless runs)."""
+    return [
+        f"{name.lower()}: matches won {r.matches_won} of {r.matches_played}, hands won {r.hands_won} of"
+        f" {r.hands_played}, points {r.hand_points}"
+        for name, r in sorted(stats.people.items())
+    ]
+
 
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else ('es' if noun.endswith('ch') else 's')}"
@@ -674,13 +754,13 @@ def _count(number: int, noun: str) -> str:
 class PauseMenu:
     """ESCAPE or START during a match: leave it, or play on (the default)."""
 
-    W, H = 200, 96
+    W, H = 200, 106
     X, Y = (lay.SCREEN_W - W) // 2, 40
     ITEMS_INSET, ITEMS_TOP = 24, 36  # the items, inside the panel
 
     def __init__(self) -> None:
         x, y, w = self.X + self.ITEMS_INSET, self.Y + self.ITEMS_TOP, self.W - 2 * self.ITEMS_INSET
-        self.items = ItemList(["resume", "sound", "leave"], x=x, y=y, w=w)
+        self.items = ItemList(["resume", "sound", "leave", "hints"], x=x, y=y, w=w)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         for key in pressed:
@@ -688,15 +768,16 @@ class PauseMenu:
                 return Choice("leave"), False
             if key in ("N", *BACK_KEYS):
                 return Choice("resume"), False
-        return _list_choice(self.items, pressed, pointer, cycling=("sound",))
+        return _list_choice(self.items, pressed, pointer, cycling=("sound", "hints"))
 
-    def draw(self, sound: bool, frame: int) -> None:
+    def draw(self, sound: bool, frame: int, hints: bool = False) -> None:
         draw_panel(self.X, self.Y, self.W, self.H, lay.YELLOW)
         text_centred(CX, self.Y + 10, "MENU", lay.LIGHT_BLUE)
         text_centred(CX, self.Y + 22, "LEAVE THIS MATCH?", lay.WHITE)
         labels = {
             "resume": "NO, PLAY ON",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
+            "hints": f"HINTS: {'ON' if hints else 'OFF'}",
             "leave": "YES, LEAVE THE MATCH",
         }
         self.items.draw(labels, frame)

@@ -3,8 +3,10 @@
 The message bar has two lines. The news line says what just happened
 ("Computer plays a green Skip", "Computer chose RED", "You draw two"); the
 prompt line says what the player can do now. Seat 0 is "you", seat 1 the
-computer ("Computer 3" and so on at a table of more than two). Every line
-fits the bar (at most ``MAX_CHARS`` characters).
+computer ("Computer 3" and so on at a table of more than two); with several
+people at one machine (a ``Seating`` given instead of a number of players)
+every person is named and nobody is "you": "ANN plays a green Skip". Every
+line fits the bar (at most ``MAX_CHARS`` characters).
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from game.rules.events import (
     Event,
 )
 
-from .seats import HUMAN, seat_name
+from .seats import Seating
 
 MAX_CHARS = 78
 COUNT_WORDS = {1: "a card", 2: "two", 3: "three", 4: "four"}
@@ -36,14 +38,13 @@ PROMPT_PLAY = "Your turn: LEFT/RIGHT choose, RETURN plays, P picks up"
 PROMPT_COLOUR = "Colour? Type R, G, Y or B (or UP/DOWN, RETURN). LEFT/RIGHT: other card"
 PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or UP/DOWN, RETURN)"
 PROMPT_COMPUTER = "The computer's turn..."
-PROMPT_KING_COLOUR = "You are King: name the Wild's colour, R, G, Y or B (or UP/DOWN, RETURN)"
-PROMPT_CHALLENGE = "A Wild Draw Four on you: C challenges, A accepts (LEFT/RIGHT, RETURN)"
-PROMPT_CHALLENGE_STACK = "Wild Draw Four on you: C challenges, A accepts, S stacks yours on it"
-PROMPT_SWAP = "Seven! Swap hands with whom? LEFT/RIGHT and RETURN (or keys 1-9)"
+PROMPT_KING_COLOUR = "You are King: name the Wild's colour, R, G, Y or B (or LEFT/RIGHT, RETURN)"
+# Standard UNO: the colours are a row, so LEFT/RIGHT move along it.
+PROMPT_ROW_COLOUR = "Colour? Type R, G, Y or B (or LEFT/RIGHT, RETURN). BACKSPACE: other card"
+PROMPT_ROW_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or LEFT/RIGHT, RETURN)"
 NO_JUMP_IN = "J jumps in with a card identical to the top card, out of turn"
-PROMPT_JESTER = "You are King: pick the Jester, LEFT/RIGHT and RETURN (or keys 1-9)"
-PROMPT_TARGET = "King's Choice: who draws one? LEFT/RIGHT and RETURN (0 is you, 1-9)"
 PROMPT_CATCH = "{name} forgot to call UNO! Press U to catch"
+PROMPT_HANDOVER = "RETURN when only {name} can see the screen"
 PROMPT_LATE_UNO = "You forgot UNO! Press U to call it before you are caught"
 UNO_READY = "UNO! ready: your next card leaves you one"
 HOUSE_RULES_STANDARD_ONLY = "House rules are for standard UNO: choose RULES: STANDARD first"
@@ -82,13 +83,74 @@ def card_words(code: str) -> str:
     return Card(code).name
 
 
-def who(seat: int, players: int = 2) -> str:
-    """You, Computer, or Computer 3 at a table of more than two."""
-    return seat_name(seat, players).capitalize() if seat == HUMAN or players == 2 else f"Computer {seat}"
+Players = int | Seating  # a number of players (the 1991 seating) or who sits where
 
 
-def computer_turn_prompt(seat: int, players: int) -> str:
-    return PROMPT_COMPUTER if players == 2 else f"Computer {seat}'s turn..."
+def seating_of(players: Players) -> Seating:
+    return players if isinstance(players, Seating) else Seating.solo(players)
+
+
+def _you(seat: int, players: Players) -> bool:
+    return seat >= 0 and seating_of(players).you(seat)
+
+
+def _two_computer(seat: int, players: Players) -> bool:
+    """The computer of a table of two (1991's "the computer")."""
+    seating = seating_of(players)
+    return seating.players == 2 and seating.is_computer(seat)
+
+
+def who(seat: int, players: Players = 2) -> str:
+    """You, Computer, or Computer 3 at a table of more than two; a person's
+    name (ANN) at a table of several people."""
+    seating = seating_of(players)
+    if seating.is_computer(seat):
+        return "Computer" if seating.players == 2 else f"Computer {seating.numbers[seat]}"
+    return "You" if seating.you(seat) else seating.name(seat)
+
+
+def computer_turn_prompt(seat: int, players: Players) -> str:
+    """While another seat plays: a computer, or a person behind the curtain."""
+    seating = seating_of(players)
+    if seating.is_computer(seat) and seating.players == 2:
+        return PROMPT_COMPUTER
+    return f"{who(seat, seating)}'s turn..."
+
+
+def handover_prompt(name: str) -> str:
+    """The curtain's line: the next decision is another person's."""
+    return PROMPT_HANDOVER.format(name=name)
+
+
+def catch_prompt(name: str, catcher: str | None) -> str:
+    """Several people: who may catch a missed UNO call, and with which key."""
+    if catcher is None:
+        return PROMPT_CATCH.format(name=name)
+    return f"{name} forgot UNO! U catches, K catches for {catcher}, a pad's Y for its own"[:MAX_CHARS]
+
+
+def late_or_catch_prompt(name: str, catcher: str) -> str:
+    """Several people: the person in front forgot UNO; the next may catch them."""
+    return f"{name} forgot UNO! U calls it late; K: {catcher} catches (or a pad's Y)"[:MAX_CHARS]
+
+
+def seat_keys(seats: list[int]) -> str:
+    """The number keys that name ``seats`` at this table: "key 1", "keys 1-3",
+    "keys 0-3, 0 is you"."""
+    low, high = min(seats), max(seats)
+    keys = f"key {low}" if low == high else f"keys {low}-{high}"
+    return f"{keys}, 0 is you" if low == 0 else keys
+
+
+def pick_prompt(kind: str, seats: list[int]) -> str:
+    """Naming a seat: the Jester or the King's Choice (as King), or whom a
+    Seven swaps hands with; only the keys of the seats at this table."""
+    keys = seat_keys(seats)
+    if kind == "jester":
+        return f"You are King: pick the Jester, LEFT/RIGHT and RETURN (or {keys})"
+    if kind == "target":
+        return f"King's Choice: who draws one? LEFT/RIGHT and RETURN (or {keys})"
+    return f"Seven! Swap hands with whom? LEFT/RIGHT and RETURN (or {keys})"
 
 
 def drawn_prompt(code: str, forced: bool = False) -> str:
@@ -128,19 +190,60 @@ def refusal(code: str, top: str, colour: str) -> str:
     return f"You can't play the {card_words(code)}: match {match}"
 
 
-def penalty_news(seat: int, colour: str, players: int = 2) -> str:
+def stack_refusal(code: str, top: str) -> str:
+    """Why a card cannot go on a stack (stacking): only the same kind may."""
+    top_card = Card(top)
+    rank = RANK_NAMES.get(top_card.rank, top_card.rank)
+    return f"You can't play the {card_words(code)}: only a {rank} goes on the stack"
+
+
+def no_bluffing_refusal(colour: str) -> str:
+    """NO BLUFFING: a Wild Draw Four only without a card of the colour in play."""
+    return f"You can't play the Wild Draw Four: you hold {colour_word(colour)} (no bluffing)"
+
+
+def challenge_prompt(colour: str, stack: bool) -> str:
+    """A Wild Draw Four on you: the colour in play before it, and the keys."""
+    if stack:
+        return f"+4 on you, {colour_word(colour)} before it: C challenges, A accepts, S stacks yours"
+    return f"A Wild Draw Four on you, {colour_word(colour)} before it: C challenges, A accepts"
+
+
+def revealed_title(owner: int | None, players: Players) -> str:
+    """The heading over the challenged hand, shown as cards."""
+    if owner is None:
+        return "THE CHALLENGED HAND"
+    name = "THE COMPUTER" if _two_computer(owner, players) else who(owner, players).upper()
+    return f"{name}'S HAND, CHALLENGED"
+
+
+def reveal_news(owner: int | None, colour: str | None, cards, players: Players) -> str:
+    """What the challenged hand showed: whether it held the colour in play."""
+    if owner is None or colour is None:
+        return "The challenged hand is shown" if cards else "The challenged hand is empty"
+    name = "The computer" if _two_computer(owner, players) else who(owner, players)
+    held = any(Card(code).colour == colour for code in cards)
+    if held:
+        return f"{name}'s hand held {colour_word(colour)}: a bluff!"
+    return f"{name}'s hand held no {colour_word(colour)}: the Wild Draw Four was fair"
+
+
+def penalty_news(seat: int, colour: str, players: Players = 2) -> str:
     """Why a Wild Draw Four was penalised (the player held the colour in play)."""
-    if seat == HUMAN:
+    if _you(seat, players):
         return f"Penalty! You hold {colour_word(colour)}, so the Wild Draw Four is illegal: draw four"
+    if not seating_of(players).is_computer(seat):  # a person: no "it"
+        return f"Penalty! {who(seat, players)} held {colour_word(colour)}: draws four, keeps the Wild Draw Four"
     return f"Penalty! {who(seat, players)} held {colour_word(colour)}: it draws four and keeps its Wild Draw Four"
 
 
-def news(event: Event, players: int = 2) -> str | None:
+def news(event: Event, players: Players = 2) -> str | None:
     """The news line for one event, or None when the event says nothing new.
     (A penalty names the colour in play before it: see ``penalty_news``.)"""
     kind, seat = event.kind, event.seat
     name = who(seat, players) if seat >= 0 else ""
-    you = seat == HUMAN
+    you = _you(seat, players)
+    two = seating_of(players).players == 2 and not seating_of(players).several
     if kind == "deal":
         return f"The computer deals {event.count} cards each"
     if kind == "turn_up":
@@ -165,17 +268,17 @@ def news(event: Event, players: int = 2) -> str | None:
         verb = "go out and score" if you else "goes out and scores"
         return f"{name} {verb} {event.points} points"
     if kind == "match_end":
-        return "You win the match!" if you else f"{'The computer' if players == 2 else name} wins the match"
+        return "You win the match!" if you else f"{'The computer' if two else name} wins the match"
     return _calls_news(event, name, you, players)
 
 
-def hand_end_news(event: Event, players: int) -> str:
+def hand_end_news(event: Event, players: Players) -> str:
     """The end of a hand under the tally: the others add their own cards."""
-    went = "You go out" if event.seat == HUMAN else f"{who(event.seat, players)} goes out"
+    went = "You go out" if _you(event.seat, players) else f"{who(event.seat, players)} goes out"
     return f"{went}: everyone else adds the cards left in their hand"
 
 
-def _calls_news(event: Event, name: str, you: bool, players: int) -> str | None:
+def _calls_news(event: Event, name: str, you: bool, players: Players) -> str | None:
     """UNO calls and catches, the challenge, the King and the Jester."""
     kind = event.kind
     if kind == "uno":
@@ -201,7 +304,7 @@ def _calls_news(event: Event, name: str, you: bool, players: int) -> str | None:
         return "Fanfare! A new King"
     if kind == "swap":
         other = who(event.count, players)
-        return f"{name} {'swap' if you else 'swaps'} hands with {'you' if event.count == HUMAN else other}"
+        return f"{name} {'swap' if you else 'swaps'} hands with {'you' if _you(event.count, players) else other}"
     if kind == "rotate":
         return "Every hand passes on to the next player"
     if kind == "jump_in":
@@ -209,8 +312,9 @@ def _calls_news(event: Event, name: str, you: bool, players: int) -> str | None:
     return None
 
 
-def _draw_news(event: Event, players: int = 2) -> str | None:
-    human = event.seat == HUMAN
+def _draw_news(event: Event, players: Players = 2) -> str | None:
+    human = _you(event.seat, players)
+    two = seating_of(players).players == 2 and not seating_of(players).several
     name = who(event.seat, players)
     count = COUNT_WORDS.get(event.count, str(event.count))
     if event.reason == BY_CHOICE:
@@ -218,7 +322,7 @@ def _draw_news(event: Event, players: int = 2) -> str | None:
     if event.reason == PENALTY:
         return None  # the penalty message already says why four cards come
     if event.reason == FIRST_CARD:
-        drawer = "you draw" if human else ("the computer" if players == 2 else name) + " draws"
+        drawer = "you draw" if human else ("the computer" if two else name) + " draws"
         return f"A Draw Two turned up: {drawer} {count}"
     reasons = {
         CAUGHT: "caught without UNO",
@@ -235,11 +339,12 @@ def _draw_news(event: Event, players: int = 2) -> str | None:
     return f"{name} {'draw' if human else 'draws'} {count}"
 
 
-def _pass_news(event: Event, players: int = 2) -> str:
+def _pass_news(event: Event, players: Players = 2) -> str:
     name = who(event.seat, players)
-    you = event.seat == HUMAN
+    you = _you(event.seat, players)
+    two = seating_of(players).players == 2 and not seating_of(players).several
     if event.reason == "nothing to draw":
-        passer = "you pass" if you else ("the computer" if players == 2 else name) + " passes"
+        passer = "you pass" if you else ("the computer" if two else name) + " passes"
         return f"The draw pile is empty: {passer}"
     if event.reason:  # the drawn card cannot be played
         return "You can't play the card you picked up" if you else f"{name} passes"

@@ -55,19 +55,46 @@ def _draw_panel(board: Board, panel: Panel, frame: int) -> None:
     if board.pick == seat and frame % 16 < 11:
         pyxel.rectb(x - 2, y - 2, PANEL_W + 4, PANEL_H + 4, lay.YELLOW)
         pyxel.rectb(x - 1, y - 1, PANEL_W + 2, PANEL_H + 2, lay.YELLOW)
-    name = seat_name(seat, board.players)
+    name = board.names[seat] if board.names else seat_name(seat, board.players)
     pyxel.text(x + 3, y + 3, name, lay.YELLOW if in_turn else lay.LIGHT_BLUE)
     count = len(board.hand) if seat == 0 else board.counts[seat]
     big_text(x + 3 + len(str(count)) * CHAR_W, y + 16, str(count), lay.WHITE, 2)
     score = str(board.scores[seat]) if seat < len(board.scores) else "0"
     pyxel.text(x + PANEL_W - 3 - len(score) * CHAR_W, y + 13, score, lay.YELLOW)
     pyxel.text(x + 5 + 2 * len(str(count)) * CHAR_W, y + 13, "CARD" if count == 1 else "CARDS", lay.WHITE)
-    if seat != 0:
+    if seat != 0 and board.hands_up is not None:
+        _draw_chips(board.hands_up[seat], x + 3, y + PANEL_H - 10, PANEL_W - 6)
+    elif seat != 0 or board.hidden:
         for i in range(min(count, MOST_BACKS)):
             blit(res.MINI_BACK_RECT, x + 3 + 5 * i, y + PANEL_H - 10)
     if board.exposed == seat and frame % 20 < 14:
         pyxel.text(x + PANEL_W - 19, y + PANEL_H - 9, "UNO?", lay.PINK)
     _draw_headwear(board, seat)
+
+
+CHIP_W, CHIP_H = 7, 8  # a card face up in a panel (replays): its colour and one sign
+CHIP_SIGNS = {"+2": "+", "W": "W", "W+4": "4"}  # a black chip is a Wild
+
+
+def chip_sign(code: str) -> str:
+    rank = code if code in ("W", "W+4") else code[1:]
+    return CHIP_SIGNS.get(rank, rank)
+
+
+def chip_xs(count: int, x: int, w: int) -> list[int]:
+    """Where each chip of a hand goes in a width ``w`` from ``x``: side by
+    side, or overlapping (each sign still shows) when there are many."""
+    step = min(CHIP_W + 1, (w - CHIP_W) // max(1, count - 1)) if count > 1 else 0
+    return [x + i * step for i in range(count)]
+
+
+def _draw_chips(hand: list[str], x: int, y: int, w: int) -> None:
+    """A hand face up, in small chips (a replay at a table of more than two)."""
+    for code, cx in zip(hand, chip_xs(len(hand), x, w), strict=True):
+        wild = code.startswith("W")
+        pyxel.rect(cx, y, CHIP_W, CHIP_H, lay.BLACK if wild else res.CARD_COLOURS[code[0]])
+        pyxel.rectb(cx, y, CHIP_W, CHIP_H, lay.WHITE)
+        pyxel.text(cx + 2, y + 2, chip_sign(code), lay.BLACK if code[0] == "Y" else lay.WHITE)
 
 
 def draw_royal(board: Board) -> None:
@@ -107,13 +134,29 @@ def draw_flight(board: Board) -> None:
         draw_card(x, y, flight.code)
 
 
-def draw_revealed(cards: list[str]) -> None:
-    """The hand you challenged, face up over the table for a moment."""
-    step = min(res.CARD_W + 2, (lay.SCREEN_W - 40) // max(1, len(cards)))
-    width = step * (len(cards) - 1) + res.CARD_W
-    x0, y = (lay.SCREEN_W - width) // 2, lay.PILE_Y + 6
-    pyxel.rect(x0 - 4, y - 12, width + 8, res.CARD_H + 16, lay.BLACK)
-    pyxel.rectb(x0 - 4, y - 12, width + 8, res.CARD_H + 16, lay.YELLOW)
-    text_centred(lay.CX, y - 9, "THE CHALLENGED HAND", lay.YELLOW)
-    for i, code in enumerate(cards):
-        draw_card(x0 + i * step, y, code)
+# Between the piles (and the side panels of a big table) and your hand.
+REVEAL_BOX = (8, 117, lay.SCREEN_W - 16, 25)
+REVEAL_CARD_H = 13  # the top of each card: its corner shows colour and symbol
+
+
+def revealed_xs(count: int) -> list[int]:
+    """Where each card of the challenged hand goes, left to right, centred."""
+    x, _, w, _ = REVEAL_BOX
+    step = min(res.CARD_W + 2, (w - 8 - res.CARD_W) // max(1, count - 1)) if count > 1 else 0
+    width = step * (count - 1) + res.CARD_W
+    x0 = x + (w - width) // 2
+    return [x0 + i * step for i in range(count)]
+
+
+def draw_revealed(cards: list[str], title: str = "THE CHALLENGED HAND") -> None:
+    """The hand you challenged, named, its cards face up (their tops) in the
+    free band between the piles and your hand, for a moment."""
+    x, y, w, h = REVEAL_BOX
+    pyxel.rect(x, y, w, h, lay.BLACK)
+    pyxel.rectb(x, y, w, h, lay.YELLOW)
+    text_centred(lay.CX, y + 3, title, lay.YELLOW)
+    if not cards:
+        text_centred(lay.CX, y + 16, "NO CARDS", lay.WHITE)
+    for code, cx in zip(cards, revealed_xs(len(cards)), strict=True):
+        u, v = res.card_uv(code)
+        pyxel.blt(cx, y + 11, res.CARD_BANK, u, v, res.CARD_W, REVEAL_CARD_H, res.TRANSPARENT)

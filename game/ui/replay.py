@@ -18,6 +18,7 @@ match the match's result.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pyxel
 
@@ -32,16 +33,17 @@ from .keys import Pointer
 from .layout import CX
 from .match import hand_result
 from .menus import BACK_KEYS, PANEL, Choice, ItemList
-from .seats import seat_name
+from .seats import Seating
 
 SPEEDS = (60, 30, 15, 8, 4, 2)  # frames per move, slowest first
 START_SPEED = 2  # 15 frames a move: two moves a second
 KEYS_HINT = "RETURN pause  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESC back"
+PAUSED_HINT = "RETURN play on  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESC back"
 
 
-def _news(events: list) -> str:
+def _news(events: list, players: int | Seating = 2) -> str:
     """What a move did, in the message bar's words (its first two events that say something)."""
-    said = [text for event in events if event.kind != "turn" and (text := narration.news(event))]
+    said = [text for event in events if event.kind != "turn" and (text := narration.news(event, players))]
     return "; ".join(said[:2])
 
 
@@ -57,6 +59,8 @@ class ReplayViewer:
         self.paused = False
         self.frames = 0  # since the last move
         self.board = Board(draw_count=0)
+        # A match of several people: every seat by its name, as at the table.
+        self.seating = Seating.from_names(saved.names) if saved.names else None
         self.news = ""
         self.count = -1
         self._go_to(0, "The match begins")
@@ -67,20 +71,25 @@ class ReplayViewer:
         """Show the position after the first ``count`` moves: one move on
         is acted on the engine's game, anything else replayed from the record."""
         count = max(0, min(count, len(self.moves)))
-        if count == self.count + 1 and count > 0:
+        if count != self.count + 1 and count > 0:  # a jump: to the move before, then that move
+            self.game, self.count = position(self.header, self.moves, count - 1), count - 1
+        if count > 0:
             events = self._step_forward()
         else:
             self.game, events = position(self.header, self.moves, count), []
         self.count = count
         self.board.show(self.game, face_up=True)
-        self.news = news or _news(events) or (self.moves[count - 1] if count else "")
+        seating = self.seating or Seating.solo(self.game.players)
+        if self.seating is not None:
+            self.board.names = tuple(seating.name(seat) for seat in range(seating.players))
+        self.news = news or _news(events, self.seating or self.game.players) or ("A new hand" if count else "")
         self.frames = 0
         self.notice(f"replay move {self.count} of {len(self.moves)}: {self.news}")
         if self.game.hand_over:
-            for line in hand_result(self.game).lines():
+            for line in self._hand_result().lines():
                 self.notice(f"replay result {line}")
         if self.at_end and self.game.match_over:
-            winner = seat_name(self.game.match_winner, self.game.players).lower()
+            winner = seating.name(self.game.match_winner).lower()
             self.notice(f"replay match winner {winner}")
 
     def _step_forward(self) -> list:
@@ -146,13 +155,33 @@ class ReplayViewer:
     def draw(self) -> None:
         status = "PAUSED" if self.paused else self.speed_label
         self.board.news = f"{self.count}/{len(self.moves)} {status}: {self.news}"[: narration.MAX_CHARS]
-        self.board.prompt = KEYS_HINT
+        self.board.prompt = PAUSED_HINT if self.paused else KEYS_HINT
         table.draw_table(self.board, None)
         if self.at_end and self.game.match_over:
             scores = tuple(self.game.scores)
-            results.draw_match_result(self.game.match_winner, scores, self.title_art, footer="ESCAPE: BACK")
+            names = self.board.names or ()
+            footer = "ESCAPE: BACK"
+            results.draw_match_result(self.game.match_winner, scores, self.title_art, footer=footer, names=names)
         elif self.game.hand_over:
-            results.draw_hand_result(hand_result(self.game))
+            results.draw_hand_result(self._hand_result())
+
+    def _hand_result(self) -> results.HandResult:
+        result = hand_result(self.game)
+        return replace(result, names=self.board.names) if self.board.names else result
+
+
+def entry_label(saved: SavedMatch, width: int = 66) -> str:
+    """A kept match as its row shows it, in ``width`` letters: date, rule
+    set, level and result; at a big table the computers are C1, C2... and
+    what still does not fit ends in "..."."""
+    label = saved.summary().upper()
+    if len(label) > width:
+        for seat in range(MOST_SEATS, 0, -1):
+            label = label.replace(f"COMPUTER {seat} ", f"C{seat} ")
+    return label if len(label) <= width else label[: width - 3] + "..."
+
+
+MOST_SEATS = 10
 
 
 class ReplayList:
@@ -206,7 +235,7 @@ class ReplayList:
             text_centred(CX, y + 60, "NO FINISHED MATCHES YET", lay.WHITE)
         else:
             _, shown = self._shown()
-            shown.draw({key: self.matches[int(key)].summary().upper() for key in shown.keys}, frame)
+            shown.draw({key: entry_label(self.matches[int(key)]) for key in shown.keys}, frame)
         if self.message:
             text_centred(CX, y + h - 12, self.message[: narration.MAX_CHARS - 6], lay.PINK)
         text_centred(CX, lay.SCREEN_H - 12, "UP/DOWN choose   RETURN watch   ESCAPE back", lay.GREY)

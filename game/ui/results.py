@@ -8,7 +8,7 @@ import pyxel
 
 from . import layout as lay
 from . import resources as res
-from .drawing import big_text, draw_card, draw_panel, draw_title_art, text_centred
+from .drawing import CHAR_W, big_text, draw_card, draw_panel, draw_title_art, text_centred
 from .hand_layout import layout_row
 from .layout import CX
 from .seats import seat_name
@@ -33,6 +33,7 @@ class HandResult:
     last: bool = False  # the last hand of the match
     left: tuple[int, ...] = ()  # more players: the cards left in every hand
     tally: bool = False  # each player's own cards added to their total; the lowest wins
+    names: tuple[str, ...] = ()  # several people: every seat's name (nobody is "you")
 
     @property
     def players(self) -> int:
@@ -40,6 +41,12 @@ class HandResult:
 
     def lines(self) -> list[str]:
         """The result in words, also reported by headless runs."""
+        if self.names:
+            name = self.names[self.winner]
+            went = f"{name} WENT OUT"
+            head = f"{went}: THE OTHERS ADD THEIR CARDS" if self.tally else f"{went} AND SCORES {self.points} POINTS"
+            rule = f"(AT {self.target} THE LOWEST WINS)" if self.tally else f"(FIRST TO {self.target})"
+            return [head, f"{_short_scores(self.scores, self.names)}  {rule}"]
         if self.players == 2 and not self.tally:
             if self.winner == 0:
                 head = f"YOU WENT OUT AND SCORE {self.points} POINTS"
@@ -56,15 +63,29 @@ class HandResult:
         return [head, f"{_short_scores(self.scores)}  {rule}"]
 
 
-def _short_scores(scores: tuple[int, ...]) -> str:
-    """YOU 120 C1 40 C2 0 ...: every score on one line."""
+def _score_cells(scores: tuple[int, ...], names: tuple[str, ...] = ()) -> list[str]:
+    """Each seat's short name and score: YOU 120, C1 40 (ANN 120, C2 40)."""
+    if names:
+        return [
+            f"{name if not name.startswith('COMPUTER') else f'C{seat}'} {score}"
+            for seat, (name, score) in enumerate(zip(names, scores, strict=True))
+        ]
+    return [f"{'YOU' if seat == 0 else f'C{seat}'} {score}" for seat, score in enumerate(scores)]
+
+
+def _short_scores(scores: tuple[int, ...], names: tuple[str, ...] = ()) -> str:
+    """YOU 120 C1 40 C2 0 ...: every score on one line (ANN 120 BOB 40 C2 0
+    with several people)."""
+    if names:
+        short = [name if not name.startswith("COMPUTER") else f"C{seat}" for seat, name in enumerate(names)]
+        return " ".join(f"{name} {score}" for name, score in zip(short, scores, strict=True))
     if len(scores) == 2:
         return f"YOU {scores[0]}   COMPUTER {scores[1]}"
     return " ".join(f"{'YOU' if seat == 0 else f'C{seat}'} {score}" for seat, score in enumerate(scores))
 
 
 def draw_hand_result(result: HandResult) -> None:
-    if result.players > 2 or result.tally:
+    if result.players > 2 or result.tally or result.names:
         _draw_table_result(result)
         return
     won = result.winner == 0
@@ -84,8 +105,9 @@ def draw_hand_result(result: HandResult) -> None:
 
 
 def _draw_table_result(result: HandResult) -> None:
-    """More players, or the tally: every seat's cards left and total."""
-    won = result.winner == 0
+    """More players, or the tally, or several people: every seat's cards
+    left and total."""
+    won = result.winner == 0 or bool(result.names)
     draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
     text_centred(CX, PANEL_Y + 10, "END OF THE LAST HAND" if result.last else "END OF THE HAND", lay.LIGHT_BLUE)
     head, totals = result.lines()
@@ -100,17 +122,22 @@ def _draw_table_result(result: HandResult) -> None:
         x, y = PANEL_X + 12 + col * col_w, text_y + row * 12
         colour = lay.YELLOW if seat == result.winner else lay.WHITE
         left = result.left[seat] if seat < len(result.left) else 0
-        pyxel.text(x, y, seat_name(seat, result.players), colour)
+        pyxel.text(x, y, result.names[seat] if result.names else seat_name(seat, result.players), colour)
         pyxel.text(x + 52, y, f"{left} LEFT", lay.GREY)
         pyxel.text(x + col_w - 40, y, f"{score:>5}", colour)
 
 
 def draw_match_result(
-    winner: int, scores: tuple[int, ...], title_art: bool = True, footer: str = "PRESS RETURN FOR A NEW MATCH"
+    winner: int,
+    scores: tuple[int, ...],
+    title_art: bool = True,
+    footer: str = "PRESS RETURN FOR A NEW MATCH",
+    names: tuple[str, ...] = (),
 ) -> None:
     """The winner and the final scores, under the title art (in
-    constrained-memory mode, where it is not loaded, the name in letters)."""
-    won = winner == 0
+    constrained-memory mode, where it is not loaded, the name in letters);
+    ``names``: several people's table, every seat by name."""
+    won = winner == 0 or bool(names)
     draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
     if title_art:
         draw_title_art(CX, PANEL_Y + 42, TITLE_SCALE)
@@ -118,6 +145,20 @@ def draw_match_result(
         big_text(CX, PANEL_Y + 50, "UNO 1991", lay.YELLOW, 3, shadow=lay.PURPLE)
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     loser = "THE COMPUTER" if len(scores) == 2 else seat_name(winner, len(scores))
-    text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else f"{loser} WINS THE MATCH", lay.YELLOW)
-    text_centred(CX, PANEL_Y + 110, f"FINAL SCORES:  {_short_scores(scores)}", lay.WHITE)
+    if names:
+        text_centred(CX, PANEL_Y + 94, f"{names[winner]} WINS THE MATCH!", lay.YELLOW)
+    else:
+        text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else f"{loser} WINS THE MATCH", lay.YELLOW)
+    for i, line in enumerate(final_score_lines(scores, names)):
+        text_centred(CX, PANEL_Y + 110 + 9 * i, line, lay.WHITE)
     text_centred(CX, PANEL_Y + 130, footer, lay.GREY)
+
+
+def final_score_lines(scores: tuple[int, ...], names: tuple[str, ...] = ()) -> list[str]:
+    """FINAL SCORES and every score: one line, or two at a big table."""
+    line = f"FINAL SCORES:  {_short_scores(scores, names)}"
+    if len(line) * CHAR_W <= PANEL_W - 8:
+        return [line]
+    cells = _score_cells(scores, names)
+    half = (len(cells) + 1) // 2
+    return [f"FINAL SCORES:  {' '.join(cells[:half])}", " ".join(cells[half:])]

@@ -32,6 +32,15 @@ class Scepter:
     def progress(self) -> float:
         return min(1.0, self.frames / self.length)
 
+    @property
+    def state(self) -> list[int]:
+        """[frames run, frames it runs for], as a saved match keeps it."""
+        return [self.frames, self.length]
+
+    @state.setter
+    def state(self, value: list[int]) -> None:
+        self.frames, self.length = value
+
     def restart(self) -> None:
         """After the fanfare: a new minute or so."""
         self.frames = 0

@@ -234,6 +234,7 @@ def run_headless(
     continue_match: bool = False,
     replay: SavedMatch | None = None,
     table: tuple[str, int | None] | None = None,
+    people: tuple[str, ...] | None = None,
 ) -> int:
     """The ``--headless`` mode of ``python -m game``; returns the exit status
     (2 for a script that cannot run, before anything runs). Settings,
@@ -263,6 +264,7 @@ def run_headless(
         continue_match=continue_match,
         replay=replay,
         table=table,
+        people=people,
     )
     run_script(script_file_commands(script), app, shots)
     return 0

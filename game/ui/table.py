@@ -11,13 +11,39 @@ import pyxel
 from game.rules.cards import COLOUR_NAMES, COLOURS
 
 from . import layout as lay
-from . import panels
+from . import panels, seating
 from . import resources as res
 from .board import Board
 from .drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_slot, text_centred
 from .narration import HOUSE_NAMES
 
 CHOICE_GAP = 8
+
+
+# The house rules' names in a few letters, when all of them would not fit.
+SHORT_HOUSE_NAMES = {
+    "stacking": "STACK",
+    "seven_zero": "7-0",
+    "jump_in": "JUMP-IN",
+    "draw_to_match": "DRAW",
+    "forced_play": "FORCED",
+    "no_bluffing": "NO BLUFF",
+}
+
+
+def house_tags(house: tuple[str, ...], players: int) -> str:
+    """The house rules in play, named between the piles and your hand: in
+    full where they fit the free width (between the side panels of a big
+    table), else in short."""
+    free = (
+        lay.SCREEN_W - 8
+        if players - 1 <= seating.MOST_ON_TOP
+        else seating.SIDE_X[1] - seating.SIDE_X[0] - seating.PANEL_W - 8
+    )
+    tags = "HOUSE RULES: " + "  ".join(HOUSE_NAMES[name] for name in house)
+    if len(tags) * CHAR_W > free:
+        tags = "HOUSE: " + " ".join(SHORT_HOUSE_NAMES[name] for name in house)
+    return tags
 
 
 def draw_arrow(x: int, y: int, frame: int) -> None:
@@ -33,22 +59,22 @@ def draw_table(board: Board, arrow_frame: int | None, frame: int = 0) -> None:
     pyxel.rectb(2, 2, lay.SCREEN_W - 4, lay.BAR_Y - 4, lay.TABLE_EDGE)
     if board.players == 2:
         _draw_computer_hand(board.computer_count, board.computer_hand)
-        _draw_count(lay.YOUR_COUNT_X, "YOU", len(board.hand), board.scores[0], inner_right=True)
-        _draw_count(lay.COMPUTER_COUNT_X, "COMPUTER", board.computer_count, board.scores[1], inner_right=False)
+        you, other = board.names if board.names else ("YOU", "COMPUTER")
+        _draw_count(lay.YOUR_COUNT_X, you, len(board.hand), board.scores[0], inner_right=True)
+        _draw_count(lay.COMPUTER_COUNT_X, other, board.computer_count, board.scores[1], inner_right=False)
         panels.draw_royal(board)
     else:
         panels.draw_seats(board, frame)
     if board.scepter is not None:
         panels.draw_scepter(board.scepter)
-    if board.house:
-        tags = "HOUSE RULES: " + "  ".join(HOUSE_NAMES[name] for name in board.house)
-        text_centred(lay.CX, lay.CHOICE_Y + 3, tags, lay.GREY)
+    if board.house and not board.row_busy and board.revealed is None:
+        text_centred(lay.CX, lay.CHOICE_Y + 3, house_tags(board.house, board.players), lay.GREY)
     _draw_draw_pile(board.draw_count)
     _draw_discard_pile(board)
     _draw_your_hand(board, arrow_frame)
     panels.draw_flight(board)
     if board.revealed is not None:
-        panels.draw_revealed(board.revealed)
+        panels.draw_revealed(board.revealed, board.revealed_title)
     draw_message_bar(board.news, board.prompt)
 
 
@@ -111,6 +137,27 @@ def _draw_discard_pile(board: Board) -> None:
         _draw_swatch(x + res.CARD_W // 2, lay.SWATCH_Y, board.colour)
 
 
+BEFORE_X = lay.CX + 26  # the colour in play before a Wild Draw Four, right of the swatch
+
+
+def colour_before_rect(colour: str) -> tuple[int, int, int, int]:
+    w = len(_before_label(colour)) * CHAR_W + 6
+    return BEFORE_X, lay.SWATCH_Y, w, CHAR_H + 4
+
+
+def _before_label(colour: str) -> str:
+    return f"BEFORE: {COLOUR_NAMES[colour].upper()}"
+
+
+def draw_colour_before(colour: str) -> None:
+    """While you decide on a challenge: the colour that was in play before
+    the Wild Draw Four (which now covers the card it was played on)."""
+    x, y, w, h = colour_before_rect(colour)
+    pyxel.rect(x, y, w, h, lay.BLACK)
+    pyxel.rectb(x, y, w, h, res.CARD_COLOURS[colour])
+    pyxel.text(x + 3, y + 2, _before_label(colour), lay.WHITE)
+
+
 def _draw_swatch(cx: int, y: int, colour: str) -> None:
     """The colour in play, by name as well as hue."""
     name = COLOUR_NAMES[colour].upper()
@@ -121,20 +168,23 @@ def _draw_swatch(cx: int, y: int, colour: str) -> None:
 
 
 def _draw_your_hand(board: Board, arrow_frame: int | None) -> None:
+    """Your hand face up; its backs while it is hidden (several people, and
+    not the turn of the person in front of the screen)."""
     row = lay.your_row(len(board.hand), board.selected)
+    hidden = board.hidden
     for offset, x in enumerate(row.xs):
         index = row.first + offset
         if index != board.selected:
-            draw_card(x, _card_y(board, index), board.hand[index])
+            draw_card(x, _card_y(board, index), None if hidden else board.hand[index])
     if not board.hand:
         return
     x = row.x_of(board.selected)
-    draw_card(x, _card_y(board, board.selected), board.hand[board.selected])
+    draw_card(x, _card_y(board, board.selected), None if hidden else board.hand[board.selected])
     if row.hidden_left:
-        pyxel.text(row.xs[0] - 2, lay.HAND_Y + res.CARD_H + 2, f"<{row.hidden_left}", lay.WHITE)
+        pyxel.text(row.xs[0] - 2, lay.HAND_Y + res.CARD_H, f"<{row.hidden_left}", lay.WHITE)
     if row.hidden_right:
         label = f"{row.hidden_right}>"
-        pyxel.text(row.xs[-1] + res.CARD_W + 2 - len(label) * CHAR_W, lay.HAND_Y + res.CARD_H + 2, label, lay.WHITE)
+        pyxel.text(row.xs[-1] + res.CARD_W + 2 - len(label) * CHAR_W, lay.HAND_Y + res.CARD_H, label, lay.WHITE)
     if arrow_frame is not None and arrow_frame % 16 < 12:
         arrow_y = _card_y(board, board.selected) - res.ARROW_H - 2
         draw_arrow(x + (res.CARD_W - res.ARROW_W) // 2, arrow_y, arrow_frame // 8)
@@ -142,7 +192,11 @@ def _draw_your_hand(board: Board, arrow_frame: int | None) -> None:
 
 def _card_y(board: Board, index: int) -> int:
     lifted = board.drawn is not None and index == board.selected and board.hand[index] == board.drawn
-    return lay.HAND_Y - lay.DRAWN_LIFT if lifted else lay.HAND_Y
+    if lifted:
+        return lay.HAND_Y - lay.DRAWN_LIFT
+    if board.playable is not None and board.hand[index] in board.playable:
+        return lay.HAND_Y - lay.HINT_LIFT  # HINTS: a card that may be played now
+    return lay.HAND_Y
 
 
 def button_rects(labels: list[str] | tuple[str, ...]) -> list[tuple[int, int, int, int]]:
@@ -221,6 +275,24 @@ def hand_card_at(board: Board, x: int, y: int) -> int | None:
         if left <= x < left + res.CARD_W and top <= y < top + res.CARD_H:
             return index
     return None
+
+
+HISTORY_H = 6 * 8 + 14
+
+
+def history_rect() -> tuple[int, int, int, int]:
+    """The box of the message bar's last lines (H), just above the bar."""
+    return 0, lay.BAR_Y - HISTORY_H - 1, lay.SCREEN_W, HISTORY_H
+
+
+def draw_history(lines: list[str]) -> None:
+    """H: the last lines of the message bar, oldest first, over the table."""
+    x, y, w, h = history_rect()
+    pyxel.rect(x, y, w, h, lay.BLACK)
+    pyxel.rectb(x, y, w, h, lay.LIGHT_BLUE)
+    pyxel.text(x + 4, y + 3, "THE LAST MESSAGES (H CLOSES)", lay.LIGHT_BLUE)
+    for i, line in enumerate(lines[-6:]):
+        pyxel.text(x + 4, y + 12 + i * 8, line, lay.WHITE)
 
 
 def draw_message_bar(news: str, prompt: str) -> None:

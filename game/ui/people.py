@@ -1,0 +1,139 @@
+"""The PEOPLE screen (scene ``people``): who plays at this machine.
+
+PEOPLE first (LEFT/RIGHT: 1 up to the table's size; 1 is you against the
+computers), then one line per person, in seating order, then SEATING and
+BACK. On a person,
+RETURN starts typing their name (letters, digits, space and dash; BACKSPACE
+rubs out, RETURN keeps it) and LEFT/RIGHT move them earlier or later round
+the table. SEATING (LEFT/RIGHT or RETURN) chooses how the people sit among
+the computers: TOGETHER, APART or SHUFFLED for every match. DONE keeps it
+all (saved with the settings), once Y (or a click on the question) confirms
+a table of several people; ESCAPE leaves without keeping any change.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from game.settings import NAME_CHARACTERS, NAME_LENGTH, SEATINGS
+
+from . import layout as lay
+from .drawing import draw_frame, text_centred
+from .keys import Pointer
+from .menus import Choice, ItemList, _list_choice
+
+CONFIRM_RECT = (50, 150, 220, 30)
+LIST_Y, LIST_BOTTOM = 36, 168
+# How several people play at one machine, under the list while it leaves room.
+TOGETHER_LINES = (
+    "A curtain hides every hand when the screen passes on.",
+    "U: the person in front calls UNO or catches; K: the next",
+    "person catches. Each gamepad is its own person's (Y).",
+)
+SEATING_NAMES = {"together": "TOGETHER", "apart": "APART", "shuffled": "SHUFFLED"}
+HINT = "RETURN types a name   LEFT/RIGHT moves a person round the table"
+TYPING_HINT = "Type the name: BACKSPACE rubs out, RETURN keeps it"
+
+
+class PeopleScreen:
+    def __init__(self, count: int, most: int, names: tuple[str, ...], seating: str) -> None:
+        """``count`` people of at most ``most``; ``names``: everybody's names
+        (PLAYER 1... where none was typed), as many as ``most``."""
+        self.count, self.most = count, most
+        self.names = list(names)
+        self.seating = seating
+        self.typing: int | None = None  # the person whose name is being typed
+        self.confirming = False  # DONE with several people: Y confirms
+        self._list()
+
+    def _list(self) -> None:
+        cursor = self.items.cursor if hasattr(self, "items") else 0
+        keys = ["count"] + [f"person {i}" for i in range(self.count)] + ["seating", "done"]
+        item_h = min(12, (LIST_BOTTOM - LIST_Y) // len(keys))  # ten people still fit
+        self.items = ItemList(keys, x=60, y=LIST_Y, w=200, item_h=item_h, cursor=min(cursor, len(keys) - 1))
+
+    def update(self, pressed: list[str], pointer: Pointer | None, typed: str = "") -> tuple[Choice | None, bool]:
+        """The player's answer: ``done`` (keep it all) or ``back`` (keep
+        nothing); and whether the highlight moved."""
+        if self.typing is not None:
+            return self._type(pressed, typed), False
+        if self.confirming:
+            clicked = pointer is not None and pointer.clicked and pointer.inside(CONFIRM_RECT)
+            if "Y" in pressed or clicked:
+                return Choice("done"), False
+            if pressed or (pointer is not None and pointer.clicked):
+                self.confirming = False
+            return None, False
+        current = self.items.current
+        if "ESCAPE" in pressed or "BACK" in pressed:
+            return Choice("back"), False
+        if current == "count":
+            for key in pressed:
+                if key in ("LEFT", "RIGHT"):
+                    self.count = (self.count - 1 + (-1 if key == "LEFT" else 1)) % self.most + 1
+                    self._list()
+                    return None, True
+        if current.startswith("person "):
+            index = int(current.split()[1])
+            if "RETURN" in pressed:
+                self.typing = index
+                return None, True
+            for key in pressed:
+                if key in ("LEFT", "RIGHT"):
+                    other = index + (-1 if key == "LEFT" else 1)
+                    if 0 <= other < len(self.names):
+                        self.names[index], self.names[other] = self.names[other], self.names[index]
+                        self.items.cursor = other
+                        return None, True
+        choice, moved = _list_choice(self.items, pressed, pointer, cycling=("seating",))
+        if choice is not None and choice.what == "seating":
+            step = choice.step
+            self.seating = SEATINGS[(SEATINGS.index(self.seating) + step) % len(SEATINGS)]
+            return None, True
+        if choice is not None and choice.what.startswith("person "):
+            self.typing = int(choice.what.split()[1])
+            return None, True
+        if choice is not None and choice.what == "count":  # RETURN or a click: one more
+            self.count = self.count % self.most + 1
+            self._list()
+            return None, True
+        if choice is not None and choice.what == "done" and self.count > 1:
+            self.confirming = True  # several people: Y confirms
+            return None, moved
+        return choice, moved
+
+    def _type(self, pressed: list[str], typed: str) -> Choice | None:
+        index = self.typing
+        name = self.names[index]
+        if "BACK" in pressed:
+            name = name[:-1]
+        for c in typed:
+            if c in NAME_CHARACTERS and len(name) < NAME_LENGTH and (c != " " or name):
+                name += c
+        self.names[index] = name
+        if "RETURN" in pressed or "ESCAPE" in pressed:
+            self.typing = None
+            self.names[index] = name.strip() or f"PLAYER {index + 1}"
+        return None
+
+    def draw(self, frame: int) -> None:
+        draw_frame()
+        text_centred(lay.CX, 20, "PEOPLE AT THIS MACHINE", lay.LIGHT_BLUE)
+        labels = {"count": f"PEOPLE: {self.count}" + ("  (YOU AGAINST THE COMPUTERS)" if self.count == 1 else "")}
+        for i, name in enumerate(self.names):
+            cursor = "_" if self.typing == i and frame % 16 < 10 else ""
+            labels[f"person {i}"] = f"PERSON {i + 1}: {name}{cursor}"
+        labels["seating"] = f"SEATING: {SEATING_NAMES[self.seating]}"
+        labels["done"] = "DONE"
+        self.items.draw(labels, frame)
+        text_centred(lay.CX, 176, TYPING_HINT if self.typing is not None else HINT, lay.GREY)
+        bottom = self.items.y + len(self.items.keys) * self.items.item_h
+        if bottom + 6 + 9 * len(TOGETHER_LINES) <= 172 and not self.confirming:
+            for i, line in enumerate(TOGETHER_LINES):
+                text_centred(lay.CX, bottom + 6 + 9 * i, line, lay.LIGHT_BLUE)
+        if self.confirming:
+            x, y, w, h = CONFIRM_RECT
+            pyxel.rect(x, y, w, h, lay.BLACK)
+            pyxel.rectb(x, y, w, h, lay.YELLOW)
+            text_centred(lay.CX, y + 6, f"PLAY WITH {self.count} PEOPLE AT THIS MACHINE?", lay.YELLOW)
+            text_centred(lay.CX, y + 18, "Y (OR A CLICK HERE) YES    ANY OTHER KEY NO", lay.WHITE)

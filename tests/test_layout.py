@@ -1,0 +1,348 @@
+"""Nothing is drawn over anything (issue 20.5): over every scene and every
+table size, the boxes the layout gives each element are checked from the
+layout's own geometry (``layout``, ``seating``, ``table``, ``panels``,
+``menus``, ``replay``): no text leaves its box, and no two elements of a
+scene overlap. A box is (x, y, w, h); a text's box is the ink of its
+letters, 4 pixels a letter less the last column of space.
+
+One element may be drawn over the table on purpose and is left out: the
+message history (H), which covers the table until H closes it, as the
+in-match menu does.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from game.rules.cards import COLOURS
+from game.rules.rulesets import get_ruleset
+from game.ui import layout as lay
+from game.ui import menus, narration, panels, replay, results, seating, table
+from game.ui import resources as res
+from game.ui.drawing import CHAR_H, CHAR_W
+from game.ui.match import CHALLENGE_LABELS
+from game.ui.seats import seat_name
+
+Box = tuple[int, int, int, int]
+
+
+def text_box(x: int, y: int, text: str) -> Box:
+    return (x, y, max(0, len(text) * CHAR_W - 1), CHAR_H - 1)
+
+
+def centred_box(cx: int, y: int, text: str) -> Box:
+    return text_box(cx - len(text) * CHAR_W // 2, y, text)
+
+
+def inside(inner: Box, outer: Box) -> bool:
+    x, y, w, h = inner
+    ox, oy, ow, oh = outer
+    return ox <= x and oy <= y and x + w <= ox + ow and y + h <= oy + oh
+
+
+def overlap(a: Box, b: Box) -> bool:
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw and bx < ax + aw and ay < by + bh and by < ay + ah
+
+
+def no_overlaps(elements: dict[str, Box]) -> list[str]:
+    return [
+        f"{a} {elements[a]} overlaps {b} {elements[b]}"
+        for a, b in combinations(elements, 2)
+        if overlap(elements[a], elements[b])
+    ]
+
+
+def outside(texts: dict[str, tuple[Box, Box]]) -> list[str]:
+    return [f"{name!r} {box} leaves its box {outer}" for name, (box, outer) in texts.items() if not inside(box, outer)]
+
+
+# ----- the table --------------------------------------------------------------------
+
+TABLE_AREA = (2, 2, lay.SCREEN_W - 4, lay.BAR_Y - 4)
+BAR = (0, lay.BAR_Y, lay.SCREEN_W, lay.BAR_H)
+ROW_STATES = ("house", "colours", "challenge", "challenge stack", "revealed")
+
+
+def hand_box(state: str) -> Box:
+    """Your hand: its cards (a card picked up, or a hint, sits higher), the
+    arrow over the selected card while it waits for you, the hidden counts
+    under the row. While the challenged hand shows, nothing is lifted and
+    there is no arrow."""
+    top = lay.HAND_Y if state == "revealed" else lay.HAND_Y - lay.DRAWN_LIFT - res.ARROW_H - 2
+    bottom = lay.HAND_Y + res.CARD_H + CHAR_H - 1
+    return (lay.HAND_LEFT - 2, top, lay.HAND_W + 4, bottom - top)
+
+
+def pile_boxes() -> dict[str, Box]:
+    x, y = lay.DRAW_PILE_POS
+    dx, dy = lay.DISCARD_POS
+    swatch_w = max(len(name) for name in ("RED", "GREEN", "YELLOW", "BLUE")) * CHAR_W + 6
+    left = centred_box(x + res.CARD_W // 2, lay.SWATCH_Y + 2, "108 LEFT")
+    return {
+        "draw pile": (x - 3, y - 3, res.CARD_W + 3, res.CARD_H + 3),
+        "discard pile": (dx - 3, dy - 3, res.CARD_W + 3, res.CARD_H + 3),
+        "swatch": (dx + res.CARD_W // 2 - swatch_w // 2, lay.SWATCH_Y, swatch_w, CHAR_H + 4),
+        "cards left": left,
+    }
+
+
+def row_boxes(state: str, house: tuple[str, ...], players: int) -> dict[str, Box]:
+    """The row between the piles and your hand: the house rules' names, or
+    what you choose from, or the challenged hand."""
+    if state == "house":
+        if not house:
+            return {}
+        return {"house rules": centred_box(lay.CX, lay.CHOICE_Y + 3, table.house_tags(house, players))}
+    if state == "colours":
+        return {f"colour {letter}": rect for letter, rect in table.colour_choice_rects()}
+    if state.startswith("challenge"):
+        labels = CHALLENGE_LABELS if state.endswith("stack") else CHALLENGE_LABELS[:2]
+        boxes = {label: rect for label, rect in zip(labels, table.button_rects(labels), strict=True)}
+        boxes["before"] = table.colour_before_rect("Y")
+        return boxes
+    return {"challenged hand": panels.REVEAL_BOX}
+
+
+def seat_boxes(players: int, royal: bool) -> dict[str, Box]:
+    boxes: dict[str, Box] = {}
+    if players == 2:
+        boxes["your count"] = (lay.YOUR_COUNT_X, lay.COUNT_Y, lay.COUNT_W, lay.COUNT_H)
+        boxes["computer count"] = (lay.COMPUTER_COUNT_X, lay.COUNT_Y, lay.COUNT_W, lay.COUNT_H)
+        row = lay.computer_row(25)
+        boxes["computer hand"] = (row.xs[0], lay.COMPUTER_ROW_Y, row.xs[-1] + res.CARD_W + 12 - row.xs[0], res.CARD_H)
+    else:
+        for panel in [*seating.panels(players), seating.YOU_PANEL]:
+            boxes[f"panel {panel.seat}"] = (panel.x, panel.y, seating.PANEL_W, seating.PANEL_H)
+        x, y = seating.DIRECTION_POS
+        boxes["direction"] = (x, y, res.DIRECTION_RECT[2], res.DIRECTION_RECT[3])
+    if royal:
+        x, y = seating.SCEPTER_POS
+        boxes["scepter"] = (x, y, res.SCEPTER_RECT[2], res.SCEPTER_RECT[3])
+        boxes["scepter timer"] = seating.SCEPTER_BAR
+    return boxes
+
+
+def table_cases():
+    for rules in ("1991", "standard", "royal"):
+        ruleset = get_ruleset(rules)
+        for players in range(ruleset.min_players, ruleset.max_players + 1):
+            for state in ROW_STATES:
+                if rules != "standard" and state != "house" and state != "colours":
+                    continue
+                yield rules, players, state
+
+
+@pytest.mark.parametrize(("rules", "players", "state"), list(table_cases()))
+def test_no_two_elements_of_the_table_overlap(rules, players, state):
+    house = ("stacking", "seven_zero", "jump_in", "draw_to_match", "forced_play", "no_bluffing")
+    elements = {
+        **seat_boxes(players, royal=rules == "royal"),
+        **pile_boxes(),
+        **row_boxes(state, house if rules == "standard" else (), players),
+        "your hand": hand_box(state),
+        "message bar": BAR,
+    }
+    assert no_overlaps(elements) == []
+    for name, box in elements.items():
+        if name != "message bar":
+            assert inside(box, TABLE_AREA), f"{name} {box} leaves the table"
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_the_frame_of_a_seat_you_pick_and_the_marker_of_the_seat_in_turn_touch_no_other_panel(players):
+    every = [*seating.panels(players), seating.YOU_PANEL]
+    for panel in every:
+        frame = (panel.x - 2, panel.y - 2, seating.PANEL_W + 4, seating.PANEL_H + 4)
+        marker_y = panel.y - 4 if panel.y > 4 else panel.y + seating.PANEL_H - 1
+        marker = (panel.x + seating.PANEL_W // 2 - 3, marker_y, res.MARKER_RECT[2], res.MARKER_RECT[3])
+        for other in every:
+            if other is not panel:
+                box = (other.x, other.y, seating.PANEL_W, seating.PANEL_H)
+                assert not overlap(frame, box) and not overlap(marker, box), (panel.seat, other.seat)
+
+
+@pytest.mark.parametrize("players", range(3, 11))
+def test_every_text_of_a_seats_panel_stays_in_it(players):
+    texts = {}
+    for panel in [*seating.panels(players), seating.YOU_PANEL]:
+        box = (panel.x, panel.y, seating.PANEL_W, seating.PANEL_H)
+        name = seat_name(panel.seat, players)
+        x, y = panel.x, panel.y
+        texts[f"{name}"] = (text_box(x + 3, y + 3, name), box)
+        crown = seating.crown_pos(panel.seat, players)
+        texts[f"{name} crown"] = ((*crown, res.HAT_RECT[2], res.HAT_RECT[3]), box)
+        assert not overlap(texts[name][0], texts[f"{name} crown"][0]), f"{name}'s crown covers its name"
+        for count, score in ((19, 499), (1, 1234)):
+            word = "CARD" if count == 1 else "CARDS"
+            cards = text_box(x + 5 + 2 * len(str(count)) * CHAR_W, y + 13, word)
+            points = text_box(x + seating.PANEL_W - 3 - len(str(score)) * CHAR_W, y + 13, str(score))
+            texts[f"{name} {count} {word}"] = (cards, box)
+            texts[f"{name} score {score}"] = (points, box)
+            assert not overlap(cards, points), f"{name}: {word} and the score {score}"
+        backs = (x + 3, y + seating.PANEL_H - 10, 5 * panels.MOST_BACKS, res.MINI_BACK_RECT[3])
+        chips = panels.chip_xs(25, x + 3, seating.PANEL_W - 6)
+        texts[f"{name} backs"] = (backs, box)
+        texts[f"{name} chips"] = ((chips[0], y + seating.PANEL_H - 10, chips[-1] + panels.CHIP_W - chips[0], 8), box)
+    assert outside(texts) == []
+
+
+def test_the_two_player_counts_keep_their_texts_in_their_boxes():
+    texts = {}
+    for x, name in ((lay.YOUR_COUNT_X, "YOU"), (lay.COMPUTER_COUNT_X, "COMPUTER")):
+        box = (x, lay.COUNT_Y, lay.COUNT_W, lay.COUNT_H)
+        score = "SCORE 1234"
+        texts[name] = (text_box(x + 6, lay.COUNT_Y + 4, name), box)
+        texts[f"{name} {score}"] = (text_box(x + 6, lay.COUNT_Y + 13, score), box)
+        count_w = 2 * CHAR_W * 2 + 4 + len("CARDS") * CHAR_W
+        texts[f"{name} cards"] = ((x + lay.COUNT_W - 6 - count_w, lay.COUNT_Y + 4, count_w, 14), box)
+    assert outside(texts) == []
+
+
+def test_the_buttons_and_the_challenged_hand_keep_their_texts_in():
+    texts = {}
+    for labels in (CHALLENGE_LABELS, CHALLENGE_LABELS[:2]):
+        for label, (x, y, w, h) in zip(labels, table.button_rects(labels), strict=True):
+            texts[label] = (text_box(x + 4, y + 3, label), (x, y, w, h))
+    for letter, (x, y, w, h) in table.colour_choice_rects():
+        texts[letter] = (text_box(x + 4, y + 3, f"{letter} YELLOW"[: 2 + len(letter)]), (x, y, w, h))
+    for colour in COLOURS:
+        x, y, w, h = table.colour_before_rect(colour)
+        texts[f"before {colour}"] = (text_box(x + 3, y + 2, table._before_label(colour)), (x, y, w, h))
+    x, y, w, h = panels.REVEAL_BOX
+    for players in (2, 4, 10):
+        title = narration.revealed_title(players - 1, players)
+        texts[title] = (centred_box(lay.CX, y + 3, title), panels.REVEAL_BOX)
+    for count in (1, 7, 12, 30):
+        xs = panels.revealed_xs(count)
+        texts[f"{count} revealed"] = ((xs[0], y + 11, xs[-1] + res.CARD_W - xs[0], panels.REVEAL_CARD_H), (x, y, w, h))
+    assert outside(texts) == []
+
+
+def test_the_message_bar_and_its_history_keep_every_line_in():
+    x, y, w, h = table.history_rect()
+    assert inside((x, y, w, h), (0, 0, lay.SCREEN_W, lay.BAR_Y))
+    longest = "x" * narration.MAX_CHARS
+    assert inside(text_box(4, lay.NEWS_Y, longest), BAR) and inside(text_box(4, lay.PROMPT_Y, longest), BAR)
+    assert inside(text_box(x + 4, y + 12 + 5 * 8, longest), (x, y, w, h))
+
+
+def test_every_reason_and_prompt_the_table_builds_fits_the_bar():
+    codes = sorted(set(get_ruleset("standard").deck) | set(get_ruleset("royal").deck))
+    standard = sorted(set(get_ruleset("standard").deck))
+    lines = [narration.stack_refusal(code, top) for code in standard for top in ("R+2", "W+4")]
+    lines += [narration.refusal(code, top, "Y") for code in codes for top in codes]
+    lines += [narration.no_bluffing_refusal(colour) for colour in COLOURS]
+    lines += [narration.challenge_prompt(colour, stack) for colour in COLOURS for stack in (False, True)]
+    lines += [narration.reveal_news(9, colour, ["W"], 10) for colour in COLOURS]
+    lines += [narration.reveal_news(9, colour, [f"{colour}1"], 10) for colour in COLOURS]
+    lines += [narration.jump_in_prompt(code) for code in codes]
+    lines += [narration.computer_turn_prompt(9, 10), narration.PROMPT_ROW_COLOUR, narration.PROMPT_ROW_STARTER_COLOUR]
+    too_long = [line for line in lines if len(line) > narration.MAX_CHARS]
+    assert too_long == []
+
+
+# ----- the screens round the table ---------------------------------------------------------
+
+
+def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_lines():
+    menu = menus.TitleMenu(can_quit=True, title_art=True)
+    menu.can_continue = True
+    labels = [
+        menus.continue_label(("standard", 10), ("1991", 2)),
+        *[f"RULES: {name}" for name in menus.RULE_NAMES.values()],
+        "OPPONENTS: 9",
+        *[f"SCORING: {name}" for name in menus.SCORING_NAMES.values()],
+        "HOUSE RULES: 6",
+        "LEVEL: NORMAL",
+        "SOUND: OFF",
+    ]
+    item = menu.items.rect(0)
+    box = (menu.items.x, item[1], menus.MENU_W, item[3])
+    assert outside({label: (text_box(menu.items.x + 10, item[1], label), box) for label in labels}) == []
+    last = menu.items.rect(len(menu.items.keys) - 1)
+    assert last[1] + last[3] < menus.CREDIT_Y
+    import pyxel
+
+    from game.ui.app import init_pyxel
+    from game.ui.loader import Loader
+
+    init_pyxel(headless=True)
+    Loader(low_memory=False).title_art()
+    u, v, w, h = res.TITLE_RECT
+    image = pyxel.images[res.TITLE_BANK]
+    drawn = [x for x in range(w) if any(image.pget(u + x, v + y) != res.TITLE_TRANSPARENT for y in range(h))]
+    left = menus.TITLE_ART_CENTRE[0] - w // 2
+    art = (left + drawn[0], 0, drawn[-1] - drawn[0] + 1, lay.SCREEN_H)
+    assert not overlap(art, (menus.MENU_X, menus.MENU_Y, menus.MENU_W, last[1] + last[3] - menus.MENU_Y))
+
+
+def howto_cases():
+    for rules, pages in menus.RULE_PAGES.items():
+        for heading, lines in menus.CONTROL_PAGES + pages:
+            yield rules, heading, lines
+
+
+@pytest.mark.parametrize(("rules", "heading", "lines"), list(howto_cases()))
+def test_every_line_of_how_to_play_stays_inside_its_border(rules, heading, lines):
+    x, y, w, h = menus.PANEL
+    inner = (x + 4, y + 4, w - 8, h - 8)  # inside the double border
+    texts = {heading: (centred_box(lay.CX, y + 22, heading), inner)}
+    for i, line in enumerate(lines):
+        ly = y + 37 + i * menus.LINE_H
+        if "|" in line:
+            key, what = line.split("|", 1)
+            texts[f"key {key}"] = (text_box(x + 18, ly, key), (x + 18, ly, 94 - 18 - 2, CHAR_H))
+            texts[what] = (text_box(x + 94, ly, what), inner)
+        else:
+            texts[line] = (text_box(x + 18, ly, line), inner)
+        assert ly + CHAR_H <= menus.BUTTON_Y, f"{line!r} runs into the buttons"
+    assert outside(texts) == []
+    assert inside(centred_box(lay.CX, lay.SCREEN_H - 12, menus.HOWTO_HINT), (0, 0, lay.SCREEN_W, lay.SCREEN_H))
+
+
+def test_every_house_rule_explanation_stays_in_its_row():
+    from game.rules.house import HOUSE_RULES
+
+    screen = menus.HouseRulesScreen(())
+    texts = {}
+    for index, key in enumerate(screen.items.keys[:-1]):
+        rx, ry, rw, rh = screen.items.rect(index)
+        texts[key] = (text_box(rx + 6, ry + 10, HOUSE_RULES[key]), (rx, ry, rw, rh))
+    assert outside(texts) == []
+
+
+@pytest.mark.parametrize("players", range(2, 11))
+def test_a_replay_entry_of_any_table_stays_in_its_row(players):
+    from game.saves import SavedMatch
+
+    scores = ", ".join(f"{seat_name(seat, players).lower()} {500 + seat}" for seat in range(players))
+    saved = SavedMatch(
+        record="",
+        level="normal",
+        computer_seed=1,
+        rules="standard",
+        players=players,
+        date="2026-12-01 11:00",
+        result=f"lost {scores}",
+    )
+    listing = replay.ReplayList([saved])
+    _, shown = listing._shown()
+    rx, ry, rw, rh = shown.rect(0)
+    label = replay.entry_label(saved)
+    assert inside(text_box(rx + 10, ry + 2, label), (rx, ry, rw, rh)), label
+    assert label.startswith("2026-12-01 11:00  STANDARD")
+
+
+def test_the_in_match_menu_keeps_its_items_in_its_panel_and_final_scores_fit():
+    menu = menus.PauseMenu()
+    panel = (menu.X, menu.Y, menu.W, menu.H)
+    for index, key in enumerate(menu.items.keys):
+        rx, ry, rw, rh = menu.items.rect(index)
+        assert inside((rx, ry, rw, rh), panel), key
+    for players in range(2, 11):
+        lines = results.final_score_lines(tuple(range(990, 990 + players)))
+        assert len(lines) <= 2 and all(len(line) * CHAR_W <= results.PANEL_W - 8 for line in lines), lines

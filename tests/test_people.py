@@ -1,0 +1,511 @@
+"""Several people at one machine, played through the keys and gamepads
+headless: whole hands with 2, 3 and 4 people (and computers between them),
+the handover curtain hiding every hand, names on the messages and results,
+a gamepad per person catching out of turn, the one-keyboard catch, and
+CONTINUE and REPLAYS of a match of people.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import pyxel
+from conftest import stacked
+
+from game.rules.cards import Card
+from game.rules.rulesets import RULES_STANDARD
+from game.saves import MemorySaves
+from game.settings import Settings, Stats
+from game.ui import keys
+from game.ui import layout as lay
+from game.ui.app import App, init_pyxel
+from game.ui.handover import CURTAIN_COLOUR
+from game.ui.script import Driver
+from game.ui.seats import Seating
+
+WAIT_LIMIT = 20_000
+
+
+@pytest.fixture(scope="module", autouse=True)
+def headless_pyxel():
+    init_pyxel(headless=True)
+
+
+class Store:
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings, self.stats = settings or Settings(), Stats()
+
+    def load(self):
+        return self.settings, self.stats, None
+
+    def save(self, settings, stats):
+        self.settings, self.stats = settings, stats
+
+
+def standard_deck(hands, turn_up, draw=()):
+    return stacked(hands, turn_up, draw, deck=RULES_STANDARD.deck)
+
+
+DULL = ["B1", "B2", "B3", "Y4", "Y5", "Y6", "Y7"]
+RUN_DOWN = ["RS", "RS", "RR", "GR", "GS", "G1", "G2"]
+
+
+class People:
+    """A match of people started at once (``--rules``, ``--players``,
+    ``--people``/``--names``), driven frame by frame."""
+
+    def __init__(self, rules: str, players: int, names: tuple[str, ...], seed: int = 1, **kwargs) -> None:
+        self.lines: list[str] = []
+        self.app = App(seed, report=self.lines.append, low_memory=True, table=(rules, players), people=names, **kwargs)
+        self.driver = Driver(self.app)
+        self.curtain_frames = 0
+        self.handovers: list[str] = []
+
+    @property
+    def match(self):
+        return self.app.match
+
+    def frame(self, *names: str) -> None:
+        self.driver.frame([keys.key_code(name) for name in names])
+        self.check_hidden()
+
+    def check_hidden(self) -> None:
+        """While the curtain is up, no frame shows a face-up card: the drawn
+        state hides every hand and the hand row's pixels are the curtain's."""
+        if self.app.scene != "handover":
+            return
+        self.curtain_frames += 1
+        board = self.match.board
+        assert board.hidden
+        self.app.draw()
+        for y in range(lay.HAND_Y, lay.HAND_Y + 40, 3):
+            for x in range(8, lay.SCREEN_W - 8, 3):
+                assert pyxel.screen.pget(x, y) == CURTAIN_COLOUR, (x, y)
+
+    def said(self, prefix: str) -> list[str]:
+        return [line.split(None, 1)[1] for line in self.lines if line.split(None, 1)[1].startswith(prefix)]
+
+    def wait_until(self, ready) -> None:
+        for _ in range(WAIT_LIMIT):
+            if ready():
+                return
+            self.frame()
+        raise AssertionError(f"still waiting at frame {self.app.frame}: {self.lines[-5:]}")
+
+    def waiting(self) -> bool:
+        return self.app.scene != "table" or self.match.waiting_for_you
+
+    # ----- a person's turn through the keys ---------------------------------------
+
+    def open_curtain(self) -> None:
+        match = self.match
+        name = match.seating.name(match.handover_to)
+        assert match.board.prompt == f"RETURN when only {name} can see the screen"
+        self.handovers.append(name)
+        self.frame()  # a frame behind the curtain, checked
+        self.frame("RETURN")
+        assert self.app.scene == "table" and match.in_front == match.viewer == match.game.turn
+        assert not match.board.hidden
+
+    def take_turn(self, prefer_actions: bool = False) -> None:
+        match, game = self.match, self.match.game
+        board = match.board
+        legal = game.legal()
+        pending = game.pending
+        if pending is not None and pending.kind == "challenge":
+            self.frame("A")
+        elif pending is not None and pending.kind in ("jester", "target", "swap"):
+            self.frame("RETURN")
+        elif game.choosing_colour:
+            self.frame("R")
+        elif board.drawn is not None:
+            self.frame("RETURN" if any(a.startswith(f"play {board.drawn}") for a in legal) else "P")
+        else:
+            plays = [i for i, code in enumerate(board.hand) if any(a.startswith(f"play {code}") for a in legal)]
+            if prefer_actions:
+                plays.sort(key=lambda i: Card(board.hand[i]).rank.isdigit())
+            plain = [i for i in plays if not Card(board.hand[i]).is_wild]
+            choice = (plain or plays or [None])[0]
+            if choice is None:
+                self.frame("P")
+                return
+            while board.selected != choice:
+                self.frame("RIGHT" if board.selected < choice else "LEFT")
+            code = board.hand[choice]
+            self.frame("RETURN")
+            if Card(code).is_wild and not game.rules.royal:
+                self.frame("G")
+
+    def play_hand(self, prefer_actions: bool = False) -> None:
+        """Every person's turn through the keys until the hand's result shows."""
+        while True:
+            self.wait_until(self.waiting)
+            if self.app.scene == "handover":
+                self.open_curtain()
+            elif self.app.scene == "table":
+                self.take_turn(prefer_actions)
+            else:
+                return
+
+
+@pytest.mark.parametrize(
+    ("rules", "players", "names"),
+    [
+        ("1991", 2, ("ANN", "BOB")),  # the 1991 game for two at one keyboard
+        ("standard", 5, ("ANN", "BOB", "CY")),
+        ("royal", 6, ("ANN", "BOB", "CY", "DEE")),
+    ],
+)
+def test_people_play_whole_hands_through_the_keys_behind_the_curtain(rules, players, names):
+    people = People(rules, players, names, store=Store(Settings(seating="apart")))
+    seating = people.match.seating
+    assert [seating.name(seat) for seat in seating.people] == list(names)
+    assert sum(seating.is_computer(seat) for seat in range(players)) == players - len(names)
+    people.play_hand()
+    assert people.app.scene == "hand_result"
+    assert set(people.handovers) == set(names), "every person had the screen"
+    # The next hand is dealt face down and starts behind the curtain.
+    people.frame("RETURN")
+    assert people.match.board.hidden and people.match.in_front is None
+    people.wait_until(lambda: people.app.scene == "handover")
+    assert people.curtain_frames >= len(people.handovers)
+    assert people.said("scene handover")
+    # Names on the messages and the result; nobody is "you".
+    messages = people.said("message ")
+    assert any(line.startswith(f"message {names[0]} plays a ") for line in messages)
+    assert not any(" You " in f" {line} " for line in messages)
+    winner = people.match.result.winner
+    assert people.match.result.names[winner] in people.said("result ")[0]
+
+
+def test_a_person_on_the_curtain_is_the_next_to_decide_and_the_pip_sounds_as_it_opens():
+    people = People("standard", 4, ("ANN", "BOB"), store=Store(Settings(seating="together")))
+    people.wait_until(lambda: people.app.scene == "handover")
+    match = people.match
+    assert match.handover_to == match.game.turn
+    assert match.board.hidden
+    before = len(people.said("sound pip"))
+    people.open_curtain()
+    assert len(people.said("sound pip")) == before + 1
+    assert match.board.names[0] == match.seating.name(match.game.turn), "the table is seen from the person in front"
+
+
+def test_computers_between_people_play_with_no_hand_face_up():
+    people = People("standard", 4, ("ANN", "BOB"), store=Store(Settings(seating="apart")))
+    match = people.match
+    seen_computer_turn = False
+    for _ in range(3):
+        people.wait_until(people.waiting)
+        if people.app.scene == "handover":
+            people.open_curtain()
+        people.take_turn()
+        # Until the next person's curtain, no hand is face up once the table is still.
+        while people.app.scene == "table" and not match.waiting_for_you:
+            people.frame()
+            game = match.game
+            if match.timeline.idle and not game.hand_over and match.seating.is_computer(game.turn):
+                seen_computer_turn = True
+                assert match.board.hidden
+    assert seen_computer_turn
+
+
+def two_pads(**kwargs) -> People:
+    """ANN (pad 1) and BOB (pad 2) at standard UNO; BOB starts with
+    RUN_DOWN's action cards, each bringing the turn back to him."""
+    deck = standard_deck([DULL, RUN_DOWN], "R5")
+    return People("standard", 2, ("ANN", "BOB"), deck=deck, starter=1, **kwargs)
+
+
+def run_down_forgetting_uno(people: People) -> None:
+    """BOB plays his action cards and G1 without U: one card, no call."""
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.open_curtain()
+    while len(people.match.game.hands[1]) > 1:
+        people.wait_until(lambda: people.match.waiting_for_you)
+        people.take_turn(prefer_actions=True)
+    people.wait_until(lambda: people.match.timeline.idle)
+    assert people.match.game.exposed == 1
+
+
+def test_each_gamepad_acts_for_its_own_person_ann_catches_bob_while_he_is_in_front():
+    people = two_pads()
+    run_down_forgetting_uno(people)
+    assert people.app.scene == "table" and people.match.in_front == 1
+    people.frame("GAMEPAD1_BUTTON_Y")  # ANN's pad, out of turn
+    assert "catch by ann" in people.said("catch by")
+    people.wait_until(lambda: people.match.timeline.idle)
+    assert len(people.match.game.hands[1]) == 3, "BOB drew two"
+
+
+def test_bobs_own_pad_calls_his_uno_late():
+    people = two_pads()
+    run_down_forgetting_uno(people)
+    people.frame("GAMEPAD2_BUTTON_Y")
+    assert people.said("uno bob")
+    assert len(people.match.game.hands[1]) == 1
+
+
+def test_at_one_keyboard_k_catches_for_the_next_person_round_the_table():
+    people = two_pads()
+    run_down_forgetting_uno(people)
+    people.frame()
+    assert people.match.board.prompt.startswith("BOB forgot UNO! U calls it late; K: ANN catches")
+    people.frame("K")
+    assert "catch by ann" in people.said("catch by")
+
+
+def test_pads_turn_keys_belong_to_the_person_in_front_only():
+    people = two_pads()
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.frame("GAMEPAD1_BUTTON_A")  # ANN's A does not open BOB's curtain
+    assert people.app.scene == "handover"
+    people.frame("GAMEPAD2_BUTTON_A")
+    assert people.app.scene == "table" and people.match.in_front == 1
+    people.wait_until(lambda: people.match.waiting_for_you)
+    hand = len(people.match.game.hands[1])
+    people.frame("GAMEPAD1_BUTTON_B")  # ANN's B: not her turn, nothing
+    people.wait_until(lambda: people.match.timeline.idle)
+    assert len(people.match.game.hands[1]) == hand and people.match.game.turn == 1
+    people.frame("GAMEPAD2_BUTTON_B")  # BOB's B picks up
+    people.wait_until(lambda: people.match.timeline.idle)
+    assert len(people.match.game.hands[1]) == hand + 1
+
+
+def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_names():
+    saves = MemorySaves()
+    store = Store()
+    people = People("standard", 3, ("ANN", "BOB"), saves=saves, store=store)
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.open_curtain()
+    people.take_turn()
+    while people.app.scene != "handover":  # the turn may come back to ANN first
+        people.wait_until(people.waiting)
+        if people.match.waiting_for_you:
+            people.take_turn()
+    saved, _ = saves.load()
+    assert saved.names == ("ANN", "BOB", "")
+    game = people.match.game
+    # A second App continues it: the same position, behind the same curtain.
+    lines: list[str] = []
+    app = App(1, report=lines.append, low_memory=True, saves=saves, store=store, continue_match=True)
+    assert app.match.game.snapshot() == game.snapshot()
+    assert app.scene == "handover" and app.match.handover_to == people.match.handover_to
+    assert app.match.seating.names == ("ANN", "BOB", "")
+    assert app.match.board.hidden
+    # Its finished match keeps the names for REPLAYS.
+    continued = People.__new__(People)
+    continued.lines, continued.app, continued.driver = lines, app, Driver(app)
+    continued.curtain_frames, continued.handovers = 0, []
+    while app.scene != "match_result":
+        continued.play_hand()
+        if app.scene == "hand_result":
+            continued.frame("RETURN")
+    kept = saves.finished()[0]
+    assert kept.names == ("ANN", "BOB", "")
+    winner = app.match.seating.name(app.match.game.match_winner).lower()
+    assert kept.result.startswith(f"{winner} won, ann ")
+    assert store.stats.person("ANN").matches_played == 1 and store.stats.person("BOB").matches_played == 1
+    # REPLAYS: the panels, messages and results by name.
+    from game.ui.replay import ReplayViewer
+
+    said: list[str] = []
+    viewer = ReplayViewer(kept, said.append)
+    assert viewer.board.names == ("ANN", "BOB", "COMPUTER 2")
+    viewer._go_to(len(viewer.moves))
+    assert said[-1] == f"replay match winner {winner}"
+    viewer._go_to(1)
+    assert said[-1].startswith("replay move 1 of")
+    assert [line for line in said if "ANN" in line or "BOB" in line], said[-4:]
+    assert store.stats.normal.matches_played == 0, "the one-person record is left alone"
+
+
+def test_seating_together_apart_and_shuffled():
+    assert Seating.of(6, ("A", "B")).people == [0, 1]
+    assert Seating.of(6, ("A", "B", "C"), "apart").people == [0, 2, 4]
+    shuffled = Seating.of(6, ("A", "B", "C"), "shuffled", seed=3)
+    assert len(shuffled.people) == 3 and shuffled == Seating.of(6, ("A", "B", "C"), "shuffled", seed=3)
+    assert Seating.of(2, ("YOU",)) == Seating.solo(2)
+    turned = Seating.of(4, ("A", "B"), "apart").seen_from(2)
+    assert turned.name(0) == "B" and turned.name(1) == "COMPUTER 3"
+
+
+def test_people_on_the_title_menu_names_typed_with_the_keys_and_saved_with_the_settings():
+    store = Store()
+    lines: list[str] = []
+    app = App(1, report=lines.append, low_memory=True, store=store)
+    driver = Driver(app)
+
+    def press(*names):
+        for name in names:
+            driver.frame([keys.key_code(name)])
+
+    while app.title.items.current != "people":
+        press("DOWN")
+    press("RETURN")
+    assert app.scene == "people"
+    press("RIGHT")  # two people
+    press("DOWN", "RETURN", "BACKSPACE", "BACKSPACE", "BACKSPACE", "BACKSPACE", "BACKSPACE", "BACKSPACE")
+    press("BACKSPACE", "BACKSPACE", "A", "N", "N", "RETURN")  # PLAYER 1 becomes ANN
+    press("DOWN", "RETURN", *["BACKSPACE"] * 8, "B", "O", "B", "RETURN")
+    press("DOWN", "RIGHT")  # SEATING: APART
+    press("DOWN", "RETURN")  # DONE asks first
+    assert app.scene == "people" and app.screen.confirming
+    press("Y")
+    assert app.scene == "title"
+    assert (store.settings.people, store.settings.names, store.settings.seating) == (2, ("ANN", "BOB"), "apart")
+    assert app.title.items.current == "people"
+    press("UP", "UP", "UP", "UP", "UP", "UP", "UP", "UP", "UP")
+    assert app.title.items.current == "play"
+    press("RETURN")
+    assert app.match.seating.names == ("ANN", "BOB")
+    for _ in range(2000):
+        if app.scene == "handover":
+            break
+        driver.frame()
+    assert "scene handover" in [line.split(None, 1)[1] for line in lines]
+
+
+def test_escape_leaves_the_people_screen_without_keeping_a_change():
+    store = Store()
+    app = App(1, report=lambda line: None, low_memory=True, store=store)
+    driver = Driver(app)
+    while app.title.items.current != "people":
+        driver.frame([keys.key_code("DOWN")])
+    for name in ("RETURN", "RIGHT", "DOWN", "RETURN", "X", "RETURN", "ESCAPE"):
+        driver.frame([keys.key_code(name)])
+    assert app.scene == "title" and store.settings.people == 1 and store.settings.names == ()
+
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run_game(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True, timeout=120, check=False
+    )
+
+
+def test_people_and_names_flags_in_a_scripted_headless_run(tmp_path):
+    script = tmp_path / "script.txt"
+    script.write_text("wait 300\npress RETURN\nwait 60\n")
+    args = ["--headless", "--seed", "3", "--script", str(script), "--rules", "standard", "--players", "4"]
+    result = run_game(*args, "--people", "3", "--names", "ann,bob")
+    assert result.returncode == 0, result.stderr
+    lines = [line.split(None, 1)[1] for line in result.stdout.splitlines() if line[:6].strip().isdigit()]
+    assert "people ann, bob, player 3 at seats 0 1 2" in lines
+    assert "scene handover" in lines and any(line.startswith("handover to ") for line in lines)
+    assert any(line.startswith("in front ") for line in lines)
+    wrong = run_game(*args, "--people", "2", "--names", "ann,bob,cy")
+    assert wrong.returncode == 2 and "--names gives 3 names for --people 2" in wrong.stderr
+    too_many = run_game("--headless", "--script", str(script), "--rules", "1991", "--people", "3")
+    assert too_many.returncode == 2 and "1991 seats two" in too_many.stderr
+
+
+def test_an_exported_record_of_people_keeps_their_names(tmp_path):
+    from game.replays import export_text, read_replay_file
+    from game.saves import SavedMatch
+
+    record = App(1, report=lambda line: None, low_memory=True, table=("standard", 3), people=("ANN", "BOB")).match
+    saved = SavedMatch(record=record.game.record(), level="normal", computer_seed=1, rules="standard", players=3)
+    saved = SavedMatch(**{**saved.__dict__, "names": ("ANN", "BOB", ""), "result": "ann won, ann 500"})
+    path = tmp_path / "match.txt"
+    path.write_text(export_text(saved), encoding="utf-8")
+    assert "# names ANN,BOB,\n" in path.read_text()
+    assert read_replay_file(path).names == ("ANN", "BOB", "")
+
+
+def test_statistics_of_people_by_name_while_people_play():
+    store = Store(Settings(people=2, names=("ANN", "BOB")))
+    store.stats.record_person_hand("ANN", won=True, points=40)
+    store.stats.record_person_match("ANN", won=True, score=520)
+    lines: list[str] = []
+    app = App(1, report=lines.append, low_memory=True, store=store)
+    driver = Driver(app)
+    while app.title.items.current != "stats":
+        driver.frame([keys.key_code("DOWN")])
+    driver.frame([keys.key_code("RETURN")])
+    said = [line.split(None, 1)[1] for line in lines]
+    assert "stats ann: matches won 1 of 1, hands won 1 of 1, points 40" in said
+    app.draw()  # the table by name
+
+
+def test_a_seat_whose_decisions_arrive_from_outside_plays_what_is_delivered():
+    from game.ui.match import Match
+    from game.ui.seats import COMPUTER_SEAT, ELSEWHERE, PERSON
+
+    lines: list[str] = []
+    app = App(1, report=lines.append, low_memory=True)
+    seating = Seating((PERSON, ELSEWHERE, COMPUTER_SEAT), ("YOU", "BOB", ""))
+    match = Match(4, "normal", app.audio, app.notice, lambda scene: None, rules="standard", players=3, seating=seating)
+    assert set(match.computers.players) == {2}, "only seat 2 is a computer's"
+    for _ in range(3000):
+        match.update([])
+        game = match.game
+        if not game.hand_over and game.turn == 1 and match.timeline.idle:
+            break
+        if match.waiting_for_you:
+            match.update(["P"])
+    assert match.game.turn == 1
+    moves = match.moves
+    for _ in range(50):
+        match.update([])
+    assert match.moves == moves, "nothing is decided for BOB until his action arrives"
+    match.elsewhere[1].deliver("nonsense")
+    action = match.game.legal()[0]
+    match.elsewhere[1].deliver(action)
+    match.update([])
+    match.update([])
+    assert any("error bob sent 'nonsense', refused" in line for line in lines)
+    assert match.moves == moves + 1 and match.game.record().splitlines()[-1].endswith(action)
+
+
+def test_the_people_screen_by_mouse_counts_up_and_comes_back():
+    app = App(1, report=lambda line: None, low_memory=True, store=Store())
+    driver = Driver(app)
+    while app.title.items.current != "people":
+        driver.frame([keys.key_code("DOWN")])
+    driver.frame([keys.key_code("RETURN")])
+    x, y, w, h = app.screen.items.rect(0)
+    driver.click(x + w // 2, y + h // 2)
+    assert app.scene == "people" and app.screen.count == 2
+
+
+def test_behind_the_curtain_a_pad_still_catches_the_player_who_forgot():
+    people = two_pads()
+    run_down_forgetting_uno(people)
+    people.wait_until(lambda: people.app.scene == "handover")  # ANN's curtain, BOB still exposed
+    assert people.match.game.exposed == 1
+    people.frame("GAMEPAD1_BUTTON_Y")
+    assert "catch by ann" in people.said("catch by")
+    assert people.app.scene == "handover"
+
+
+@pytest.mark.parametrize(("rules", "players", "seed"), [("standard", 5, 2), ("royal", 4, 3)])
+def test_key_mash_with_several_people_never_crashes_and_the_table_agrees_with_the_engine(rules, players, seed):
+    import random
+
+    rng = random.Random(seed)
+    house = ("stacking", "seven_zero", "jump_in") if rules == "standard" else ()
+    people = People(rules, players, ("ANN", "BOB", "CY"), seed=seed, store=Store(Settings(house=house)))
+    if people.match.scepter is not None:
+        people.match.scepter.length = 400
+    names = ["LEFT", "RIGHT", "RETURN", "P", "U", "K", "J", "C", "A", "R", "G", "1", "2", "0", "UP", "DOWN"]
+    names += ["GAMEPAD1_BUTTON_Y", "GAMEPAD2_BUTTON_A", "GAMEPAD3_BUTTON_B", "GAMEPAD2_BUTTON_Y"]
+    for _ in range(5000):
+        if rng.random() < 0.35:
+            people.frame(rng.choice(names))
+        else:
+            people.frame()
+        match = people.app.match
+        game = match.game
+        assert game.card_problems() == []
+        if people.app.scene == "table" and match.timeline.idle and not game.hand_over:
+            board, viewer, n = match.board, match.viewer, game.players
+            assert sorted(board.hand) == sorted(game.hands[viewer])
+            assert board.counts[1:] == [len(game.hands[(viewer + p) % n]) for p in range(1, n)]
+            assert board.turn == (game.turn - viewer) % n
+            assert board.hidden == (match.in_front != game.turn)
+    assert people.said("handover to ") and not [line for line in people.lines if " error " in line]
