@@ -16,19 +16,22 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 
 from .. import ai
-from .protocol import Session
+from ..safe_files import write_atomically
+from .protocol import Session, event_json
 from .room import last_action_in_turn
 
 RETRY_AFTER = 1.0  # seconds without a message before a bot says again what it does
 
 
 class Bot:
-    def __init__(self, session: Session, level: str = "easy", seed: int = 0, ready_for_next: bool = True) -> None:
+    def __init__(self, session: Session, level: str = "easy", seed: int = 0, hands: int | None = None) -> None:
+        """``hands``: stop asking for the next hand after that many."""
         self.session = session
+        self.hands = hands
         self.player = ai.make(level, seed)
-        self.ready_for_next = ready_for_next
         self._acted: tuple | None = None
         self.refusals = 0
         self.errors: list[str] = []
@@ -46,7 +49,8 @@ class Bot:
             return []
         self._acted = session.moves
         if view.hand_over:
-            return [{"type": "next"}] if self.ready_for_next and not view.match_over else []
+            more = self.hands is None or session.hand < self.hands
+            return [{"type": "next"}] if more and not view.match_over else []
         if not view.legal:
             return []
         if view.turn != view.seat:
@@ -77,17 +81,22 @@ def play(
     timeout: float = 60.0,
     seed: int = 0,
     stop_after_moves: int | None = None,
+    token_file: Path | None = None,
+    hands: int | None = None,
 ) -> Session:
     """Join and play until the match is over (or ``timeout`` seconds pass)."""
     from .client import Client
 
+    if token is None and token_file is not None and token_file.exists():
+        token = token_file.read_text().strip() or None
     client = Client(url, name, token, table).start()
-    bot = Bot(client.session, level, seed)
+    kept = token
+    bot = Bot(client.session, level, seed, hands)
     end = time.monotonic() + timeout
     quiet = time.monotonic()
     try:
         while time.monotonic() < end and client.status != "refused":
-            messages = client.poll()
+            messages = client.poll(wait=0.05)
             replies = [reply for message in messages for reply in bot.respond(message)]
             if messages:
                 quiet = time.monotonic()
@@ -95,12 +104,16 @@ def play(
                 replies, quiet = bot.retry(), time.monotonic()
             for reply in replies:
                 client.send(reply)
+            if token_file is not None and client.session.token != kept:
+                kept = client.session.token
+                write_atomically(token_file, kept.encode())
             if client.session.record is not None:
                 break
             if stop_after_moves is not None and client.session.moves >= stop_after_moves:
                 break
-            if not messages:
-                time.sleep(0.005)
+            view = client.session.view
+            if hands is not None and view is not None and view.hand_over and client.session.hand >= hands:
+                break
     finally:
         client.close()
     return client.session
@@ -114,11 +127,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--table", type=json.loads, default=None)
     parser.add_argument("--token", default=None)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--token-file", type=Path, default=None, help="keep the seat's token here, and rejoin with it")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--stop-after-moves", type=int, default=None)
+    parser.add_argument("--hands", type=int, default=None, help="leave after this many hands")
     args = parser.parse_args(argv)
     session = play(
-        args.url, args.name, args.level, args.table, args.token, args.timeout, args.seed, args.stop_after_moves
+        args.url,
+        args.name,
+        level=args.level,
+        table=args.table,
+        token=args.token,
+        timeout=args.timeout,
+        seed=args.seed,
+        stop_after_moves=args.stop_after_moves,
+        token_file=args.token_file,
+        hands=args.hands,
     )
     print(
         json.dumps(
@@ -129,11 +153,15 @@ def main(argv: list[str] | None = None) -> int:
                 "moves": session.moves,
                 "record": session.record,
                 "errors": session.errors,
+                "hand": session.hand,
+                "events": [event_json(e) for e in session.events],
+                "refusals": len(session.refusals),
             }
         ),
         flush=True,
     )
-    return 0 if session.record is not None or args.stop_after_moves is not None else 1
+    done = session.record is not None or args.stop_after_moves is not None or args.hands is not None
+    return 0 if done else 1
 
 
 if __name__ == "__main__":

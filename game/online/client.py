@@ -61,11 +61,13 @@ class Client(_Face):
             with contextlib.suppress(RuntimeError):  # the loop is closing
                 loop.call_soon_threadsafe(self._outbox.put_nowait, message)
 
-    def poll(self) -> list[dict]:
+    def poll(self, wait: float = 0.0) -> list[dict]:
+        """The messages that arrived (a game loop: never waits; a script may
+        ``wait`` up to that many seconds for the first)."""
         messages = []
         while True:
             try:
-                message = self._inbox.get_nowait()
+                message = self._inbox.get(timeout=wait) if wait and not messages else self._inbox.get_nowait()
             except queue.Empty:
                 return messages
             if isinstance(message, str):

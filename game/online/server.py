@@ -131,7 +131,11 @@ class Server:
         if self.rooms_dir is None:
             return
         data = json.dumps(room.to_file(), indent=1).encode()
-        await asyncio.to_thread(write_atomically, self.rooms_dir / f"{room.name}.json", data)
+        try:
+            await asyncio.to_thread(write_atomically, self.rooms_dir / f"{room.name}.json", data)
+        except OSError as error:  # the room goes on; the next change tries again
+            self.saved[room.name] = -1
+            self.log(f"room {room.name} could not be saved: {error}")
 
     def new_room_name(self) -> str:
         while True:
