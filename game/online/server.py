@@ -15,6 +15,7 @@ import contextlib
 import json
 import secrets
 import signal
+import socket
 import sys
 import time
 from collections import deque
@@ -32,6 +33,7 @@ RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60  # ... and at once
 FLOOD_LIMIT = 200  # messages dropped for flooding before the connection is closed
 QUEUE_LIMIT = 256  # messages waiting for a client that does not read, before it is dropped
+SEND_BUFFER = 32768  # bytes of the kernel's send buffer per connection
 HELLO_TIMEOUT = 10.0
 MAX_ROOMS = 20_000
 ROOM_NAME_BYTES = 6  # a server-made room name: 48 random bits
@@ -41,10 +43,11 @@ class Conn:
     """One client connection: its outgoing queue (written by its own task,
     so a slow reader never holds up a room) and its rate limit."""
 
-    __slots__ = ("burst", "closing", "flood", "queue", "rate", "stamp", "tokens", "wake", "ws")
+    __slots__ = ("burst", "closing", "final", "flood", "log", "queue", "rate", "stamp", "tokens", "wake", "ws")
 
-    def __init__(self, ws: ServerConnection, rate: float = RATE, burst: int = BURST) -> None:
+    def __init__(self, ws: ServerConnection, rate: float = RATE, burst: int = BURST, log=print) -> None:
         self.ws = ws
+        self.log = log
         self.rate, self.burst = rate, burst
         self.queue: deque[str] = deque()
         self.wake = asyncio.Event()
@@ -52,17 +55,23 @@ class Conn:
         self.stamp = time.monotonic()
         self.flood = 0
         self.closing = False
+        self.final: tuple[int, str] | None = None  # close once what is queued is written
 
     def send(self, message: dict) -> None:
         if self.closing:
             return
         if len(self.queue) >= QUEUE_LIMIT:
             self.close(1008, "too slow: the messages sent to you were not read")
+            self.log("dropped a client that does not read its messages")
             return
         self.queue.append(encode(message))
         self.wake.set()
 
-    def close(self, code: int, reason: str) -> None:
+    def close(self, code: int, reason: str, flush: bool = False) -> None:
+        if flush and not self.closing:
+            self.final = (code, reason)
+            self.wake.set()
+            return
         if not self.closing:
             self.closing = True
             self.queue.clear()
@@ -85,6 +94,9 @@ class Conn:
                 self.wake.clear()
                 while self.queue and not self.closing:
                     await self.ws.send(self.queue.popleft())
+                if self.final is not None and not self.closing:
+                    self.closing = True
+                    await self.ws.close(*self.final)
 
 
 class Server:
@@ -151,7 +163,11 @@ class Server:
         return None
 
     async def handler(self, ws: ServerConnection) -> None:
-        conn = Conn(ws, self.rate, int(self.rate * 2))
+        sock = ws.transport.get_extra_info("socket")
+        if sock is not None:  # a fixed, small kernel buffer: a client that does not read is found out soon
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+        conn = Conn(ws, self.rate, int(self.rate * 2), self.log)
         writer = asyncio.get_running_loop().create_task(conn.write())
         room = None
         try:
@@ -161,11 +177,13 @@ class Server:
             async for text in ws:
                 if conn.closing:
                     break
+                if conn.final is not None:
+                    continue
                 if not conn.allowed():
                     if conn.flood > FLOOD_LIMIT:
-                        conn.close(1008, "too many messages")
-                        break
-                    conn.send({"type": "error", "reason": "too many messages: slow down"})
+                        conn.close(1008, "too many messages", flush=True)
+                    elif conn.flood % 50 == 1:
+                        conn.send({"type": "error", "reason": f"too many messages: at most {conn.rate:g} a second"})
                     continue
                 try:
                     message = decode(text)
@@ -178,10 +196,11 @@ class Server:
         finally:
             if room is not None and conn in room.members:
                 await self.apply(room, lambda now: room.leave(conn, now))
-            conn.closing = True
+            if conn.final is None:
+                conn.final = (1000, "")  # what is queued is written, then the connection closes
             conn.wake.set()
-            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed):
-                await asyncio.wait_for(writer, 1.0)
+            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, TimeoutError):
+                await asyncio.wait_for(writer, 2.0)
 
     async def _join(self, conn: Conn, name: str) -> Room | None:
         try:
@@ -214,8 +233,7 @@ class Server:
                 raise
         except (ProtocolError, JoinError) as error:
             conn.send({"type": "error", "reason": str(error), "fatal": True})
-            await asyncio.sleep(0)
-            conn.close(1008, str(error)[:100])
+            conn.close(1008, str(error)[:100], flush=True)
             return None
         return room if result is not None else None
 
