@@ -166,12 +166,13 @@ def test_joins_to_a_finished_room_are_refused_and_its_players_get_the_replay(srv
 
 def test_a_client_that_never_reads_is_dropped_and_the_server_goes_on(srv):
     # The client stops reading once one message waits (max_queue=1) and sends within the rate limit.
-    sock = socket.create_connection(("127.0.0.1", srv.port))
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting: the window stays small
+    sock.connect(("127.0.0.1", srv.port))
     with join(srv, "sleepy", max_queue=1, sock=sock) as ws:
         with contextlib.suppress(ConnectionClosed):
             for n in range(2000):
-                ws.send(json.dumps({"type": "ping", "id": "z" * 1000 + str(n)}))
+                ws.send(json.dumps({"type": "ping", "id": "z" * 3500 + str(n)}))
                 if n % 100 == 99:
                     time.sleep(100 / 190)  # just under the server's rate (200 a second in these tests)
                 if any("does not read" in line for line in srv.lines):
