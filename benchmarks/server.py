@@ -76,14 +76,17 @@ class Table:
         self.seats: list[Seat] = []
 
 
-async def play_seat(url: str, seat: Seat, stats: dict, stop_at: float, interval: float) -> None:
+async def play_seat(url: str, seat: Seat, stats: dict, clock: dict, interval: float, gate) -> None:
     from websockets.asyncio.client import connect
 
     from game.online.protocol import encode
 
     table, session = seat.table, seat.session
-    async with connect(f"{url}/{table.name}", compression=None, max_size=2**20, open_timeout=60) as ws:
+    async with gate:  # a bounded number of handshakes at once
+        ws = await connect(f"{url}/{table.name}", compression=None, max_size=2**20, open_timeout=120, proxy=None)
+    async with ws:
         await ws.send(encode(session.hello()))
+        clock["seated"] += 1
         pending: asyncio.Task | None = None
 
         async def later(message, delay):
@@ -92,17 +95,19 @@ async def play_seat(url: str, seat: Seat, stats: dict, stop_at: float, interval:
                 seat.sent[message["id"]] = time.perf_counter()
             await ws.send(encode(message))
 
-        while time.monotonic() < stop_at:
+        while clock["stop"] is None or time.monotonic() < clock["stop"]:
             try:
-                text = await asyncio.wait_for(ws.recv(), timeout=max(0.1, stop_at - time.monotonic()))
+                text = await asyncio.wait_for(ws.recv(), timeout=1.0)
             except TimeoutError:
-                break
+                continue
             message = json.loads(text)
             session.receive(message)
             if message["type"] == "state":
                 ack = message.get("ack")
                 if ack in seat.sent:
-                    stats["rtt"].append(time.perf_counter() - seat.sent.pop(ack))
+                    sent = seat.sent.pop(ack)
+                    if clock["stop"] is not None:
+                        stats["rtt"].append(time.perf_counter() - sent)
                 if message["moves"] > table.moves:
                     table.moves, table.changed = message["moves"], time.monotonic()
             for reply in seat.bot.respond(message):
@@ -115,32 +120,35 @@ async def play_seat(url: str, seat: Seat, stats: dict, stop_at: float, interval:
             pending.cancel()
 
 
-async def run_tables(url: str, names: list[str], seconds: float, interval: float, ramp: float) -> dict:
-    stats = {"rtt": [], "moves": 0, "errors": 0, "joined": 0}
+async def run_tables(url: str, names: list[str], seconds: float, interval: float, settle: float, ready=None) -> dict:
+    """Seat every table, let them play ``settle`` seconds, then measure ``seconds``."""
+    stats = {"rtt": [], "moves": 0, "errors": 0}
+    clock = {"stop": None, "seated": 0}
+    gate = asyncio.Semaphore(64)
     tables = [Table(name) for name in names]
-    stop_at = time.monotonic() + ramp + seconds
     tasks = []
     for n, table in enumerate(tables):
         table.seats = [Seat(table, f"B{n % 100}x{k}", k == 0) for k in range(4)]
-        tasks.append(asyncio.create_task(play_seat(url, table.seats[0], stats, stop_at, interval)))
-        await asyncio.sleep(ramp / len(tables) / 2)
-        tasks += [asyncio.create_task(play_seat(url, s, stats, stop_at, interval)) for s in table.seats[1:]]
-        await asyncio.sleep(ramp / len(tables) / 2)
+        tasks += [asyncio.create_task(play_seat(url, s, stats, clock, interval, gate)) for s in table.seats]
+    while clock["seated"] < 4 * len(tables) and not any(t.done() for t in tasks):
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(settle)
+    if ready is not None:
+        ready()
     started = {table.name: table.moves for table in tables}
-    stats["rtt"] = []  # measure from here: every table is playing
     begin = time.monotonic()
+    clock["stop"] = begin + seconds
     results = await asyncio.gather(*tasks, return_exceptions=True)
-    elapsed = time.monotonic() - begin
+    stats["elapsed"] = time.monotonic() - begin
     stats["errors"] = sum(isinstance(r, BaseException) for r in results)
     stats["moves"] = sum(table.moves - started[table.name] for table in tables)
-    stats["elapsed"] = elapsed
     return stats
 
 
-def worker(url: str, names: list[str], seconds: float, interval: float, ramp: float, out) -> None:
+def worker(url: str, names: list[str], seconds: float, interval: float, settle: float, out, ready) -> None:
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    out.put(asyncio.run(run_tables(url, names, seconds, interval, ramp)))
+    out.put(asyncio.run(run_tables(url, names, seconds, interval, settle, ready.release)))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -149,33 +157,36 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=30.0, help="measured, after the tables are seated")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between a table's actions")
     parser.add_argument("--procs", type=int, default=2, help="bot processes")
-    parser.add_argument("--ramp", type=float, default=None, help="seconds to seat every table (default: N/100)")
+    parser.add_argument("--settle", type=float, default=5.0, help="seconds of play before measuring")
     parser.add_argument("--memory-dir", action="store_true", help="keep the rooms in /dev/shm (no disk)")
     args = parser.parse_args(argv)
-    ramp = args.ramp if args.ramp is not None else max(2.0, args.tables / 100)
     base = "/dev/shm" if args.memory_dir and os.path.isdir("/dev/shm") else None
     data_dir = Path(tempfile.mkdtemp(prefix="uno1991-bench-", dir=base))
     load_before = os.getloadavg()
-    server, url = start_server(data_dir, lifetime=ramp + args.seconds + 60)
+    server, url = start_server(data_dir, lifetime=args.settle + args.seconds + 600)
     try:
         time.sleep(0.5)
         baseline = rss_kb(server.pid)
         names = [f"t{n:05d}" for n in range(args.tables)]
-        out = multiprocessing.get_context("fork").Queue()
+        fork = multiprocessing.get_context("fork")
+        out, ready = fork.Queue(), fork.Semaphore(0)
         workers = [
-            multiprocessing.get_context("fork").Process(
-                target=worker, args=(url, names[k :: args.procs], args.seconds, args.interval, ramp, out)
+            fork.Process(
+                target=worker, args=(url, names[k :: args.procs], args.seconds, args.interval, args.settle, out, ready)
             )
             for k in range(args.procs)
         ]
         for process in workers:
             process.start()
-        time.sleep(ramp + args.seconds / 2)
+        for _ in workers:
+            if not ready.acquire(timeout=600):
+                raise SystemExit("the tables were not seated in 10 minutes")
+        time.sleep(args.seconds / 2)
         playing = rss_kb(server.pid)
         cpu_start = _cpu(server.pid)
         time.sleep(1.0)
         cpu_second = _cpu(server.pid) - cpu_start
-        results = [out.get(timeout=ramp + args.seconds + 120) for _ in workers]
+        results = [out.get(timeout=args.seconds + 120) for _ in workers]
         for process in workers:
             process.join(30)
     finally:
