@@ -95,11 +95,9 @@ async def play_seat(url: str, seat: Seat, stats: dict, clock: dict, interval: fl
                 seat.sent[message["id"]] = time.perf_counter()
             await ws.send(encode(message))
 
-        while clock["stop"] is None or time.monotonic() < clock["stop"]:
-            try:
-                text = await asyncio.wait_for(ws.recv(), timeout=1.0)
-            except TimeoutError:
-                continue
+        async for text in ws:  # every table changes each second, so each seat hears something
+            if clock["stop"] is not None and time.monotonic() >= clock["stop"]:
+                break
             message = json.loads(text)
             session.receive(message)
             if message["type"] == "state":

@@ -169,7 +169,7 @@ def test_a_client_that_never_reads_is_dropped_and_the_server_goes_on(srv):
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting: the window stays small
     sock.connect(("127.0.0.1", srv.port))
-    with join(srv, "sleepy", max_queue=1, sock=sock) as ws:
+    with join(srv, "sleepy", max_queue=1, sock=sock, close_timeout=1) as ws:
         with contextlib.suppress(ConnectionClosed):
             for n in range(2000):
                 ws.send(json.dumps({"type": "ping", "id": "z" * 3500 + str(n)}))

@@ -158,7 +158,7 @@ tables = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=tables, seed=st.integers(0, 2**32 - 1), drop_at=st.none() | st.integers(1, 200))
 def test_no_message_to_a_seat_holds_another_seats_hidden_card_over_whole_matches(table, seed, drop_at):
     players = Table(table, seed, "easy")
@@ -211,7 +211,7 @@ messages = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(
     table=tables, seed=st.integers(0, 2**32 - 1), hostile=st.lists(st.tuples(st.integers(0, 4), messages), max_size=30)
 )

@@ -142,7 +142,7 @@ class Server:
         self.saved[room.name] = room.version
         if self.rooms_dir is None:
             return
-        data = json.dumps(room.to_file(), indent=1).encode()
+        data = json.dumps(room.to_file(), separators=(",", ":")).encode()  # the C encoder: no indent
         try:
             await asyncio.to_thread(write_atomically, self.rooms_dir / f"{room.name}.json", data)
         except OSError as error:  # the room goes on; the next change tries again
