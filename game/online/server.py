@@ -43,14 +43,14 @@ class Conn:
     """One client connection: its outgoing queue (written by its own task,
     so a slow reader never holds up a room) and its rate limit."""
 
-    __slots__ = ("burst", "closing", "final", "flood", "log", "queue", "rate", "stamp", "tokens", "wake", "ws")
+    __slots__ = ("burst", "closing", "final", "flood", "log", "queue", "rate", "stamp", "tokens", "writer", "ws")
 
     def __init__(self, ws: ServerConnection, rate: float = RATE, burst: int = BURST, log=print) -> None:
         self.ws = ws
         self.log = log
         self.rate, self.burst = rate, burst
         self.queue: deque[str] = deque()
-        self.wake = asyncio.Event()
+        self.writer: asyncio.Task | None = None  # only while there is something to write
         self.tokens = float(burst)
         self.stamp = time.monotonic()
         self.flood = 0
@@ -65,12 +65,16 @@ class Conn:
             self.log("dropped a client that does not read its messages")
             return
         self.queue.append(encode(message))
-        self.wake.set()
+        self.wake()
+
+    def wake(self) -> None:
+        if self.writer is None or self.writer.done():
+            self.writer = asyncio.get_running_loop().create_task(self.write())
 
     def close(self, code: int, reason: str, flush: bool = False) -> None:
         if flush and not self.closing:
             self.final = (code, reason)
-            self.wake.set()
+            self.wake()
             return
         if not self.closing:
             self.closing = True
@@ -89,14 +93,11 @@ class Conn:
 
     async def write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
-            while not self.closing:
-                await self.wake.wait()
-                self.wake.clear()
-                while self.queue and not self.closing:
-                    await self.ws.send(self.queue.popleft())
-                if self.final is not None and not self.closing:
-                    self.closing = True
-                    await self.ws.close(*self.final)
+            while self.queue and not self.closing:
+                await self.ws.send(self.queue.popleft())
+            if self.final is not None and not self.closing:
+                self.closing = True
+                await self.ws.close(*self.final)
 
 
 class Server:
@@ -168,10 +169,13 @@ class Server:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         conn = Conn(ws, self.rate, int(self.rate * 2), self.log)
-        writer = asyncio.get_running_loop().create_task(conn.write())
         room = None
+        name = room_from_path(ws.request.path)
+        for message in (ws.request, ws.response):  # the handshake's headers are not needed again: 3 KB a connection
+            if message is not None:
+                message.headers.clear()
         try:
-            room = await self._join(conn, room_from_path(ws.request.path))
+            room = await self._join(conn, name)
             if room is None:
                 return
             async for text in ws:
@@ -198,9 +202,9 @@ class Server:
                 await self.apply(room, lambda now: room.leave(conn, now))
             if conn.final is None:
                 conn.final = (1000, "")  # what is queued is written, then the connection closes
-            conn.wake.set()
+            conn.wake()
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, TimeoutError):
-                await asyncio.wait_for(writer, 2.0)
+                await asyncio.wait_for(conn.writer, 2.0)
 
     async def _join(self, conn: Conn, name: str) -> Room | None:
         try:
