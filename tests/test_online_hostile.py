@@ -34,7 +34,7 @@ def srv():
 
 
 def join(srv, room, hello=None, **options):
-    ws = connect(f"{srv.url}/{room}", open_timeout=5, **options)
+    ws = connect(f"{srv.url}/{room}", open_timeout=5, proxy=None, **options)
     ws.send(json.dumps(hello or {"type": "hello", "name": "Ann", "table": TABLE}))
     return ws
 
@@ -58,7 +58,7 @@ def alive(srv):
 @pytest.mark.parametrize("path", ["/../etc", "/a/b", "/..", "/%2e%2e%2fx", "/rooms.json/x", "/" + "a" * 65, "/a.b"])
 def test_a_room_name_never_names_a_file_outside_the_data_dir(srv, path):
     with pytest.raises(InvalidStatus) as refused:
-        connect(f"{srv.url}{path}", open_timeout=5)
+        connect(f"{srv.url}{path}", open_timeout=5, proxy=None)
     assert refused.value.response.status_code == 404
     outside = [p for p in srv.data_dir.rglob("*") if p.is_file() and p.parent != srv.data_dir / "rooms"]
     assert outside == []
@@ -210,7 +210,7 @@ frames = st.one_of(
 @given(hostile=st.lists(frames, min_size=1, max_size=12), room=st.sampled_from(["fuzz", "fuzz2", ""]))
 def test_the_server_survives_a_fuzz_of_hostile_frames(srv, hostile, room):
     try:
-        with connect(f"{srv.url}/{room}", open_timeout=5) as ws:
+        with connect(f"{srv.url}/{room}", open_timeout=5, proxy=None) as ws:
             for frame in hostile:
                 ws.send(frame)
             ws.send(json.dumps({"type": "ping", "id": "end"}))

@@ -54,6 +54,8 @@ class Bot:
         if not view.legal:
             return []
         if view.turn != view.seat:
+            if fallback:
+                return []  # a catch or a jump-in someone else was quicker to: nothing more to say
             action = self.player.react(view)
             return [] if action is None else [session.act(action)]
         if fallback:

@@ -105,7 +105,8 @@ class Client(_Face):
         while not self._stop.is_set():
             refused = False
             try:
-                async with connect(self.url, max_size=2**20, compression=None, open_timeout=5) as ws:
+                # proxy=None: straight to the table server, whatever the environment's HTTP proxy
+                async with connect(self.url, max_size=2**20, compression=None, open_timeout=5, proxy=None) as ws:
                     await ws.send(encode(self.session.hello()))
                     self._inbox.put("online")
                     wait = RETRY_FIRST
