@@ -1,0 +1,222 @@
+"""The table server under load: N tables of 4 network bots each, over real
+WebSockets on 127.0.0.1, against one server process.
+
+    python -m benchmarks.server [--tables 1000] [--seconds 30] [--interval 1.0] [--procs 2] [--memory-dir]
+
+Each table is a room of standard UNO for 4 people; its 4 bots (the easy
+computer player choosing from the views it is sent, ``game.online.bot``)
+act once a second between them: the seat in turn acts ``--interval``
+seconds after the table's last change. Prints the actions per second the
+server took, the round trip of an action (sent, to the state that answers
+it, which the server sends only once the room is saved: atomically and
+fsynced, unless ``--memory-dir`` keeps the rooms in /dev/shm), and the
+server's memory per table (its resident set with every table playing,
+less its resident set before the first connection, over N).
+The server and the bots' processes stop by themselves.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import multiprocessing
+import os
+import random
+import resource
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+TABLE = {"rules": "standard", "players": 4, "people": 4, "level": "easy", "turn_time": 120}
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def start_server(data_dir: Path, lifetime: float) -> tuple[subprocess.Popen, str]:
+    command = [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(data_dir)]
+    command += ["--stop-after", str(lifetime), "--rate", "100"]
+    server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    if not line.startswith("listening on "):
+        server.kill()
+        raise SystemExit(f"the server did not start: {line!r}")
+    return server, line.split()[-1]
+
+
+class Seat:
+    """One bot's connection; the table's pace is kept by ``table``."""
+
+    def __init__(self, table: Table, name: str, first: bool) -> None:
+        from game.online.bot import Bot
+        from game.online.protocol import Session
+
+        self.table = table
+        self.session = Session(name, table=TABLE)  # the first hello to arrive makes the room
+        self.bot = Bot(self.session, "easy", random.randrange(1000))
+        self.sent: dict[int, float] = {}
+        self.ws = None
+
+
+class Table:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.changed = time.monotonic()
+        self.moves = 0
+        self.seats: list[Seat] = []
+
+
+async def play_seat(url: str, seat: Seat, stats: dict, clock: dict, interval: float, gate) -> None:
+    from websockets.asyncio.client import connect
+
+    from game.online.protocol import encode
+
+    table, session = seat.table, seat.session
+    async with gate:  # a bounded number of handshakes at once
+        ws = await connect(f"{url}/{table.name}", compression=None, max_size=2**20, open_timeout=120, proxy=None)
+    async with ws:
+        await ws.send(encode(session.hello()))
+        clock["seated"] += 1
+        pending: asyncio.Task | None = None
+
+        async def later(message, delay):
+            await asyncio.sleep(delay)
+            if message.get("type") == "act":
+                seat.sent[message["id"]] = time.perf_counter()
+            await ws.send(encode(message))
+
+        async for text in ws:  # every table changes each second, so each seat hears something
+            if clock["stop"] is not None and time.monotonic() >= clock["stop"]:
+                break
+            message = json.loads(text)
+            session.receive(message)
+            if message["type"] == "state":
+                ack = message.get("ack")
+                if ack in seat.sent:
+                    sent = seat.sent.pop(ack)
+                    if clock["stop"] is not None:
+                        stats["rtt"].append(time.perf_counter() - sent)
+                if message["moves"] > table.moves:
+                    table.moves, table.changed = message["moves"], time.monotonic()
+            for reply in seat.bot.respond(message):
+                in_turn = reply.get("type") == "act" and session.view is not None and session.view.turn == session.seat
+                delay = max(0.0, table.changed + interval - time.monotonic()) if in_turn else 0.0
+                if pending is not None and not pending.done():
+                    pending.cancel()
+                pending = asyncio.get_running_loop().create_task(later(reply, delay))
+        if pending is not None:
+            pending.cancel()
+
+
+async def run_tables(url: str, names: list[str], seconds: float, interval: float, settle: float, ready=None) -> dict:
+    """Seat every table, let them play ``settle`` seconds, then measure ``seconds``."""
+    stats = {"rtt": [], "moves": 0, "errors": 0}
+    clock = {"stop": None, "seated": 0}
+    gate = asyncio.Semaphore(64)
+    tables = [Table(name) for name in names]
+    tasks = []
+    for n, table in enumerate(tables):
+        table.seats = [Seat(table, f"B{n % 100}x{k}", k == 0) for k in range(4)]
+        tasks += [asyncio.create_task(play_seat(url, s, stats, clock, interval, gate)) for s in table.seats]
+    while clock["seated"] < 4 * len(tables) and not any(t.done() for t in tasks):
+        await asyncio.sleep(0.1)
+    await asyncio.sleep(settle)
+    if ready is not None:
+        ready()
+    started = {table.name: table.moves for table in tables}
+    begin = time.monotonic()
+    clock["stop"] = begin + seconds
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    stats["elapsed"] = time.monotonic() - begin
+    stats["errors"] = sum(isinstance(r, BaseException) for r in results)
+    stats["moves"] = sum(table.moves - started[table.name] for table in tables)
+    return stats
+
+
+def worker(url: str, names: list[str], seconds: float, interval: float, settle: float, out, ready) -> None:
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    out.put(asyncio.run(run_tables(url, names, seconds, interval, settle, ready.release)))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.server", description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=1000)
+    parser.add_argument("--seconds", type=float, default=30.0, help="measured, after the tables are seated")
+    parser.add_argument("--interval", type=float, default=1.0, help="seconds between a table's actions")
+    parser.add_argument("--procs", type=int, default=2, help="bot processes")
+    parser.add_argument("--settle", type=float, default=5.0, help="seconds of play before measuring")
+    parser.add_argument("--memory-dir", action="store_true", help="keep the rooms in /dev/shm (no disk)")
+    args = parser.parse_args(argv)
+    base = "/dev/shm" if args.memory_dir and os.path.isdir("/dev/shm") else None
+    data_dir = Path(tempfile.mkdtemp(prefix="uno1991-bench-", dir=base))
+    load_before = os.getloadavg()
+    server, url = start_server(data_dir, lifetime=args.settle + args.seconds + 600)
+    try:
+        time.sleep(0.5)
+        baseline = rss_kb(server.pid)
+        names = [f"t{n:05d}" for n in range(args.tables)]
+        fork = multiprocessing.get_context("fork")
+        out, ready = fork.Queue(), fork.Semaphore(0)
+        workers = [
+            fork.Process(
+                target=worker, args=(url, names[k :: args.procs], args.seconds, args.interval, args.settle, out, ready)
+            )
+            for k in range(args.procs)
+        ]
+        for process in workers:
+            process.start()
+        for _ in workers:
+            if not ready.acquire(timeout=600):
+                raise SystemExit("the tables were not seated in 10 minutes")
+        time.sleep(args.seconds / 2)
+        playing = rss_kb(server.pid)
+        cpu_start = _cpu(server.pid)
+        time.sleep(1.0)
+        cpu_second = _cpu(server.pid) - cpu_start
+        results = [out.get(timeout=args.seconds + 120) for _ in workers]
+        for process in workers:
+            process.join(30)
+    finally:
+        server.terminate()
+        server.wait(10)
+        shutil.rmtree(data_dir, ignore_errors=True)
+    rtts = sorted(r for result in results for r in result["rtt"])
+    moves = sum(result["moves"] for result in results)
+    elapsed = max(result["elapsed"] for result in results)
+    errors = sum(result["errors"] for result in results)
+    p50 = statistics.median(rtts) * 1000 if rtts else float("nan")
+    p99 = rtts[int(len(rtts) * 0.99)] * 1000 if rtts else float("nan")
+    print(
+        f"tables {args.tables} x 4 players, one action per table every {args.interval:g} s, {args.procs} bot processes"
+    )
+    print(f"rooms kept in {'/dev/shm' if base else 'a folder on disk'} (saved, fsynced, before each answer)")
+    print(
+        f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; cores: {os.cpu_count()}"
+    )
+    print(f"actions/s            {moves / elapsed:.0f}  ({moves} in {elapsed:.1f} s)")
+    print(f"round trip p50       {p50:.1f} ms")
+    print(f"round trip p99       {p99:.1f} ms  ({len(rtts)} actions timed)")
+    print(f"server memory/table  {(playing - baseline) / max(1, args.tables):.1f} KB  (RSS {baseline} -> {playing} KB)")
+    print(f"server CPU           {cpu_second * 100:.0f}% of one core while playing")
+    print(f"connection errors    {errors}")
+    return 0
+
+
+def _cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,170 @@
+"""A computer player over the network: the offline players (``game.ai``)
+choosing from the view the server sends, for tests and benchmarks.
+
+``Bot.respond()`` says what to send after the session took in a message;
+it is transport-free, so the threaded client, the browser client and the
+benchmark's asyncio clients all use it.
+
+python -m game.online.bot URL --name NAME [--level easy] [--table JSON] [--token T] [--timeout S]
+plays until the match in the room is over and prints the session's end as
+JSON (seat, token, record).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+from .. import ai
+from ..safe_files import write_atomically
+from .protocol import Session, event_json
+from .room import last_action_in_turn
+
+RETRY_AFTER = 1.0  # seconds without a message before a bot says again what it does
+
+
+class Bot:
+    def __init__(self, session: Session, level: str = "easy", seed: int = 0, hands: int | None = None) -> None:
+        """``hands``: stop asking for the next hand after that many."""
+        self.session = session
+        self.hands = hands
+        self.player = ai.make(level, seed)
+        self._acted: tuple | None = None
+        self.refusals = 0
+        self.errors: list[str] = []
+
+    def respond(self, message: dict | None = None) -> list[dict]:
+        """What to send now: an action once per position (the fallback, its
+        last action in turn, after a refusal), ``next`` after a hand."""
+        session = self.session
+        fallback = message is not None and message.get("type") == "refused"
+        if fallback:
+            self.refusals += 1
+            self._acted = None
+        view = session.view
+        if view is None or not session.started or session.record is not None or self._acted == session.moves:
+            return []
+        self._acted = session.moves
+        if view.hand_over:
+            more = self.hands is None or session.hand < self.hands
+            return [{"type": "next"}] if more and not view.match_over else []
+        if not view.legal:
+            return []
+        if view.turn != view.seat:
+            if fallback:
+                return []  # a catch or a jump-in someone else was quicker to: nothing more to say
+            action = self.player.react(view)
+            return [] if action is None else [session.act(action)]
+        if fallback:
+            return [session.act(last_action_in_turn(view.legal))]
+        try:
+            action = self.player.choose(view)
+        except Exception as error:  # a bug must not stall a test: note it
+            self.errors.append(repr(error))
+            action = last_action_in_turn(view.legal)
+        return [session.act(action)]
+
+    def retry(self) -> list[dict]:
+        """Nothing has come for a while: say again what this seat does (a
+        message lost to the rate limit, or to a connection that dropped)."""
+        self._acted = None
+        return self.respond()
+
+
+def play(
+    url: str,
+    name: str,
+    level: str = "easy",
+    table: dict | None = None,
+    token: str | None = None,
+    timeout: float = 60.0,
+    seed: int = 0,
+    stop_after_moves: int | None = None,
+    token_file: Path | None = None,
+    hands: int | None = None,
+) -> Session:
+    """Join and play until the match is over (or ``timeout`` seconds pass)."""
+    from .client import Client
+
+    if token is None and token_file is not None and token_file.exists():
+        token = token_file.read_text().strip() or None
+    client = Client(url, name, token, table).start()
+    kept = token
+    bot = Bot(client.session, level, seed, hands)
+    end = time.monotonic() + timeout
+    quiet = time.monotonic()
+    try:
+        while time.monotonic() < end and client.status != "refused":
+            messages = client.poll(wait=0.05)
+            replies = [reply for message in messages for reply in bot.respond(message)]
+            if messages:
+                quiet = time.monotonic()
+            elif time.monotonic() - quiet > RETRY_AFTER:
+                replies, quiet = bot.retry(), time.monotonic()
+            for reply in replies:
+                client.send(reply)
+            if token_file is not None and client.session.token != kept:
+                kept = client.session.token
+                write_atomically(token_file, kept.encode())
+            if client.session.record is not None:
+                break
+            if stop_after_moves is not None and client.session.moves >= stop_after_moves:
+                break
+            view = client.session.view
+            if hands is not None and view is not None and view.hand_over and client.session.hand >= hands:
+                break
+    finally:
+        client.close()
+    return client.session
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.online.bot", description="A computer player joins a room.")
+    parser.add_argument("url")
+    parser.add_argument("--name", default="BOT")
+    parser.add_argument("--level", default="easy", choices=tuple(ai.LEVELS))
+    parser.add_argument("--table", type=json.loads, default=None)
+    parser.add_argument("--token", default=None)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--token-file", type=Path, default=None, help="keep the seat's token here, and rejoin with it")
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--stop-after-moves", type=int, default=None)
+    parser.add_argument("--hands", type=int, default=None, help="leave after this many hands")
+    args = parser.parse_args(argv)
+    session = play(
+        args.url,
+        args.name,
+        level=args.level,
+        table=args.table,
+        token=args.token,
+        timeout=args.timeout,
+        seed=args.seed,
+        stop_after_moves=args.stop_after_moves,
+        token_file=args.token_file,
+        hands=args.hands,
+    )
+    print(
+        json.dumps(
+            {
+                "seat": session.seat,
+                "token": session.token,
+                "room": session.room,
+                "moves": session.moves,
+                "record": session.record,
+                "errors": session.errors,
+                "hand": session.hand,
+                "events": [event_json(e) for e in session.events],
+                "refusals": len(session.refusals),
+            }
+        ),
+        flush=True,
+    )
+    done = session.record is not None or args.stop_after_moves is not None or args.hands is not None
+    return 0 if done else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,228 @@
+"""The client's side for a game loop: nothing here ever blocks a frame.
+
+``Client`` (desktop, Raspberry Pi) runs the connection on an asyncio loop in
+a background thread; ``BrowserClient`` (Pyodide) uses the page's WebSocket
+through JavaScript, whose callbacks only queue messages. Both have the same
+face: ``start()``, ``act(action)``, ``send(message)``, ``poll()`` (the
+messages that arrived since, already fed to ``session``), ``status``
+("connecting", "online", "offline": retrying, "refused": the server said
+no, "closed") and ``close()``; both reconnect by themselves, rejoining
+with the seat's token.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import queue
+import threading
+
+from .protocol import Session, encode
+
+RETRY_FIRST, RETRY_MOST = 0.25, 5.0  # seconds between attempts to reconnect, doubling
+
+
+class _Face:
+    """What both clients share: the session and the inbox."""
+
+    session: Session
+    status = "connecting"
+
+    def act(self, action: str) -> dict:
+        message = self.session.act(action)
+        self.send(message)
+        return message
+
+    def _received(self, message: dict) -> None:
+        self.session.receive(message)
+        if message.get("type") == "error" and message.get("fatal"):
+            self.status = "refused"
+
+
+class Client(_Face):
+    def __init__(self, url: str, name: str, token: str | None = None, table: dict | None = None) -> None:
+        self.url = url
+        self.session = Session(name, token, table)
+        self._inbox: queue.SimpleQueue = queue.SimpleQueue()
+        self._loop = None
+        self._outbox = None
+        self._thread: threading.Thread | None = None
+        self._stop = threading.Event()
+        self.reconnects = 0
+
+    def start(self) -> Client:
+        self._thread = threading.Thread(target=self._run, name=f"uno1991 client {self.url}", daemon=True)
+        self._thread.start()
+        return self
+
+    def send(self, message: dict) -> None:
+        loop = self._loop
+        if loop is not None and not self._stop.is_set():
+            with contextlib.suppress(RuntimeError):  # the loop is closing
+                loop.call_soon_threadsafe(self._outbox.put_nowait, message)
+
+    def poll(self, wait: float = 0.0) -> list[dict]:
+        """The messages that arrived (a game loop: never waits; a script may
+        ``wait`` up to that many seconds for the first)."""
+        messages = []
+        while True:
+            try:
+                message = self._inbox.get(timeout=wait) if wait and not messages else self._inbox.get_nowait()
+            except queue.Empty:
+                return messages
+            if isinstance(message, str):
+                self.status = message
+                continue
+            self._received(message)
+            messages.append(message)
+
+    def close(self) -> None:
+        self._stop.set()
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._outbox.put_nowait, None)
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(5)
+
+    # ----- the background thread ---------------------------------------------------
+
+    def _run(self) -> None:
+        import asyncio
+
+        asyncio.run(self._main())
+        self._inbox.put("closed" if self.status != "refused" else "refused")
+
+    async def _main(self) -> None:
+        import asyncio
+
+        from websockets.asyncio.client import connect
+        from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+        self._loop = asyncio.get_running_loop()
+        self._outbox = asyncio.Queue()
+        wait = RETRY_FIRST
+        while not self._stop.is_set():
+            refused = False
+            try:
+                # proxy=None: straight to the table server, whatever the environment's HTTP proxy
+                async with connect(self.url, max_size=2**20, compression=None, open_timeout=5, proxy=None) as ws:
+                    await ws.send(encode(self.session.hello()))
+                    self._inbox.put("online")
+                    wait = RETRY_FIRST
+                    refused = await self._pump(ws)
+            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
+                pass
+            except InvalidURI:
+                refused = True
+            if refused or self._stop.is_set():
+                return
+            self.reconnects += 1
+            self._inbox.put("offline")
+            await asyncio.sleep(wait)
+            wait = min(RETRY_MOST, wait * 2)
+
+    async def _pump(self, ws) -> bool:
+        """Carry messages both ways until the connection ends; True if the
+        server refused this client for good (no retrying)."""
+        import asyncio
+
+        from websockets.exceptions import ConnectionClosed
+
+        async def writer():
+            while True:
+                message = await self._outbox.get()
+                if message is None:
+                    await ws.close()
+                    return
+                await ws.send(encode(message))
+
+        task = asyncio.get_running_loop().create_task(writer())
+        refused = False
+        try:
+            async for text in ws:
+                message = json.loads(text)
+                if message.get("type") == "welcome" and message.get("token"):
+                    self.session.token = message["token"]  # a retry rejoins with it
+                refused = refused or bool(message.get("type") == "error" and message.get("fatal"))
+                self._inbox.put(message)
+        except ConnectionClosed:
+            pass
+        finally:
+            task.cancel()
+        return refused
+
+
+class BrowserClient(_Face):
+    """The same client in Pyodide, on the page's WebSocket. ``storage`` (the
+    page's localStorage) keeps the seat's token under ``uno1991.seat.URL``."""
+
+    def __init__(self, url: str, name: str, token=None, table=None, storage=None) -> None:
+        self.url = url
+        self.storage = storage
+        if token is None and storage is not None:
+            from ..safe_files import stored_text
+
+            token = stored_text(storage.getItem(self.key))
+        self.session = Session(name, token, table)
+        self._inbox: list = []
+        self._ws = None
+        self._proxies: list = []
+        self._wait = RETRY_FIRST
+        self._closed = False
+        self.reconnects = 0
+
+    @property
+    def key(self) -> str:
+        return f"uno1991.seat.{self.url}"
+
+    def start(self) -> BrowserClient:
+        self._open()
+        return self
+
+    def _open(self) -> None:
+        import js
+        from pyodide.ffi import create_proxy
+
+        for proxy in self._proxies:
+            proxy.destroy()
+        ws = js.WebSocket.new(self.url)
+
+        def opened(_event):
+            self.status = "online"
+            self._wait = RETRY_FIRST
+            ws.send(encode(self.session.hello()))
+
+        def message(event):
+            self._inbox.append(json.loads(event.data))
+
+        def closed(_event):
+            if self._closed or self.status == "refused":
+                return
+            self.status = "offline"
+            self.reconnects += 1
+            js.setTimeout(self._retry, int(self._wait * 1000))
+            self._wait = min(RETRY_MOST, self._wait * 2)
+
+        self._proxies = [create_proxy(opened), create_proxy(message), create_proxy(closed)]
+        self._retry = self._retry if hasattr(self, "_retry") else create_proxy(self._open)
+        ws.onopen, ws.onmessage, ws.onclose = self._proxies
+        self._ws = ws
+
+    def send(self, message: dict) -> None:
+        if self._ws is not None and self._ws.readyState == 1:
+            self._ws.send(encode(message))
+
+    def poll(self) -> list[dict]:
+        messages, self._inbox = self._inbox, []
+        for message in messages:
+            self._received(message)
+            if message.get("type") == "welcome" and message.get("token") and self.storage is not None:
+                self.storage.setItem(self.key, message["token"])
+        return messages
+
+    def close(self) -> None:
+        self._closed = True
+        self.status = "closed"
+        if self._ws is not None:
+            self._ws.close()

@@ -1,0 +1,187 @@
+"""The table server's protocol: JSON text messages over a WebSocket.
+
+Pure Python (no asyncio, no pyxel), shared by the server, the desktop
+client and the browser client. ``docs/online.md`` documents every message.
+
+A view travels as a JSON object with the fields of ``game.rules.View``
+except ``events``: a ``state`` message carries only the events this seat
+has not been sent yet in this hand (``hand`` numbers the hands), and
+``Session`` on the client side puts the view back together.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import fields
+
+from ..rules.events import Event
+from ..rules.game import Pending, View
+
+VERSION = 1
+MAX_MESSAGE = 4096  # bytes a client may send in one message
+ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
+CLIENT_TYPES = ("hello", "act", "start", "next", "back", "ping")
+NAME_LENGTH = 16
+_VIEW_FIELDS = tuple(f.name for f in fields(View) if f.name != "events")
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot take: its text goes back to the client."""
+
+
+def room_from_path(path: str) -> str | None:
+    """The room of a request path ``/ROOM`` (``/`` asks for a new room: ""),
+    or None for any other path: never a file name with a slash or dots."""
+    path = path.split("?", 1)[0]
+    if path in ("", "/"):
+        return ""
+    name = path[1:] if path.startswith("/") else None
+    return name if name is not None and ROOM_NAME.fullmatch(name) else None
+
+
+def decode(text) -> dict:
+    """A client's message as a dict with a known ``type``; ProtocolError
+    with a clear reason for anything else."""
+    if isinstance(text, bytes):
+        raise ProtocolError("messages are JSON text, not binary")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
+        raise ProtocolError(f"message over {MAX_MESSAGE} bytes")
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise ProtocolError(f"malformed JSON: {str(error)[:80]}") from None
+    if not isinstance(message, dict):
+        raise ProtocolError("a message is a JSON object")
+    kind = message.get("type")
+    if kind not in CLIENT_TYPES:
+        raise ProtocolError(f"unknown message type {str(kind)[:32]!r}: use {', '.join(CLIENT_TYPES)}")
+    return message
+
+
+def text_field(message: dict, key: str, limit: int = 64, default: str | None = None) -> str | None:
+    value = message.get(key, default)
+    if value is None:
+        return None
+    if not isinstance(value, str) or len(value) > limit:
+        raise ProtocolError(f"{key} must be text of at most {limit} characters")
+    return value
+
+
+def clean_name(name) -> str:
+    """A player's name as every table shows it: letters, digits, spaces, up to 16."""
+    if not isinstance(name, str):
+        raise ProtocolError("name must be text")
+    name = " ".join("".join(ch for ch in name if ch.isalnum() or ch == " ").split()).upper()[:NAME_LENGTH]
+    if not name:
+        raise ProtocolError("a name needs a letter or a digit")
+    return name
+
+
+def encode(message: dict) -> str:
+    return json.dumps(message, separators=(",", ":"))
+
+
+# ----- views and events as JSON ------------------------------------------------
+
+
+def event_json(event: Event) -> list:
+    return [event.kind, event.seat, list(event.cards), event.count, event.colour, event.reason, event.points]
+
+
+def event_from_json(item: list) -> Event:
+    kind, seat, cards, count, colour, reason, points = item
+    return Event(kind, seat, tuple(cards), count, colour, reason, points)
+
+
+def view_json(view: View) -> dict:
+    """The view without its events (sent apart, only the new ones)."""
+    data = {}
+    for name in _VIEW_FIELDS:
+        value = getattr(view, name)
+        if isinstance(value, tuple):  # a Pending too
+            value = list(value)
+        data[name] = value
+    return data
+
+
+def view_from_json(data: dict, events: list[Event]) -> View:
+    values = {}
+    for name in _VIEW_FIELDS:
+        value = data.get(name)
+        if name == "pending":
+            value = None if value is None else Pending(*value)
+        elif isinstance(value, list):
+            value = tuple(value)
+        values[name] = value
+    return View(events=tuple(events), **values)
+
+
+class Session:
+    """The client's side of the protocol, without any transport: feed it the
+    server's messages (``receive``), read ``seat``, ``token``, ``view``,
+    ``seats``; ``hello`` and ``act`` give the messages to send."""
+
+    def __init__(self, name: str, token: str | None = None, table: dict | None = None) -> None:
+        self.name = name
+        self.token = token
+        self.table = table
+        self.room: str | None = None
+        self.seat: int | None = None
+        self.seats: list[dict] = []
+        self.started = False
+        self.view: View | None = None
+        self.hand = 0
+        self.moves = 0
+        self.deadline: float | None = None
+        self.events: list[Event] = []  # this hand's events, as this seat saw them
+        self.record: str | None = None  # the whole match, once it is over (a replay)
+        self.refusals: list[dict] = []
+        self.errors: list[str] = []
+        self._next_id = 0
+
+    def hello(self) -> dict:
+        message = {"type": "hello", "version": VERSION, "name": self.name}
+        if self.token:
+            message["token"] = self.token
+        elif self.table is not None:
+            message["table"] = self.table
+        return message
+
+    def act(self, action: str) -> dict:
+        self._next_id += 1
+        return {"type": "act", "action": action, "id": self._next_id}
+
+    def receive(self, message: dict) -> None:
+        kind = message.get("type")
+        if kind == "welcome":
+            self.room, self.seat = message["room"], message["seat"]
+            self.token = message.get("token", self.token)
+            self.table = message.get("table", self.table)
+            self._seats(message)
+        elif kind == "seats":
+            self._seats(message)
+        elif kind == "state":
+            if message["hand"] != self.hand:
+                self.hand, self.events = message["hand"], []
+            if message.get("reset"):
+                self.events = []
+            self.events.extend(event_from_json(item) for item in message["events"])
+            self.moves = message["moves"]
+            self.deadline = message.get("deadline")
+            self.view = view_from_json(message["view"], self.events)
+        elif kind == "over":
+            self.record = message["record"]
+        elif kind == "refused":
+            self.refusals.append(message)
+        elif kind == "error":
+            self.errors.append(message.get("reason", ""))
+
+    def _seats(self, message: dict) -> None:
+        self.seats = message.get("seats", self.seats)
+        self.started = message.get("started", self.started)
+
+    @property
+    def my_turn(self) -> bool:
+        view = self.view
+        return view is not None and view.turn == view.seat and bool(view.legal)

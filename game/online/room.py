@@ -1,0 +1,506 @@
+"""One room of the table server: its table, its seats and its match.
+
+Pure and synchronous (no asyncio, no sockets): the server hands a room
+what arrives, with the time, and sends what the room answers, a list of
+``(connection, message)``; ``tick`` runs the timers and the computers and
+``wakeup`` says when it next needs to. Connections are any hashable
+objects the server chooses. The engine (``game.rules``) lives only here,
+and each connection is only ever sent its own seat's view
+(``Game.view(seat)``) and the events of it that it has not had yet.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import time
+from dataclasses import dataclass, field
+
+from .. import ai
+from ..rules import Game
+from ..rules.notation import OUT_OF_TURN
+from ..rules.rulesets import RULESETS
+from .protocol import ProtocolError, clean_name, event_json, text_field, view_json
+
+FILE_VERSION = 1
+DEFAULT_TURN_TIME = 30.0
+COMPUTER_DELAY = 0.8  # seconds a computer waits before it acts, so that people see it
+REACT_DELAY = 1.2  # before a computer catches, calls late or jumps in: people are quicker
+GRACE = 5.0  # seconds a dropped person in turn keeps the seat before a computer plays it
+THINK_BUDGET = 0.004  # seconds of a computer's thinking per tick (a long search is sliced)
+TABLE_KEYS = ("rules", "players", "people", "scoring", "house", "level", "turn_time")
+
+
+class JoinError(ValueError):
+    """A join the room refuses, with the reason sent back."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(18)  # 144 random bits
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def computer_seed(seed: int, seat: int) -> int:
+    """As at the offline table (``game.ui.computers.computer_seed``)."""
+    return seed if seat == 1 else seed * 1_000_003 + seat
+
+
+def last_action_in_turn(legal) -> str:
+    """A computer whose thinking fails does this (as offline)."""
+    return [action for action in legal if action not in OUT_OF_TURN][-1]
+
+
+def check_table(table) -> dict:
+    """The creator's table settings, checked, with defaults filled in."""
+    if not isinstance(table, dict):
+        raise ProtocolError("table must be an object")
+    unknown = sorted(set(table) - set(TABLE_KEYS))
+    if unknown:
+        raise ProtocolError(f"unknown table setting {unknown[0][:32]!r}: use {', '.join(TABLE_KEYS)}")
+    rules = table.get("rules", "1991")
+    if rules not in RULESETS:
+        raise ProtocolError(f"rules must be one of {', '.join(RULESETS)}")
+    players = table.get("players", 2)
+    people = table.get("people", players)
+    for key, value in (("players", players), ("people", people)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise ProtocolError(f"{key} must be a whole number")
+    if not 1 <= people <= players:
+        raise ProtocolError(f"people must be 1 to players ({players})")
+    house = table.get("house", [])
+    if not isinstance(house, list) or not all(isinstance(name, str) for name in house):
+        raise ProtocolError("house must be a list of house rules' names")
+    scoring = table.get("scoring", "points")
+    level = table.get("level", "normal")
+    if level not in ai.LEVELS:
+        raise ProtocolError(f"level must be one of {', '.join(ai.LEVELS)}")
+    turn_time = table.get("turn_time", DEFAULT_TURN_TIME)
+    if not isinstance(turn_time, int | float) or isinstance(turn_time, bool) or not 0.1 <= turn_time <= 3600:
+        raise ProtocolError("turn_time must be 0.1 to 3600 seconds")
+    try:
+        game = Game(rules=rules, players=players, seed=0, scoring=scoring, house=tuple(house))
+    except ValueError as error:
+        raise ProtocolError(str(error)) from None
+    return {
+        "rules": rules,
+        "players": players,
+        "people": people,
+        "scoring": scoring,
+        "house": list(game.house),
+        "level": level,
+        "turn_time": float(turn_time),
+    }
+
+
+@dataclass
+class Seat:
+    kind: str  # "person" or "computer"
+    name: str | None = None
+    token_sha256: str | None = None
+    standin: bool = False  # a computer plays for the absent person
+    conn: object = None
+    dropped: float | None = None
+    ready: bool = False  # asked for the next hand
+
+    def public(self, number: int) -> dict:
+        name = self.name or (f"COMPUTER {number}" if self.kind == "computer" else None)
+        return {"name": name, "kind": self.kind, "connected": self.conn is not None, "standin": self.standin}
+
+
+@dataclass
+class Member:
+    seat: int
+    hand: int = 0  # the hand whose events it has
+    sent: int = 0  # how many of that hand's events it has
+
+
+@dataclass
+class Plan:
+    """What the computers will do in this position and when."""
+
+    moves: int
+    at: float
+    reactions: list = field(default_factory=list)  # (seat, action) in the order of play
+    thought: object = None  # the computer in turn's decision, a generator
+    seat: int = -1
+    fallback: str = ""
+
+
+class Room:
+    def __init__(self, name: str, table: dict, seed: int | None = None, computer_seed: int | None = None) -> None:
+        self.name = name
+        self.table = table
+        self.computer_seed = secrets.randbelow(2**31) if computer_seed is None else computer_seed
+        self.game = Game(
+            rules=table["rules"],
+            players=table["players"],
+            seed=secrets.randbelow(2**32) if seed is None else seed,
+            scoring=table["scoring"],
+            house=tuple(table["house"]),
+        )
+        self.seats = [Seat("person" if n < table["people"] else "computer") for n in range(table["players"])]
+        self.started = False
+        self.over = False
+        self.moves = 0  # actions sent to the engine (record lines), ``next`` included
+        self.version = 0  # changes since the room was made: the server saves each
+        self.created = time.strftime("%Y-%m-%d %H:%M")
+        self.members: dict[object, Member] = {}
+        self.turn_key: tuple | None = None
+        self.turn_since = 0.0
+        self.plan: Plan | None = None
+        self.computer_delay = COMPUTER_DELAY
+        self.react_delay = REACT_DELAY
+        self.grace = GRACE
+        self._players: dict[int, ai.Player] = {}
+
+    # ----- joining and leaving ------------------------------------------------
+
+    def join(self, conn, hello: dict, now: float) -> list:
+        token = text_field(hello, "token", 64)
+        if token is not None:
+            digest = token_hash(token)
+            seat = next((n for n, s in enumerate(self.seats) if s.token_sha256 == digest), None)
+            if seat is None:
+                raise JoinError("this token holds no seat in this room")
+            if self.seats[seat].conn is not None:
+                raise JoinError("this seat is already connected: a token is good for one connection at a time")
+            fresh = None
+        else:
+            if self.over:
+                raise JoinError("the match in this room is over")
+            name = clean_name(hello.get("name"))
+            free = [n for n, s in enumerate(self.seats) if s.kind == "person" and s.token_sha256 is None]
+            if self.started or not free:
+                raise JoinError("the room is full")
+            seat, fresh = free[0], new_token()
+            self.seats[seat].name, self.seats[seat].token_sha256 = name, token_hash(fresh)
+            self.version += 1
+        place = self.seats[seat]
+        place.conn, place.dropped, place.standin = conn, None, False
+        self.members[conn] = Member(seat)
+        welcome = {
+            "type": "welcome",
+            "room": self.name,
+            "seat": seat,
+            "table": self.table,
+            "seats": self.public_seats(),
+            "started": self.started,
+        }
+        if fresh is not None:
+            welcome["token"] = fresh
+        out = [(conn, welcome)]
+        if not self.started and all(s.kind == "computer" or s.token_sha256 for s in self.seats):
+            return out + self.start(now)
+        out += self.seat_news()
+        if self.started:
+            out.append((conn, self.state(conn, now)))
+        if self.over:
+            out.append((conn, self.over_message()))
+        return out
+
+    def leave(self, conn, now: float) -> list:
+        member = self.members.pop(conn, None)
+        if member is None:
+            return []
+        seat = self.seats[member.seat]
+        seat.conn, seat.dropped = None, now
+        return self.seat_news()
+
+    def start(self, now: float) -> list:
+        for seat in self.seats:
+            if seat.kind == "person" and seat.token_sha256 is None:
+                seat.kind = "computer"
+        self.started = True
+        self.version += 1
+        self.turn_key, self.turn_since = self._turn_key(), now
+        return self.seat_news() + self.broadcast(now)
+
+    # ----- messages -------------------------------------------------------------
+
+    def handle(self, conn, message: dict, now: float) -> list:
+        member = self.members[conn]
+        seat = member.seat
+        kind = message["type"]
+        if kind == "ping":
+            return [(conn, {"type": "pong", "id": message.get("id")})]
+        if kind == "hello":
+            return [(conn, {"type": "error", "reason": "you have already joined this room"})]
+        out = self._back(seat)
+        if kind == "back":
+            return out
+        if kind == "start":
+            if seat != 0 or self.started:
+                return [*out, (conn, {"type": "error", "reason": "only the room's creator starts it, once"})]
+            return out + self.start(now)
+        if not self.started:
+            return [*out, (conn, {"type": "error", "reason": "the match has not started"})]
+        if kind == "next":
+            return out + self._ready(seat, now)
+        action = message.get("action")
+        ident = message.get("id")
+        if not isinstance(ident, int | str | None) or isinstance(ident, bool):
+            ident = None
+        if not isinstance(action, str) or len(action) > 64:
+            return [*out, (conn, {"type": "refused", "action": None, "reason": "action must be text", "id": ident})]
+        if "seat" in message and message["seat"] != seat:
+            reason = f"you hold seat {seat}: you cannot act for another seat"
+            return [*out, (conn, {"type": "refused", "action": action, "reason": reason, "id": ident})]
+        try:
+            self._act(action, seat)
+        except ValueError as error:
+            return [*out, (conn, {"type": "refused", "action": action, "reason": str(error), "id": ident})]
+        return out + self.after_action(now, conn, ident)
+
+    def _act(self, action: str, seat: int) -> None:
+        if self.over:
+            raise ValueError("the match is over")
+        if action == "fanfare" or action == "next":
+            raise ValueError(f"{action!r} is not a seat's action here")
+        self.game.act(action, seat=seat)
+
+    def _back(self, seat: int) -> list:
+        place = self.seats[seat]
+        if not place.standin:
+            return []
+        place.standin = False
+        self.plan = None
+        return self.seat_news()
+
+    def _ready(self, seat: int, now: float) -> list:
+        game = self.game
+        if not game.hand_over or game.match_over:
+            return []
+        self.seats[seat].ready = True
+        waiting = [s for s in self.seats if s.kind == "person" and s.conn is not None and not s.standin and not s.ready]
+        return [] if waiting else self._deal(now)
+
+    def _deal(self, now: float) -> list:
+        self.game.next_hand()
+        for seat in self.seats:
+            seat.ready = False
+        return self.after_action(now)
+
+    def after_action(self, now: float, conn=None, ident=None) -> list:
+        self.moves += 1
+        self.version += 1
+        self.plan = None
+        key = self._turn_key()
+        if key != self.turn_key:
+            self.turn_key, self.turn_since = key, now
+        out = self.broadcast(now, conn, ident)
+        if self.game.match_over and not self.over:
+            self.over = True
+            out += [(c, self.over_message()) for c in self.members]
+        return out
+
+    def _turn_key(self) -> tuple:
+        game = self.game
+        return (game.hand_number, game.turn, game.pending)
+
+    # ----- what each connection is sent ----------------------------------------
+
+    def public_seats(self) -> list:
+        return [seat.public(n) for n, seat in enumerate(self.seats)]
+
+    def seat_news(self) -> list:
+        message = {"type": "seats", "seats": self.public_seats(), "started": self.started}
+        return [(conn, message) for conn in self.members]
+
+    def broadcast(self, now: float, acting=None, ident=None) -> list:
+        if not self.started:
+            return []
+        out = []
+        for conn in self.members:
+            message = self.state(conn, now)
+            if conn is acting and ident is not None:
+                message["ack"] = ident
+            out.append((conn, message))
+        return out
+
+    def state(self, conn, now: float) -> dict:
+        """The connection's seat's view, with the events it has not had."""
+        member = self.members[conn]
+        game = self.game
+        view = game.view(member.seat)
+        reset = member.hand != game.hand_number
+        if reset:
+            member.hand, member.sent = game.hand_number, 0
+        events = view.events[member.sent :]
+        member.sent = len(view.events)
+        return {
+            "type": "state",
+            "moves": self.moves,
+            "hand": game.hand_number,
+            "reset": reset,
+            "view": view_json(view),
+            "events": [event_json(e) for e in events],
+            "deadline": self.deadline_left(now),
+        }
+
+    def deadline_left(self, now: float) -> float | None:
+        limit = self.deadline()
+        return None if limit is None else round(max(0.0, limit - now), 2)
+
+    def deadline(self) -> float | None:
+        """When the person to act loses the turn to a computer (None: no person to act)."""
+        game = self.game
+        if not self.started or self.over:
+            return None
+        if game.hand_over:
+            return self.turn_since + self.table["turn_time"]
+        seat = self.seats[game.turn]
+        if seat.kind != "person" or seat.standin:
+            return None
+        limit = self.turn_since + self.table["turn_time"]
+        if seat.conn is None and seat.dropped is not None:
+            limit = min(limit, max(seat.dropped, self.turn_since) + self.grace)
+        return limit
+
+    def over_message(self) -> dict:
+        game = self.game
+        return {
+            "type": "over",
+            "record": game.record(),
+            "winner": game.match_winner,
+            "scores": list(game.scores),
+        }
+
+    # ----- time: the turn timer and the computers --------------------------------
+
+    def live(self) -> bool:
+        """Played only while somebody is there: nobody's seat is lost to an empty room."""
+        return self.started and not self.over and any(s.conn is not None for s in self.seats)
+
+    def wakeup(self, now: float) -> float | None:
+        """When ``tick`` next has something to do (None: nothing until a message)."""
+        if not self.live():
+            return None
+        times = []
+        limit = self.deadline()
+        if limit is not None:
+            times.append(limit)
+        plan = self._plan(now)
+        if plan is not None and (plan.reactions or plan.thought is not None):
+            times.append(plan.at)
+        return min(times) if times else None
+
+    def tick(self, now: float) -> list:
+        if not self.live():
+            return []
+        game = self.game
+        limit = self.deadline()
+        if limit is not None and now >= limit:
+            if game.hand_over:
+                return self._deal(now)
+            self.seats[game.turn].standin = True
+            self.plan = None
+            return self.seat_news() + self.broadcast(now)
+        plan = self._plan(now)
+        if plan is None or now < plan.at:
+            return []
+        for seat, action in plan.reactions:
+            if action in game.legal(seat):
+                self.game.act(action, seat=seat)
+                return self.after_action(now)
+        plan.reactions = []
+        if plan.thought is None:
+            return []
+        deadline = time.perf_counter() + THINK_BUDGET
+        while time.perf_counter() < deadline:
+            try:
+                next(plan.thought)
+            except StopIteration as done:
+                action = done.value
+                break
+            except Exception:
+                action = plan.fallback
+                break
+        else:
+            return []  # still thinking: ``wakeup`` is now
+        if action not in game.legal(plan.seat):
+            action = plan.fallback
+        self.game.act(action, seat=plan.seat)
+        return self.after_action(now)
+
+    def plays_itself(self, seat: int) -> bool:
+        place = self.seats[seat]
+        return place.kind == "computer" or place.standin
+
+    def player(self, seat: int) -> ai.Player:
+        player = self._players.get(seat)
+        if player is None:
+            player = self._players[seat] = ai.make(self.table["level"], computer_seed(self.computer_seed, seat))
+        return player
+
+    def _plan(self, now: float) -> Plan | None:
+        """The computers' plan for this position, made once per position."""
+        game = self.game
+        if game.hand_over:
+            return None
+        if self.plan is not None and self.plan.moves == self.moves:
+            return self.plan
+        plan = Plan(self.moves, now + self.computer_delay)
+        turn = game.turn
+        if game.exposed is not None or "jump_in" in game.house:
+            origin = game.exposed if game.exposed is not None else turn
+            for step in range(game.players):
+                seat = (origin + step * game.direction) % game.players
+                if seat == turn or not self.plays_itself(seat) or not game.legal(seat):
+                    continue
+                try:
+                    action = self.player(seat).react(game.view(seat))
+                except Exception:
+                    action = None
+                if action is not None:
+                    plan.reactions.append((seat, action))
+            if plan.reactions:
+                plan.at = now + self.react_delay
+        if self.plays_itself(turn):
+            view = game.view(turn)
+            plan.seat, plan.fallback = turn, last_action_in_turn(view.legal)
+            plan.thought = self.player(turn).think(view)
+            if plan.reactions:
+                plan.at = min(plan.at, now + self.computer_delay)
+        self.plan = plan
+        return plan
+
+    # ----- the room file --------------------------------------------------------
+
+    def to_file(self) -> dict:
+        return {
+            "version": FILE_VERSION,
+            "room": self.name,
+            "created": self.created,
+            "table": self.table,
+            "computer_seed": self.computer_seed,
+            "started": self.started,
+            "over": self.over,
+            "moves": self.moves,
+            "seats": [
+                {"kind": s.kind, "name": s.name, "token_sha256": s.token_sha256, "standin": s.standin}
+                for s in self.seats
+            ],
+            "record": self.game.record(),
+        }
+
+    @classmethod
+    def from_file(cls, data: dict, now: float) -> Room:
+        if not isinstance(data, dict) or data.get("version") != FILE_VERSION:
+            raise ValueError("not a room file of version 1")
+        room = cls(data["room"], check_table(data["table"]), seed=0, computer_seed=data["computer_seed"])
+        room.game = Game.replay(data["record"])
+        if len(room.game._actions) != int(data["moves"]):
+            raise ValueError("moves do not agree with the record")
+        room.created = data.get("created", room.created)
+        room.started, room.over, room.moves = bool(data["started"]), bool(data["over"]), int(data["moves"])
+        if len(data["seats"]) != len(room.seats):
+            raise ValueError("the seats do not match the table")
+        for seat, saved in zip(room.seats, data["seats"], strict=True):
+            seat.kind, seat.name, seat.token_sha256 = saved["kind"], saved["name"], saved["token_sha256"]
+            seat.standin = bool(saved.get("standin"))
+            seat.dropped = now
+        room.turn_key, room.turn_since = room._turn_key(), now
+        return room

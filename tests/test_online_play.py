@@ -1,0 +1,139 @@
+"""Online play end to end: a real table server on a free 127.0.0.1 port and
+headless client processes (``python -m game.online.bot``, the offline
+computer players choosing from the views the server sends) over real
+WebSockets. Whole matches and hands; rejoining; a server SIGKILLed and
+started again; the turn timer."""
+
+import json
+import shutil
+
+import pytest
+from online_server import FAST, ServerProcess, bot, finish, moves_in, quick_dir, wait_for
+
+from game.online.client import Client
+from game.online.protocol import event_json
+from game.rules import Game
+
+
+@pytest.fixture
+def server():
+    servers = []
+    folder = quick_dir()
+
+    def start(*options, port=0):
+        server = ServerProcess(folder, *FAST, *options, port=port)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_two_clients_play_a_whole_match_and_their_records_equal_the_servers(server):
+    srv = server()
+    url = f"{srv.url}/duel"
+    anna = bot(url, "Anna", "--table", json.dumps({"rules": "1991", "players": 2}), "--seed", "1")
+    wait_for(lambda: srv.room_file("duel"), what="the room file")
+    bob = bot(url, "Bob", "--seed", "2")
+    first, second = finish(anna), finish(bob)
+    saved = srv.room_file("duel")
+    assert saved["over"] and saved["started"]
+    assert first["record"] == second["record"] == saved["record"]
+    assert (first["seat"], second["seat"]) == (0, 1)
+    assert [seat["name"] for seat in saved["seats"]] == ["ANNA", "BOB"]
+    game = Game.replay(saved["record"])
+    assert game.match_over and saved["moves"] == len(moves_in(saved["record"]))
+    assert first["errors"] == second["errors"] == []
+
+
+def test_three_clients_play_a_hand_and_each_saw_exactly_its_seats_view(server):
+    srv = server()
+    url = f"{srv.url}/three"
+    table = {"rules": "standard", "players": 4, "people": 3, "level": "normal"}
+    players = [bot(url, "Ann", "--table", json.dumps(table), "--hands", "1", "--level", "normal")]
+    wait_for(lambda: srv.room_file("three"), what="the room file")
+    players += [bot(url, name, "--hands", "1", "--seed", str(n)) for n, name in enumerate(("Bo", "Cy"), 1)]
+    results = [finish(process) for process in players]
+    saved = srv.room_file("three")
+    game = Game.replay(saved["record"])
+    assert game.hand_over and game.hand_number == 1
+    assert saved["seats"][3]["kind"] == "computer"
+    for result in results:
+        assert result["hand"] == 1
+        # Every event this seat was sent, in order, is its view of the hand: no more, no less.
+        assert result["events"] == [event_json(e) for e in game.view(result["seat"]).events]
+    assert sorted(result["seat"] for result in results) == [0, 1, 2]
+
+
+def test_a_client_killed_and_started_again_rejoins_its_seat(server, tmp_path):
+    srv = server()
+    url = f"{srv.url}/again"
+    token = tmp_path / "anna.token"
+    table = json.dumps({"rules": "standard", "players": 2})
+    anna = bot(url, "Anna", "--table", table, "--token-file", str(token))
+    wait_for(lambda: srv.room_file("again"), what="the room file")
+    bob = bot(url, "Bob", "--seed", "5")
+    wait_for(lambda: (srv.room_file("again") or {}).get("moves", 0) >= 10, what="ten moves")
+    anna.kill()
+    anna.wait(10)
+    moves_before = srv.room_file("again")["moves"]
+    assert token.read_text()
+    anna = bot(url, "Anna", "--token-file", str(token))
+    first, second = finish(anna), finish(bob)
+    assert first["seat"] == 0 and first["record"] == second["record"] == srv.room_file("again")["record"]
+    assert len(moves_in(first["record"])) > moves_before
+
+
+def test_the_server_sigkilled_mid_hand_and_started_again_resumes_the_room_exactly(server):
+    srv = server()
+    url = f"{srv.url}/crash"
+    anna = bot(url, "Anna", "--table", json.dumps({"rules": "standard", "players": 2}), "--seed", "3")
+    wait_for(lambda: srv.room_file("crash"), what="the room file")
+    bob = bot(url, "Bob", "--seed", "4")
+    wait_for(lambda: (srv.room_file("crash") or {}).get("moves", 0) >= 30, what="thirty moves")
+    srv.kill()
+    saved = srv.room_file("crash")
+    assert not saved["over"]
+    before = moves_in(saved["record"])
+    assert len(before) == saved["moves"] >= 30
+    again = server(port=srv.port)  # the same address: the clients reconnect by themselves
+    first, second = finish(anna), finish(bob)
+    after = moves_in(first["record"])
+    assert first["record"] == second["record"] == again.room_file("crash")["record"]
+    assert after[: len(before)] == before and len(after) > len(before)
+    assert any("resumed 1 rooms" in line for line in again.lines)
+
+
+def test_when_the_turn_time_runs_out_a_computer_plays_for_the_absent_person(server):
+    srv = server()
+    url = f"{srv.url}/asleep"
+    table = {"rules": "1991", "players": 2, "turn_time": 0.3}
+    anna = bot(url, "Anna", "--table", json.dumps(table), "--stop-after-moves", "40")
+    wait_for(lambda: srv.room_file("asleep"), what="the room file")
+    absent = Client(url, "Zed").start()  # joins, then never acts
+    seen = []
+
+    def played_for():
+        seen.extend(absent.poll(wait=0.05))
+        states = [m for m in seen if m["type"] == "state"]
+        shown = any(m["type"] == "seats" and m["seats"][1]["standin"] for m in seen)
+        turns = [m["moves"] for m in states if m["view"]["turn"] == 1]
+        return shown and turns and any(m["moves"] > turns[0] and m["view"]["turn"] != 1 for m in states)
+
+    try:
+        wait_for(played_for, what="a computer playing the absent seat")
+        assert srv.room_file("asleep")["seats"][1]["standin"]
+        mark = len(seen)
+        absent.send({"type": "back"})
+
+        def back():
+            seen.extend(absent.poll(wait=0.05))
+            return any(m["type"] == "seats" and not m["seats"][1]["standin"] for m in seen[mark:])
+
+        wait_for(back, what="the person back in the seat")
+    finally:
+        absent.close()
+        anna.kill()
+        anna.wait(10)

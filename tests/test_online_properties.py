@@ -1,0 +1,244 @@
+"""Properties of a room over whole matches: no message to a seat ever holds
+a card of another seat's hand beyond what the rules reveal, and no message
+makes a room fail.
+
+The room (``game.online.room.Room``) is the server's own logic; here it is
+driven directly, every message passing through the protocol's JSON both
+ways, by network bots (``game.online.bot.Bot``: the offline computer
+players reading only the views they are sent), with computers and
+stand-ins at the table and a seat that drops and rejoins with its token.
+"""
+
+import json
+import re
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.online.bot import Bot
+from game.online.protocol import ProtocolError, Session, decode, encode
+from game.online.room import JoinError, Room, check_table
+from game.rules.game import View
+from game.rules.house import HOUSE_RULES
+
+CARD = re.compile(r"\b(?:[RGYB](?:\+2|[0-9SRKJ])|W\+4|W)\b")
+VIEW_FIELDS = {f for f in View.__dataclass_fields__ if f != "events"}
+PUBLIC_KINDS = {"play", "turn_up", "return", "penalty"}  # their cards are on the table for all to see
+LONGEST = 100_000  # messages handled in one match at most
+
+
+def strings(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key != "token":  # the seat's own secret: random letters, not cards
+                yield from strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings(item)
+
+
+def check(message: dict, seat: int, room: Room) -> None:
+    """What may a message to ``seat`` show? Its own hand and drawn cards,
+    the table's public cards, and a challenged hand to its challenger."""
+    game = room.game
+    kind = message["type"]
+    if kind == "over":
+        assert game.match_over  # the record (a replay) only once the match is over
+        return
+    if kind == "refused":  # the seat's own action, and the engine's reason about its own cards
+        known = set(CARD.findall(str(message["action"]))) | set(game.hands[seat]) | set(game.discard)
+        assert set(CARD.findall(message["reason"])) <= known, message
+        return
+    if kind != "state":
+        assert not [text for text in strings(message) if CARD.search(text)], message
+        return
+    view = message["view"]
+    assert set(view) == VIEW_FIELDS
+    hand = view["hand"]
+    assert hand == game.hands[seat]
+    assert view["top"] == game.top and view["discard"] == game.discard
+    assert view["drawn"] is None or view["drawn"] in hand
+    for action in view["legal"]:
+        words = action.split()
+        if words[0] == "play":
+            assert words[1] in hand
+    others = [
+        text
+        for key, value in view.items()
+        if key not in ("hand", "legal", "drawn", "top", "discard")
+        for text in strings(value)
+    ]
+    assert not [text for text in others if CARD.search(text)], view
+    for kind, event_seat, cards, *_ in message["events"]:
+        if kind == "draw" or kind == "reveal":
+            assert not cards or event_seat == seat, (kind, event_seat, seat)
+        elif kind not in PUBLIC_KINDS:
+            assert not cards
+
+
+class Table:
+    """A room and its people: bots on sessions, messages as JSON text."""
+
+    def __init__(self, table: dict, seed: int, level: str) -> None:
+        self.room = Room("prop", check_table(table), seed=seed, computer_seed=seed + 1)
+        self.room.computer_delay = self.room.react_delay = 0.0
+        self.room.grace = 1.0
+        self.now = 0.0
+        self.queue: list = []
+        self.sessions: dict = {}
+        self.bots: dict = {}
+        self.seat_of: dict = {}
+        for person in range(table["people"]):
+            self.connect(f"P{person}", Session(f"Player {person}", table=table), level, person)
+
+    def connect(self, conn, session: Session, level: str, seed: int) -> None:
+        self.sessions[conn] = session
+        self.bots[conn] = Bot(session, level, seed)
+        self.take(self.room.join(conn, json.loads(encode(session.hello())), self.now))
+
+    def take(self, out: list) -> None:
+        """What the room sends, checked as it is sent, then queued as JSON text."""
+        for conn, message in out:
+            text = encode(message)
+            check(json.loads(text), self.room.members[conn].seat, self.room)
+            self.queue.append((conn, text))
+
+    def drop(self, conn) -> Session:
+        self.queue = [(c, m) for c, m in self.queue if c != conn]
+        self.take(self.room.leave(conn, self.now))
+        self.bots.pop(conn)
+        return self.sessions.pop(conn)
+
+    def run(self, drop_at: int | None, moves: int | None = None) -> int:
+        """Play on to the end of the match (or ``moves`` more moves)."""
+        dropped = None
+        stop = None if moves is None else self.room.moves + moves
+        for _ in range(LONGEST):
+            if (self.room.over and not self.queue) or (stop is not None and self.room.moves >= stop):
+                break
+            if drop_at is not None and self.room.moves >= drop_at and dropped is None and len(self.sessions) > 1:
+                conn = sorted(self.sessions)[-1]
+                dropped = (conn, self.drop(conn), self.room.moves)
+            if dropped and self.room.moves >= dropped[2] + 40:
+                conn, session, _ = dropped
+                dropped = None
+                self.connect(conn + "'", Session(session.name, token=session.token), "easy", 9)
+            if not self.queue:
+                wake = self.room.wakeup(self.now)
+                self.now = max(self.now + 0.001, wake if wake is not None else self.now + 1.0)
+                self.take(self.room.tick(self.now))
+                continue
+            conn, text = self.queue.pop(0)
+            if conn not in self.sessions:
+                continue
+            message = json.loads(text)
+            self.sessions[conn].receive(message)
+            for reply in self.bots[conn].respond(message):
+                self.take(self.room.handle(conn, decode(encode(reply)), self.now))
+        return self.room.moves
+
+
+tables = st.fixed_dictionaries(
+    {
+        "rules": st.sampled_from(["1991", "standard", "royal"]),
+        "players": st.integers(2, 5),
+        "people": st.integers(1, 5),
+        "house": st.lists(st.sampled_from(sorted(HOUSE_RULES)), unique=True, max_size=3),
+        "level": st.sampled_from(["easy", "normal"]),
+    }
+).map(
+    lambda t: {
+        **t,
+        "players": 2 if t["rules"] == "1991" else t["players"],
+        "people": min(t["people"], 2 if t["rules"] == "1991" else t["players"]),
+        "house": t["house"] if t["rules"] == "standard" else [],
+    }
+)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(table=tables, seed=st.integers(0, 2**32 - 1), drop_at=st.none() | st.integers(1, 200))
+def test_no_message_to_a_seat_holds_another_seats_hidden_card_over_whole_matches(table, seed, drop_at):
+    players = Table(table, seed, "easy")
+    players.run(drop_at)
+    room = players.room
+    assert room.over, f"the match did not end: {room.moves} moves"
+    # Everyone who played is sent the record at the end: it replays to the same game.
+    records = [s.record for s in players.sessions.values()]
+    assert records and all(record == room.game.record() for record in records)
+
+
+# ----- hostile messages at the room: it answers, and never fails --------------
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=12),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    max_leaves=12,
+)
+actions = st.sampled_from(
+    [
+        "draw",
+        "pass",
+        "uno",
+        "catch",
+        "challenge",
+        "accept",
+        "play R7",
+        "play W G",
+        "colour R",
+        "fanfare",
+        "next",
+        "swap 1",
+        "jester 2",
+        "target 1",
+        "play W+4 B uno",
+        "",
+    ]
+)
+messages = st.one_of(
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["act"]), "action": actions | json_values},
+        optional={"seat": json_values | st.integers(-2, 6), "id": json_values},
+    ),
+    st.fixed_dictionaries(
+        {"type": st.sampled_from(["hello", "start", "next", "back", "ping", "bye", 3])},
+        optional={"token": json_values, "name": json_values, "table": json_values},
+    ),
+    st.dictionaries(st.text(max_size=6), json_values, max_size=4),
+    json_values,
+)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    table=tables, seed=st.integers(0, 2**32 - 1), hostile=st.lists(st.tuples(st.integers(0, 4), messages), max_size=30)
+)
+def test_a_room_answers_every_hostile_message_and_goes_on(table, seed, hostile):
+    players = Table(table, seed, "easy")
+    room = players.room
+    for person, message in hostile:
+        conn = f"P{person % table['people']}"
+        try:
+            message = decode(json.dumps(message))
+        except ProtocolError:
+            continue  # the server answers these itself, with the reason
+        players.take(room.handle(conn, message, players.now))
+        for target, text in players.queue:
+            players.sessions[target].receive(json.loads(text))
+        players.queue = []
+    # A stranger's token and a late join are refused (or, before the start, a late join takes a free seat).
+    try:
+        room.join("stranger", {"type": "hello", "token": "x" * 24}, players.now)
+    except JoinError:
+        pass
+    else:
+        raise AssertionError("a stranger's token was taken")
+    # ... and the match still plays on.
+    if not room.started:
+        players.take(room.handle("P0", {"type": "start"}, players.now))
+    before = room.moves
+    players.run(None, moves=60)
+    assert room.over or room.moves >= before + 60
+    assert room.game.card_problems() == []

@@ -1,0 +1,69 @@
+"""The browser client's network layer in Chromium + Pyodide: it joins a real
+table server on 127.0.0.1 through the page's WebSocket (reached from
+Pyodide through JavaScript) and plays a hand against a headless desktop
+client process. Pyxel's web runtime cannot be fetched here, so, as in
+tests/test_web.py, the client layer runs in Pyodide 314.0.4 from npm."""
+
+import io
+import json
+import shutil
+import zipfile
+
+import pytest
+from online_server import FAST, ServerProcess, bot, finish, quick_dir, wait_for
+from test_web import BROWSER, ROOT, _offline_page, browser, pyodide, serve  # noqa: F401  (fixtures)
+
+from game.online.protocol import event_json
+from game.rules import Game
+
+
+def _online_zip() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for package in ("rules", "ai", "online"):
+            for path in sorted((ROOT / "game" / package).glob("*.py")):
+                archive.write(path, path.relative_to(ROOT).as_posix())
+        for name in ("__init__.py", "safe_files.py"):
+            archive.write(ROOT / "game" / name, f"game/{name}")
+        archive.write(BROWSER / "online_driver.py", "online_driver.py")
+    return buffer.getvalue()
+
+
+@pytest.fixture
+def table_server():
+    folder = quick_dir()
+    server = ServerProcess(folder, *FAST)
+    yield server
+    server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_the_browser_client_joins_the_server_and_plays_a_hand_against_a_desktop_client(
+    browser,  # noqa: F811
+    pyodide,  # noqa: F811
+    serve,  # noqa: F811
+    table_server,
+):
+    origin = serve(BROWSER, {"/online.html": (BROWSER / "online.html").read_bytes(), "/online.zip": _online_zip()})
+    page, outside = _offline_page(browser, origin, {})
+    page.goto(f"{origin}/online.html")
+    page.wait_for_function("() => window.onlineReady", timeout=60_000)
+    url = f"{table_server.url}/webroom"
+    table = json.dumps({"rules": "standard", "players": 2, "people": 2})
+    code = f"import online_driver; online_driver.start({url!r}, 'Web', {table!r})"
+    page.evaluate("(code) => window.runPython(code)", code)
+    wait_for(lambda: table_server.room_file("webroom"), what="the browser's room")
+    desktop = bot(url, "Desk", "--hands", "1", "--seed", "8")
+    page.wait_for_function("() => window.onlineResult !== undefined", timeout=60_000)
+    web = json.loads(page.evaluate("() => window.onlineResult"))
+    other = finish(desktop)
+    saved = table_server.room_file("webroom")
+    game = Game.replay(saved["record"])
+    assert game.hand_over and game.hand_number == 1
+    assert (web["seat"], other["seat"]) == (0, 1)
+    for result in (web, other):
+        assert result["events"] == [event_json(e) for e in game.view(result["seat"]).events]
+    assert web["token"] and web["stored_token"] == web["token"]  # kept in localStorage, to rejoin with
+    assert [seat["name"] for seat in saved["seats"]] == ["WEB", "DESK"]
+    assert outside == []
+    page.close()
