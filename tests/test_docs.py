@@ -124,6 +124,7 @@ def test_the_title_menu_table_names_every_item():
         "sound": "SOUND:",
         "howto": "HOW TO PLAY",
         "stats": "STATISTICS",
+        "people": "PEOPLE:",
         "replays": "REPLAYS",
         "quit": "QUIT",
     }

@@ -145,6 +145,8 @@ def check_command(words: list[str], installed: set[str]) -> None:
         assert arguments in (["check", "."], ["format", "--check", "."]), command
     elif tool == "uno1991":
         check_arguments("game", arguments)
+    elif tool == "uno1991-server":
+        check_arguments("game.server", arguments)
     elif tool == "python" and arguments[0] == "-m":
         module, *rest = arguments[1:]
         assert importlib.util.find_spec(module) is not None, f"{command}: no module {module}"
