@@ -49,6 +49,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "statistics",
     ),
     "low_memory": ("title_low_memory",),
+    "people": ("people_names", "people_table_10"),
     "menus": ("title_rules", "house_rules", "how_to_play_new_keys", "how_to_play_royal"),
     "tables": (
         "table_2_players",
@@ -71,6 +72,10 @@ WINDOW_PICTURES = (
     "pointer_before",
     "pointer_after",
     "pointer_move_key_move_leave",
+    "people_curtain_ann",
+    "people_turn_ann",
+    "people_curtain_bob",
+    "people_turn_bob",
     "prompt_before",
     "prompt_after",
     "prompt_key_refused",
@@ -232,6 +237,49 @@ def low_memory(out: Path) -> None:
     p.to_title()
     p.wait(20)
     p.shot("title_low_memory")
+
+
+def people(out: Path) -> None:
+    """The PEOPLE screen while ANN's name is typed; then four people (ANN,
+    BOB, CY, DEE, seated apart) at a table of ten, the first person's turn
+    once the curtain has opened for them."""
+    p = Pictures(out, 2)
+    p.to_title()
+    p.set_table("standard", 10)  # PEOPLE counts up to the table's size
+    p.choose("people")
+    p.wait_until(lambda: p.app.scene == "people", "opened the PEOPLE screen")
+    screen = p.app.screen
+    p.press("RIGHT")  # two people
+
+    def name(person: int, letters: str) -> None:
+        while screen.items.current != f"person {person}":
+            p.press("DOWN")
+        p.press("RETURN", *["BACKSPACE"] * 9, *letters)
+
+    name(0, "ANN")
+    p.wait(4)
+    p.shot("people_names")
+    p.press("RETURN")
+    name(1, "BOB")
+    p.press("RETURN")
+    while screen.items.current != "count":
+        p.press("UP")
+    while screen.count != 4:
+        p.press("RIGHT")
+    for person, letters in ((2, "CY"), (3, "DEE")):
+        name(person, letters)
+        p.press("RETURN")
+    while screen.items.current != "seating":
+        p.press("DOWN")
+    while screen.seating != "apart":
+        p.press("RIGHT")
+    p.press("DOWN", "RETURN", "Y")
+    p.wait_until(lambda: p.app.scene == "title", "kept the people")
+    p.choose("play")
+    p.wait_until(lambda: p.app.scene == "handover", "drew the curtain")
+    p.press("RETURN")
+    p.your_turn()
+    p.shot("people_table_10")
 
 
 def menus(out: Path) -> None:
@@ -408,6 +456,7 @@ def replays_pictures(out: Path, data: Path) -> None:
 MAKERS = {
     "tour": tour,
     "low_memory": low_memory,
+    "people": people,
     "menus": menus,
     "tables": tables,
     "hand_results": hand_results,

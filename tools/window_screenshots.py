@@ -18,6 +18,10 @@ the tests. It makes the "after" pictures:
     prompt_after.png                   just after P: the prompt line empty while the card comes
     prompt_key_refused.png             a key in the computer's turn, refused
     settings_warning_after.png         a garbled settings file in a deep folder: the warning whole
+    people_curtain_ann.png             two people at the 1991 table (--people 2 --names ANN,BOB): the curtain for ANN
+    people_turn_ann.png                ANN's turn once she opened it
+    people_curtain_bob.png             after ANN picked up and passed: the curtain for BOB
+    people_turn_bob.png                BOB's turn
 
 The ``*_before.png`` pictures show the game before those changes and are
 kept as they are. Needs Xvfb, xdotool, xwininfo and ImageMagick (import, convert).
@@ -178,6 +182,18 @@ def make(out: Path, display: str, work: Path) -> None:
     game = Game(display, deep)
     time.sleep(AFTER_START)
     game.shot(out / "settings_warning_after.png")
+    game.close()
+
+    # Seed 1 deals ANN the first turn; P picks up, P again passes to BOB.
+    game = Game(display, work / "people", "--people", "2", "--names", "ANN,BOB")
+    time.sleep(AFTER_START)
+    game.key("Return", pause=AFTER_DEAL)
+    for person in ("ann", "bob"):
+        game.shot(out / f"people_curtain_{person}.png")
+        game.key("Return", pause=1.5)
+        game.shot(out / f"people_turn_{person}.png")
+        game.key("p", pause=1.5)
+        game.key("p", pause=AFTER_DEAL)
     game.close()
 
 
