@@ -3,6 +3,7 @@
 python -m game [--seed N] [--level easy|normal|hard] [--mute] [--low-memory | --no-low-memory] [--data-dir DIR]
                [--continue | --replay FILE | --rules 1991|standard|royal [--players N]]
                [--people N] [--names ANN,BOB]
+python -m game --join ws://HOST:PORT/ROOM [--name NAME] [--rules R [--players N]] [--data-dir DIR]
 python -m game --export-last FILE [--data-dir DIR]
 python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [--data-dir DIR] [--continue]
 """
@@ -28,6 +29,16 @@ def folder(text: str) -> Path:
     if not text.strip():
         raise argparse.ArgumentTypeError("needs a folder, not an empty name")
     return Path(text)
+
+
+def room_address(text: str) -> str:
+    """A room's address on the command line: ws:// or wss://, a host, a room."""
+    from game.online.address import AddressError, check_address
+
+    try:
+        return check_address(text)
+    except AddressError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -89,6 +100,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="the people's names, in seating order, for this run (default: as saved, or PLAYER 1, PLAYER 2...)",
     )
     parser.add_argument(
+        "--join",
+        type=room_address,
+        metavar="ws://HOST:PORT/ROOM",
+        help="play at an online table: join this room of a table server (with --rules: its table, if you"
+        " make the room)",
+    )
+    parser.add_argument("--name", default=None, help="with --join: your name at the table (default: as saved)")
+    parser.add_argument(
         "--export-last",
         type=Path,
         metavar="FILE",
@@ -113,6 +132,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error(f"--players for --rules {args.rules} takes 2 to {most}")
         if args.continue_match or args.replay:
             parser.error("--rules starts a new match: not with --continue or --replay")
+    if args.join is not None and (args.continue_match or args.replay or args.people or args.names):
+        parser.error("--join plays online: not with --continue, --replay, --people or --names")
+    if args.name is not None and args.join is None:
+        parser.error("--name goes with --join")
+    if args.name is not None:
+        from game.online.protocol import ProtocolError, clean_name
+
+        try:
+            args.name = clean_name(args.name)
+        except ProtocolError as error:
+            parser.error(f"--name: {error}")
     args.people_names = _people_names(parser, args)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE")
@@ -161,12 +191,15 @@ def main(argv: list[str] | None = None) -> int:
         if replay is None:
             return 2
     table = None if args.rules is None else (args.rules, args.players)
+    join = None
+    if args.join is not None:
+        join, table = online_request(args, table), None
     if args.headless:
         from game.ui.script import run_headless
 
         run = (args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
         return run_headless(
-            *run, continue_match=args.continue_match, replay=replay, table=table, people=args.people_names
+            *run, continue_match=args.continue_match, replay=replay, table=table, people=args.people_names, join=join
         )
     from game.ui import display
     from game.ui.app import run_window
@@ -187,8 +220,25 @@ def main(argv: list[str] | None = None) -> int:
         replay=replay,
         table=table,
         people=args.people_names,
+        join=join,
     )
     return 0
+
+
+def online_request(args: argparse.Namespace, table: tuple[str, int | None] | None) -> tuple:
+    """``--join``'s address, your name (None: the title's) and, with
+    ``--rules``, the table of the room if you make it (every seat a person's:
+    the room's creator starts it with computers in the seats left free)."""
+    room_table = None
+    if table is not None:
+        from game.rules.rulesets import RULESETS
+
+        rules, players = table
+        players = players or (2 if rules == "1991" else RULESETS[rules].min_players)
+        room_table = {"rules": rules, "players": players, "people": players}
+        if args.level:
+            room_table["level"] = args.level
+    return args.join, args.name, room_table
 
 
 def read_replay(path: Path):

@@ -48,6 +48,7 @@ class Client(_Face):
         self._outbox = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
+        self._held: dict | None = None  # a message a poll left for later
         self.reconnects = 0
 
     def start(self) -> Client:
@@ -61,18 +62,26 @@ class Client(_Face):
             with contextlib.suppress(RuntimeError):  # the loop is closing
                 loop.call_soon_threadsafe(self._outbox.put_nowait, message)
 
-    def poll(self, wait: float = 0.0) -> list[dict]:
+    def poll(self, wait: float = 0.0, hold=None) -> list[dict]:
         """The messages that arrived (a game loop: never waits; a script may
-        ``wait`` up to that many seconds for the first)."""
+        ``wait`` up to that many seconds for the first). ``hold(message)``
+        True leaves that message and those after it for a later poll, not
+        yet fed to the session."""
         messages = []
         while True:
-            try:
-                message = self._inbox.get(timeout=wait) if wait and not messages else self._inbox.get_nowait()
-            except queue.Empty:
-                return messages
+            if self._held is not None:
+                message, self._held = self._held, None
+            else:
+                try:
+                    message = self._inbox.get(timeout=wait) if wait and not messages else self._inbox.get_nowait()
+                except queue.Empty:
+                    return messages
             if isinstance(message, str):
                 self.status = message
                 continue
+            if hold is not None and hold(message):
+                self._held = message
+                return messages
             self._received(message)
             messages.append(message)
 
@@ -213,13 +222,20 @@ class BrowserClient(_Face):
         if self._ws is not None and self._ws.readyState == 1:
             self._ws.send(encode(message))
 
-    def poll(self) -> list[dict]:
-        messages, self._inbox = self._inbox, []
-        for message in messages:
+    def poll(self, hold=None) -> list[dict]:
+        """As ``Client.poll``: the messages that came, ``hold`` leaving one
+        (and those after it) for a later poll."""
+        taken = []
+        while self._inbox:
+            message = self._inbox[0]
+            if hold is not None and hold(message):
+                break
+            self._inbox.pop(0)
             self._received(message)
             if message.get("type") == "welcome" and message.get("token") and self.storage is not None:
                 self.storage.setItem(self.key, message["token"])
-        return messages
+            taken.append(message)
+        return taken
 
     def close(self) -> None:
         self._closed = True

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from dataclasses import fields
 
 from ..rules.events import Event
@@ -133,7 +134,10 @@ class Session:
         self.view: View | None = None
         self.hand = 0
         self.moves = 0
-        self.deadline: float | None = None
+        self.deadline: float | None = None  # seconds left for the person to act, as the server sent it
+        self.deadline_received = 0.0  # time.monotonic() when it came
+        self.scepter: float | None = None  # Royal Revenge: how full the scepter's timer is, 0 to 1
+        self.acked = 0  # the last of this session's actions the server answered with a state
         self.events: list[Event] = []  # this hand's events, as this seat saw them
         self.record: str | None = None  # the whole match, once it is over (a replay)
         self.refusals: list[dict] = []
@@ -169,6 +173,11 @@ class Session:
             self.events.extend(event_from_json(item) for item in message["events"])
             self.moves = message["moves"]
             self.deadline = message.get("deadline")
+            self.deadline_received = time.monotonic()
+            self.scepter = message.get("scepter")
+            ack = message.get("ack")
+            if isinstance(ack, int) and not isinstance(ack, bool):
+                self.acked = max(self.acked, ack)
             self.view = view_from_json(message["view"], self.events)
         elif kind == "over":
             self.record = message["record"]

@@ -12,6 +12,7 @@ and each connection is only ever sent its own seat's view
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field
 from .. import ai
 from ..rules import Game
 from ..rules.notation import OUT_OF_TURN
-from ..rules.rulesets import RULESETS
+from ..rules.rulesets import RULESETS, SCEPTER_SECONDS
 from .protocol import ProtocolError, clean_name, event_json, text_field, view_json
 
 FILE_VERSION = 1
@@ -110,6 +111,54 @@ class Seat:
         return {"name": name, "kind": self.kind, "connected": self.conn is not None, "standin": self.standin}
 
 
+class ScepterClock:
+    """Royal Revenge: the scepter's timer, in seconds of play (it stands
+    still while the room is empty or a hand is over). Its lengths come from
+    the room's computer seed, as the offline table's from its own."""
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+        self.restarts = 0
+        self.length = self._draw()
+        self.run = 0.0  # seconds it has run
+        self.mark: float | None = None  # when it was last wound on (None: standing still)
+
+    def _draw(self) -> float:
+        shortest, longest = SCEPTER_SECONDS
+        return round(shortest + (longest - shortest) * self._rng.random(), 2)
+
+    def wind(self, now: float, running: bool) -> None:
+        if self.mark is not None and running:
+            self.run += max(0.0, now - self.mark)
+        self.mark = now if running else None
+
+    def due_at(self, now: float) -> float:
+        return now + max(0.0, self.length - self.run)
+
+    @property
+    def due(self) -> bool:
+        return self.run >= self.length
+
+    @property
+    def progress(self) -> float:
+        return round(min(1.0, self.run / self.length), 3)
+
+    def restart(self) -> None:
+        self.run, self.length, self.restarts = 0.0, self._draw(), self.restarts + 1
+
+    @property
+    def state(self) -> list:
+        """[seconds run, seconds it runs for, fanfares so far], as the room file keeps it."""
+        return [round(self.run, 2), self.length, self.restarts]
+
+    @state.setter
+    def state(self, value: list) -> None:
+        run, length, restarts = value
+        for _ in range(int(restarts)):  # the lengths still to come, as they would have been
+            self._draw()
+        self.run, self.length, self.restarts = float(run), float(length), int(restarts)
+
+
 @dataclass
 class Member:
     seat: int
@@ -155,6 +204,7 @@ class Room:
         self.react_delay = REACT_DELAY
         self.grace = GRACE
         self._players: dict[int, ai.Player] = {}
+        self.scepter = ScepterClock(self.computer_seed) if self.game.rules.royal else None
 
     # ----- joining and leaving ------------------------------------------------
 
@@ -221,6 +271,7 @@ class Room:
     # ----- messages -------------------------------------------------------------
 
     def handle(self, conn, message: dict, now: float) -> list:
+        self._wind_scepter(now)
         member = self.members[conn]
         seat = member.seat
         kind = message["type"]
@@ -338,6 +389,7 @@ class Room:
             "view": view_json(view),
             "events": [event_json(e) for e in events],
             "deadline": self.deadline_left(now),
+            "scepter": None if self.scepter is None else self.scepter.progress,
         }
 
     def deadline_left(self, now: float) -> float | None:
@@ -385,12 +437,19 @@ class Room:
         plan = self._plan(now)
         if plan is not None and (plan.reactions or plan.thought is not None):
             times.append(plan.at)
+        if self.scepter is not None and not self.game.hand_over:
+            times.append(self.scepter.due_at(now))
         return min(times) if times else None
 
     def tick(self, now: float) -> list:
+        self._wind_scepter(now)
         if not self.live():
             return []
         game = self.game
+        if self.scepter is not None and self.scepter.due and game.accepts_fanfare and game.exposed is None:
+            self.scepter.restart()
+            game.act("fanfare")
+            return self.after_action(now)
         limit = self.deadline()
         if limit is not None and now >= limit:
             if game.hand_over:
@@ -424,6 +483,11 @@ class Room:
             action = plan.fallback
         self.game.act(action, seat=plan.seat)
         return self.after_action(now)
+
+    def _wind_scepter(self, now: float) -> None:
+        """The scepter runs while the room plays a hand."""
+        if self.scepter is not None:
+            self.scepter.wind(now, self.live() and not self.game.hand_over)
 
     def plays_itself(self, seat: int) -> bool:
         place = self.seats[seat]
@@ -484,6 +548,7 @@ class Room:
                 for s in self.seats
             ],
             "record": self.game.record(),
+            "scepter": None if self.scepter is None else self.scepter.state,
         }
 
     @classmethod
@@ -503,4 +568,6 @@ class Room:
             seat.standin = bool(saved.get("standin"))
             seat.dropped = now
         room.turn_key, room.turn_since = room._turn_key(), now
+        if room.scepter is not None and data.get("scepter"):
+            room.scepter.state = data["scepter"]
         return room

@@ -19,6 +19,9 @@ def build_deck(per_colour: dict[str, int], wilds: dict[str, int]) -> tuple[str, 
 
 
 MAX_PLAYERS = 10
+# Royal Revenge: the scepter's timer runs 50 to 70 seconds, a little more or
+# less each time, before its fanfare passes the crown on ("about a minute").
+SCEPTER_SECONDS = (50, 70)
 
 
 @dataclass(frozen=True)

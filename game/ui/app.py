@@ -48,6 +48,7 @@ from . import display, host, keys, menus, narration
 from .audio import Audio
 from .keeping import MatchKeeping, saved_seating, settle_heap
 from .loader import Loader
+from .online_play import OnlinePlay
 from .table import draw_message_bar
 from .title import TitleScenes
 
@@ -77,7 +78,7 @@ def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
 __all__ = ["App", "init_pyxel", "run_window", "saved_seating", "settle_heap"]
 
 
-class App(TitleScenes, MatchKeeping):
+class App(OnlinePlay, TitleScenes, MatchKeeping):
     """The whole game; ``report`` receives one line per thing a player would
     notice (scene, message bar, sound, card played or drawn, scores, settings
     saved), each after the number of the frame it happened in."""
@@ -98,8 +99,10 @@ class App(TitleScenes, MatchKeeping):
         replay: SavedMatch | None = None,
         table: tuple[str, int | None] | None = None,
         people: tuple[str, ...] | None = None,
+        join: tuple[str, str] | None = None,
     ) -> None:
-        """``people``: the names of the people at the table for this run
+        """``join``: the address of an online room and your name there: go
+        straight to it (``--join``, ``--name``). ``people``: the names of the people at the table for this run
         (``--people``, ``--names``; None: the settings'). ``level`` and
         ``muted`` override the saved settings for this run
         (None: use them); so does ``table``, a rule set and a number of
@@ -147,7 +150,9 @@ class App(TitleScenes, MatchKeeping):
         self.loader = Loader(low_memory)
         self._table = table  # this run's rule set and players, until the menu changes them
         self._people = people  # this run's people, until the menu changes them
-        if replay is not None:
+        if join is not None:
+            self._go_online(*join)
+        elif replay is not None:
             self._load_at_once()
             self._watch(replay, back="title")
         elif continue_match:
@@ -216,6 +221,8 @@ class App(TitleScenes, MatchKeeping):
             self._update_house(pressed, pointer)
         elif scene == "people":
             self._update_people(pressed, pointer)
+        elif scene == "lobby":
+            self._update_lobby(pressed, pointer)
         elif scene == "paused":
             self._update_paused(pressed, pointer)
         elif scene == "replays":
@@ -319,6 +326,9 @@ class App(TitleScenes, MatchKeeping):
         leave = "RETURN" in pressed or pointer.clicked or any("RETURN" in names for names in pads.values())
         if match.scene == "hand_result" and leave:
             match.go_on()
+        elif match.scene == "match_result" and leave and self.online is not None:
+            self._leave_online()  # an online room plays one match
+            return
         elif match.scene == "match_result" and leave:
             self.matches += 1
             self._start_match()
@@ -340,6 +350,9 @@ class App(TitleScenes, MatchKeeping):
         elif choice.what == "resume":
             self.screen = None
             self._set_scene(self._paused_from)
+        elif choice.what == "leave" and self.online is not None:
+            pyxel.stop()
+            self._leave_online()
         elif choice.what == "leave":
             self.notice("left the match")
             self.match.leave()
@@ -371,6 +384,8 @@ class App(TitleScenes, MatchKeeping):
             self.screen.draw(self.frame)
         elif scene == "replay":
             self.viewer.draw()
+        elif scene == "lobby":
+            self._draw_lobby()
         else:
             self.match.draw(paused=scene == "paused")
             if scene == "paused":
@@ -400,6 +415,7 @@ def run_window(
     display_scale: int | None = None,
     table: tuple[str, int | None] | None = None,
     people: tuple[str, ...] | None = None,
+    join: tuple[str, str] | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits, the
     window at ``display_scale`` (None: pyxel chooses). ``store_for`` and
@@ -421,6 +437,7 @@ def run_window(
         replay=replay,
         table=table,
         people=people,
+        join=join,
     )
     app.mouse.in_window = display.pointer_in_window()
 

@@ -57,7 +57,7 @@ def hand_result(game: Game) -> results.HandResult:
         points=end.points,
         scores=tuple(game.scores),
         target=game.rules.target,
-        loser_cards=tuple(game.hands[loser]) if loser is not None else (),
+        loser_cards=tuple(card for card in game.hands[loser] if card) if loser is not None else (),  # online: unknown
         last=game.match_over,
         left=tuple(len(hand) for hand in game.hands),
         tally=game.scoring == "tally",
@@ -90,6 +90,7 @@ class Match(PersonTurn, ComputerTurns):
         seating: Seating | None = None,
         viewer: int | None = None,
         scepter: list[int] | None = None,
+        as_it_stands: bool | None = None,
     ) -> None:
         """``rules``, ``players`` and ``scoring`` choose the game (the
         settings'). ``acted`` is called after every action the engine takes
@@ -97,7 +98,9 @@ class Match(PersonTurn, ComputerTurns):
         continue (replayed from its record), shown as it stands, without
         animations. ``seating``: who decides for each seat (None: you in
         seat 0 against computers); ``viewer``: the seat the table is seen
-        from when it starts (a continued match of several people)."""
+        from when it starts (a continued match of several people).
+        ``as_it_stands``: show ``game`` as it stands (default) or deal its
+        hand on the table, as a new hand is (an online match just started)."""
         self.level = level
         self.audio = audio
         self.notice = notice
@@ -105,7 +108,7 @@ class Match(PersonTurn, ComputerTurns):
         self._hand_ended = hand_ended
         self.title_art = title_art
         self._acted = acted
-        continued = game is not None
+        continued = game is not None if as_it_stands is None else as_it_stands
         if game is None:
             game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=scoring, house=house)
         self.game = game

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import random
 
+from game.rules.rulesets import SCEPTER_SECONDS
+
 from .layout import FPS
 
-SHORTEST_S = 50  # the timer runs 50 to 70 seconds
-LONGEST_S = 70
+SHORTEST_S, LONGEST_S = SCEPTER_SECONDS
 
 
 class Scepter:

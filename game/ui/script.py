@@ -15,6 +15,13 @@ skipped:
     wait N       let N frames pass
     shot NAME    write the screen to SHOTS/NAME.png (640 x 400); a script
                  with shots needs ``--shots SHOTS``
+    turn [S]     let frames pass until the table waits for your keys (your
+                 turn, or a hand's or the match's result), at most S seconds
+                 of the clock (60 unless given): an online table's moves
+                 come from the server in their own time
+    stop-at-result
+                 end the script here if the table shows a hand's or the
+                 match's result (so a script can play one hand online)
 
 The game starts as a player sees it: on the loading screen (normal mode),
 which a key press skips once, or on the title menu (``--low-memory``).
@@ -39,6 +46,7 @@ from __future__ import annotations
 
 import sys
 import tempfile
+import time
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -53,6 +61,9 @@ from .layout import SCREEN_H, SCREEN_W
 
 SHOT_SCALE = 2
 MAX_WAIT = 1_000_000
+TURN_SECONDS = 60  # ``turn`` waits at most this long unless told
+ONLINE_FRAME_S = 0.001  # an online table's frames give the network's thread a moment
+RESULT_SCENES = ("hand_result", "match_result")
 
 
 class ScriptError(ValueError):
@@ -88,8 +99,16 @@ def _parse_line(number: int, words: list[str], raw: str) -> Command:
         return ScriptError(f"script line {number}: {raw!r}: {why}")
 
     verb, args = words[0].lower(), words[1:]
-    if verb not in ("press", "click", "move", "wait", "shot"):
-        raise fail("unknown command: use press KEY, click X Y, move X Y, wait N or shot NAME")
+    if verb not in ("press", "click", "move", "wait", "shot", "turn", "stop-at-result"):
+        raise fail("unknown command: use press KEY, click X Y, move X Y, wait N, shot NAME, turn [S] or stop-at-result")
+    if verb == "stop-at-result":
+        if args:
+            raise fail("stop-at-result takes nothing after it")
+        return Command(number, verb)
+    if verb == "turn":
+        if len(args) > 1 or (args and not (_is_number(args[0]) and 0 < int(args[0]) <= 3600)):
+            raise fail("turn takes at most one number of seconds, 1 to 3600")
+        return Command(number, verb, frames=int(args[0]) if args else TURN_SECONDS)
     if verb in ("click", "move"):
         if len(args) != 2 or not all(_is_number(arg) for arg in args):
             raise fail(f"{verb} takes two numbers, X and Y")
@@ -151,6 +170,25 @@ class Driver:
             pyxel.set_btn(code, True)
         self.app.update()
         self.app.draw()
+        if self.app.online is not None:
+            time.sleep(ONLINE_FRAME_S)
+
+    def awaits_keys(self) -> bool:
+        """The table waits for your keys: your turn, or a result on screen."""
+        app = self.app
+        if app.scene in RESULT_SCENES:
+            return True
+        return app.scene == "table" and app.match is not None and app.match.waiting_for_you
+
+    def until_your_keys(self, seconds: float) -> bool:
+        """Frames until the table waits for your keys, at most ``seconds``
+        of the clock; False if it never did."""
+        limit = time.monotonic() + seconds
+        while not self.awaits_keys():
+            if self.app.quit_requested or time.monotonic() > limit:
+                return False
+            self.frame()
+        return True
 
     def click(self, x: int, y: int) -> None:
         """Move the mouse to (x, y) and click there, in one frame."""
@@ -178,6 +216,13 @@ def run_script(commands: Iterable[Command], app: App, shots: Path | None = None)
                 driver.frame()
                 if app.quit_requested:
                     break
+        elif command.verb == "turn":
+            if not driver.until_your_keys(command.frames):
+                app.notice(f"turn: the table did not wait for your keys within {command.frames} s")
+        elif command.verb == "stop-at-result":
+            if app.scene in RESULT_SCENES:
+                app.notice("script stopped at the result")
+                return
         else:
             driver.shot(shots / f"{command.name}.png")
             app.notice(f"shot {command.name}")
@@ -235,6 +280,7 @@ def run_headless(
     replay: SavedMatch | None = None,
     table: tuple[str, int | None] | None = None,
     people: tuple[str, ...] | None = None,
+    join: tuple[str, str] | None = None,
 ) -> int:
     """The ``--headless`` mode of ``python -m game``; returns the exit status
     (2 for a script that cannot run, before anything runs). Settings,
@@ -265,6 +311,7 @@ def run_headless(
         replay=replay,
         table=table,
         people=people,
+        join=join,
     )
     run_script(script_file_commands(script), app, shots)
     return 0

@@ -1,0 +1,178 @@
+"""Playing at an online table, as the App runs it: JOIN, HOST and ``--join``.
+
+``_go_online`` connects to a room (``ws://HOST:PORT/ROOM``), shows the
+lobby (``lobby.py``) until the room's match starts, then an
+``OnlineMatch`` (``online_table.py``) until it is over or you leave. The
+connection never blocks a frame: the desktop client runs in a thread of its
+own, the browser's on the page's WebSocket. A seat's token is kept (in the
+data folder, ``online-seats.json``, or the page's localStorage), so that the
+same room's address takes you back to your seat after a crash or a reload.
+A finished online match is kept for REPLAYS; the statistics count only the
+matches played against this machine's computers. ``App`` mixes this in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from pathlib import Path
+
+from game.online.client import BrowserClient, Client
+from game.safe_files import write_atomically
+from game.saves import SavedMatch, now
+
+from . import host, keys, lobby
+from .online_table import OnlineMatch
+
+TOKENS_FILE = "online-seats.json"
+
+
+def room_url(url: str, room: str | None) -> str:
+    """The address of the room itself (a server-named room's, once known)."""
+    if not room:
+        return url
+    base = url.split("?", 1)[0].rstrip("/")
+    return base if base.endswith("/" + room) else f"{base}/{room}"
+
+
+class SeatTokens:
+    """The seats' tokens by room address: in ``folder`` (None: this run only)."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.path = None if folder is None else folder / TOKENS_FILE
+        self._tokens: dict[str, str] = {}
+        if self.path is not None:
+            try:
+                loaded = json.loads(self.path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                loaded = {}  # none yet, or unreadable: a new seat, nothing else lost
+            if isinstance(loaded, dict):
+                self._tokens = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, str)}
+
+    def get(self, url: str) -> str | None:
+        return self._tokens.get(url)
+
+    def keep(self, url: str, token: str) -> None:
+        if self._tokens.get(url) == token:
+            return
+        self._tokens[url] = token
+        if self.path is not None:
+            # Unwritable: the seat is still held for this run (a rejoin after a crash would need a new one).
+            with contextlib.suppress(OSError):
+                write_atomically(self.path, json.dumps(self._tokens, indent=1).encode())
+
+
+class OnlinePlay:
+    """The scenes ``lobby`` and, through ``OnlineMatch``, the match's."""
+
+    online: Client | BrowserClient | None = None
+    hosted = None  # the server this machine hosts (``game.online.hosting.LocalServer``), if any
+
+    def _seat_tokens(self) -> SeatTokens:
+        if getattr(self, "_tokens", None) is None:
+            folder = getattr(self.saves, "directory", None)
+            self._tokens = SeatTokens(folder)
+        return self._tokens
+
+    def _go_online(self, url: str, name: str | None, table: dict | None = None, server=None) -> None:
+        """Join the room at ``url`` as ``name`` (None: the first person's
+        name of the settings; ``table``: the room's table, if this joins
+        first and so creates it; ``server``: the one this machine hosts,
+        stopped when you leave)."""
+        self._load_at_once()
+        if name is None:
+            name = self.settings.names[0] if self.settings.names else "PLAYER 1"
+        tokens = self._seat_tokens()
+        token = tokens.get(url)
+        if host.in_browser():
+            import js
+
+            client = BrowserClient(url, name, token, table, storage=js.localStorage)
+        else:
+            client = Client(url, name, token, table)
+        self.online, self.hosted = client.start(), server
+        self._online_url = url
+        self._online_fresh = True  # the lobby saw the match start: its deal is animated
+        self.notice(f"online joining {url} as {name.lower()}")
+        self.audio.stop_music()
+        self._set_scene("lobby")
+
+    def _update_lobby(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        client = self.online
+        session = client.session
+        for message in client.poll():
+            kind = message.get("type")
+            if kind == "welcome":
+                self._online_url = room_url(self._online_url, session.room)
+                self._seat_tokens().keep(self._online_url, session.token)
+                self._online_fresh = not session.started
+                self.notice(f"online seat {session.seat} in room {session.room}")
+            elif kind == "error":
+                self.notice(f"online refused: {message.get('reason')}")
+        if "ESCAPE" in pressed:
+            self._leave_online()
+            return
+        if "RETURN" in pressed and session.seat == 0 and not session.started and client.status == "online":
+            client.send({"type": "start"})
+            self.notice("online start with computers in the free seats")
+        if session.view is not None:
+            self._sit_online()
+
+    def _sit_online(self) -> None:
+        """The match has started: the table, from the first view."""
+        self.match = OnlineMatch(
+            self.online,
+            self.level,
+            self.audio,
+            self.notice,
+            self._set_scene,
+            fresh=self._online_fresh,
+            title_art=not self.low_memory,
+            over=self._online_over,
+        )
+        self.match.hints = self.settings.hints_for(self.match.game.rules.name)
+        self._shown_prompt = ""
+
+    def _online_over(self, record: str) -> None:
+        """The match is over: kept for REPLAYS, from this seat's side."""
+        match = self.match
+        game = match.game
+        seating = match.seating
+        names = tuple(seating.names[seat] or seating.name(seat) for seat in range(game.players))
+        won = "won" if game.match_winner == game.seat else f"{seating.name(game.match_winner).lower()} won,"
+        score = ", ".join(f"{seating.name(seat).lower()} {n}" for seat, n in enumerate(game.scores))
+        saved = SavedMatch(
+            record=record,
+            level=self.online.session.table.get("level", "normal") if self.online.session.table else "normal",
+            computer_seed=0,
+            rules=game.rules.name,
+            players=game.players,
+            scoring=game.scoring,
+            date=now(),
+            result=f"online {won} {score}",
+            names=names,
+            viewer=game.seat,
+        )
+        warning = self.saves.keep_finished(saved)
+        if warning:
+            self._warn(warning)
+        else:
+            self.notice("match kept for replays")
+
+    def _leave_online(self) -> None:
+        """Leave the room (your seat is played by a computer until you come
+        back with its address), stop the server this machine hosts, and go
+        to the title."""
+        if self.online is not None:
+            self.online.close()
+        if self.hosted is not None:
+            self.hosted.stop()
+        self.online = self.hosted = None
+        self.match = None
+        self.notice("left the online table")
+        self._to_title()
+
+    def _draw_lobby(self) -> None:
+        client = self.online
+        friends = self.hosted.friends_url(client.session.room) if self.hosted and client.session.room else None
+        lobby.draw_lobby(client.session, client.status, self._online_url, friends, self.frame)

@@ -1,0 +1,234 @@
+"""A match at an online table: the table server plays it, this machine shows it.
+
+``OnlineMatch`` is the offline ``Match`` with the engine swapped for
+``game.online.remote.RemoteGame``: the same keys, prompts, choreography and
+pip, but an action goes to the server and the table moves only when the
+server's answer comes back (``Client.poll``, once a frame, never waiting).
+Each answer is a new view of this seat and the events it may see; they are
+staged as the engine's events are offline. Every other seat, person or
+computer, decides on the server: no computer player runs here.
+
+What only an online table shows: the turn timer (a bar over the message
+bar, while a person's turn is timed), a seat played by a computer while its
+person is away ("ANN (CPU)"), and a lost connection, on the prompt line,
+while the client tries again by itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pyxel
+
+from game.online.remote import RemoteGame
+
+from . import layout as lay
+from . import narration
+from .audio import Audio
+from .computers import Computers
+from .match import Match
+from .person import TABLE_KEYS
+from .seats import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
+
+PROMPT_OFFLINE = "Connection lost: trying again by itself..."
+PROMPT_CLOSED = "The table server has gone: ESCAPE, then LEAVE"
+PROMPT_READY = "Waiting for the others to be ready for the next hand..."
+PROMPT_LEAVE = "The match is over: press RETURN for the title"
+STANDIN = " (CPU)"  # after the name of a person a computer plays for
+TIMER_H = 2  # the turn timer's bar, over the message bar
+TIMER_URGENT = 5.0  # seconds: the bar turns pink
+
+
+def online_seating(seats: list[dict], mine: int) -> Seating:
+    """The table's seats as the server names them, this seat "YOU": the
+    server's computers as computers (named as it names them), every other
+    person elsewhere, marked while a computer plays for them."""
+    kinds, names = [], []
+    for number, seat in enumerate(seats):
+        if number == mine:
+            kinds.append(PERSON)
+            names.append("YOU")
+        elif seat["kind"] == "computer":
+            kinds.append(COMPUTER_SEAT)
+            names.append("")
+        else:
+            kinds.append(ELSEWHERE)
+            name = seat["name"] or f"SEAT {number}"
+            names.append(name + STANDIN if seat["standin"] or not seat["connected"] else name)
+    return Seating(tuple(kinds), tuple(names))
+
+
+class OnlineMatch(Match):
+    """``client``: a started ``game.online.client`` whose session has its
+    first view. ``fresh``: the match (or the hand) starts as this table
+    watches (from the lobby): its deal is animated; otherwise the table is
+    shown as it stands (a rejoin). ``over`` is called once with the
+    match's record when the server sends it."""
+
+    def __init__(
+        self,
+        client,
+        level: str,
+        audio: Audio,
+        notice: Callable[[str], None],
+        set_scene: Callable[[str], None],
+        fresh: bool,
+        title_art: bool = True,
+        over: Callable[[str], None] = lambda record: None,
+    ) -> None:
+        self.client = client
+        session = client.session
+        self.remote = RemoteGame(session, client.send)
+        self._over = over
+        self._dealt = session.hand  # the hand this table shows
+        self._staged = len(session.events)  # how many of its events are on the table
+        self._status = client.status
+        self._ready_sent = False
+        seating = online_seating(session.seats, session.seat)
+        super().__init__(
+            seed=0,
+            level=level,
+            audio=audio,
+            notice=notice,
+            set_scene=set_scene,
+            title_art=title_art,
+            game=self.remote,
+            seating=seating,
+            viewer=session.seat,
+            as_it_stands=not fresh,
+        )
+        self.computers = Computers(level, 0, [])  # the server's computers decide, not ours
+        self.scepter = None  # the server's scepter sounds the fanfare
+        self.board.scepter = session.scepter
+
+    # ----- the server's news -----------------------------------------------------
+
+    def _take_news(self) -> None:
+        """The messages that came since the last frame, in order; a new hand
+        waits in the client until this table has shown the last one's end."""
+        session = self.client.session
+        hold = self._hold_new_hand
+        for message in self.client.poll(hold=hold):
+            kind = message.get("type")
+            self.remote.news()
+            if kind == "state":
+                self._state(session)
+            elif kind == "seats":
+                self._seats(session)
+            elif kind == "refused" and message.get("id") is not None:
+                self.audio.play("buzz")
+                self.say(narration.refused(str(message.get("reason", ""))))
+                self.notice(f"refused {message.get('action')}: {message.get('reason')}")
+            elif kind == "error":
+                self.notice(f"error from the server: {message.get('reason')}")
+            elif kind == "over":
+                self._over(message["record"])
+        self._watch_connection()
+        self.board.scepter = session.scepter
+
+    def _hold_new_hand(self, message: dict) -> bool:
+        """A new hand's first state waits while this table still plays the
+        last hand out (its last cards moving, or its result not yet shown)."""
+        new_hand = message.get("type") == "state" and message.get("hand") != self._dealt
+        return new_hand and self.scene not in ("hand_result", "match_result")
+
+    def _state(self, session) -> None:
+        if session.hand != self._dealt:
+            self._dealt, self._staged = session.hand, len(session.events)
+            self._ready_sent = False
+            self._start_hand(session.events)
+            return
+        new = session.events[self._staged :]
+        self._staged = len(session.events)
+        if new:
+            self._stage(new)
+
+    def _seats(self, session) -> None:
+        seating = online_seating(session.seats, session.seat)
+        if seating != self.seating:
+            self.seating = seating
+            self._seen_from(self.viewer)
+
+    def _watch_connection(self) -> None:
+        status = self.client.status
+        if status == self._status:
+            return
+        self._status = status
+        self.notice(f"connection {status}")
+        if status == "online":
+            self.say("Connected again: the table goes on")
+
+    # ----- the frame --------------------------------------------------------------
+
+    def update(self, pressed, pointer=None, pads=None) -> None:
+        self._take_news()
+        super().update(pressed, pointer, None)
+        if self.scene == "table":
+            self.board.prompt = self._online_prompt(self.board.prompt)
+        elif self.scene == "hand_result" and self._ready_sent:
+            self.board.prompt = PROMPT_READY
+
+    def _online_prompt(self, prompt: str) -> str:
+        if self.client.status in ("offline", "connecting"):
+            return PROMPT_OFFLINE
+        if self.client.status in ("closed", "refused"):
+            return PROMPT_CLOSED
+        return prompt
+
+    def _seen_from(self, viewer: int) -> None:
+        super()._seen_from(viewer)
+        view = self.seating.seen_from(viewer)
+        self.board.names = tuple(view.name(place) for place in range(self.players))
+
+    @property
+    def waiting_for_you(self) -> bool:
+        """Not while your last action is on its way to the server."""
+        return super().waiting_for_you and self.remote.in_flight is None
+
+    def _update_table(self, pressed: list[str], pointer) -> None:
+        if self.remote.in_flight is not None:
+            self._keep_or_refuse([key for key in pressed if key in TABLE_KEYS])  # as while your move moves
+            return
+        super()._update_table(pressed, pointer)
+
+    def _act(self, action: str, seat: int | None = None) -> None:
+        """Send the action; the server's answer is staged when it comes."""
+        self.game.act(action, seat=seat)
+        self.moves += 1
+
+    def _end_hand(self) -> None:
+        """The hand's result, and (for whoever reads the output) every event
+        of the hand as this seat was sent them."""
+        seen = " | ".join(str(event) for event in self.client.session.events)
+        self.notice(f"online hand {self._dealt} seen: {seen}")
+        super()._end_hand()
+
+    def go_on(self) -> None:
+        """RETURN on a hand's result: ready for the next hand (the server
+        deals it once every person is ready); on the match's, the title."""
+        if self.scene == "hand_result" and not self.game.match_over:
+            if not self._ready_sent:
+                self._ready_sent = True
+                self.remote.next_hand()
+                self.notice("ready for the next hand")
+            return
+        super().go_on()
+        if self.scene == "match_result":
+            self.board.prompt = PROMPT_LEAVE
+
+    # ----- drawing ------------------------------------------------------------------
+
+    def draw(self, paused: bool = False) -> None:
+        super().draw(paused)
+        if self.scene == "table":
+            self._draw_turn_timer()
+
+    def _draw_turn_timer(self) -> None:
+        """The bar over the message bar: how much of the person's turn time is left."""
+        left = self.remote.turn_time_left()
+        total = self.client.session.table.get("turn_time") if self.client.session.table else None
+        if left is None or not total:
+            return
+        width = round(lay.SCREEN_W * min(1.0, left / total))
+        colour = lay.PINK if left < TIMER_URGENT else lay.YELLOW
+        pyxel.rect(0, lay.BAR_Y - TIMER_H, width, TIMER_H, colour)

@@ -1,0 +1,83 @@
+"""The game itself at an online table: two and three headless scripted
+``python -m game --join`` processes sit in one room of a real table server
+on 127.0.0.1 and play a whole hand with their keys; each saw exactly its
+seat's view of the hand that the server's record replays to."""
+
+import shutil
+import subprocess
+import sys
+
+import pytest
+from online_server import FAST, ROOT, ServerProcess, _env, quick_dir, wait_for
+
+from game.rules import Game
+
+HAND_SECONDS = 120
+
+
+def one_hand_script(turns: int = 60) -> str:
+    """Keys that play any hand out, as a person who knows no better might:
+    try each card from the left (R names a Wild's colour, RETURN takes a
+    challenge's first choice), then pick up, play what was picked up if it
+    may be played, or pass; until the hand's result shows."""
+    lines = ["wait 5", "press RETURN"]  # the room's creator starts it (a guest's RETURN does nothing)
+    for _ in range(turns):
+        for _card in range(10):
+            lines += ["turn", "stop-at-result", "press RETURN", "press R", "turn", "stop-at-result", "press RIGHT"]
+        lines += ["turn", "stop-at-result", "press P", "turn", "stop-at-result", "press RETURN", "press R"]
+        lines += ["turn", "stop-at-result", "press P"] + ["press LEFT"] * 10
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def table_server():
+    folder = quick_dir()
+    server = ServerProcess(folder, *FAST)
+    yield server
+    server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def player(url: str, name: str, script, *options: str) -> subprocess.Popen:
+    command = [sys.executable, "-m", "game", "--headless", "--script", str(script), "--join", url, "--name", name]
+    return subprocess.Popen(
+        [*command, *options], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env()
+    )
+
+
+def seen(output: str) -> tuple[int, list[str]]:
+    """The seat a process sat in and the hand's events it was sent, as it printed them."""
+    lines = output.splitlines()
+    seat = next(int(line.split()[3]) for line in lines if " online seat " in line)
+    hand = next(line for line in lines if " online hand 1 seen: " in line)
+    return seat, hand.split(" online hand 1 seen: ", 1)[1].split(" | ")
+
+
+@pytest.mark.parametrize("people", [2, 3])
+def test_game_processes_join_one_room_and_play_a_hand_each_seeing_its_seats_view(table_server, tmp_path, people):
+    script = tmp_path / "hand.txt"
+    script.write_text(one_hand_script())
+    url = f"{table_server.url}/table{people}"
+    names = ["ANN", "BOB", "CY"][:people]
+    processes = [player(url, names[0], script, "--rules", "standard", "--players", str(people))]
+    wait_for(lambda: table_server.room_file(f"table{people}"), what="the room made by the first player")
+    processes += [player(url, name, script) for name in names[1:]]
+    outputs = []
+    for process in processes:
+        out, err = process.communicate(timeout=HAND_SECONDS)
+        assert process.returncode == 0, err[-2000:]
+        outputs.append(out)
+    saved = table_server.room_file(f"table{people}")
+    game = Game.replay(saved["record"])
+    assert game.hand_over and game.hand_number == 1
+    assert saved["seats"][0]["name"] == "ANN"  # the room's creator; the others in the order they came
+    seats = []
+    for name, out in zip(names, outputs, strict=True):
+        seat, events = seen(out)
+        seats.append(seat)
+        assert saved["seats"][seat]["name"] == name
+        # The table showed exactly this seat's view of the hand the server played: no more, no less.
+        assert events == [str(event) for event in game.view(seat).events]
+        assert "script stopped at the result" in out
+        assert " scene hand_result" in out
+    assert sorted(seats) == list(range(people))
