@@ -1,0 +1,127 @@
+"""What only an online table shows, in the real game driven headless
+against a real table server on 127.0.0.1: the lobby, a person away shown
+as played by a computer, the turn timer's bar, a lost connection on the
+prompt line that comes back by itself, and the server's scepter."""
+
+import json
+import shutil
+import time
+
+import pytest
+import pyxel
+from online_server import FAST, ServerProcess, bot, quick_dir
+
+from game.online.room import Room, check_table
+from game.ui import layout as lay
+from game.ui.app import App, init_pyxel
+from game.ui.online_table import PROMPT_OFFLINE, STANDIN
+from game.ui.script import Driver
+
+
+@pytest.fixture(autouse=True)
+def headless_pyxel():
+    init_pyxel(headless=True)
+
+
+@pytest.fixture
+def servers():
+    folder = quick_dir()
+    started = []
+
+    def start(*options, port=0):
+        server = ServerProcess(folder, *FAST, *options, port=port)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+class Online:
+    """The game joined to a room, driven frame by frame with the clock."""
+
+    def __init__(self, url: str, table: dict | None = None) -> None:
+        self.lines: list[str] = []
+        self.app = App(1, report=self.lines.append, low_memory=True, join=(url, "ANN", table))
+        self.driver = Driver(self.app)
+
+    def until(self, condition, seconds: float = 30, what: str = "the table") -> None:
+        limit = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < limit, f"timed out waiting for {what}: {self.lines[-5:]}"
+            self.driver.frame()
+
+    def press(self, key: str) -> None:
+        self.driver.frame([getattr(pyxel, f"KEY_{key}")])
+
+    @property
+    def prompt(self) -> str:
+        return self.app.match.board.prompt if self.app.match is not None else ""
+
+
+def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(servers):
+    server = servers()
+    url = f"{server.url}/shown"
+    table = {"rules": "standard", "players": 3, "people": 2, "turn_time": 30}
+    game = Online(url, table)
+    game.until(lambda: game.app.scene == "lobby" and game.app.online.session.room == "shown", what="the lobby")
+    from game.ui.lobby import lobby_lines
+
+    news = lobby_lines(game.app.online.session, game.app.online.status, url)[2]
+    assert news == "Waiting for 1 more person"
+    bob = bot(url, "Bob", "--seed", "3", "--stop-after-moves", "2")
+    game.until(lambda: game.app.scene == "table" and game.app.match.timeline.idle, what="the first hand dealt")
+    match = game.app.match
+    assert match.board.names[0] == "YOU" and "BOB" in " ".join(match.board.names)
+    assert "COMPUTER 2" in match.board.names
+    bob.wait(30)  # Bob leaves after two moves: a computer plays his seat, and every table says so
+    game.until(lambda: f"BOB{STANDIN}" in match.board.names, seconds=20, what="Bob shown as away")
+
+    game.until(lambda: match.waiting_for_you, what="your turn")
+    game.app.draw()
+    assert pyxel.pget(0, lay.BAR_Y - 1) in (lay.YELLOW, lay.PINK)  # the turn timer's bar, running
+    full = sum(pyxel.pget(x, lay.BAR_Y - 1) == lay.YELLOW for x in range(lay.SCREEN_W))
+    assert full > lay.SCREEN_W * 0.8
+    time.sleep(3.2)
+    game.driver.frame()
+    shorter = sum(pyxel.pget(x, lay.BAR_Y - 1) == lay.YELLOW for x in range(lay.SCREEN_W))
+    assert shorter < full - lay.SCREEN_W * 0.08  # about a tenth of the 30 s gone
+
+    port = server.port
+    server.kill()
+    game.until(lambda: game.prompt == PROMPT_OFFLINE, seconds=10, what="the lost connection shown")
+    assert game.app.online.status == "offline"
+    again = servers(port=port)  # the same server, started again on its port: the room resumes
+    game.until(lambda: game.app.online.status == "online", seconds=20, what="the connection back")
+    game.until(lambda: game.prompt != PROMPT_OFFLINE and match.waiting_for_you, seconds=20, what="your turn again")
+    assert any("connection online" in line for line in game.lines)
+    game.press("P")  # the table goes on: your pick-up is the server's
+    game.until(lambda: again.room_file("shown")["record"].rstrip().endswith("draw") or not match.waiting_for_you)
+    game.app.online.close()
+
+
+def test_the_scepter_sounds_its_fanfare_on_the_server_after_about_a_minute_of_play():
+    table = check_table({"rules": "royal", "players": 3, "people": 1})
+    room = Room("crown", table, seed=4, computer_seed=9)
+    room.join("conn", {"type": "hello", "name": "ann"}, 0.0)
+    room.start(0.0)
+    room.computer_delay = room.react_delay = 0
+    length = room.scepter.length
+    assert 50 <= length <= 70
+    now, played = 0.0, 0.0  # seconds in all, and of hands in play (the scepter stands still between hands)
+    while now < 900 and "fanfare" not in room.game.record():
+        now += 0.5
+        played += 0.5 * (not room.game.hand_over)
+        if room.game.turn == 0 and not room.game.hand_over and room.game.legal(0):
+            room.game.act(room.game.legal(0)[0], seat=0)  # ANN acts at once: the scepter still runs
+            room.after_action(now)
+        room.tick(now)
+    assert room.game.record().count("fanfare") == 1
+    assert length <= played <= length + 5  # at the start of the first turn once it is due
+    assert any(event.kind == "king" for event in room.game.view(0).events)  # the crown passed on
+    state = room.state("conn", now)
+    assert state["scepter"] < 0.2  # a new minute begun
+    saved = Room.from_file(json.loads(json.dumps(room.to_file())), now)
+    assert saved.scepter.state == room.scepter.state
