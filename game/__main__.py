@@ -175,6 +175,35 @@ def _people_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
     return tuple(names + [f"PLAYER {i + 1}" for i in range(len(names), count)])
 
 
+def page_arguments(search: str | None = None) -> list[str]:
+    """The browser's command line, from its page address: ``index.html?join=
+    ws://HOST:PORT/ROOM&name=ANN`` goes straight to that room (``--join``,
+    ``--name``); anything else, the title menu. ``search``: the address's
+    query (None: the page's own, ``location.search``). A link whose room
+    address or name cannot be used is said on the console and the game
+    starts on its title menu: a bad link never stops the game."""
+    from urllib.parse import parse_qs
+
+    if search is None:
+        import js
+
+        search = str(js.location.search)
+    query = parse_qs(search.lstrip("?"))
+    if "join" not in query:
+        return []
+    from game.online.address import AddressError, check_address
+    from game.online.protocol import ProtocolError, clean_name
+
+    try:
+        arguments = ["--join", check_address(query["join"][0])]
+        if query.get("name"):
+            arguments += ["--name", clean_name(query["name"][0])]
+    except (AddressError, ProtocolError) as error:
+        print(f"the page's link cannot be used ({error}): the title menu instead", file=sys.stderr)
+        return []
+    return arguments
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     seed = random.randrange(2**31) if args.seed is None else args.seed

@@ -32,9 +32,9 @@ STARTUP_SCRIPT = """\
 # author: the UNO 1991 team
 # desc: a Pyxel remake of the 1991 HeadFirst PD two-player UNO game
 # version: 0.1.0
-from game.__main__ import main
+from game.__main__ import main, page_arguments
 
-main([])
+main(page_arguments())  # index.html?join=ws://HOST:PORT/ROOM opens that room
 """
 # Pyxel writes this file into the app, holding the startup script's path.
 STARTUP_MARKER = ".pyxapp_startup_script"

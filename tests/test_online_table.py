@@ -12,8 +12,12 @@ import pyxel
 from online_server import FAST, ServerProcess, bot, quick_dir
 
 from game.online.room import Room, check_table
+from game.rules import Game
+from game.saves import open_saves
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
+from game.ui.board import hand_order
+from game.ui.lobby import lobby_lines
 from game.ui.online_table import PROMPT_OFFLINE, STANDIN
 from game.ui.script import Driver
 
@@ -42,9 +46,9 @@ def servers():
 class Online:
     """The game joined to a room, driven frame by frame with the clock."""
 
-    def __init__(self, url: str, table: dict | None = None) -> None:
+    def __init__(self, url: str, table: dict | None = None, **options) -> None:
         self.lines: list[str] = []
-        self.app = App(1, report=self.lines.append, low_memory=True, join=(url, "ANN", table))
+        self.app = App(1, report=self.lines.append, low_memory=True, join=(url, "ANN", table), **options)
         self.driver = Driver(self.app)
 
     def until(self, condition, seconds: float = 30, what: str = "the table") -> None:
@@ -67,8 +71,6 @@ def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(
     table = {"rules": "standard", "players": 3, "people": 2, "turn_time": 30}
     game = Online(url, table)
     game.until(lambda: game.app.scene == "lobby" and game.app.online.session.room == "shown", what="the lobby")
-    from game.ui.lobby import lobby_lines
-
     news = lobby_lines(game.app.online.session, game.app.online.status, url)[2]
     assert news == "Waiting for 1 more person"
     bob = bot(url, "Bob", "--seed", "3", "--stop-after-moves", "2")
@@ -125,3 +127,56 @@ def test_the_scepter_sounds_its_fanfare_on_the_server_after_about_a_minute_of_pl
     assert state["scepter"] < 0.2  # a new minute begun
     saved = Room.from_file(json.loads(json.dumps(room.to_file())), now)
     assert saved.scepter.state == room.scepter.state
+
+
+def play_a_card_or_pick_up(game: Online) -> None:
+    """Your turn, with the keys: the arrow to a card the rules let you play
+    (read from your legal actions, as HINTS lifts them) and RETURN, R for a
+    Wild's colour; else P (and P again to pass a card picked up)."""
+    match = game.app.match
+    plays = {action.split()[1] for action in match.game.legal() if action.startswith("play ")}
+    board = match.board
+    if match.naming_colour:
+        game.press("R")
+    elif match._deciding == "challenge":
+        game.press("A")
+    elif plays and board.drawn is None:
+        target = next(index for index, code in enumerate(board.hand) if code in plays)
+        while board.selected != target:
+            game.press("RIGHT" if board.selected < target else "LEFT")
+        game.press("RETURN")
+    elif plays:
+        game.press("RETURN")  # the card picked up
+    else:
+        game.press("P")
+
+
+def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted_game_takes_its_seat_back(
+    servers, tmp_path
+):
+    server = servers()
+    url = f"{server.url}/keys"
+    game = Online(url, {"rules": "standard", "players": 2, "people": 1}, saves=open_saves(tmp_path))
+    game.until(lambda: game.app.scene == "table", what="the match started (one person: at once)")
+    while game.app.scene == "table":
+        game.until(lambda: game.app.match.waiting_for_you or game.app.scene != "table", seconds=60)
+        if game.app.scene == "table":
+            play_a_card_or_pick_up(game)
+    game.until(lambda: game.app.scene == "hand_result", what="the hand's result")
+    seat = game.app.online.session.seat
+    shown = next(line for line in game.lines if " online hand 1 seen: " in line).split(" seen: ", 1)[1]
+    record = Game.replay(server.room_file("keys")["record"])
+    assert shown.split(" | ") == [str(event) for event in record.view(seat).events]
+    game.press("RETURN")  # ready: the only person, so the server deals at once
+    game.until(lambda: game.app.scene == "table" and game.app.online.session.hand == 2, what="the next hand")
+    game.until(lambda: game.app.match.timeline.idle, what="its deal")
+    assert len(game.app.match.board.hand) == 7 or game.app.match.game.turn != seat
+    game.app.online.close()
+
+    again = Online(url, saves=open_saves(tmp_path))  # the seat's token kept in the data folder
+    again.until(lambda: again.app.scene == "table", what="the seat taken back")
+    assert again.app.online.session.seat == seat
+    view = again.app.online.session.view
+    assert again.app.match.board.hand == sorted(view.hand, key=hand_order)  # your hand, as the server holds it
+    assert any("The match goes on where you left it" in line for line in again.lines)  # shown as it stands
+    again.app.online.close()

@@ -8,6 +8,7 @@ import io
 import json
 import shutil
 import zipfile
+from urllib.parse import quote
 
 import pytest
 from online_server import FAST, ServerProcess, bot, finish, quick_dir, wait_for
@@ -23,7 +24,7 @@ def _online_zip() -> bytes:
         for package in ("rules", "ai", "online"):
             for path in sorted((ROOT / "game" / package).glob("*.py")):
                 archive.write(path, path.relative_to(ROOT).as_posix())
-        for name in ("__init__.py", "safe_files.py"):
+        for name in ("__init__.py", "__main__.py", "safe_files.py"):
             archive.write(ROOT / "game" / name, f"game/{name}")
         archive.write(BROWSER / "online_driver.py", "online_driver.py")
     return buffer.getvalue()
@@ -46,12 +47,16 @@ def test_the_browser_client_joins_the_server_and_plays_a_hand_against_a_desktop_
 ):
     origin = serve(BROWSER, {"/online.html": (BROWSER / "online.html").read_bytes(), "/online.zip": _online_zip()})
     page, outside = _offline_page(browser, origin, {})
-    page.goto(f"{origin}/online.html")
-    page.wait_for_function("() => window.onlineReady", timeout=60_000)
     url = f"{table_server.url}/webroom"
+    page.goto(f"{origin}/online.html?join={quote(url, safe='')}&name=Web")  # a link straight into the room
+    page.wait_for_function("() => window.onlineReady", timeout=60_000)
     table = json.dumps({"rules": "standard", "players": 2, "people": 2})
-    code = f"import online_driver; online_driver.start({url!r}, 'Web', {table!r})"
-    page.evaluate("(code) => window.runPython(code)", code)
+    code = (
+        "import online_driver; from game.__main__ import page_arguments; arguments = page_arguments(); "
+        f"online_driver.start(arguments[1], arguments[3], {table!r}); str(arguments)"
+    )
+    arguments = page.evaluate("(code) => window.runPython(code)", code)
+    assert arguments == str(["--join", url, "--name", "WEB"])  # what the game's main() is given in the page
     wait_for(lambda: table_server.room_file("webroom"), what="the browser's room")
     desktop = bot(url, "Desk", "--hands", "1", "--seed", "8")
     page.wait_for_function("() => window.onlineResult !== undefined", timeout=60_000)
