@@ -390,7 +390,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
             self.match.draw(paused=scene == "paused")
             if scene == "paused":
                 self.screen.draw(not self.audio.muted, self.frame, self.match.hints)
-                draw_message_bar("", narration.MENU_HINT)
+                draw_message_bar(narration.ONLINE_MENU_NEWS if self.online is not None else "", narration.MENU_HINT)
         if self._mark_first_frame:
             self._mark_first_frame = False
             print(FIRST_FRAME, flush=True)

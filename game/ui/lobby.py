@@ -55,7 +55,7 @@ def lobby_lines(session, status: str, address: str) -> tuple[str, list[str], str
 
 
 def prompt(session, status: str) -> str:
-    if status == "refused":
+    if status == "refused" or session.seat is None:
         return HINT_LEAVE
     return HINT_CREATOR if session.seat == 0 else HINT_GUEST
 

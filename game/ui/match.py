@@ -311,7 +311,8 @@ class Match(PersonTurn, ComputerTurns):
             self.notice(f"result {line}")
         if self.players == 2:
             loser = 1 - self.result.winner
-            owner = self._name(loser) if self.seating.several else "your" if self.result.winner == 1 else "computer"
+            seating = self.seating
+            owner = "your" if seating.you(loser) else "computer" if seating.is_computer(loser) else self._name(loser)
             self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
         else:
             self.notice("result cards left: " + " ".join(str(n) for n in self.result.left))

@@ -93,6 +93,7 @@ class OnlinePlay:
         self.online, self.hosted = client.start(), server
         self._online_url = url
         self._online_fresh = True  # the lobby saw the match start: its deal is animated
+        self._online_record: str | None = None
         self.notice(f"online joining {url} as {name.lower()}")
         self.audio.stop_music()
         self._set_scene("lobby")
@@ -109,6 +110,8 @@ class OnlinePlay:
                 self.notice(f"online seat {session.seat} in room {session.room}")
             elif kind == "error":
                 self.notice(f"online refused: {message.get('reason')}")
+            elif kind == "over":
+                self._online_record = message["record"]  # a finished match, rejoined
         if "ESCAPE" in pressed:
             self._leave_online()
             return
@@ -132,6 +135,8 @@ class OnlinePlay:
         )
         self.match.hints = self.settings.hints_for(self.match.game.rules.name)
         self._shown_prompt = ""
+        if self._online_record is not None:
+            self._online_over(self._online_record)
 
     def _online_over(self, record: str) -> None:
         """The match is over: kept for REPLAYS, from this seat's side."""
