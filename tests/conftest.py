@@ -1,7 +1,7 @@
 """Shared helpers for the tests: stacking a deck for a scenario, a game in a
-made-up position, and the real game run headless (``HeadlessApp``, which
-imports ``game.ui`` only when used, so that the tests of the rules alone
-never load pyxel)."""
+made-up position, settings kept in memory, and the real game run headless
+(``HeadlessApp``, which imports ``game.ui`` only when used, so that the
+tests of the rules alone never load pyxel)."""
 
 from collections import Counter
 
@@ -55,6 +55,22 @@ def position(rules: str, hands: list[list[str]], top: str, colour=None, draw=(),
     }
     view = dataclasses.replace(Game(rules, len(hands), seed=1).view(turn), **{**settings, **fields})
     return Game.from_view(view, hands, pile, seed=1)
+
+
+class SettingsStore:
+    """Settings and statistics held in memory (``store=`` of an ``App``),
+    starting from ``settings`` (by default, the defaults) and no statistics."""
+
+    def __init__(self, settings=None) -> None:
+        from game.settings import Settings, Stats
+
+        self.settings, self.stats = Settings() if settings is None else settings, Stats()
+
+    def load(self):
+        return self.settings, self.stats, None
+
+    def save(self, settings, stats):
+        self.settings, self.stats = settings, stats
 
 
 class HeadlessApp:

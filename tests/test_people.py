@@ -13,12 +13,12 @@ from pathlib import Path
 
 import pytest
 import pyxel
-from conftest import HeadlessApp, stacked
+from conftest import HeadlessApp, SettingsStore, stacked
 
 from game.rules.cards import Card
 from game.rules.rulesets import RULES_STANDARD
 from game.saves import MemorySaves
-from game.settings import Settings, Stats
+from game.settings import Settings
 from game.ui import keys
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
@@ -31,17 +31,6 @@ WAIT_LIMIT = 20_000
 @pytest.fixture(scope="module", autouse=True)
 def headless_pyxel():
     init_pyxel(headless=True)
-
-
-class Store:
-    def __init__(self, settings: Settings | None = None) -> None:
-        self.settings, self.stats = settings or Settings(), Stats()
-
-    def load(self):
-        return self.settings, self.stats, None
-
-    def save(self, settings, stats):
-        self.settings, self.stats = settings, stats
 
 
 def standard_deck(hands, turn_up, draw=()):
@@ -155,7 +144,7 @@ class People(HeadlessApp):
     ],
 )
 def test_people_play_whole_hands_through_the_keys_behind_the_curtain(rules, players, names):
-    people = People(table=(rules, players), people=names, store=Store(Settings(seating="apart")))
+    people = People(table=(rules, players), people=names, store=SettingsStore(Settings(seating="apart")))
     seating = people.match.seating
     assert [seating.name(seat) for seat in seating.people] == list(names)
     assert sum(seating.is_computer(seat) for seat in range(players)) == players - len(names)
@@ -177,7 +166,7 @@ def test_people_play_whole_hands_through_the_keys_behind_the_curtain(rules, play
 
 
 def test_a_person_on_the_curtain_is_the_next_to_decide_and_the_pip_sounds_as_it_opens():
-    people = People(table=("standard", 4), people=("ANN", "BOB"), store=Store(Settings(seating="together")))
+    people = People(table=("standard", 4), people=("ANN", "BOB"), store=SettingsStore(Settings(seating="together")))
     people.wait_until(lambda: people.app.scene == "handover")
     match = people.match
     assert match.handover_to == match.game.turn
@@ -189,7 +178,7 @@ def test_a_person_on_the_curtain_is_the_next_to_decide_and_the_pip_sounds_as_it_
 
 
 def test_computers_between_people_play_with_no_hand_face_up():
-    people = People(table=("standard", 4), people=("ANN", "BOB"), store=Store(Settings(seating="apart")))
+    people = People(table=("standard", 4), people=("ANN", "BOB"), store=SettingsStore(Settings(seating="apart")))
     match = people.match
     seen_computer_turn = False
     for _ in range(3):
@@ -271,7 +260,7 @@ def test_pads_turn_keys_belong_to_the_person_in_front_only():
 
 def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_names():
     saves = MemorySaves()
-    store = Store()
+    store = SettingsStore()
     people = People(table=("standard", 3), people=("ANN", "BOB"), saves=saves, store=store)
     people.wait_until(lambda: people.app.scene == "handover")
     people.open_curtain()
@@ -325,7 +314,7 @@ def test_seating_together_apart_and_shuffled():
 
 
 def test_people_on_the_title_menu_names_typed_with_the_keys_and_saved_with_the_settings():
-    store = Store()
+    store = SettingsStore()
     player = HeadlessApp(store=store)
     app = player.app
     while app.title.items.current != "people":
@@ -355,7 +344,7 @@ def test_people_on_the_title_menu_names_typed_with_the_keys_and_saved_with_the_s
 
 
 def test_escape_leaves_the_people_screen_without_keeping_a_change():
-    store = Store()
+    store = SettingsStore()
     player = HeadlessApp(store=store)
     app = player.app
     while app.title.items.current != "people":
@@ -403,7 +392,7 @@ def test_an_exported_record_of_people_keeps_their_names(tmp_path):
 
 
 def test_statistics_of_people_by_name_while_people_play():
-    store = Store(Settings(people=2, names=("ANN", "BOB")))
+    store = SettingsStore(Settings(people=2, names=("ANN", "BOB")))
     store.stats.record_person_hand("ANN", won=True, points=40)
     store.stats.record_person_match("ANN", won=True, score=520)
     player = HeadlessApp(store=store)
@@ -447,7 +436,7 @@ def test_a_seat_whose_decisions_arrive_from_outside_plays_what_is_delivered():
 
 
 def test_the_people_screen_by_mouse_counts_up_and_comes_back():
-    player = HeadlessApp(store=Store())
+    player = HeadlessApp(store=SettingsStore())
     app = player.app
     while app.title.items.current != "people":
         player.press("DOWN")
@@ -473,7 +462,9 @@ def test_key_mash_with_several_people_never_crashes_and_the_table_agrees_with_th
 
     rng = random.Random(seed)
     house = ("stacking", "seven_zero", "jump_in") if rules == "standard" else ()
-    people = People(seed, table=(rules, players), people=("ANN", "BOB", "CY"), store=Store(Settings(house=house)))
+    people = People(
+        seed, table=(rules, players), people=("ANN", "BOB", "CY"), store=SettingsStore(Settings(house=house))
+    )
     if people.match.scepter is not None:
         people.match.scepter.length = 400
     names = ["LEFT", "RIGHT", "RETURN", "P", "U", "K", "J", "C", "A", "R", "G", "1", "2", "0", "UP", "DOWN"]

@@ -13,8 +13,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import HeadlessApp, stacked
-from test_table_players import DULL, Scripted, SettingsStore, Table, play
+from conftest import HeadlessApp, SettingsStore, stacked
+from test_table_players import DULL, Scripted, Table, play
 
 from game.rules.house import HOUSE_RULES
 from game.rules.rulesets import RULES_STANDARD

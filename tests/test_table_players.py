@@ -15,11 +15,11 @@ from collections.abc import Callable
 
 import pytest
 import pyxel
-from conftest import HeadlessApp, stacked
+from conftest import HeadlessApp, SettingsStore, stacked
 
 from game.ai.players import Player as ComputerPlayer
 from game.rules.rulesets import RULES_ROYAL, RULES_STANDARD
-from game.settings import Settings, Stats
+from game.settings import Settings
 from game.ui.app import init_pyxel
 
 WAIT_LIMIT = 6000
@@ -51,19 +51,6 @@ class Scripted(ComputerPlayer):
 
     def react(self, view) -> str | None:
         return None
-
-
-class SettingsStore:
-    """Settings and statistics held in memory, starting from ``settings``."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings, self.stats = settings, Stats()
-
-    def load(self):
-        return self.settings, self.stats, None
-
-    def save(self, settings, stats):
-        self.settings, self.stats = settings, stats
 
 
 class Table(HeadlessApp):

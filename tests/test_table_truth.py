@@ -9,7 +9,7 @@ menu say what they show.
 from __future__ import annotations
 
 import pytest
-from conftest import HeadlessApp, stacked
+from conftest import HeadlessApp, SettingsStore, stacked
 from test_table_house_rules import house_table
 from test_table_players import DULL, Scripted, Table, play, royal_table
 
@@ -97,8 +97,6 @@ def test_every_pick_prompt_fits_the_bar_at_a_table_of_ten():
 
 
 def test_the_house_rules_warning_clears_once_the_menu_moves_on():
-    from test_table_players import SettingsStore
-
     from game.settings import Settings
 
     store = SettingsStore(Settings())
@@ -184,8 +182,6 @@ def play_watching_the_prompt(table: Table, frames: int, seed: int) -> list[str]:
     [("standard", 4, ("stacking", "seven_zero", "jump_in")), ("royal", 4, ()), ("standard", 5, ())],
 )
 def test_the_prompt_always_matches_the_table_on_screen(rules, players, house):
-    from test_table_players import SettingsStore
-
     from game.settings import Settings
 
     settings = Settings(rules=rules, opponents=players - 1, house=house)
@@ -445,8 +441,6 @@ def test_hints_lift_the_playable_cards_on_by_default_in_standard_uno():
 
 
 def test_hints_are_off_in_the_1991_game_and_switched_in_the_match_menu():
-    from test_table_players import SettingsStore
-
     from game.settings import Settings
 
     store = SettingsStore(Settings())
