@@ -1,4 +1,7 @@
-"""Shared helpers for the tests: stacking a deck for a scenario."""
+"""Shared helpers for the tests: stacking a deck for a scenario, a game in a
+made-up position, settings kept in memory, and the real game run headless
+(``HeadlessApp``, which imports ``game.ui`` only when used, so that the
+tests of the rules alone never load pyxel)."""
 
 from collections import Counter
 
@@ -52,3 +55,55 @@ def position(rules: str, hands: list[list[str]], top: str, colour=None, draw=(),
     }
     view = dataclasses.replace(Game(rules, len(hands), seed=1).view(turn), **{**settings, **fields})
     return Game.from_view(view, hands, pile, seed=1)
+
+
+class SettingsStore:
+    """Settings and statistics held in memory (``store=`` of an ``App``),
+    starting from ``settings`` (by default, the defaults) and no statistics."""
+
+    def __init__(self, settings=None) -> None:
+        from game.settings import Settings, Stats
+
+        self.settings, self.stats = Settings() if settings is None else settings, Stats()
+
+    def load(self):
+        return self.settings, self.stats, None
+
+    def save(self, settings, stats):
+        self.settings, self.stats = settings, stats
+
+
+class HeadlessApp:
+    """The real game, an ``App``, run headless in this process and driven
+    frame by frame through the ``Driver`` that ``--headless`` runs use.
+
+    ``HeadlessApp(seed, **kwargs)`` builds ``App(seed, low_memory=True,
+    **kwargs)`` (``store=``, ``table=``, ``deck=``...) and keeps the lines it
+    reports ("   12 scene title") in ``lines``. ``press("DOWN", "RETURN")``
+    presses the named keys (``game.ui.keys``), one a frame; ``wait(frames)``
+    lets frames go by with no key down. ``app``, ``match`` (None on the
+    title menu) and ``driver`` (``driver.click(x, y)``) are there for the
+    rest. pyxel must be initialised headless first: each test module's
+    ``headless_pyxel`` fixture does it."""
+
+    def __init__(self, seed: int = 1, **kwargs) -> None:
+        from game.ui.app import App
+        from game.ui.script import Driver
+
+        self.lines: list[str] = []
+        self.app = App(seed, report=self.lines.append, low_memory=True, **kwargs)
+        self.driver = Driver(self.app)
+
+    @property
+    def match(self):
+        return self.app.match
+
+    def press(self, *names: str) -> None:
+        from game.ui import keys
+
+        for name in names:
+            self.driver.frame([keys.key_code(name)])
+
+    def wait(self, frames: int) -> None:
+        for _ in range(frames):
+            self.driver.frame()

@@ -13,17 +13,16 @@ from pathlib import Path
 
 import pytest
 import pyxel
-from conftest import stacked
+from conftest import HeadlessApp, SettingsStore, stacked
 
 from game.rules.cards import Card
 from game.rules.rulesets import RULES_STANDARD
 from game.saves import MemorySaves
-from game.settings import Settings, Stats
+from game.settings import Settings
 from game.ui import keys
 from game.ui import layout as lay
-from game.ui.app import App, init_pyxel
+from game.ui.app import init_pyxel
 from game.ui.handover import CURTAIN_COLOUR
-from game.ui.script import Driver
 from game.ui.seats import Seating
 
 WAIT_LIMIT = 20_000
@@ -34,17 +33,6 @@ def headless_pyxel():
     init_pyxel(headless=True)
 
 
-class Store:
-    def __init__(self, settings: Settings | None = None) -> None:
-        self.settings, self.stats = settings or Settings(), Stats()
-
-    def load(self):
-        return self.settings, self.stats, None
-
-    def save(self, settings, stats):
-        self.settings, self.stats = settings, stats
-
-
 def standard_deck(hands, turn_up, draw=()):
     return stacked(hands, turn_up, draw, deck=RULES_STANDARD.deck)
 
@@ -53,20 +41,16 @@ DULL = ["B1", "B2", "B3", "Y4", "Y5", "Y6", "Y7"]
 RUN_DOWN = ["RS", "RS", "RR", "GR", "GS", "G1", "G2"]
 
 
-class People:
-    """A match of people started at once (``--rules``, ``--players``,
-    ``--people``/``--names``), driven frame by frame."""
+class People(HeadlessApp):
+    """A match of people started at once (``table=(rules, players)``,
+    ``people=names``: ``--rules``, ``--players``, ``--people``/``--names``)
+    or continued (``continue_match=True``), driven by ``frame``, which checks
+    every frame behind the curtain."""
 
-    def __init__(self, rules: str, players: int, names: tuple[str, ...], seed: int = 1, **kwargs) -> None:
-        self.lines: list[str] = []
-        self.app = App(seed, report=self.lines.append, low_memory=True, table=(rules, players), people=names, **kwargs)
-        self.driver = Driver(self.app)
+    def __init__(self, seed: int = 1, **kwargs) -> None:
+        super().__init__(seed, **kwargs)
         self.curtain_frames = 0
         self.handovers: list[str] = []
-
-    @property
-    def match(self):
-        return self.app.match
 
     def frame(self, *names: str) -> None:
         self.driver.frame([keys.key_code(name) for name in names])
@@ -160,7 +144,7 @@ class People:
     ],
 )
 def test_people_play_whole_hands_through_the_keys_behind_the_curtain(rules, players, names):
-    people = People(rules, players, names, store=Store(Settings(seating="apart")))
+    people = People(table=(rules, players), people=names, store=SettingsStore(Settings(seating="apart")))
     seating = people.match.seating
     assert [seating.name(seat) for seat in seating.people] == list(names)
     assert sum(seating.is_computer(seat) for seat in range(players)) == players - len(names)
@@ -182,7 +166,7 @@ def test_people_play_whole_hands_through_the_keys_behind_the_curtain(rules, play
 
 
 def test_a_person_on_the_curtain_is_the_next_to_decide_and_the_pip_sounds_as_it_opens():
-    people = People("standard", 4, ("ANN", "BOB"), store=Store(Settings(seating="together")))
+    people = People(table=("standard", 4), people=("ANN", "BOB"), store=SettingsStore(Settings(seating="together")))
     people.wait_until(lambda: people.app.scene == "handover")
     match = people.match
     assert match.handover_to == match.game.turn
@@ -194,7 +178,7 @@ def test_a_person_on_the_curtain_is_the_next_to_decide_and_the_pip_sounds_as_it_
 
 
 def test_computers_between_people_play_with_no_hand_face_up():
-    people = People("standard", 4, ("ANN", "BOB"), store=Store(Settings(seating="apart")))
+    people = People(table=("standard", 4), people=("ANN", "BOB"), store=SettingsStore(Settings(seating="apart")))
     match = people.match
     seen_computer_turn = False
     for _ in range(3):
@@ -216,7 +200,7 @@ def two_pads(**kwargs) -> People:
     """ANN (pad 1) and BOB (pad 2) at standard UNO; BOB starts with
     RUN_DOWN's action cards, each bringing the turn back to him."""
     deck = standard_deck([DULL, RUN_DOWN], "R5")
-    return People("standard", 2, ("ANN", "BOB"), deck=deck, starter=1, **kwargs)
+    return People(table=("standard", 2), people=("ANN", "BOB"), deck=deck, starter=1, **kwargs)
 
 
 def run_down_forgetting_uno(people: People) -> None:
@@ -276,8 +260,8 @@ def test_pads_turn_keys_belong_to_the_person_in_front_only():
 
 def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_names():
     saves = MemorySaves()
-    store = Store()
-    people = People("standard", 3, ("ANN", "BOB"), saves=saves, store=store)
+    store = SettingsStore()
+    people = People(table=("standard", 3), people=("ANN", "BOB"), saves=saves, store=store)
     people.wait_until(lambda: people.app.scene == "handover")
     people.open_curtain()
     people.take_turn()
@@ -289,16 +273,13 @@ def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_n
     assert saved.names == ("ANN", "BOB", "")
     game = people.match.game
     # A second App continues it: the same position, behind the same curtain.
-    lines: list[str] = []
-    app = App(1, report=lines.append, low_memory=True, saves=saves, store=store, continue_match=True)
+    continued = People(saves=saves, store=store, continue_match=True)
+    app = continued.app
     assert app.match.game.snapshot() == game.snapshot()
     assert app.scene == "handover" and app.match.handover_to == people.match.handover_to
     assert app.match.seating.names == ("ANN", "BOB", "")
     assert app.match.board.hidden
     # Its finished match keeps the names for REPLAYS.
-    continued = People.__new__(People)
-    continued.lines, continued.app, continued.driver = lines, app, Driver(app)
-    continued.curtain_frames, continued.handovers = 0, []
     while app.scene != "match_result":
         continued.play_hand()
         if app.scene == "hand_result":
@@ -333,49 +314,42 @@ def test_seating_together_apart_and_shuffled():
 
 
 def test_people_on_the_title_menu_names_typed_with_the_keys_and_saved_with_the_settings():
-    store = Store()
-    lines: list[str] = []
-    app = App(1, report=lines.append, low_memory=True, store=store)
-    driver = Driver(app)
-
-    def press(*names):
-        for name in names:
-            driver.frame([keys.key_code(name)])
-
+    store = SettingsStore()
+    player = HeadlessApp(store=store)
+    app = player.app
     while app.title.items.current != "people":
-        press("DOWN")
-    press("RETURN")
+        player.press("DOWN")
+    player.press("RETURN")
     assert app.scene == "people"
-    press("RIGHT")  # two people
-    press("DOWN", "RETURN", "BACKSPACE", "BACKSPACE", "BACKSPACE", "BACKSPACE", "BACKSPACE", "BACKSPACE")
-    press("BACKSPACE", "BACKSPACE", "A", "N", "N", "RETURN")  # PLAYER 1 becomes ANN
-    press("DOWN", "RETURN", *["BACKSPACE"] * 8, "B", "O", "B", "RETURN")
-    press("DOWN", "RIGHT")  # SEATING: APART
-    press("DOWN", "RETURN")  # DONE asks first
+    player.press("RIGHT")  # two people
+    player.press("DOWN", "RETURN", "BACKSPACE", "BACKSPACE", "BACKSPACE", "BACKSPACE", "BACKSPACE", "BACKSPACE")
+    player.press("BACKSPACE", "BACKSPACE", "A", "N", "N", "RETURN")  # PLAYER 1 becomes ANN
+    player.press("DOWN", "RETURN", *["BACKSPACE"] * 8, "B", "O", "B", "RETURN")
+    player.press("DOWN", "RIGHT")  # SEATING: APART
+    player.press("DOWN", "RETURN")  # DONE asks first
     assert app.scene == "people" and app.screen.confirming
-    press("Y")
+    player.press("Y")
     assert app.scene == "title"
     assert (store.settings.people, store.settings.names, store.settings.seating) == (2, ("ANN", "BOB"), "apart")
     assert app.title.items.current == "people"
-    press("UP", "UP", "UP", "UP", "UP", "UP", "UP", "UP", "UP")
+    player.press("UP", "UP", "UP", "UP", "UP", "UP", "UP", "UP", "UP")
     assert app.title.items.current == "play"
-    press("RETURN")
+    player.press("RETURN")
     assert app.match.seating.names == ("ANN", "BOB")
     for _ in range(2000):
         if app.scene == "handover":
             break
-        driver.frame()
-    assert "scene handover" in [line.split(None, 1)[1] for line in lines]
+        player.wait(1)
+    assert "scene handover" in [line.split(None, 1)[1] for line in player.lines]
 
 
 def test_escape_leaves_the_people_screen_without_keeping_a_change():
-    store = Store()
-    app = App(1, report=lambda line: None, low_memory=True, store=store)
-    driver = Driver(app)
+    store = SettingsStore()
+    player = HeadlessApp(store=store)
+    app = player.app
     while app.title.items.current != "people":
-        driver.frame([keys.key_code("DOWN")])
-    for name in ("RETURN", "RIGHT", "DOWN", "RETURN", "X", "RETURN", "ESCAPE"):
-        driver.frame([keys.key_code(name)])
+        player.press("DOWN")
+    player.press("RETURN", "RIGHT", "DOWN", "RETURN", "X", "RETURN", "ESCAPE")
     assert app.scene == "title" and store.settings.people == 1 and store.settings.names == ()
 
 
@@ -408,7 +382,7 @@ def test_an_exported_record_of_people_keeps_their_names(tmp_path):
     from game.replays import export_text, read_replay_file
     from game.saves import SavedMatch
 
-    record = App(1, report=lambda line: None, low_memory=True, table=("standard", 3), people=("ANN", "BOB")).match
+    record = HeadlessApp(table=("standard", 3), people=("ANN", "BOB")).match
     saved = SavedMatch(record=record.game.record(), level="normal", computer_seed=1, rules="standard", players=3)
     saved = SavedMatch(**{**saved.__dict__, "names": ("ANN", "BOB", ""), "result": "ann won, ann 500"})
     path = tmp_path / "match.txt"
@@ -418,16 +392,15 @@ def test_an_exported_record_of_people_keeps_their_names(tmp_path):
 
 
 def test_statistics_of_people_by_name_while_people_play():
-    store = Store(Settings(people=2, names=("ANN", "BOB")))
+    store = SettingsStore(Settings(people=2, names=("ANN", "BOB")))
     store.stats.record_person_hand("ANN", won=True, points=40)
     store.stats.record_person_match("ANN", won=True, score=520)
-    lines: list[str] = []
-    app = App(1, report=lines.append, low_memory=True, store=store)
-    driver = Driver(app)
+    player = HeadlessApp(store=store)
+    app = player.app
     while app.title.items.current != "stats":
-        driver.frame([keys.key_code("DOWN")])
-    driver.frame([keys.key_code("RETURN")])
-    said = [line.split(None, 1)[1] for line in lines]
+        player.press("DOWN")
+    player.press("RETURN")
+    said = [line.split(None, 1)[1] for line in player.lines]
     assert "stats ann: matches won 1 of 1, hands won 1 of 1, points 40" in said
     app.draw()  # the table by name
 
@@ -436,8 +409,8 @@ def test_a_seat_whose_decisions_arrive_from_outside_plays_what_is_delivered():
     from game.ui.match import Match
     from game.ui.seats import COMPUTER_SEAT, ELSEWHERE, PERSON
 
-    lines: list[str] = []
-    app = App(1, report=lines.append, low_memory=True)
+    player = HeadlessApp()
+    app = player.app
     seating = Seating((PERSON, ELSEWHERE, COMPUTER_SEAT), ("YOU", "BOB", ""))
     match = Match(4, "normal", app.audio, app.notice, lambda scene: None, rules="standard", players=3, seating=seating)
     assert set(match.computers.players) == {2}, "only seat 2 is a computer's"
@@ -458,18 +431,18 @@ def test_a_seat_whose_decisions_arrive_from_outside_plays_what_is_delivered():
     match.elsewhere[1].deliver(action)
     match.update([])
     match.update([])
-    assert any("error bob sent 'nonsense', refused" in line for line in lines)
+    assert any("error bob sent 'nonsense', refused" in line for line in player.lines)
     assert match.moves == moves + 1 and match.game.record().splitlines()[-1].endswith(action)
 
 
 def test_the_people_screen_by_mouse_counts_up_and_comes_back():
-    app = App(1, report=lambda line: None, low_memory=True, store=Store())
-    driver = Driver(app)
+    player = HeadlessApp(store=SettingsStore())
+    app = player.app
     while app.title.items.current != "people":
-        driver.frame([keys.key_code("DOWN")])
-    driver.frame([keys.key_code("RETURN")])
+        player.press("DOWN")
+    player.press("RETURN")
     x, y, w, h = app.screen.items.rect(0)
-    driver.click(x + w // 2, y + h // 2)
+    player.driver.click(x + w // 2, y + h // 2)
     assert app.scene == "people" and app.screen.count == 2
 
 
@@ -489,7 +462,9 @@ def test_key_mash_with_several_people_never_crashes_and_the_table_agrees_with_th
 
     rng = random.Random(seed)
     house = ("stacking", "seven_zero", "jump_in") if rules == "standard" else ()
-    people = People(rules, players, ("ANN", "BOB", "CY"), seed=seed, store=Store(Settings(house=house)))
+    people = People(
+        seed, table=(rules, players), people=("ANN", "BOB", "CY"), store=SettingsStore(Settings(house=house))
+    )
     if people.match.scepter is not None:
         people.match.scepter.length = 400
     names = ["LEFT", "RIGHT", "RETURN", "P", "U", "K", "J", "C", "A", "R", "G", "1", "2", "0", "UP", "DOWN"]

@@ -13,15 +13,13 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import stacked
-from test_table_players import DULL, Scripted, SettingsStore, Table, play
+from conftest import HeadlessApp, SettingsStore, stacked
+from test_table_players import DULL, Scripted, Table, play
 
 from game.rules.house import HOUSE_RULES
 from game.rules.rulesets import RULES_STANDARD
 from game.settings import Settings
-from game.ui import keys
-from game.ui.app import App, init_pyxel
-from game.ui.script import Driver
+from game.ui.app import init_pyxel
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -46,32 +44,26 @@ def no_errors(table: Table) -> bool:
 
 def test_the_house_rules_page_switches_them_on_and_saves_them():
     store = SettingsStore(Settings(rules="standard"))
-    lines: list[str] = []
-    app = App(1, report=lines.append, low_memory=True, store=store)
-    driver = Driver(app)
-
-    def press(*names):
-        for name in names:
-            driver.frame([keys.key_code(name)])
-
+    player = HeadlessApp(store=store)
+    app = player.app
     while app.title.items.current != "house":
-        press("DOWN")
-    press("RETURN")
+        player.press("DOWN")
+    player.press("RETURN")
     assert app.scene == "house"
-    press("RETURN", "DOWN", "DOWN", "RETURN")  # stacking, then jump-in
+    player.press("RETURN", "DOWN", "DOWN", "RETURN")  # stacking, then jump-in
     assert store.settings.house == ("stacking", "jump_in")
-    press("ESCAPE")
+    player.press("ESCAPE")
     assert app.scene == "title"
     app.draw()
-    assert any("setting house rules stacking jump_in" in line for line in lines)
+    assert any("setting house rules stacking jump_in" in line for line in player.lines)
 
 
 def test_house_rules_are_for_standard_uno_only():
-    app = App(1, report=lambda line: None, low_memory=True)  # the 1991 rules
-    driver = Driver(app)
+    player = HeadlessApp()  # the 1991 rules
+    app = player.app
     while app.title.items.current != "house":
-        driver.frame([keys.key_code("DOWN")])
-    driver.frame([keys.key_code("RETURN")])
+        player.press("DOWN")
+    player.press("RETURN")
     assert app.scene == "title" and "House rules are for standard UNO" in app.title.message
 
 
@@ -199,8 +191,8 @@ def test_key_mash_with_every_house_rule_never_crashes_or_loses_a_card(seed):
     names = ["LEFT", "RIGHT", "RETURN", "P", "U", "C", "A", "S", "J", "R", "G", "1", "2", "0"]
     for _ in range(6000):
         if rng.random() < 0.35:
-            table.driver.frame([keys.key_code(rng.choice(names))])
+            table.press(rng.choice(names))
         else:
-            table.driver.frame()
+            table.wait(1)
         assert table.game.card_problems() == []
     assert table.said("jump") and no_errors(table), "a computer player chose wrongly or failed to decide"

@@ -15,14 +15,12 @@ from collections.abc import Callable
 
 import pytest
 import pyxel
-from conftest import stacked
+from conftest import HeadlessApp, SettingsStore, stacked
 
 from game.ai.players import Player as ComputerPlayer
 from game.rules.rulesets import RULES_ROYAL, RULES_STANDARD
-from game.settings import Settings, Stats
-from game.ui import keys
-from game.ui.app import App, init_pyxel
-from game.ui.script import Driver
+from game.settings import Settings
+from game.ui.app import init_pyxel
 
 WAIT_LIMIT = 6000
 
@@ -55,42 +53,15 @@ class Scripted(ComputerPlayer):
         return None
 
 
-class SettingsStore:
-    """Settings and statistics held in memory, starting from ``settings``."""
-
-    def __init__(self, settings: Settings) -> None:
-        self.settings, self.stats = settings, Stats()
-
-    def load(self):
-        return self.settings, self.stats, None
-
-    def save(self, settings, stats):
-        self.settings, self.stats = settings, stats
-
-
-class Table:
+class Table(HeadlessApp):
     """The game started straight on a table (``--rules``, ``--players``)."""
 
     def __init__(self, rules: str, players: int, seed: int = 1, level: str = "normal", **kwargs) -> None:
-        self.lines: list[str] = []
-        self.app = App(seed, level=level, report=self.lines.append, low_memory=True, table=(rules, players), **kwargs)
-        self.driver = Driver(self.app)
-
-    @property
-    def match(self):
-        return self.app.match
+        super().__init__(seed, level=level, table=(rules, players), **kwargs)
 
     @property
     def game(self):
         return self.app.match.game
-
-    def press(self, *names: str) -> None:
-        for name in names:
-            self.driver.frame([keys.key_code(name)])
-
-    def wait(self, frames: int) -> None:
-        for _ in range(frames):
-            self.driver.frame()
 
     def wait_until(self, done: Callable[[], bool], limit: int = WAIT_LIMIT) -> None:
         for _ in range(limit):
@@ -350,9 +321,9 @@ def test_key_mash_at_a_big_table_never_crashes_and_never_loses_a_card(rules, pla
     scenes = set()
     for _ in range(8000):
         if rng.random() < 0.35:
-            table.driver.frame([keys.key_code(rng.choices(names, weights)[0])])
+            table.press(rng.choices(names, weights)[0])
         else:
-            table.driver.frame()
+            table.wait(1)
         app = table.app
         scenes.add(app.scene)
         if app.match is None:

@@ -9,7 +9,7 @@ menu say what they show.
 from __future__ import annotations
 
 import pytest
-from conftest import stacked
+from conftest import HeadlessApp, SettingsStore, stacked
 from test_table_house_rules import house_table
 from test_table_players import DULL, Scripted, Table, play, royal_table
 
@@ -97,32 +97,22 @@ def test_every_pick_prompt_fits_the_bar_at_a_table_of_ten():
 
 
 def test_the_house_rules_warning_clears_once_the_menu_moves_on():
-    from test_table_players import SettingsStore
-
     from game.settings import Settings
-    from game.ui import keys
-    from game.ui.app import App
-    from game.ui.script import Driver
 
     store = SettingsStore(Settings())
-    app = App(1, report=lambda line: None, low_memory=True, store=store)
-    driver = Driver(app)
-
-    def press(*names):
-        for name in names:
-            driver.frame([keys.key_code(name)])
-
+    player = HeadlessApp(store=store)
+    app = player.app
     while app.title.items.current != "house":
-        press("DOWN")
-    press("RETURN")
+        player.press("DOWN")
+    player.press("RETURN")
     assert app.title.message == narration.HOUSE_RULES_STANDARD_ONLY
     while app.title.items.current != "rules":
-        press("UP")
-    press("RIGHT")  # RULES: STANDARD
+        player.press("UP")
+    player.press("RIGHT")  # RULES: STANDARD
     assert store.settings.rules == "standard" and app.title.message == ""
     while app.title.items.current != "house":
-        press("DOWN")
-    press("RETURN", "RETURN", "DOWN", "RETURN", "DOWN", "RETURN", "ESCAPE")
+        player.press("DOWN")
+    player.press("RETURN", "RETURN", "DOWN", "RETURN", "DOWN", "RETURN", "ESCAPE")
     assert app.scene == "title" and len(store.settings.house) == 3 and app.title.message == ""
 
 
@@ -192,8 +182,6 @@ def play_watching_the_prompt(table: Table, frames: int, seed: int) -> list[str]:
     [("standard", 4, ("stacking", "seven_zero", "jump_in")), ("royal", 4, ()), ("standard", 5, ())],
 )
 def test_the_prompt_always_matches_the_table_on_screen(rules, players, house):
-    from test_table_players import SettingsStore
-
     from game.settings import Settings
 
     settings = Settings(rules=rules, opponents=players - 1, house=house)
@@ -416,9 +404,7 @@ def test_continue_names_the_match_it_resumes_and_the_scepter_keeps_its_time(tmp_
     first.wait_for_you()
     first.press("P" if first.game.pending is None else "RETURN")  # an action: the match (and the timer) is saved
     frames = first.match.scepter.frames
-    from game.ui.app import App
-
-    title = App(6, report=lambda line: None, low_memory=True, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    title = HeadlessApp(6, store=FileStore(tmp_path), saves=FileSaves(tmp_path)).app
     assert title.scene == "title" and title.title.saved_table == ("royal", 4)
     assert continue_label(title.title.saved_table, ("1991", 2)) == "CONTINUE ROYAL 4P"
     assert continue_label(("1991", 2), ("1991", 2)) == "CONTINUE"
@@ -455,8 +441,6 @@ def test_hints_lift_the_playable_cards_on_by_default_in_standard_uno():
 
 
 def test_hints_are_off_in_the_1991_game_and_switched_in_the_match_menu():
-    from test_table_players import SettingsStore
-
     from game.settings import Settings
 
     store = SettingsStore(Settings())
