@@ -50,7 +50,7 @@ def check_address(text: str) -> tuple[str, str | None]:
     if not all(_HOST_LABEL.fullmatch(label) for label in host.split(".")):
         return "", f"{host} is not a host: letters, digits, dots and dashes, such as 192.168.1.20"
     if colon and not (port.isdigit() and 1 <= int(port) <= 65535):
-        return "", f"the port after {host}: must be a number from 1 to 65535, not {port or 'nothing'}"
+        return "", f"the port (after the :) must be a number from 1 to 65535, not {port or 'nothing'}"
     if room and not ROOM_NAME.fullmatch(room):
         return "", "the room after the / is 1 to 64 letters, digits, - and _ (or nothing: a new room)"
     return f"{scheme.lower()}://{where}/{room}", None

@@ -197,7 +197,7 @@ class App(TitleScenes, MatchKeeping):
         self._pads = keys.pads_pressed() if several else {}
         pointer = self.mouse.read()
         pyxel.mouse(self.mouse.show_pointer(pointer, pressed or list(self._pads)))
-        if "M" in pressed and self.scene not in ("loading", "people"):
+        if "M" in pressed and self.scene not in ("loading", "people", "join"):
             self._toggle_sound()
         scene = self.scene
         if scene == "loading":
@@ -216,6 +216,8 @@ class App(TitleScenes, MatchKeeping):
             self._update_house(pressed, pointer)
         elif scene == "people":
             self._update_people(pressed, pointer)
+        elif scene == "join":
+            self._update_join(pressed, pointer)
         elif scene == "paused":
             self._update_paused(pressed, pointer)
         elif scene == "replays":
@@ -292,6 +294,13 @@ class App(TitleScenes, MatchKeeping):
             self.match.say(narration.SOUND_OFF if self.audio.muted else narration.SOUND_ON)
         self._save()
 
+    def _go_online(self, url: str, name: str, table: dict | None = None, server=None) -> None:
+        """A table elsewhere (JOIN), or at this machine's own server (HOST,
+        with the table to create and the ``LocalServer``): recorded for the
+        online table, which takes it from here."""
+        self.online_request = (url, name, table, server)
+        self.notice(f"online join {url} as {name.lower()}")
+
     def _toggle_hints(self) -> None:
         """HINTS (the in-match menu): lift your playable cards, or not."""
         rules = self.match.game.rules.name
@@ -363,7 +372,7 @@ class App(TitleScenes, MatchKeeping):
             house = len(self.settings.house_in_play) if rules == "standard" else 0
             people = len(self._people_names(players))
             self.title.draw(self.level, not self.audio.muted, self.frame, rules, players - 1, scoring, house, people)
-        elif scene in ("howto", "house", "people"):
+        elif scene in ("howto", "house", "people", "join"):
             self.screen.draw(self.frame)
         elif scene == "stats":
             self.screen.draw(self.stats, self.level)
