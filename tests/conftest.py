@@ -1,8 +1,14 @@
-"""Shared helpers for the tests: stacking a deck for a scenario."""
+"""Shared helpers for the tests: stacking a deck for a scenario; HOST's server on a free port."""
 
 from collections import Counter
 
+from game.online import hosting
 from game.rules.rulesets import RULES_1991
+
+# HOST on the title menu, in any test (a key mash too), starts its table
+# server on a free port, never the real 8765, and it stops by itself.
+hosting.PORT = 0
+hosting.LIFETIME = 120.0
 
 
 def stacked(hands: list[list[str]], turn_up: str, draw: tuple[str, ...] = (), deck=RULES_1991.deck) -> list[str]:
