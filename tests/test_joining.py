@@ -52,11 +52,9 @@ class Player:
     def __init__(self, store=None, **kwargs) -> None:
         self.lines: list[str] = []
         self.store = store if store is not None else Store()
-        # Not constrained-memory mode: its smaller image banks would stay for
-        # the tests after these (test_menus' lean loader compares every pixel).
         self.app = App(1, report=self.lines.append, store=self.store, **kwargs)
         self.driver = Driver(self.app)
-        self.press("RETURN")  # past the loading screen
+        self.press("RETURN")  # past the loading screen, as a player starts
         assert self.app.scene == "title"
 
     def press(self, *names: str) -> None:
