@@ -463,11 +463,14 @@ def test_every_line_of_the_join_screen_fits():
     assert all(inside(box, screen_box) for box in boxes.values())
 
 
-def test_the_biggest_title_menu_fits_above_the_bottom_lines():
-    menu = menus.TitleMenu(can_quit=True, title_art=True, can_host=True)
-    menu.can_continue = True
-    assert len(menu.items.keys) == 15
+@pytest.mark.parametrize("desktop", [True, False])
+@pytest.mark.parametrize("saved", [True, False])
+def test_the_title_menu_fits_above_the_bottom_lines_with_a_gap(desktop, saved):
+    menu = menus.TitleMenu(can_quit=desktop, title_art=True, can_host=desktop)
+    menu.can_continue = saved
+    assert len(menu.items.keys) == 12 + 2 * desktop + saved  # JOIN; HOST and QUIT on the desktop
     last = menu.items.rect(len(menu.items.keys) - 1)
-    assert last[1] + last[3] < menus.CREDIT_Y and menu.items.y - 16 >= 2, "the heading is on the screen"
+    assert last[1] + last[3] + 4 <= menus.CREDIT_Y, "clear of the credit line"
+    assert menu.items.y - 16 >= 2, "the heading is on the screen"
     labels = [menus.JOIN_LABEL, menus.HOST_LABEL]
     assert all(len(label) * 4 + 10 <= menus.MENU_W for label in labels)

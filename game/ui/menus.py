@@ -186,8 +186,8 @@ class TitleMenu:
         keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "people"]
         keys += ["join"] + ["host"] * self.can_host + ["replays"] + ["quit"] * self.can_quit
         # Twelve items fit above the bottom lines; each one more moves them
-        # up; past fourteen the items are a pixel closer.
-        item_h = TITLE_ITEM_H if len(keys) <= 14 else TITLE_ITEM_H - 1
+        # up; past thirteen the items are a pixel closer, clear of the credit.
+        item_h = TITLE_ITEM_H if len(keys) <= 13 else TITLE_ITEM_H - 1
         y = MENU_Y - max(0, len(keys) - 12) * (item_h // 2 + 1)
         self.items = ItemList(keys, x=MENU_X, y=y, w=MENU_W, item_h=item_h)
 
