@@ -401,8 +401,9 @@ def test_a_server_that_cannot_listen_raises_a_clear_error():
 def test_the_tests_servers_take_a_free_port_and_stop_by_themselves():
     assert hosting.PORT == 0 and hosting.LIFETIME is not None
     server = LocalServer(None, lifetime=0.5).start()
+    port = server.port
     server._thread.join(10)
-    assert not server.running
+    assert not server.running and server.port is None and refused(port)
     server.stop()
 
 

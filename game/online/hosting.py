@@ -102,6 +102,7 @@ class LocalServer:
 
     @property
     def running(self) -> bool:
+        """Listening now (``port`` is None otherwise)."""
         return self._thread is not None and self._thread.is_alive() and self.port is not None
 
     def stop(self) -> None:
@@ -129,6 +130,7 @@ class LocalServer:
         except Exception as error:  # said to start(), which raises it as a HostingError
             self._error = error
         finally:
+            self.port = None  # not listening any more (stopped, or its lifetime is over)
             self._ready.set()
 
     async def _main(self) -> None:
