@@ -143,10 +143,10 @@ class LocalServer:
                 return
             except asyncio.CancelledError:
                 return  # stop(): the server has closed
-            except OSError as error:
-                if self._ready.is_set() or port == ports[-1] or error.errno not in (errno.EADDRINUSE, errno.EACCES):
+            except OSError as error:  # taken (or not ours to take): any free port will do
+                if self._ready.is_set() or port == ports[-1]:
                     raise
-                self._said(f"port {port} is taken: listening on another")
+                self._said(f"port {port} is taken ({error.strerror or error}): listening on another")
 
     def _listening(self, address: str) -> None:
         self.port = int(address.rsplit(":", 1)[1])
@@ -171,7 +171,7 @@ class LocalServer:
 def _why(error: BaseException, port: int) -> str:
     if isinstance(error, OSError):
         reason = error.strerror or str(error)
-        if error.errno == errno.EADDRINUSE:
+        if error.errno in (errno.EADDRINUSE, 10048):  # 10048: Windows' WSAEADDRINUSE
             return f"cannot host: port {port} is taken and no other port is free ({reason})"
         return f"cannot host: cannot listen on the network ({reason})"
     return f"cannot host: {error}"
