@@ -33,12 +33,12 @@ def folder(text: str) -> Path:
 
 def room_address(text: str) -> str:
     """A room's address on the command line: ws:// or wss://, a host, a room."""
-    from game.online.address import AddressError, check_address
+    from game.online.address import check_address
 
-    try:
-        return check_address(text)
-    except AddressError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
+    url, problem = check_address(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return url
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -191,15 +191,18 @@ def page_arguments(search: str | None = None) -> list[str]:
     query = parse_qs(search.lstrip("?"))
     if "join" not in query:
         return []
-    from game.online.address import AddressError, check_address
+    from game.online.address import check_address
     from game.online.protocol import ProtocolError, clean_name
 
+    url, problem = check_address(query["join"][0])
+    arguments = ["--join", url]
     try:
-        arguments = ["--join", check_address(query["join"][0])]
         if query.get("name"):
             arguments += ["--name", clean_name(query["name"][0])]
-    except (AddressError, ProtocolError) as error:
-        print(f"the page's link cannot be used ({error}): the title menu instead", file=sys.stderr)
+    except ProtocolError as error:
+        problem = str(error)
+    if problem is not None:
+        print(f"the page's link cannot be used ({problem}): the title menu instead", file=sys.stderr)
         return []
     return arguments
 

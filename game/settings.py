@@ -58,6 +58,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol
 
+from .online.address import is_address
 from .rules.house import HOUSE_RULES
 from .rules.rulesets import RULESETS
 from .safe_files import keep_aside, keep_item_aside, stored_text, where_broken, write_atomically
@@ -106,6 +107,11 @@ class Settings:
     names: tuple[str, ...] = ()
     seating: str = "together"
     hints: bool | None = None
+    # Online play: the last address JOIN took (``ws://HOST:PORT/ROOM``) and
+    # the name given there (""; the first person's name). Left out of the
+    # document while unchanged.
+    join_address: str = ""
+    online_name: str = ""
 
     def __post_init__(self) -> None:
         if self.difficulty not in DIFFICULTIES:
@@ -128,12 +134,22 @@ class Settings:
             raise ValueError(f"unknown seating {self.seating!r}")
         if self.hints is not None and not isinstance(self.hints, bool):
             raise ValueError(f"hints must be True, False or None, not {self.hints!r}")
+        if not is_address(self.join_address):
+            raise ValueError(f"join_address must be a ws:// or wss:// address, not {self.join_address!r}")
+        if not _is_online_name(self.online_name):
+            raise ValueError(f"online_name must be a name of up to {NAME_LENGTH} characters, not {self.online_name!r}")
 
     def people_names(self, players: int) -> tuple[str, ...]:
         """The names of the people at a table of ``players`` (at most that
         many people): the names typed, then PLAYER 3 and so on."""
         count = min(self.people, players)
         return tuple(self.names[i] if i < len(self.names) else f"PLAYER {i + 1}" for i in range(count))
+
+    @property
+    def player_name(self) -> str:
+        """The name to play under online: the one given there, else the
+        first person's (PLAYER 1 until one is typed)."""
+        return self.online_name or (self.names[0] if self.names else "PLAYER 1")
 
     def hints_for(self, rules: str) -> bool:
         """Whether a match of ``rules`` lifts your playable cards."""
@@ -178,6 +194,10 @@ def is_name(value: Any) -> bool:
         and all(c in NAME_CHARACTERS for c in value)
         and value.strip() == value
     )
+
+
+def _is_online_name(value: Any) -> bool:
+    return value == "" or is_name(value)
 
 
 def _is_names(value: Any) -> bool:
@@ -374,8 +394,8 @@ def dump(settings: Settings, stats: Stats) -> str:
     return json.dumps(document, indent=2, allow_nan=False) + "\n"
 
 
-# Settings of several people, left out of the document while they are the default.
-_LEFT_OUT = {"people": 1, "names": (), "seating": "together", "hints": None}
+# Settings of several people and of online play, left out of the document while they are the default.
+_LEFT_OUT = {"people": 1, "names": (), "seating": "together", "hints": None, "join_address": "", "online_name": ""}
 
 
 @dataclass
@@ -466,6 +486,8 @@ def _read_settings(section: Any, bad: list[str]) -> Settings:
         "names": lambda v: isinstance(v, list) and _is_names(tuple(v)),
         "seating": lambda v: v in SEATINGS,
         "hints": lambda v: v is None or isinstance(v, bool),
+        "join_address": is_address,
+        "online_name": _is_online_name,
     }
     values = _read_fields(section, checks, "settings", bad)
     for name in ("house", "names"):

@@ -1,11 +1,18 @@
 """Shared helpers for the tests: stacking a deck for a scenario, a game in a
-made-up position, settings kept in memory, and the real game run headless
+made-up position, settings kept in memory, the real game run headless
 (``HeadlessApp``, which imports ``game.ui`` only when used, so that the
-tests of the rules alone never load pyxel)."""
+tests of the rules alone never load pyxel), and HOST's server on a free
+port that stops by itself."""
 
 from collections import Counter
 
+from game.online import hosting
 from game.rules.rulesets import RULES_1991
+
+# HOST on the title menu, in any test (a key mash too), starts its table
+# server on a free port, never the real 8765, and it stops by itself.
+hosting.PORT = 0
+hosting.LIFETIME = 120.0
 
 
 def stacked(hands: list[list[str]], turn_up: str, draw: tuple[str, ...] = (), deck=RULES_1991.deck) -> list[str]:

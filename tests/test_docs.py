@@ -125,6 +125,8 @@ def test_the_title_menu_table_names_every_item():
         "howto": "HOW TO PLAY",
         "stats": "STATISTICS",
         "people": "PEOPLE:",
+        "join": "JOIN ONLINE",
+        "host": "HOST ON THE LAN",
         "replays": "REPLAYS",
         "quit": "QUIT",
     }

@@ -1,39 +1,61 @@
-"""A room's address, as a player types it: ``ws://HOST:PORT/ROOM``.
+"""A table's address as a player types it: ``ws://HOST:PORT/ROOM``.
 
-``wss://`` for a server behind a TLS proxy; the port may be left out (the
-scheme's own); an empty room (``ws://HOST:PORT/``) asks the server to name
-a new room. Checked before any connection, so a mistyped address gets its
-reason at once rather than a connection that retries for ever.
+Pure Python (no pyxel, no websockets): the JOIN screen checks what was typed
+with it, and the settings check the address they remember.
+
+    check_address("ws://192.168.1.20:8765/kx3Tq9aZ")  # -> (url, None)
+    check_address("http://x/y")                       # -> ("", "an address starts ws:// or wss://...")
+
+The scheme is ``ws`` or ``wss`` (a server behind a TLS proxy); the host a
+name or an IPv4 address (letters, digits, dots and dashes); the port, when
+given, 1 to 65535; the room 1 to 64 letters, digits, ``-`` and ``_``
+(``protocol.ROOM_NAME``), or nothing at all: ``ws://HOST:PORT/`` asks the
+server for a new room, which it names.
 """
 
 from __future__ import annotations
 
-from urllib.parse import urlsplit
+import re
 
 from .protocol import ROOM_NAME
 
+ADDRESS_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:/.-_")
+ADDRESS_LENGTH = 128  # characters: a long host name and a 64-character room still fit
+SCHEMES = ("ws", "wss")
+EXAMPLE = "ws://192.168.1.20:8765/ROOM"
+_HOST_LABEL = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?")
 
-class AddressError(ValueError):
-    """What is wrong with an address, in a player's words."""
 
-
-def check_address(text: str) -> str:
-    """The address, tidied (spaces off the ends), or AddressError."""
-    address = text.strip()
-    try:
-        parts = urlsplit(address)
-        port = parts.port
-    except ValueError as error:
-        raise AddressError(f"{address!r} is not an address: {error}") from None
-    if parts.scheme not in ("ws", "wss"):
-        raise AddressError("an address starts with ws:// (or wss://), as in ws://192.168.1.20:8765/ROOM")
-    if not parts.hostname:
-        raise AddressError("the address needs a host after ws://, as in ws://192.168.1.20:8765/ROOM")
-    if port == 0:
-        raise AddressError("port 0 is no server's port")
-    room = parts.path[1:] if parts.path.startswith("/") else parts.path
+def check_address(text: str) -> tuple[str, str | None]:
+    """The address to connect to (its scheme in small letters, ``/`` after a
+    bare host), and ``None``; or ``""`` and what is wrong, in words a player
+    can act on."""
+    if not isinstance(text, str):
+        return "", "the address must be text"
+    text = text.strip()
+    if not text:
+        return "", f"type the address your host gave you, such as {EXAMPLE}"
+    if len(text) > ADDRESS_LENGTH:
+        return "", f"the address is longer than {ADDRESS_LENGTH} characters"
+    wrong = sorted({c for c in text if c not in ADDRESS_CHARACTERS})
+    if wrong:
+        return "", f"an address has no {wrong[0]!r}: letters, digits and : / . - _ only"
+    scheme, separator, rest = text.partition("://")
+    if not separator or scheme.lower() not in SCHEMES:
+        return "", f"an address starts ws:// or wss://, such as {EXAMPLE}"
+    where, _, room = rest.partition("/")
+    host, colon, port = where.partition(":")
+    if not host:
+        return "", "the address has no host after ws://: the host's name or numbers, such as 192.168.1.20"
+    if not all(_HOST_LABEL.fullmatch(label) for label in host.split(".")):
+        return "", f"{host} is not a host: letters, digits, dots and dashes, such as 192.168.1.20"
+    if colon and not (port.isdigit() and 1 <= int(port) <= 65535):
+        return "", f"the port (after the :) must be a number from 1 to 65535, not {port or 'nothing'}"
     if room and not ROOM_NAME.fullmatch(room):
-        raise AddressError("a room's name is 1 to 64 letters, digits, - or _")
-    if parts.query or parts.fragment:
-        raise AddressError("an address ends with the room's name")
-    return address
+        return "", "the room after the / is 1 to 64 letters, digits, - and _ (or nothing: a new room)"
+    return f"{scheme.lower()}://{where}/{room}", None
+
+
+def is_address(value) -> bool:
+    """An address as the settings keep it: nothing yet, or one that checks."""
+    return value == "" or (isinstance(value, str) and check_address(value) == (value, None))

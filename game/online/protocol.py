@@ -70,11 +70,12 @@ def text_field(message: dict, key: str, limit: int = 64, default: str | None = N
 
 
 def clean_name(name) -> str:
-    """A player's name as every table shows it: letters, digits, spaces, up to 16."""
+    """A player's name as every table shows it: letters, digits, spaces and
+    dashes (as the PEOPLE screen types them), up to 16."""
     if not isinstance(name, str):
         raise ProtocolError("name must be text")
-    name = " ".join("".join(ch for ch in name if ch.isalnum() or ch == " ").split()).upper()[:NAME_LENGTH]
-    if not name:
+    name = " ".join("".join(ch for ch in name if ch.isalnum() or ch in " -").split()).upper()[:NAME_LENGTH]
+    if not any(ch.isalnum() for ch in name):
         raise ProtocolError("a name needs a letter or a digit")
     return name
 

@@ -202,7 +202,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         self._pads = keys.pads_pressed() if several else {}
         pointer = self.mouse.read()
         pyxel.mouse(self.mouse.show_pointer(pointer, pressed or list(self._pads)))
-        if "M" in pressed and self.scene not in ("loading", "people"):
+        if "M" in pressed and self.scene not in ("loading", "people", "join"):
             self._toggle_sound()
         scene = self.scene
         if scene == "loading":
@@ -223,6 +223,8 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
             self._update_people(pressed, pointer)
         elif scene == "lobby":
             self._update_lobby(pressed, pointer)
+        elif scene == "join":
+            self._update_join(pressed, pointer)
         elif scene == "paused":
             self._update_paused(pressed, pointer)
         elif scene == "replays":
@@ -376,7 +378,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
             house = len(self.settings.house_in_play) if rules == "standard" else 0
             people = len(self._people_names(players))
             self.title.draw(self.level, not self.audio.muted, self.frame, rules, players - 1, scoring, house, people)
-        elif scene in ("howto", "house", "people"):
+        elif scene in ("howto", "house", "people", "join"):
             self.screen.draw(self.frame)
         elif scene == "stats":
             self.screen.draw(self.stats, self.level)

@@ -5,7 +5,9 @@ platform so that tests can ask about the browser natively.
 In the browser: pyxel quits on no key (ESCAPE is the game's own key
 everywhere), the title menu has no QUIT (a page is closed, not quit), and the
 settings live in the page's localStorage, never on a disk that a reload
-forgets. The game starts no thread and no subprocess anywhere, and calls
+forgets; a page has no HOST (it cannot listen for connections). The game
+starts no subprocess anywhere, and no thread but online play's on the
+desktop (the connection, and HOST's server: ``game.online``); it calls
 ``pyxel.flip`` only in scripted headless runs, never in a window or a page.
 """
 
@@ -37,6 +39,12 @@ def in_browser(platform: str | None = None) -> bool:
 
 def can_quit(platform: str | None = None) -> bool:
     """Whether the title menu offers QUIT: on the desktop, not in a page."""
+    return not in_browser(platform)
+
+
+def can_host(platform: str | None = None) -> bool:
+    """Whether the title menu offers HOST (the table server, started in the
+    game): on the desktop; a page cannot listen for connections."""
     return not in_browser(platform)
 
 

@@ -118,6 +118,14 @@ def typed() -> str:
     return "".join(c for c, code in TYPED.items() if pyxel.btnp(code))
 
 
+def text_typed() -> str:
+    """The text typed in this frame as the keyboard writes it, with its
+    layout and SHIFT (small and capital letters, ``:`` and ``/``: an
+    address): pyxel's text input. A scripted headless run sets it with
+    ``pyxel.set_input_text``."""
+    return pyxel.input_text or ""
+
+
 @dataclass(frozen=True)
 class Pointer:
     """The mouse this frame: where it is, whether the left button went down,

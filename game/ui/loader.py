@@ -176,6 +176,8 @@ class Loader:
             self._pyxel_load()
             self.done = len(self.steps)
             return
+        if pyxel.images[res.TITLE_BANK].width < pyxel.IMAGE_SIZE:  # a constrained-memory App ran in this process
+            pyxel.images[res.TITLE_BANK] = pyxel.Image(pyxel.IMAGE_SIZE, pyxel.IMAGE_SIZE)
         for step in image_steps(self._tables["images"][res.TITLE_BANK], res.TITLE_BANK):
             step()
 

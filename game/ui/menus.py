@@ -156,14 +156,20 @@ TABLE_ITEMS = ("rules", "opponents", "scoring")  # the game to play: cycled like
 RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL REVENGE"}
 SCORING_NAMES = {"points": "POINTS", "tally": "LOWEST TOTAL"}
 PAD_AND_MOUSE = "Gamepad: d-pad, A selects    Mouse: click"
+JOIN_LABEL = "JOIN ONLINE"  # a table elsewhere: its address typed (joining.py)
+HOST_LABEL = "HOST ON THE LAN"  # the table server, started in the game
 
 
 class TitleMenu:
     """CONTINUE (when a match was saved), PLAY, RULES, OPPONENTS, SCORING,
-    LEVEL, SOUND, HOW TO PLAY, STATISTICS, REPLAYS and (on the desktop) QUIT."""
+    HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, JOIN, HOST
+    (on the desktop), REPLAYS and (on the desktop) QUIT."""
 
-    def __init__(self, can_quit: bool, title_art: bool) -> None:
+    def __init__(self, can_quit: bool, title_art: bool, can_host: bool | None = None) -> None:
+        """``can_host``: whether HOST is offered (None: where QUIT is, the
+        desktop; a web page cannot listen for connections)."""
         self.can_quit = can_quit
+        self.can_host = can_quit if can_host is None else can_host
         self.title_art = title_art
         self.message = ""  # a warning under the menu, on up to three lines
         self._fitted: tuple[str, list[str]] = ("", [])
@@ -178,10 +184,12 @@ class TitleMenu:
     def can_continue(self, value: bool) -> None:
         """CONTINUE comes first, and is chosen, while there is a match to continue."""
         keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "people"]
-        keys += ["replays"] + ["quit"] * self.can_quit
-        # Twelve items fit above the bottom lines; a thirteenth moves them up.
-        y = MENU_Y - max(0, len(keys) - 12) * (TITLE_ITEM_H // 2 + 1)
-        self.items = ItemList(keys, x=MENU_X, y=y, w=MENU_W, item_h=TITLE_ITEM_H)
+        keys += ["join"] + ["host"] * self.can_host + ["replays"] + ["quit"] * self.can_quit
+        # Twelve items fit above the bottom lines; each one more moves them
+        # up; past thirteen the items are a pixel closer, clear of the credit.
+        item_h = TITLE_ITEM_H if len(keys) <= 13 else TITLE_ITEM_H - 1
+        y = MENU_Y - max(0, len(keys) - 12) * (item_h // 2 + 1)
+        self.items = ItemList(keys, x=MENU_X, y=y, w=MENU_W, item_h=item_h)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if "ESCAPE" in pressed and "quit" in self.items.keys:
@@ -222,6 +230,8 @@ class TitleMenu:
             "stats": "STATISTICS",
             "replays": "REPLAYS",
             "people": f"PEOPLE: {people}",
+            "join": JOIN_LABEL,
+            "host": HOST_LABEL,
             "quit": "QUIT",
         }
         text_centred(MENU_X + MENU_W // 2, self.items.y - 16, "MAIN MENU", lay.LIGHT_BLUE)

@@ -1,6 +1,7 @@
 """The title menu and the screens it opens, as the App runs them: PLAY,
 RULES, OPPONENTS, SCORING, HOUSE RULES, LEVEL, SOUND, HOW TO PLAY,
-STATISTICS, PEOPLE (``people.py``), REPLAYS (``replay.py``) and QUIT.
+STATISTICS, PEOPLE (``people.py``), JOIN (``joining.py``), HOST (the table
+server in the game: ``game.online.hosting``), REPLAYS (``replay.py``) and QUIT.
 Each screen (``menus.py``) answers the frame's keys with a word; here the
 word becomes a change of settings or of scene. ``App`` mixes this in.
 """
@@ -17,7 +18,10 @@ from .seats import Seating
 
 class TitleScenes:
     """The title menu's choices and the scenes they open (``title``,
-    ``howto``, ``stats``, ``house``, ``people``, ``replays``, ``replay``)."""
+    ``howto``, ``stats``, ``house``, ``people``, ``join``, ``replays``,
+    ``replay``)."""
+
+    _hosted = None  # the table server HOST started (a LocalServer), while it runs
 
     def _update_title(self, pressed: list[str], pointer: keys.Pointer) -> None:
         choice = self._choose(self.title, pressed, pointer)
@@ -36,6 +40,10 @@ class TitleScenes:
             self._change_people(choice.step)
         elif what == "house":
             self._show_house_rules()
+        elif what == "join":
+            self._show_join()
+        elif what == "host":
+            self._host()
         elif what == "level":
             index = DIFFICULTIES.index(self.level)
             self.level = self.settings.difficulty = DIFFICULTIES[(index + choice.step) % len(DIFFICULTIES)]
@@ -186,6 +194,72 @@ class TitleScenes:
             self.notice(f"setting people {screen.count} names {shown} seating {screen.seating}")
             self._save()
         self._to_title()
+
+    # ----- online: JOIN and HOST -------------------------------------------------------
+
+    def _show_join(self) -> None:
+        """JOIN: the address of a table elsewhere, and the name to play under."""
+        from .joining import JoinScreen
+
+        self.screen = JoinScreen(self.settings.join_address, self.settings.player_name)
+        self._set_scene("join")
+
+    def _update_join(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        choice, moved = self.screen.update(pressed, pointer, keys.typed(), keys.text_typed())
+        if moved:
+            self.audio.play("move")
+        if choice is None:
+            return
+        if choice.what == "refused":
+            self.audio.play("buzz")
+            self.notice(f"join refused: {self.screen.problem}")
+            return
+        self.audio.play("select")
+        if choice.what != "join":
+            self._to_title()
+            return
+        settings = self.settings
+        settings.join_address, settings.online_name = choice.url, choice.name
+        self.notice(f"setting join address {choice.url} name {choice.name.lower()}")
+        self._save()
+        self._to_title()
+        self._go_online(choice.url, choice.name)
+
+    def _host(self) -> None:
+        """HOST: the table server, started in the game for friends on the LAN
+        (its rooms in the data folder's ``hosted``), and this machine's own
+        seat at a new room of the menu's table. A server that cannot start
+        says why under the menu; nothing else changes."""
+        from game.online.hosting import HostingError, LocalServer
+
+        server = self._hosted
+        if server is None or not server.running:
+            folder = getattr(self.store, "directory", None)  # a FileStore's; None: a temporary folder
+            server = LocalServer(None if folder is None else folder / "hosted")
+            try:
+                server.start()
+            except HostingError as error:
+                self.title.message = str(error)
+                self.notice(str(error))
+                return
+            self._hosted = server
+            self.notice(f"hosting a table server at {server.friends_url('')} (port {server.port})")
+        self.title.message = ""
+        self._go_online(server.local_url(""), self.settings.player_name, table=self._hosted_table(), server=server)
+
+    def _hosted_table(self) -> dict:
+        """The title menu's table, as the server takes it (``room.check_table``):
+        every seat a person's until the host starts with computers."""
+        rules, players = self._rules_and_players()
+        house = list(self.settings.house) if rules == "standard" else []
+        return {
+            "rules": rules,
+            "players": players,
+            "people": players,
+            "scoring": self.settings.scoring,
+            "house": house,
+            "level": self.level,
+        }
 
     def _show_house_rules(self) -> None:
         """The house rules' switches (standard UNO only)."""

@@ -1,0 +1,477 @@
+"""JOIN and HOST on the title menu, played through the keys and the mouse
+headless: an address and a name typed, checked, saved and remembered; a bad
+address refused with its reason on the screen; ESCAPE keeping nothing; HOST
+starting a real table server that a client joins, on a free port, freed by
+``stop``; no HOST in a web page; and the screens' text fits.
+
+Every server here listens on a free port (``conftest`` sets
+``hosting.PORT = 0``), stops by itself (``hosting.LIFETIME``) and is only
+ever reached at 127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+
+import pytest
+import pyxel
+from websockets.sync.client import connect
+
+from game.online import hosting
+from game.online.address import ADDRESS_LENGTH, check_address, is_address
+from game.online.hosting import HostingError, LocalServer
+from game.settings import FILENAME, FileStore, Settings, Stats, dump, read_document
+from game.ui import joining, keys, menus
+from game.ui import layout as lay
+from game.ui.app import App, init_pyxel
+from game.ui.script import Driver
+
+
+@pytest.fixture(scope="module", autouse=True)
+def headless_pyxel():
+    init_pyxel(headless=True)
+
+
+class Store:
+    def __init__(self, settings: Settings | None = None) -> None:
+        self.settings, self.stats = settings or Settings(), Stats()
+        self.saves = 0
+
+    def load(self):
+        return self.settings, self.stats, None
+
+    def save(self, settings, stats):
+        self.settings, self.stats = settings, stats
+        self.saves += 1
+
+
+class Player:
+    """An App on the title menu, driven frame by frame."""
+
+    def __init__(self, store=None, **kwargs) -> None:
+        self.lines: list[str] = []
+        self.store = store if store is not None else Store()
+        self.app = App(1, report=self.lines.append, store=self.store, **kwargs)
+        self.driver = Driver(self.app)
+        self.press("RETURN")  # past the loading screen, as a player starts
+        assert self.app.scene == "title"
+
+    def press(self, *names: str) -> None:
+        for name in names:
+            self.driver.frame([keys.key_code(name)])
+
+    def type_text(self, text: str, *also: str) -> None:
+        """Text as a keyboard writes it (pyxel's text input), in one frame,
+        with the keys ``also`` pressed in it (as a real keyboard presses M
+        when it writes an m)."""
+        self.driver.frame()  # let go of the last frame's keys: pyxel moves on a frame
+        pyxel.set_input_text(text)
+        self.driver.frame([keys.key_code(name) for name in also])
+        pyxel.set_input_text("")
+
+    def choose(self, item: str) -> None:
+        items = self.app.title.items
+        while items.current != item:
+            self.press("DOWN")
+        self.press("RETURN")
+
+    def to_join(self) -> joining.JoinScreen:
+        self.choose("join")
+        assert self.app.scene == "join"
+        return self.app.screen
+
+    def to_item(self, item: str) -> None:
+        items = self.app.screen.items
+        while items.current != item:
+            self.press("DOWN")
+
+    def type_address(self, text: str) -> None:
+        """ADDRESS: rub out what is there, type ``text``, RETURN."""
+        self.to_item("address")
+        self.press("RETURN")
+        self.press(*["BACKSPACE"] * len(self.app.screen.address))
+        self.type_text(text)
+        self.press("RETURN")
+
+    def type_name(self, name: str) -> None:
+        self.to_item("name")
+        self.press("RETURN", *["BACKSPACE"] * len(self.app.screen.name), *name, "RETURN")
+
+    def said(self, prefix: str) -> list[str]:
+        return [line.split(None, 1)[1] for line in self.lines if line.split(None, 1)[1].startswith(prefix)]
+
+    def screen_text_colours(self, y: int, h: int = 6) -> set[int]:
+        """The colours drawn in the rows y..y+h, across the screen."""
+        self.app.draw()
+        return {pyxel.screen.pget(x, row) for row in range(y, y + h) for x in range(8, lay.SCREEN_W - 8)}
+
+
+# ----- the address -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("typed", "url"),
+    [
+        ("ws://192.168.1.20:8765/kx3Tq9aZ", "ws://192.168.1.20:8765/kx3Tq9aZ"),
+        ("WSS://uno.example.org/Friday_night-2", "wss://uno.example.org/Friday_night-2"),
+        ("ws://raspberrypi.local:8765/", "ws://raspberrypi.local:8765/"),
+        ("ws://10.0.0.7:9000", "ws://10.0.0.7:9000/"),
+        ("  ws://host/r  ", "ws://host/r"),
+    ],
+)
+def test_a_good_address_is_taken_as_the_server_needs_it(typed, url):
+    assert check_address(typed) == (url, None)
+    assert is_address(url)
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        ("", "type the address your host gave you"),
+        ("ws://", "has no host"),
+        ("http://uno.example.org/room", "starts ws:// or wss://"),
+        ("192.168.1.20:8765/room", "starts ws:// or wss://"),
+        ("ws://192.168.1.20:0/room", "must be a number from 1 to 65535, not 0"),
+        ("ws://192.168.1.20:/room", "not nothing"),
+        ("ws://192.168.1.20:http/room", "not http"),
+        ("ws://host/two/rooms", "the room after the / is 1 to 64 letters"),
+        ("ws://host/" + "r" * 65, "the room after the / is 1 to 64 letters"),
+        ("ws://under_score/room", "under_score is not a host"),
+        ("ws://host..name/room", "is not a host"),
+        ("ws://host/room?x", "no '?'"),
+        ("ws://" + "h" * ADDRESS_LENGTH, f"longer than {ADDRESS_LENGTH}"),
+    ],
+)
+def test_a_bad_address_is_refused_with_its_reason(typed, reason):
+    url, problem = check_address(typed)
+    assert url == "" and reason in problem
+    assert is_address(typed) == (typed == ""), "the settings keep no address but a good one (or none yet)"
+
+
+# ----- JOIN on the title menu ------------------------------------------------------------
+
+
+def test_join_types_the_address_and_the_name_saves_them_and_asks_to_go_online():
+    player = Player()
+    screen = player.to_join()
+    assert (screen.address, screen.name) == ("ws://", "PLAYER 1")
+    player.press("RETURN")  # ADDRESS: typing
+    assert screen.typing == "address"
+    player.type_text("127.0.0.1:8765/Friday")
+    player.type_text("_m", "M")  # a real keyboard presses M as it writes "m": that types, not the sound
+    assert not player.app.audio.muted and player.said("setting sound") == []
+    player.press("BACKSPACE")  # rubs out the m
+    player.press("RETURN")
+    assert screen.typing is None and screen.address == "ws://127.0.0.1:8765/Friday_"
+    player.type_address("ws://127.0.0.1:8765/Friday")
+    player.type_name("ANN")
+    assert screen.name == "ANN"
+    player.to_item("join")
+    player.press("RETURN")
+    url = "ws://127.0.0.1:8765/Friday"
+    assert player.app.scene == "title"
+    assert player.app.online_request == (url, "ANN", None, None)
+    assert player.said("online join") == [f"online join {url} as ann"]
+    settings = player.store.settings
+    assert (settings.join_address, settings.online_name) == (url, "ANN")
+
+
+def test_the_address_and_name_come_back_in_the_next_run(tmp_path):
+    first = Player(store=FileStore(tmp_path))
+    first.to_join()
+    first.type_address("ws://192.168.1.20:8765/kx3Tq9aZ")
+    first.type_name("BOB")
+    first.to_item("join")
+    first.press("RETURN")
+    saved = json.loads((tmp_path / FILENAME).read_text())["settings"]
+    assert saved["join_address"] == "ws://192.168.1.20:8765/kx3Tq9aZ" and saved["online_name"] == "BOB"
+    again = Player(store=FileStore(tmp_path))
+    screen = again.to_join()
+    assert (screen.address, screen.name) == ("ws://192.168.1.20:8765/kx3Tq9aZ", "BOB")
+    again.to_item("join")
+    again.press("RETURN")  # JOIN at once: the same table again
+    assert again.app.online_request[:2] == ("ws://192.168.1.20:8765/kx3Tq9aZ", "BOB")
+
+
+def test_the_name_starts_as_the_first_persons_and_keeps_the_people_screens_rules():
+    player = Player(Store(Settings(people=2, names=("ANN", "BOB"))))
+    screen = player.to_join()
+    assert screen.name == "ANN"
+    player.to_item("name")
+    player.press("RETURN", "BACKSPACE", "BACKSPACE", "BACKSPACE")
+    player.press("SPACE", "Z", "O", "E", "SPACE", "MINUS", "1", "2", "3", "4", "5", "6", "7", "8", "RETURN")
+    assert screen.name == "ZOE -1234", "no space first, and nine characters at most"
+    player.press("RETURN", *["BACKSPACE"] * 12, "RETURN")
+    assert screen.name == "PLAYER 1", "an empty name is the default one"
+
+
+@pytest.mark.parametrize(
+    ("typed", "reason"),
+    [
+        ("http://192.168.1.20:8765/room", "starts ws:// or wss://"),
+        ("ws://192.168.1.20:99999/room", "from 1 to 65535, not 99999"),
+        ("ws://192.168.1.20:8765/a/b", "the room after the / is 1 to 64"),
+    ],
+)
+def test_a_bad_address_is_refused_on_the_screen_and_nothing_is_saved(typed, reason):
+    player = Player()
+    screen = player.to_join()
+    assert lay.PINK not in player.screen_text_colours(joining.PROBLEM_Y)
+    player.type_address(typed)
+    player.to_item("join")
+    player.press("RETURN")
+    assert player.app.scene == "join" and reason in screen.problem
+    assert player.said("join refused") == [f"join refused: {screen.problem}"]
+    assert lay.PINK in player.screen_text_colours(joining.PROBLEM_Y), "the reason is drawn under the explanation"
+    assert player.said("sound buzz")
+    assert player.store.saves == 0 and player.store.settings.join_address == ""
+    assert getattr(player.app, "online_request", None) is None
+    player.to_item("address")
+    player.press("RETURN")  # typing again: the reason has gone
+    assert screen.problem == "" and lay.PINK not in player.screen_text_colours(joining.PROBLEM_Y)
+
+
+def test_escape_leaves_the_join_screen_keeping_nothing():
+    store = Store(Settings(join_address="ws://10.0.0.7:8765/old", online_name="ANN"))
+    player = Player(store)
+    screen = player.to_join()
+    player.press("RETURN", "BACKSPACE", "BACKSPACE", "BACKSPACE")
+    player.type_text("new")
+    player.press("ESCAPE")  # while typing
+    assert player.app.scene == "title" and store.saves == 0
+    assert (store.settings.join_address, store.settings.online_name) == ("ws://10.0.0.7:8765/old", "ANN")
+    assert getattr(player.app, "online_request", None) is None
+    screen = player.to_join()
+    assert screen.address == "ws://10.0.0.7:8765/old", "what was typed was not kept"
+    player.type_name("BOB")
+    player.press("ESCAPE")  # not typing
+    assert player.app.scene == "title" and store.settings.online_name == "ANN"
+    player.to_join()
+    player.to_item("back")
+    player.press("RETURN")
+    assert player.app.scene == "title" and store.saves == 0
+
+
+def test_the_mouse_types_and_joins():
+    player = Player()
+    screen = player.to_join()
+
+    def click(item: str) -> None:
+        x, y, w, h = screen.items.rect(screen.items.keys.index(item))
+        player.driver.click(x + w // 2, y + h // 2)
+
+    click("address")
+    assert screen.typing == "address"
+    player.type_text("127.0.0.1:9/Room")
+    click("name")  # a click elsewhere keeps what was typed, and goes on
+    assert screen.typing == "name" and screen.address == "ws://127.0.0.1:9/Room"
+    player.press(*["BACKSPACE"] * 8)
+    assert screen.name == ""
+    click("join")
+    assert player.app.online_request[:2] == ("ws://127.0.0.1:9/Room", "PLAYER 1"), "no name: the default one"
+
+
+# ----- HOST ------------------------------------------------------------------------------
+
+
+def hello(url: str, name: str, table: dict | None = None) -> dict:
+    """Join a room at ``url`` as a client does: the server's first answer."""
+    message = {"type": "hello", "version": 1, "name": name}
+    if table is not None:
+        message["table"] = table
+    with connect(url, open_timeout=5, proxy=None) as ws:
+        ws.send(json.dumps(message))
+        return json.loads(ws.recv(timeout=5))
+
+
+def refused(port: int) -> bool:
+    try:
+        socket.create_connection(("127.0.0.1", port), timeout=2).close()
+    except ConnectionRefusedError:
+        return True
+    return False
+
+
+def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_it(tmp_path):
+    settings = Settings(rules="standard", opponents=3, house=("stacking", "jump_in"), scoring="tally")
+    store = FileStore(tmp_path)
+    store.save(settings, Stats())
+    player = Player(store=store)
+    player.choose("host")
+    url, name, table, server = player.app.online_request
+    port = server.port
+    try:
+        assert server.running and url == f"ws://127.0.0.1:{server.port}/" and name == "PLAYER 1"
+        assert table == {
+            "rules": "standard",
+            "players": 4,
+            "people": 4,
+            "scoring": "tally",
+            "house": ["stacking", "jump_in"],
+            "level": "normal",
+        }
+        hosting_line = f"hosting a table server at {server.friends_url('')} (port {server.port})"
+        assert player.said("hosting a table server at") == [hosting_line]
+        welcome = hello(url, name, table)
+        assert welcome["type"] == "welcome" and welcome["seat"] == 0
+        assert welcome["table"]["rules"] == "standard" and welcome["table"]["house"] == ["stacking", "jump_in"]
+        room = welcome["room"]
+        assert (tmp_path / "hosted" / "rooms" / f"{room}.json").is_file(), "the rooms are kept in the data folder"
+        friend = hello(server.local_url(room), "BOB")
+        assert friend["type"] == "welcome" and friend["seat"] == 1 and friend["room"] == room
+        lan = server.friends_url(room)
+        assert lan.endswith(f":{server.port}/{room}") and not lan.startswith("ws://127.")
+        player.choose("host")  # again, while it runs: the same server, a new room
+        assert player.app.online_request[3] is server and len(player.said("hosting")) == 1
+    finally:
+        server.stop()
+    assert not server.running and refused(port)
+
+
+def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_stop():
+    player = Player()
+    player.choose("host")
+    server = player.app.online_request[3]
+    folder = server.data_dir
+    try:
+        assert folder.is_dir() and hello(server.local_url("t1"), "ANN", {"players": 2})["type"] == "welcome"
+        assert (folder / "rooms" / "t1.json").is_file()
+    finally:
+        server.stop()
+    assert not folder.exists()
+    player.choose("host")  # stopped: HOST starts another
+    again = player.app.online_request[3]
+    try:
+        assert again is not server and again.running
+    finally:
+        again.stop()
+
+
+def test_host_that_cannot_start_says_why_under_the_menu_and_loses_nothing(tmp_path):
+    (tmp_path / "hosted").write_text("a file where the rooms' folder should be")
+    store = FileStore(tmp_path)
+    store.save(Settings(difficulty="hard"), Stats())
+    player = Player(store=store)
+    player.choose("host")
+    assert player.app.scene == "title" and getattr(player.app, "online_request", None) is None
+    message = player.app.title.message
+    assert message.startswith("cannot keep the rooms in") and str(tmp_path / "hosted") in message
+    assert player.said("cannot keep the rooms in")
+    assert lay.PINK in player.screen_text_colours(menus.FOOTER_Y), "the message is drawn under the menu"
+    assert read_document((tmp_path / FILENAME).read_text()).settings.difficulty == "hard"
+    player.choose("play")
+    assert player.app.scene == "table", "the game goes on"
+
+
+def test_a_taken_port_gives_another_and_stop_frees_it():
+    with socket.socket() as taken:
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = LocalServer(None, port=port).start()
+        try:
+            assert server.port != port and "is taken" in server.lines[0]
+            assert hello(server.local_url("r"), "ANN")["type"] == "welcome"
+        finally:
+            server.stop()
+    assert server.port is None and not server.running
+    again = LocalServer(None, port=0).start()
+    port = again.port
+    again.stop()
+    assert refused(port)
+    third = LocalServer(None, port=port).start()  # the very port, free again
+    try:
+        assert third.port == port
+    finally:
+        third.stop()
+
+
+def test_a_server_that_cannot_listen_raises_a_clear_error():
+    server = LocalServer(
+        None, port=0, bind="192.0.2.123"
+    )  # an address of no interface here: bind fails, nothing is sent
+    with pytest.raises(HostingError, match="cannot host: cannot listen on the network"):
+        server.start()
+    assert not server.running and not server.data_dir.exists()
+    with pytest.raises(HostingError, match="not running"):
+        server.local_url("")
+
+
+def test_the_tests_servers_take_a_free_port_and_stop_by_themselves():
+    assert hosting.PORT == 0 and hosting.LIFETIME is not None
+    server = LocalServer(None, lifetime=0.5).start()
+    port = server.port
+    server._thread.join(10)
+    assert not server.running and server.port is None and refused(port)
+    server.stop()
+
+
+def test_a_page_has_join_but_no_host():
+    web = Player(platform="emscripten")
+    assert "join" in web.app.title.items.keys and "host" not in web.app.title.items.keys
+    desktop = Player(platform="linux")
+    keys_ = desktop.app.title.items.keys
+    assert keys_.index("join") == keys_.index("people") + 1 and keys_.index("host") == keys_.index("join") + 1
+    assert keys_[-2:] == ["replays", "quit"]
+
+
+# ----- the settings ------------------------------------------------------------------------
+
+
+def test_the_settings_leave_out_an_unchanged_address_and_name_and_check_them():
+    assert "join_address" not in dump(Settings(), Stats()) and "online_name" not in dump(Settings(), Stats())
+    kept = Settings(join_address="ws://10.0.0.7:8765/r", online_name="ANN")
+    assert read_document(dump(kept, Stats())).settings == kept
+    for field, value in (("join_address", "http://x/y"), ("join_address", 7), ("online_name", "ann!")):
+        with pytest.raises(ValueError, match=field):
+            Settings(**{field: value})
+        document = json.loads(dump(kept, Stats()))
+        document["settings"][field] = value
+        reading = read_document(json.dumps(document))
+        assert reading.partial and f"settings.{field}=" in reading.problem
+        assert getattr(reading.settings, field) == "" and reading.settings.difficulty == "normal"
+    assert Settings(names=("ANN",)).player_name == "ANN" and Settings().player_name == "PLAYER 1"
+
+
+# ----- what the screen shows fits ------------------------------------------------------------
+
+
+def test_every_line_of_the_join_screen_fits():
+    from test_layout import centred_box, inside, no_overlaps, text_box
+
+    screen_box = (4, 4, lay.SCREEN_W - 8, lay.SCREEN_H - 8)  # inside the frame
+    screen = joining.JoinScreen("ws://" + "a" * (ADDRESS_LENGTH - 5), "PLAYER 10"[:9])
+    items = screen.items
+    longest = {
+        "address": joining.LABELS["address"] + joining._tail(screen.address, joining._room_for("address") - 1) + "_",
+        "name": joining.LABELS["name"] + "W" * 9 + "_",
+        "join": "JOIN",
+        "back": "BACK",
+    }
+    for index, key in enumerate(items.keys):
+        x, y, w, h = items.rect(index)
+        assert inside(text_box(x + 10, y + 1, longest[key]), (x, y, w, h)), key
+    boxes = {key: items.rect(index) for index, key in enumerate(items.keys)}
+    for i, line in enumerate(joining.EXPLAINED):
+        boxes[f"explained {i}"] = centred_box(lay.CX, joining.EXPLAINED_Y + 9 * i, line)
+    problem = check_address("ws://" + "h" * 60 + ":99999/room")[1]
+    lines = menus.fit_lines(problem, joining.PROBLEM_CHARS, joining.PROBLEM_LINES)
+    for i, line in enumerate(lines):
+        boxes[f"problem {i}"] = centred_box(lay.CX, joining.PROBLEM_Y + 9 * i, line)
+    boxes["hint"] = centred_box(lay.CX, 176, joining.TYPING_HINT)
+    assert no_overlaps(boxes) == []
+    assert all(inside(box, screen_box) for box in boxes.values())
+
+
+@pytest.mark.parametrize("desktop", [True, False])
+@pytest.mark.parametrize("saved", [True, False])
+def test_the_title_menu_fits_above_the_bottom_lines_with_a_gap(desktop, saved):
+    menu = menus.TitleMenu(can_quit=desktop, title_art=True, can_host=desktop)
+    menu.can_continue = saved
+    assert len(menu.items.keys) == 12 + 2 * desktop + saved  # JOIN; HOST and QUIT on the desktop
+    last = menu.items.rect(len(menu.items.keys) - 1)
+    assert last[1] + last[3] + 4 <= menus.CREDIT_Y, "clear of the credit line"
+    assert menu.items.y - 16 >= 2, "the heading is on the screen"
+    labels = [menus.JOIN_LABEL, menus.HOST_LABEL]
+    assert all(len(label) * 4 + 10 <= menus.MENU_W for label in labels)
