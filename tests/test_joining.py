@@ -170,9 +170,10 @@ def test_join_types_the_address_and_the_name_saves_them_and_asks_to_go_online():
     player.to_item("join")
     player.press("RETURN")
     url = "ws://127.0.0.1:8765/Friday"
-    assert player.app.scene == "title"
-    assert player.app.online_request == (url, "ANN", None, None)
-    assert player.said("online join") == [f"online join {url} as ann"]
+    assert player.app.scene == "lobby"  # connecting to the table, as the lobby says
+    assert (player.app.online.url, player.app.online.session.name) == (url, "ANN")
+    assert player.said("online joining") == [f"online joining {url} as ann"]
+    player.app.online.close()
     settings = player.store.settings
     assert (settings.join_address, settings.online_name) == (url, "ANN")
 
@@ -191,7 +192,9 @@ def test_the_address_and_name_come_back_in_the_next_run(tmp_path):
     assert (screen.address, screen.name) == ("ws://192.168.1.20:8765/kx3Tq9aZ", "BOB")
     again.to_item("join")
     again.press("RETURN")  # JOIN at once: the same table again
-    assert again.app.online_request[:2] == ("ws://192.168.1.20:8765/kx3Tq9aZ", "BOB")
+    assert (again.app.online.url, again.app.online.session.name) == ("ws://192.168.1.20:8765/kx3Tq9aZ", "BOB")
+    first.app.online.close()
+    again.app.online.close()
 
 
 def test_the_name_starts_as_the_first_persons_and_keeps_the_people_screens_rules():
@@ -226,7 +229,7 @@ def test_a_bad_address_is_refused_on_the_screen_and_nothing_is_saved(typed, reas
     assert lay.PINK in player.screen_text_colours(joining.PROBLEM_Y), "the reason is drawn under the explanation"
     assert player.said("sound buzz")
     assert player.store.saves == 0 and player.store.settings.join_address == ""
-    assert getattr(player.app, "online_request", None) is None
+    assert player.app.online is None
     player.to_item("address")
     player.press("RETURN")  # typing again: the reason has gone
     assert screen.problem == "" and lay.PINK not in player.screen_text_colours(joining.PROBLEM_Y)
@@ -241,7 +244,7 @@ def test_escape_leaves_the_join_screen_keeping_nothing():
     player.press("ESCAPE")  # while typing
     assert player.app.scene == "title" and store.saves == 0
     assert (store.settings.join_address, store.settings.online_name) == ("ws://10.0.0.7:8765/old", "ANN")
-    assert getattr(player.app, "online_request", None) is None
+    assert player.app.online is None
     screen = player.to_join()
     assert screen.address == "ws://10.0.0.7:8765/old", "what was typed was not kept"
     player.type_name("BOB")
@@ -269,7 +272,9 @@ def test_the_mouse_types_and_joins():
     player.press(*["BACKSPACE"] * 8)
     assert screen.name == ""
     click("join")
-    assert player.app.online_request[:2] == ("ws://127.0.0.1:9/Room", "PLAYER 1"), "no name: the default one"
+    online = player.app.online
+    assert (online.url, online.session.name) == ("ws://127.0.0.1:9/Room", "PLAYER 1"), "no name: the default one"
+    online.close()
 
 
 # ----- HOST ------------------------------------------------------------------------------
@@ -299,11 +304,13 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
     store.save(settings, Stats())
     player = Player(store=store)
     player.choose("host")
-    url, name, table, server = player.app.online_request
+    online, server = player.app.online, player.app.hosted
+    url, name, table = online.url, online.session.name, online.session.hello()["table"]
     port = server.port
     try:
+        assert player.app.scene == "lobby"
         assert server.running and url == f"ws://127.0.0.1:{server.port}/" and name == "PLAYER 1"
-        assert table == {
+        menus_table = {
             "rules": "standard",
             "players": 4,
             "people": 4,
@@ -311,6 +318,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
             "house": ["stacking", "jump_in"],
             "level": "normal",
         }
+        assert {key: table[key] for key in menus_table} == menus_table  # (and the server's turn time, once welcomed)
         hosting_line = f"hosting a table server at {server.friends_url('')} (port {server.port})"
         assert player.said("hosting a table server at") == [hosting_line]
         welcome = hello(url, name, table)
@@ -322,9 +330,12 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
         assert friend["type"] == "welcome" and friend["seat"] == 1 and friend["room"] == room
         lan = server.friends_url(room)
         assert lan.endswith(f":{server.port}/{room}") and not lan.startswith("ws://127.")
+        player.press("ESCAPE")  # leave the lobby: the server runs on, for the friends at its tables
+        assert player.app.scene == "title" and server.running
         player.choose("host")  # again, while it runs: the same server, a new room
-        assert player.app.online_request[3] is server and len(player.said("hosting")) == 1
+        assert player.app.hosted is server and len(player.said("hosting")) == 1
     finally:
+        player.app.online.close()
         server.stop()
     assert not server.running and refused(port)
 
@@ -332,7 +343,8 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
 def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_stop():
     player = Player()
     player.choose("host")
-    server = player.app.online_request[3]
+    server = player.app.hosted
+    player.app.online.close()
     folder = server.data_dir
     try:
         assert folder.is_dir() and hello(server.local_url("t1"), "ANN", {"players": 2})["type"] == "welcome"
@@ -340,11 +352,13 @@ def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_sto
     finally:
         server.stop()
     assert not folder.exists()
+    player.press("ESCAPE")  # the lobby, left
     player.choose("host")  # stopped: HOST starts another
-    again = player.app.online_request[3]
+    again = player.app.hosted
     try:
         assert again is not server and again.running
     finally:
+        player.app.online.close()
         again.stop()
 
 
@@ -354,7 +368,7 @@ def test_host_that_cannot_start_says_why_under_the_menu_and_loses_nothing(tmp_pa
     store.save(Settings(difficulty="hard"), Stats())
     player = Player(store=store)
     player.choose("host")
-    assert player.app.scene == "title" and getattr(player.app, "online_request", None) is None
+    assert player.app.scene == "title" and player.app.online is None
     message = player.app.title.message
     assert message.startswith("cannot keep the rooms in") and str(tmp_path / "hosted") in message
     assert player.said("cannot keep the rooms in")

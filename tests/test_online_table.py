@@ -180,3 +180,34 @@ def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted
     assert again.app.match.board.hand == sorted(view.hand, key=hand_order)  # your hand, as the server holds it
     assert any("The match goes on where you left it" in line for line in again.lines)  # shown as it stands
     again.app.online.close()
+
+
+def test_host_shows_the_address_for_friends_and_a_friend_joining_it_starts_the_match():
+    lines: list[str] = []
+    app = App(1, report=lines.append, low_memory=True)
+    driver = Driver(app)
+    items = app.title.items
+    while items.current != "host":
+        driver.frame([pyxel.KEY_DOWN])
+    driver.frame([pyxel.KEY_RETURN])
+    server = app.hosted
+    try:
+        limit = time.monotonic() + 20
+        while not app.online.session.room:
+            assert time.monotonic() < limit, lines[-5:]
+            driver.frame()
+        room = app.online.session.room
+        friends = server.friends_url(room)
+        assert app.scene == "lobby" and friends.endswith(f":{server.port}/{room}")
+        app.draw()
+        assert any(f"online seat 0 in room {room}" in line for line in lines)
+        friend = bot(friends, "Bob", "--seed", "5", "--stop-after-moves", "1")  # the address as a friend types it
+        limit = time.monotonic() + 30
+        while app.scene != "table":
+            assert time.monotonic() < limit, lines[-5:]
+            driver.frame()
+        assert app.match.board.names == ("YOU", "BOB")  # the 1991 table of two, Bob across it
+        friend.wait(30)
+        app.online.close()
+    finally:
+        server.stop()

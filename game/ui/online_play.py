@@ -21,7 +21,7 @@ from game.online.client import BrowserClient, Client
 from game.safe_files import write_atomically
 from game.saves import SavedMatch, now
 
-from . import host, keys, lobby
+from . import host, keys, lobby, narration
 from .online_table import OnlineMatch
 
 TOKENS_FILE = "online-seats.json"
@@ -79,7 +79,8 @@ class OnlinePlay:
         name of the settings; ``table``: the room's table, if this joins
         first and so creates it; ``server``: the one this machine hosts,
         stopped when you leave)."""
-        self._load_at_once()
+        if not self.loader.finished:  # --join: straight here from the start
+            self._load_at_once()
         if name is None:
             name = self.settings.names[0] if self.settings.names else "PLAYER 1"
         tokens = self._seat_tokens()
@@ -166,16 +167,19 @@ class OnlinePlay:
 
     def _leave_online(self) -> None:
         """Leave the room (your seat is played by a computer until you come
-        back with its address), stop the server this machine hosts, and go
-        to the title."""
+        back with its address) and go to the title. A server this machine
+        hosts runs on for the friends at its tables, until the game quits
+        (HOST again opens a new room on it)."""
         if self.online is not None:
             self.online.close()
-        if self.hosted is not None:
-            self.hosted.stop()
+        hosting = self.hosted is not None and self.hosted.running
         self.online = self.hosted = None
         self.match = None
         self.notice("left the online table")
         self._to_title()
+        if hosting:
+            self.title.message = narration.HOSTING_ON
+            self.notice(narration.HOSTING_ON)
 
     def _draw_lobby(self) -> None:
         client = self.online
