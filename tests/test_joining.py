@@ -178,6 +178,15 @@ def test_join_types_the_address_and_the_name_saves_them_and_asks_to_go_online():
     assert (settings.join_address, settings.online_name) == (url, "ANN")
 
 
+def test_a_whole_address_typed_after_the_ws_the_field_starts_with_keeps_one_scheme():
+    player = Player()
+    screen = player.to_join()
+    player.to_item("address")
+    player.press("RETURN")
+    player.type_text("wss://uno.example.org/ROOM1")  # as pasted from a message
+    assert screen.address == "wss://uno.example.org/ROOM1"
+
+
 def test_the_address_and_name_come_back_in_the_next_run(tmp_path):
     first = Player(store=FileStore(tmp_path))
     first.to_join()

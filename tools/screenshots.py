@@ -61,6 +61,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "hand_results": ("hand_result_6_players", "hand_result_tally"),
     "continue": ("title_continue",),
     "replays": ("replays", "replay", "replay_end"),
+    "join": ("join",),
 }
 # Made in a real window under Xvfb by tools/window_screenshots.py (the "after"
 # pictures), or kept from before a change (the "before" ones): never here.
@@ -76,6 +77,8 @@ WINDOW_PICTURES = (
     "people_turn_ann",
     "people_curtain_bob",
     "people_turn_bob",
+    "online_lobby",
+    "online_table",
     "prompt_before",
     "prompt_after",
     "prompt_key_refused",
@@ -453,6 +456,26 @@ def replays_pictures(out: Path, data: Path) -> None:
     p.shot("replay_end")
 
 
+def join_screen(out: Path) -> None:
+    """JOIN ONLINE with a host's address typed (as pyxel's text input gives
+    it) and a name."""
+    import pyxel
+
+    p = Pictures(out, 1)
+    p.to_title()
+    p.choose("join")
+    p.wait_until(lambda: p.app.scene == "join", "opened JOIN ONLINE")
+    p.press("RETURN")  # typing the address
+    p.wait(1)
+    pyxel.set_input_text("ws://192.168.1.20:8765/kx3Tq9aZ")
+    p.wait(1)
+    pyxel.set_input_text("")
+    p.press("RETURN", "DOWN", "RETURN")  # kept; the name
+    p.press(*["BACKSPACE"] * 9, "A", "N", "N", "RETURN", "DOWN")
+    p.wait(10)
+    p.shot("join")
+
+
 MAKERS = {
     "tour": tour,
     "low_memory": low_memory,
@@ -462,6 +485,7 @@ MAKERS = {
     "hand_results": hand_results,
     "continue": continue_title,
     "replays": replays,
+    "join": join_screen,
 }
 
 

@@ -22,6 +22,8 @@ the tests. It makes the "after" pictures:
     people_turn_ann.png                ANN's turn once she opened it
     people_curtain_bob.png             after ANN picked up and passed: the curtain for BOB
     people_turn_bob.png                BOB's turn
+    online_lobby.png                   --join a room of a table server on 127.0.0.1: the lobby, BOB joined
+    online_table.png                   the match started with a computer in the free seat: your turn
 
 The ``*_before.png`` pictures show the game before those changes and are
 kept as they are. Needs Xvfb, xdotool, xwininfo and ImageMagick (import, convert).
@@ -197,6 +199,47 @@ def make(out: Path, display: str, work: Path) -> None:
     game.close()
 
 
+@contextlib.contextmanager
+def table_server(work: Path):
+    """``python -m game.server`` on a free 127.0.0.1 port, for a minute at most; yields its address."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(work / "server"), "--stop-after", "90"],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = server.stdout.readline()
+        if not line.startswith("listening on "):
+            raise SystemExit(f"the table server did not start: {line!r}")
+        yield line.split()[-1]
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+def online(out: Path, display: str, work: Path) -> None:
+    """ANN makes a room of three at a table server; BOB (a network bot)
+    joins; ANN starts it with a computer in the free seat."""
+    with table_server(work) as address:
+        url = f"{address}/party"
+        game = Game(display, work / "online", "--join", url, "--name", "ANN", "--rules", "standard", "--players", "3")
+        time.sleep(2.0)
+        bob = subprocess.Popen(
+            [sys.executable, "-m", "game.online.bot", url, "--name", "BOB", "--seed", "2", "--timeout", "60"],
+            cwd=ROOT,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        time.sleep(2.0)
+        game.shot(out / "online_lobby.png")
+        game.key("Return", pause=AFTER_DEAL)
+        game.shot(out / "online_table.png")
+        game.close()
+        bob.terminate()
+        bob.wait(timeout=10)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/window_screenshots.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the folder to write the pictures into (made if missing)")
@@ -206,6 +249,7 @@ def main(argv: list[str] | None = None) -> int:
     out.mkdir(parents=True, exist_ok=True)
     with xvfb() as display, tempfile.TemporaryDirectory() as work:
         make(out, display, Path(work))
+        online(out, display, Path(work))
     print(f"wrote the window pictures into {out}")
     return 0
 

@@ -182,19 +182,6 @@ class ComputerTurns:
             self.notice(f"error {self._name(seat)} chose {action!r}, refused ({error}); it plays {fallback!r}")
             self._act(fallback)
 
-    def _outside_turns(self) -> None:
-        """Seats whose decisions arrive from outside (``seats.Elsewhere``):
-        each action delivered is sent to the engine as that seat's, in turn
-        or out of it; one the rules refuse is reported and dropped."""
-        for seat, inbox in self.elsewhere.items():
-            action = inbox.take()
-            if action is None:
-                continue
-            try:
-                self._act(action, seat=seat)
-            except IllegalAction as error:
-                self.notice(f"error {self._name(seat)} sent {action!r}, refused ({error})")
-
     # ----- UNO: calls and catches ----------------------------------------------------
 
     def _watch_uno(self, idle: bool) -> None:

@@ -13,6 +13,7 @@ name, which the App saves with the settings. ESCAPE leaves, keeping nothing.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from game.online.address import ADDRESS_CHARACTERS, ADDRESS_LENGTH, check_address
@@ -25,6 +26,8 @@ from .menus import ITEM_H, Choice, ItemList, _list_choice, fit_lines
 
 LIST_X, LIST_Y, LIST_W = 24, 40, 272
 NEW_ADDRESS = "ws://"  # what the address starts as, until one is taken
+# The whole address typed (or pasted) after the ws:// the field starts with: one scheme is kept.
+SCHEME_TWICE = re.compile(r"^(?:wss?://)+(?=wss?://)")
 EXPLAINED_Y = 100
 EXPLAINED = (
     "The address your host gave you: ws://HOST:PORT/ROOM",
@@ -96,7 +99,7 @@ class JoinScreen:
             for c in text:
                 if c in ADDRESS_CHARACTERS and len(value) < ADDRESS_LENGTH:
                     value += c
-            self.address = value
+            self.address = SCHEME_TWICE.sub("", value)
         else:
             value = self.name[:-1] if "BACK" in pressed else self.name
             for c in typed:

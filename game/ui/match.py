@@ -8,7 +8,7 @@ one frame at a time. The UI never changes the game any other way. Who
 decides for each seat is the match's ``Seating`` (``seats.py``): in the 1991
 game you are seat 0, the computer players seats 1 and up (one at a table of
 two, as in 1991). A person's keys become actions in ``person.py``, a
-computer's choices (and a person's elsewhere) in ``computers.py``; this
+computer's choices in ``computers.py``; this
 module runs the frame and keeps the table seen from the person in front of
 the screen (places round the table, place 0 at the bottom).
 
@@ -42,7 +42,7 @@ from .computers import JUMP_IN_FRAMES, Computers, ComputerTurns
 from .keys import Pointer
 from .person import CHALLENGE_LABELS, DECISIONS, SEAT_CHOICES, TABLE_KEYS, PersonTurn
 from .scepter import Scepter
-from .seats import ELSEWHERE, Elsewhere, Seating
+from .seats import Seating
 
 __all__ = ["JUMP_IN_FRAMES", "Match", "hand_result"]  # the jump-in window, as docs/table.md names it
 
@@ -115,10 +115,8 @@ class Match(PersonTurn, ComputerTurns):
         self.players = game.players
         self.computer_seed = seed if computer_seed is None else computer_seed
         self.seating = seating if seating is not None else Seating.solo(self.players)
-        kinds = self.seating.kinds
         computer_seats = [seat for seat in range(self.players) if self.seating.is_computer(seat)]
         self.computers = Computers(level, self.computer_seed, computer_seats)
-        self.elsewhere = {seat: Elsewhere() for seat, kind in enumerate(kinds) if kind == ELSEWHERE}
         # The person in front of the screen: the table is seen from their
         # seat (``viewer``), and their hand is face up only once the curtain
         # has opened for them (``in_front``; always, with one person).
@@ -392,7 +390,6 @@ class Match(PersonTurn, ComputerTurns):
             idle = self.timeline.idle
             self.computers.think(self.game, idle)
             self._watch_uno(idle)
-            self._outside_turns()
             in_front = self.in_front
             if "U" in pressed:
                 self._uno_key(in_front)

@@ -6,9 +6,10 @@ Three kinds of seat:
   their own gamepad (``person.py``);
 * ``COMPUTER``: a computer player of the match's level, deciding from its own
   view only (``computers.py``);
-* ``ELSEWHERE``: a person at another machine, whose decisions arrive from
-  outside (``Elsewhere``: an online table delivers them, one action text at
-  a time, and the table takes them as it takes a computer's).
+* ``ELSEWHERE``: a person at another machine (an online table): named as
+  a person, never decided for here; the table server plays their actions,
+  and the table shows them as the server's events arrive
+  (``online_table.py``).
 
 ``Seating`` says which kind sits in each seat and what each is called. The
 1991 game is one person in seat 0 ("YOU") against computers ("COMPUTER"
@@ -23,7 +24,6 @@ comes first (place 0, at the bottom), the others following round the table.
 from __future__ import annotations
 
 import random
-from collections import deque
 from dataclasses import dataclass
 
 PERSON, COMPUTER_SEAT, ELSEWHERE = "person", "computer", "elsewhere"
@@ -146,20 +146,3 @@ class Seating:
 
     def seat(self, place: int, viewer: int) -> int:
         return (place + viewer) % self.players
-
-
-class Elsewhere:
-    """A seat whose decisions arrive from outside (a person at another
-    machine): whatever carries them (a network connection) calls ``deliver``
-    with an action text, and the table takes them in order with ``take``,
-    sending each to the engine as that seat's action. An online table
-    implements its seats with this, or a class with the same two methods."""
-
-    def __init__(self) -> None:
-        self._inbox: deque[str] = deque()
-
-    def deliver(self, action: str) -> None:
-        self._inbox.append(action)
-
-    def take(self) -> str | None:
-        return self._inbox.popleft() if self._inbox else None
