@@ -1,10 +1,15 @@
 """Shared helpers for the tests: stacking a deck for a scenario, a game in a
 made-up position, settings kept in memory, the real game run headless
 (``HeadlessApp``, which imports ``game.ui`` only when used, so that the
-tests of the rules alone never load pyxel), and HOST's server on a free
-port that stops by itself."""
+tests of the rules alone never load pyxel), HOST's server on a free port
+that stops by itself, and the online tests' table servers (``servers``,
+``table_server``)."""
 
+import shutil
 from collections import Counter
+
+import online_server
+import pytest
 
 from game.online import hosting
 from game.rules.rulesets import RULES_1991
@@ -114,3 +119,32 @@ class HeadlessApp:
     def wait(self, frames: int) -> None:
         for _ in range(frames):
             self.driver.frame()
+
+
+# ----- the online tests' table servers ----------------------------------------------
+
+
+@pytest.fixture
+def servers():
+    """Start table servers (``servers(*options, port=0)``), every one with
+    the tests' fast settings and all keeping their rooms in one folder, so
+    that a server started again on a port resumes the rooms of the last;
+    all stopped, and the folder removed, at the end."""
+    folder = online_server.quick_dir()
+    started = []
+
+    def start(*options: str, port: int = 0) -> online_server.ServerProcess:
+        server = online_server.ServerProcess(folder, *online_server.FAST, *options, port=port)
+        started.append(server)
+        return server
+
+    yield start
+    for server in started:
+        server.stop()
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def table_server(servers):
+    """One table server with the tests' fast settings."""
+    return servers()

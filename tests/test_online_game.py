@@ -3,12 +3,11 @@
 on 127.0.0.1 and play a whole hand with their keys; each saw exactly its
 seat's view of the hand that the server's record replays to."""
 
-import shutil
 import subprocess
 import sys
 
 import pytest
-from online_server import FAST, ROOT, ServerProcess, _env, quick_dir, wait_for
+from online_server import ROOT, _env, wait_for
 
 from game.rules import Game
 
@@ -27,15 +26,6 @@ def one_hand_script(turns: int = 60) -> str:
         lines += ["turn", "stop-at-result", "press P", "turn", "stop-at-result", "press RETURN", "press R"]
         lines += ["turn", "stop-at-result", "press P"] + ["press LEFT"] * 10
     return "\n".join(lines) + "\n"
-
-
-@pytest.fixture
-def table_server():
-    folder = quick_dir()
-    server = ServerProcess(folder, *FAST)
-    yield server
-    server.stop()
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def player(url: str, name: str, script, *options: str) -> subprocess.Popen:

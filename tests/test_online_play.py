@@ -5,34 +5,16 @@ WebSockets. Whole matches and hands; rejoining; a server SIGKILLed and
 started again; the turn timer."""
 
 import json
-import shutil
 
-import pytest
-from online_server import FAST, ServerProcess, bot, finish, moves_in, quick_dir, wait_for
+from online_server import bot, finish, moves_in, wait_for
 
 from game.online.client import Client
 from game.online.protocol import event_json
 from game.rules import Game
 
 
-@pytest.fixture
-def server():
-    servers = []
-    folder = quick_dir()
-
-    def start(*options, port=0):
-        server = ServerProcess(folder, *FAST, *options, port=port)
-        servers.append(server)
-        return server
-
-    yield start
-    for server in servers:
-        server.stop()
-    shutil.rmtree(folder, ignore_errors=True)
-
-
-def test_two_clients_play_a_whole_match_and_their_records_equal_the_servers(server):
-    srv = server()
+def test_two_clients_play_a_whole_match_and_their_records_equal_the_servers(servers):
+    srv = servers()
     url = f"{srv.url}/duel"
     anna = bot(url, "Anna", "--table", json.dumps({"rules": "1991", "players": 2}), "--seed", "1")
     wait_for(lambda: srv.room_file("duel"), what="the room file")
@@ -48,8 +30,8 @@ def test_two_clients_play_a_whole_match_and_their_records_equal_the_servers(serv
     assert first["errors"] == second["errors"] == []
 
 
-def test_three_clients_play_a_hand_and_each_saw_exactly_its_seats_view(server):
-    srv = server()
+def test_three_clients_play_a_hand_and_each_saw_exactly_its_seats_view(servers):
+    srv = servers()
     url = f"{srv.url}/three"
     table = {"rules": "standard", "players": 4, "people": 3, "level": "normal"}
     players = [bot(url, "Ann", "--table", json.dumps(table), "--hands", "1", "--level", "normal")]
@@ -67,8 +49,8 @@ def test_three_clients_play_a_hand_and_each_saw_exactly_its_seats_view(server):
     assert sorted(result["seat"] for result in results) == [0, 1, 2]
 
 
-def test_a_client_killed_and_started_again_rejoins_its_seat(server, tmp_path):
-    srv = server()
+def test_a_client_killed_and_started_again_rejoins_its_seat(servers, tmp_path):
+    srv = servers()
     url = f"{srv.url}/again"
     token = tmp_path / "anna.token"
     table = json.dumps({"rules": "standard", "players": 2})
@@ -86,8 +68,8 @@ def test_a_client_killed_and_started_again_rejoins_its_seat(server, tmp_path):
     assert len(moves_in(first["record"])) > moves_before
 
 
-def test_the_server_sigkilled_mid_hand_and_started_again_resumes_the_room_exactly(server):
-    srv = server()
+def test_the_server_sigkilled_mid_hand_and_started_again_resumes_the_room_exactly(servers):
+    srv = servers()
     url = f"{srv.url}/crash"
     anna = bot(url, "Anna", "--table", json.dumps({"rules": "standard", "players": 2}), "--seed", "3")
     wait_for(lambda: srv.room_file("crash"), what="the room file")
@@ -98,7 +80,7 @@ def test_the_server_sigkilled_mid_hand_and_started_again_resumes_the_room_exactl
     assert not saved["over"]
     before = moves_in(saved["record"])
     assert len(before) == saved["moves"] >= 30
-    again = server(port=srv.port)  # the same address: the clients reconnect by themselves
+    again = servers(port=srv.port)  # the same address: the clients reconnect by themselves
     first, second = finish(anna), finish(bob)
     after = moves_in(first["record"])
     assert first["record"] == second["record"] == again.room_file("crash")["record"]
@@ -106,8 +88,8 @@ def test_the_server_sigkilled_mid_hand_and_started_again_resumes_the_room_exactl
     assert any("resumed 1 rooms" in line for line in again.lines)
 
 
-def test_when_the_turn_time_runs_out_a_computer_plays_for_the_absent_person(server):
-    srv = server()
+def test_when_the_turn_time_runs_out_a_computer_plays_for_the_absent_person(servers):
+    srv = servers()
     url = f"{srv.url}/asleep"
     table = {"rules": "1991", "players": 2, "turn_time": 0.3}
     anna = bot(url, "Anna", "--table", json.dumps(table), "--stop-after-moves", "40")

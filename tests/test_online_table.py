@@ -4,12 +4,11 @@ as played by a computer, the turn timer's bar, a lost connection on the
 prompt line that comes back by itself, and the server's scepter."""
 
 import json
-import shutil
 import time
 
 import pytest
 import pyxel
-from online_server import FAST, ServerProcess, bot, quick_dir
+from online_server import bot
 
 from game.online.room import Room, check_table
 from game.rules import Game
@@ -25,22 +24,6 @@ from game.ui.script import Driver
 @pytest.fixture(autouse=True)
 def headless_pyxel():
     init_pyxel(headless=True)
-
-
-@pytest.fixture
-def servers():
-    folder = quick_dir()
-    started = []
-
-    def start(*options, port=0):
-        server = ServerProcess(folder, *FAST, *options, port=port)
-        started.append(server)
-        return server
-
-    yield start
-    for server in started:
-        server.stop()
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 class Online:

@@ -6,12 +6,10 @@ tests/test_web.py, the client layer runs in Pyodide 314.0.4 from npm."""
 
 import io
 import json
-import shutil
 import zipfile
 from urllib.parse import quote
 
-import pytest
-from online_server import FAST, ServerProcess, bot, finish, quick_dir, wait_for
+from online_server import bot, finish, wait_for
 from test_web import BROWSER, ROOT, _offline_page, browser, pyodide, serve  # noqa: F401  (fixtures)
 
 from game.online.protocol import event_json
@@ -28,15 +26,6 @@ def _online_zip() -> bytes:
             archive.write(ROOT / "game" / name, f"game/{name}")
         archive.write(BROWSER / "online_driver.py", "online_driver.py")
     return buffer.getvalue()
-
-
-@pytest.fixture
-def table_server():
-    folder = quick_dir()
-    server = ServerProcess(folder, *FAST)
-    yield server
-    server.stop()
-    shutil.rmtree(folder, ignore_errors=True)
 
 
 def test_the_browser_client_joins_the_server_and_plays_a_hand_against_a_desktop_client(
