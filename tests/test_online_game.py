@@ -14,17 +14,20 @@ from game.rules import Game
 HAND_SECONDS = 120
 
 
-def one_hand_script(turns: int = 60) -> str:
+MOST_CARDS = 40  # a hand grows while its person picks up: every card of it is tried
+
+
+def one_hand_script(turns: int = 150) -> str:
     """Keys that play any hand out, as a person who knows no better might:
     try each card from the left (R names a Wild's colour, RETURN takes a
     challenge's first choice), then pick up, play what was picked up if it
     may be played, or pass; until the hand's result shows."""
     lines = ["wait 5", "press RETURN"]  # the room's creator starts it (a guest's RETURN does nothing)
     for _ in range(turns):
-        for _card in range(10):
+        for _card in range(MOST_CARDS):
             lines += ["turn", "stop-at-result", "press RETURN", "press R", "turn", "stop-at-result", "press RIGHT"]
         lines += ["turn", "stop-at-result", "press P", "turn", "stop-at-result", "press RETURN", "press R"]
-        lines += ["turn", "stop-at-result", "press P"] + ["press LEFT"] * 10
+        lines += ["turn", "stop-at-result", "press P"] + ["press LEFT"] * MOST_CARDS
     return "\n".join(lines) + "\n"
 
 

@@ -40,6 +40,17 @@ class Online:
             assert time.monotonic() < limit, f"timed out waiting for {what}: {self.lines[-5:]}"
             self.driver.frame()
 
+    def until_your_turn(self, seconds: float = 60) -> None:
+        """Frames until the table waits for your card; RETURN on a hand's
+        result (the hand may end before your turn comes)."""
+        limit = time.monotonic() + seconds
+        while not (self.app.scene == "table" and self.app.match.waiting_for_you):
+            assert time.monotonic() < limit, f"timed out waiting for your turn: {self.lines[-5:]}"
+            if self.app.scene == "hand_result":
+                self.press("RETURN")
+            else:
+                self.driver.frame()
+
     def press(self, key: str) -> None:
         self.driver.frame([getattr(pyxel, f"KEY_{key}")])
 
@@ -64,7 +75,7 @@ def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(
     bob.wait(30)  # Bob leaves after two moves: a computer plays his seat, and every table says so
     game.until(lambda: f"BOB{STANDIN}" in match.board.names, seconds=20, what="Bob shown as away")
 
-    game.until(lambda: match.waiting_for_you, what="your turn")
+    game.until_your_turn()
     game.app.draw()
     assert pyxel.pget(0, lay.BAR_Y - 1) in (lay.YELLOW, lay.PINK)  # the turn timer's bar, running
     full = sum(pyxel.pget(x, lay.BAR_Y - 1) == lay.YELLOW for x in range(lay.SCREEN_W))
@@ -80,7 +91,8 @@ def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(
     assert game.app.online.status == "offline"
     again = servers(port=port)  # the same server, started again on its port: the room resumes
     game.until(lambda: game.app.online.status == "online", seconds=20, what="the connection back")
-    game.until(lambda: game.prompt != PROMPT_OFFLINE and match.waiting_for_you, seconds=20, what="your turn again")
+    game.until(lambda: game.prompt != PROMPT_OFFLINE, seconds=20, what="the prompt back")
+    game.until_your_turn()
     assert any("connection online" in line for line in game.lines)
     game.press("P")  # the table goes on: your pick-up is the server's
     game.until(lambda: again.room_file("shown")["record"].rstrip().endswith("draw") or not match.waiting_for_you)
@@ -153,7 +165,9 @@ def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted
     game.press("RETURN")  # ready: the only person, so the server deals at once
     game.until(lambda: game.app.scene == "table" and game.app.online.session.hand == 2, what="the next hand")
     game.until(lambda: game.app.match.timeline.idle, what="its deal")
-    assert len(game.app.match.board.hand) == 7 or game.app.match.game.turn != seat
+    dealt = game.app.online.session.view
+    assert dealt.hand_over is False and game.app.match.board.hand == sorted(dealt.hand, key=hand_order)
+    assert game.app.match.game.card_problems() == []
     game.app.online.close()
 
     again = Online(url, saves=open_saves(tmp_path))  # the seat's token kept in the data folder
@@ -184,7 +198,8 @@ def test_host_shows_the_address_for_friends_and_a_friend_joining_it_starts_the_m
         assert app.scene == "lobby" and friends.endswith(f":{server.port}/{room}")
         app.draw()
         assert any(f"online seat 0 in room {room}" in line for line in lines)
-        friend = bot(friends, "Bob", "--seed", "5", "--stop-after-moves", "1")  # the address as a friend types it
+        # A friend on the LAN types ``friends``; the test's friend, on this machine, sends nothing beyond 127.0.0.1.
+        friend = bot(server.local_url(room), "Bob", "--seed", "5", "--stop-after-moves", "1")
         limit = time.monotonic() + 30
         while app.scene != "table":
             assert time.monotonic() < limit, lines[-5:]

@@ -242,6 +242,8 @@ def _storage_zip() -> bytes:
     with zipfile.ZipFile(buffer, "w") as archive:
         for path in sorted((ROOT / "game" / "rules").glob("*.py")):
             archive.write(path, path.relative_to(ROOT).as_posix())
+        for name in ("__init__.py", "address.py", "protocol.py"):  # the settings check a remembered address
+            archive.write(ROOT / "game" / "online" / name, f"game/online/{name}")
         for name in ("__init__.py", "settings.py", "saves.py", "safe_files.py"):
             archive.write(ROOT / "game" / name, f"game/{name}")
         archive.write(BROWSER / "storage_checks.py", "storage_checks.py")

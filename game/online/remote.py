@@ -131,6 +131,19 @@ class RemoteGame:
         ends = [event.seat for event in self.session.events if event.kind == "match_end"]
         return ends[-1] if ends else None
 
+    def card_problems(self) -> list[str]:
+        """Ways the cards this seat is shown fail to add up to the deck (the
+        offline ``Game.card_problems``, from what a seat may know: every
+        hand's count, the piles, its own hand)."""
+        view, deck = self.view, len(self.rules.deck)
+        problems = []
+        if len(view.hand) != view.counts[view.seat]:
+            problems.append(f"your hand holds {len(view.hand)} cards, its count says {view.counts[view.seat]}")
+        shown = sum(view.counts) + len(view.discard) + view.draw_count
+        if shown != deck:
+            problems.append(f"{shown} cards in the hands and piles, {deck} in the deck")
+        return problems
+
     def act(self, action: str, seat: int | None = None) -> list:
         """Send this seat's action; the events come with the server's answer.
         IllegalAction at once for what this seat's legal actions cannot

@@ -69,6 +69,8 @@ class Match(PersonTurn, ComputerTurns):
     ``set_scene`` the match's scene changes, ``hand_ended`` is called once
     at the end of each hand (with this match, its ``result`` set)."""
 
+    MATCH_FOOTER = "PRESS RETURN FOR A NEW MATCH"  # under the match's result: what RETURN does
+
     def __init__(
         self,
         seed: int,
@@ -547,4 +549,5 @@ class Match(PersonTurn, ComputerTurns):
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":
             names = self.result.names
-            results.draw_match_result(self.game.match_winner, self.result.scores, self.title_art, names=names)
+            winner, scores = self.game.match_winner, self.result.scores
+            results.draw_match_result(winner, scores, self.title_art, footer=self.MATCH_FOOTER, names=names)

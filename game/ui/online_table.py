@@ -17,6 +17,7 @@ while the client tries again by itself.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pyxel
 
@@ -64,6 +65,8 @@ class OnlineMatch(Match):
     watches (from the lobby): its deal is animated; otherwise the table is
     shown as it stands (a rejoin). ``over`` is called once with the
     match's record when the server sends it."""
+
+    MATCH_FOOTER = "PRESS RETURN FOR THE TITLE"  # an online room plays one match
 
     def __init__(
         self,
@@ -202,6 +205,14 @@ class OnlineMatch(Match):
         seen = " | ".join(str(event) for event in self.client.session.events)
         self.notice(f"online hand {self._dealt} seen: {seen}")
         super()._end_hand()
+
+    def _hand_result(self):
+        """Every seat by its name (the result's seats are the engine's, and
+        yours need not be seat 0); a seat played for its person by a
+        computer under the person's own name."""
+        result = super()._hand_result()
+        names = tuple(self.seating.name(seat).removesuffix(STANDIN) for seat in range(self.players))
+        return replace(result, names=names)
 
     def go_on(self) -> None:
         """RETURN on a hand's result: ready for the next hand (the server

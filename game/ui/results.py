@@ -44,7 +44,8 @@ class HandResult:
         if self.names:
             name = self.names[self.winner]
             went = f"{name} WENT OUT"
-            head = f"{went}: THE OTHERS ADD THEIR CARDS" if self.tally else f"{went} AND SCORES {self.points} POINTS"
+            scores = "SCORE" if name == "YOU" else "SCORES"  # an online table: your name is YOU
+            head = f"{went}: THE OTHERS ADD THEIR CARDS" if self.tally else f"{went} AND {scores} {self.points} POINTS"
             rule = f"(AT {self.target} THE LOWEST WINS)" if self.tally else f"(FIRST TO {self.target})"
             return [head, f"{_short_scores(self.scores, self.names)}  {rule}"]
         if self.players == 2 and not self.tally:
