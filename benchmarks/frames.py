@@ -18,6 +18,10 @@ Three positions, each reached through the real App by pressing its keys:
 * a table of ten with four people at one machine (hard computers between
   them): the curtain between people and every frame of the computers'
   turns, each person picking up or passing as above;
+* an online table (``--join``) of standard UNO for four, you against the
+  table server's three hard computers (the server in a process of its own
+  on 127.0.0.1): every frame while their moves arrive, as messages polled
+  once a frame, and are animated;
 * the computer's turns at normal, saving the match to a real file after every action
   (``game.saves``: the record written to a temporary file, fsynced, renamed,
   the folder fsynced), with the time of each save on its own line too.
@@ -42,6 +46,7 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -51,6 +56,7 @@ from typing import NamedTuple
 from game.saves import FileSaves
 from game.settings import DIFFICULTIES
 from game.ui.app import App, init_pyxel
+from game.ui.layout import FPS
 
 # The test player and the stacked decks of the UI tests drive the benchmark too.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "scripts"))
@@ -181,6 +187,50 @@ def computers_turns(
     raise RuntimeError(f"only {len(times)} of {frames} frames of the computer's turns at {level} were timed")
 
 
+ONLINE_TABLE = {"rules": "standard", "players": 4, "people": 1, "level": "hard"}
+SERVER_LIFETIME_S = 600  # the benchmark's server stops by itself
+ONLINE_FRAMES = 900  # at most: paced as a window is, 30 s of play
+
+
+def online_turns(frames: int) -> list[Timing]:
+    """Frames of an online table while the server's computers play: a table
+    server on a free 127.0.0.1 port, the game joined to one of its rooms;
+    you pick up or pass as above. The frames are paced at 30 a second, as
+    in a window, so that the server's moves arrive between them."""
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", folder]
+        command += ["--stop-after", str(SERVER_LIFETIME_S), "--computer-delay", "0.2", "--react-delay", "0.3"]
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        try:
+            address = server.stdout.readline().split()[-1]
+            bench = Bench(App(3, report=lambda line: None, join=(f"{address}/bench", "ANN", ONLINE_TABLE)))
+            bench.wait_until(lambda: bench.app.scene == "table")
+            pace = 1 / FPS
+            return _turns_until(bench, min(frames, ONLINE_FRAMES), stop=lambda: bench.app.online is None, pace=pace)
+        finally:
+            server.terminate()
+            server.wait(timeout=10)
+
+
+def _turns_until(bench: Bench, frames: int, stop, pace: float) -> list[Timing]:
+    """The timed frames of the others' turns, as ``computers_turns`` plays
+    them, a frame every ``pace`` seconds."""
+    app = bench.app
+    times: list[Timing] = []
+    while len(times) < frames and not stop():
+        time.sleep(pace)
+        if app.scene != "table":
+            bench.press("RETURN")
+        elif waiting_for_you(app):
+            deciding = app.match.game.pending is not None and not app.match.naming_colour
+            bench.press("R" if app.match.naming_colour else "RETURN" if deciding else "P")
+        else:
+            took = bench.timed_frame()
+            if took is not None:
+                times.append(took)
+    return times
+
+
 def summary(name: str, times: list[Timing] | list[float]) -> Row:
     """Median, p99 and max of the wall times; median and p99 of CPU time."""
     walls = [t.wall if isinstance(t, Timing) else t for t in times]
@@ -203,6 +253,7 @@ def run(frames: int = 3000) -> list[Row]:
         summary("10 seats, hard", computers_turns(frames, "hard", table=("standard", 10))),
         summary("Royal 6 seats, hard", computers_turns(frames, "hard", table=("royal", 6))),
         summary("10 seats, 4 people, hard", computers_turns(frames, "hard", table=("standard", 10), people=PEOPLE)),
+        summary("online, 4 seats", online_turns(frames)),
         saving,
         save,
     ]
