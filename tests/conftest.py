@@ -15,8 +15,10 @@ from game.online import hosting
 from game.rules.rulesets import RULES_1991
 
 # HOST on the title menu, in any test (a key mash too), starts its table
-# server on a free port, never the real 8765, and it stops by itself.
+# server on a free port of 127.0.0.1, never the real 8765 nor the LAN, and
+# it stops by itself.
 hosting.PORT = 0
+hosting.BIND = "127.0.0.1"
 hosting.LIFETIME = 120.0
 
 

@@ -389,7 +389,7 @@ def test_host_that_cannot_start_says_why_under_the_menu_and_loses_nothing(tmp_pa
 
 def test_a_taken_port_gives_another_and_stop_frees_it():
     with socket.socket() as taken:
-        taken.bind(("0.0.0.0", 0))
+        taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
         server = LocalServer(None, port=port).start()

@@ -86,14 +86,20 @@ def record_mash(seed: int, lines: int) -> list[str]:
     return script
 
 
+# Title items the recorded session never takes: QUIT ends it, and HOST would
+# start a table server on the LAN in a benchmark's process.
+LEFT_ALONE = ("quit", "host")
+
+
 def _would_quit(app: App, key: str = "", click: tuple[int, int] | None = None) -> bool:
-    """Whether the key or click would quit: on the title menu, ESCAPE goes
-    to QUIT and, pressed there, takes it; RETURN (or A) and a click take it."""
+    """Whether the key or click would quit, or host: on the title menu,
+    ESCAPE goes to QUIT and, pressed there, takes it; RETURN (or A) and a
+    click take the item under them."""
     if app.scene != "title":
         return False
     items = app.title.items
-    on_quit = items.current == "quit"
+    on_avoided = items.current in LEFT_ALONE
     if click is not None:
         index = items.at(keys.Pointer(*click))
-        return index is not None and items.keys[index] == "quit"
-    return key == "ESCAPE" or (on_quit and key in CHOOSE_KEYS)
+        return index is not None and items.keys[index] in LEFT_ALONE
+    return key == "ESCAPE" or (on_avoided and key in CHOOSE_KEYS)
