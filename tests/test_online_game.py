@@ -74,3 +74,27 @@ def test_game_processes_join_one_room_and_play_a_hand_each_seeing_its_seats_view
         assert "script stopped at the result" in out
         assert " scene hand_result" in out
     assert sorted(seats) == list(range(people))
+
+
+def test_a_game_process_killed_mid_hand_and_started_again_takes_its_seat_back(table_server, tmp_path):
+    url = f"{table_server.url}/killed"
+    data = tmp_path / "data"
+    keys = tmp_path / "keys.txt"
+    keys.write_text(one_hand_script(turns=3))
+    first = player(url, "ANN", keys, "--rules", "standard", "--players", "2", "--data-dir", str(data))
+    wait_for(lambda: table_server.room_file("killed"), what="the room")
+    bob = player(url, "BOB", keys)
+    wait_for(lambda: (table_server.room_file("killed") or {}).get("moves", 0) >= 2, what="the hand under way")
+    first.kill()  # SIGKILL: nothing is tidied up
+    first.communicate(timeout=10)
+    assert (data / "online-seats.json").is_file(), "the seat's token was kept in the data folder"
+    look = tmp_path / "look.txt"
+    look.write_text("turn 30\nwait 30\n")
+    again = player(url, "ANN", look, "--data-dir", str(data))
+    out, err = again.communicate(timeout=HAND_SECONDS)
+    assert again.returncode == 0, err[-2000:]
+    assert " online seat 0 in room killed" in out  # the same seat, not a new one
+    assert "The match goes on where you left it" in out  # the table shown as it stands
+    assert table_server.room_file("killed")["seats"][0]["name"] == "ANN"
+    bob.kill()
+    bob.communicate(timeout=10)
