@@ -12,7 +12,7 @@ stand-ins at the table and a seat that drops and rejoins with its token.
 import json
 import re
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.online.bot import Bot
@@ -25,6 +25,11 @@ CARD = re.compile(r"\b(?:[RGYB](?:\+2|[0-9SRKJ])|W\+4|W)\b")
 VIEW_FIELDS = {f for f in View.__dataclass_fields__ if f != "events"}
 PUBLIC_KINDS = {"play", "turn_up", "return", "penalty"}  # their cards are on the table for all to see
 LONGEST = 100_000  # messages handled in one match at most
+
+
+# The card codes of the engine's examples of its notation, in its reasons
+# ("a colour is named with the wild card that is played: play W G"): no one's card.
+NOTATION_EXAMPLES = {"W"}
 
 
 def strings(value):
@@ -49,6 +54,7 @@ def check(message: dict, seat: int, room: Room) -> None:
         return
     if kind == "refused":  # the seat's own action, and the engine's reason about its own cards
         known = set(CARD.findall(str(message["action"]))) | set(game.hands[seat]) | set(game.discard)
+        known |= NOTATION_EXAMPLES  # a reason may show how an action is written: "play W G"
         assert set(CARD.findall(message["reason"])) <= known, message
         return
     if kind != "state":
@@ -214,6 +220,11 @@ messages = st.one_of(
 @settings(max_examples=80, deadline=None)
 @given(
     table=tables, seed=st.integers(0, 2**32 - 1), hostile=st.lists(st.tuples(st.integers(0, 4), messages), max_size=30)
+)
+@example(  # once found: a lone colour, refused with the notation's example in its reason
+    table={"rules": "1991", "players": 2, "people": 2, "house": [], "level": "easy"},
+    seed=0,
+    hostile=[(0, []), (0, {}), (0, {}), (0, {}), (1, {"type": "act", "action": "colour R"})],
 )
 def test_a_room_answers_every_hostile_message_and_goes_on(table, seed, hostile):
     players = Table(table, seed, "easy")

@@ -580,7 +580,7 @@ class Game:
         if verb == "colour":
             if self.rules.royal:
                 return "a colour is named by the King after a Wild is played"
-            return "a colour is named in the same action as the wild card it is for: play, the card, the colour"
+            return "a colour is named with the wild card that is played: play W G"
         if verb in ("challenge", "accept"):
             return "there is no Wild Draw Four to challenge or accept"
         if verb == "swap":
