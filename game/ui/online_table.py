@@ -131,15 +131,20 @@ class OnlineMatch(Match):
 
     def _hold_new_hand(self, message: dict) -> bool:
         """A new hand's first state waits while this table still plays the
-        last hand out (its last cards moving, or its result not yet shown)."""
+        last hand out (its last cards moving, or its result not yet shown);
+        not the state a reconnection brings (``reset``), which is all there
+        is: the last hand's end went by while this table was away."""
         new_hand = message.get("type") == "state" and message.get("hand") != self._dealt
-        return new_hand and self.scene not in ("hand_result", "match_result")
+        return new_hand and not message.get("reset") and self.scene not in ("hand_result", "match_result")
 
     def _state(self, session) -> None:
         if session.hand != self._dealt:
             self._dealt, self._staged = session.hand, len(session.events)
             self._ready_sent = False
-            self._start_hand(session.events)
+            if self.scene == "table":  # back from a lost connection into a new hand: shown as it stands
+                self._restore()
+            else:
+                self._start_hand(session.events)
             return
         new = session.events[self._staged :]
         self._staged = len(session.events)
@@ -159,6 +164,9 @@ class OnlineMatch(Match):
         self._status = status
         self.notice(f"connection {status}")
         if status == "online":
+            # An action sent as the connection went may never be answered: the
+            # rejoin's state says where the table is, so your keys work again.
+            self.remote.in_flight = None
             self.say("Connected again: the table goes on")
 
     # ----- the frame --------------------------------------------------------------
