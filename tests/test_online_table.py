@@ -199,13 +199,14 @@ def test_host_shows_the_address_for_friends_and_a_friend_joining_it_starts_the_m
         app.draw()
         assert any(f"online seat 0 in room {room}" in line for line in lines)
         # A friend on the LAN types ``friends``; the test's friend, on this machine, sends nothing beyond 127.0.0.1.
-        friend = bot(server.local_url(room), "Bob", "--seed", "5", "--stop-after-moves", "1")
+        friend = bot(server.local_url(room), "Bob", "--seed", "5")
         limit = time.monotonic() + 30
         while app.scene != "table":
             assert time.monotonic() < limit, lines[-5:]
             driver.frame()
         assert app.match.board.names == ("YOU", "BOB")  # the 1991 table of two, Bob across it
-        friend.wait(30)
+        friend.kill()
+        friend.wait(10)
         app.online.close()
     finally:
         server.stop()
