@@ -51,6 +51,18 @@ class Online:
             else:
                 self.driver.frame()
 
+    def play_until(self, condition, seconds: float = 60, what: str = "the table") -> None:
+        """Play your turns with the keys (and RETURN on a hand's result) until ``condition``."""
+        limit = time.monotonic() + seconds
+        while not condition():
+            assert time.monotonic() < limit, f"timed out waiting for {what}: {self.lines[-5:]}"
+            if self.app.scene == "hand_result":
+                self.press("RETURN")
+            elif self.app.scene == "table" and self.app.match.waiting_for_you:
+                play_a_card_or_pick_up(self)
+            else:
+                self.driver.frame()
+
     def press(self, key: str) -> None:
         self.driver.frame([getattr(pyxel, f"KEY_{key}")])
 
@@ -72,7 +84,7 @@ def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(
     match = game.app.match
     assert match.board.names[0] == "YOU" and "BOB" in " ".join(match.board.names)
     assert "COMPUTER 2" in match.board.names
-    bob.wait(30)  # Bob leaves after two moves: a computer plays his seat, and every table says so
+    game.play_until(lambda: bob.poll() is not None, what="Bob's two moves")  # then he leaves
     game.until(lambda: f"BOB{STANDIN}" in match.board.names, seconds=20, what="Bob shown as away")
 
     game.until_your_turn()
