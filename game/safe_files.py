@@ -37,6 +37,36 @@ def write_atomically(path: Path, data: bytes) -> None:
                 os.unlink(temp)
 
 
+def write_many_atomically(directory: Path, files: dict[str, bytes]) -> dict[str, OSError]:
+    """Replace each ``directory/NAME`` with its bytes, as ``write_atomically``
+    does, with one fsync of the folder for them all (the renames are made
+    durable together): a crash leaves each file old or new, never half.
+    Returns the names that could not be written, with their error."""
+    directory.mkdir(parents=True, exist_ok=True)
+    failed: dict[str, OSError] = {}
+    written = []
+    for name, data in files.items():
+        temp = directory / f".{name}.tmp"  # one writer per folder: a fixed name is never shared
+        try:
+            fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            try:
+                rest = memoryview(data)
+                while rest:
+                    rest = rest[os.write(fd, rest) :]
+                os.fsync(fd)
+            finally:
+                os.close(fd)
+            os.replace(temp, directory / name)
+            written.append(name)
+        except OSError as error:
+            failed[name] = error
+            with contextlib.suppress(OSError):
+                os.unlink(temp)
+    if written:
+        sync_directory(directory)
+    return failed
+
+
 def sync_directory(directory: Path) -> None:
     """Make a rename itself durable where the OS allows (not on Windows)."""
     if os.name != "posix":

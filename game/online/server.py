@@ -25,9 +25,10 @@ from pathlib import Path
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from ..safe_files import keep_aside, write_atomically
+from ..safe_files import keep_aside
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode, room_from_path
 from .room import JoinError, Room, check_table
+from .saver import Saver
 
 RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60  # ... and at once
@@ -104,6 +105,7 @@ class Server:
     def __init__(self, data_dir: Path | None, *, log=print, rate: float = RATE, **room_options) -> None:
         self.rate = rate
         self.rooms_dir = None if data_dir is None else Path(data_dir) / "rooms"
+        self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir)
         self.rooms: dict[str, Room] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.saved: dict[str, int] = {}
@@ -141,11 +143,11 @@ class Server:
         if self.saved.get(room.name) == room.version:
             return
         self.saved[room.name] = room.version
-        if self.rooms_dir is None:
+        if self.saver is None:
             return
         data = json.dumps(room.to_file(), separators=(",", ":")).encode()  # the C encoder: no indent
         try:
-            await asyncio.to_thread(write_atomically, self.rooms_dir / f"{room.name}.json", data)
+            await self.saver.save(room.name, data)
         except OSError as error:  # the room goes on; the next change tries again
             self.saved[room.name] = -1
             self.log(f"room {room.name} could not be saved: {error}")
@@ -279,25 +281,29 @@ class Server:
                 loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
         if stop_after is not None:
             loop.call_later(stop_after, lambda: stop.done() or stop.set_result(None))
-        async with serve(
-            self.handler,
-            host,
-            port,
-            process_request=self.process_request,
-            max_size=MAX_MESSAGE,
-            max_queue=4,
-            write_limit=16384,
-            compression=None,
-            close_timeout=2,
-            ping_interval=20,
-            ping_timeout=20,
-        ) as server:
-            bound = server.sockets[0].getsockname()
-            address = f"ws://{'[' + bound[0] + ']' if ':' in bound[0] else bound[0]}:{bound[1]}"
-            self.log(f"listening on {address}")
-            if ready is not None:
-                ready(address)
-            await stop
+        try:
+            async with serve(
+                self.handler,
+                host,
+                port,
+                process_request=self.process_request,
+                max_size=MAX_MESSAGE,
+                max_queue=4,
+                write_limit=16384,
+                compression=None,
+                close_timeout=2,
+                ping_interval=20,
+                ping_timeout=20,
+            ) as server:
+                bound = server.sockets[0].getsockname()
+                address = f"ws://{'[' + bound[0] + ']' if ':' in bound[0] else bound[0]}:{bound[1]}"
+                self.log(f"listening on {address}")
+                if ready is not None:
+                    ready(address)
+                await stop
+        finally:  # the rooms' last changes are written before the server stops
+            if self.saver is not None:
+                self.saver.close()
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
