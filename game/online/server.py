@@ -303,7 +303,7 @@ class Server:
                 await stop
         finally:  # the rooms' last changes are written before the server stops
             if self.saver is not None:
-                self.saver.close()
+                await self.saver.close()
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
