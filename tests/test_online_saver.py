@@ -22,7 +22,9 @@ def test_many_files_replace_the_old_ones(tmp_path):
     (tmp_path / "a.json").write_bytes(b"old")
     assert write_many_atomically(tmp_path, {"a.json": b"new", "b.json": b"bee"}) == {}
     assert (tmp_path / "a.json").read_bytes() == b"new" and (tmp_path / "b.json").read_bytes() == b"bee"
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.json", "b.json"]  # no temporary file left
+    assert sorted(p.name for p in tmp_path.glob("*.json")) == ["a.json", "b.json"]  # spares are .NAME.spare
+    assert write_many_atomically(tmp_path, {"a.json": b"newer"}) == {}
+    assert (tmp_path / "a.json").read_bytes() == b"newer"  # its spare was the old one
     failed = write_many_atomically(tmp_path, {"sub/c.json": b"c"})  # no such folder: that one fails alone
     assert list(failed) == ["sub/c.json"]
 
