@@ -150,8 +150,10 @@ async def run_tables(url: str, names: list[str], seconds: float, interval: float
 
 async def freeze_now_and_then(every: float = 5.0) -> None:
     """The bots' sessions are long-lived: frozen out of the cycle collector's
-    sight (as the server does), its full passes over 2,000 sessions do not
-    stall a bot process and lengthen the round trips it times."""
+    sight, and young objects looked at less often (as the server does), its
+    passes over 2,000 sessions do not stall a bot process and lengthen the
+    round trips it times."""
+    gc.set_threshold(20_000, *gc.get_threshold()[1:])
     while True:
         gc.freeze()
         await asyncio.sleep(every)
