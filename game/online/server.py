@@ -36,6 +36,8 @@ FLOOD_LIMIT = 200  # messages dropped for flooding before the connection is clos
 QUEUE_LIMIT = 256  # messages waiting for a client that does not read, before it is dropped
 SEND_BUFFER = 32768  # bytes of the kernel's send buffer per connection
 HELLO_TIMEOUT = 10.0
+PING_EVERY = 20.0  # seconds between a connection's pings; one with no answer by the next is closed
+PING_SLICES = 20  # the connections are pinged a slice at a time: no burst of 4,000 pings
 MAX_ROOMS = 20_000
 ROOM_NAME_BYTES = 6  # a server-made room name: 48 random bits
 FREEZE_EVERY = 10.0  # seconds between hiding what lives on from the cycle collector
@@ -47,7 +49,20 @@ class Conn:
     """One client connection: its outgoing queue (written by its own task,
     so a slow reader never holds up a room) and its rate limit."""
 
-    __slots__ = ("burst", "closing", "final", "flood", "log", "queue", "rate", "stamp", "tokens", "writer", "ws")
+    __slots__ = (
+        "burst",
+        "closing",
+        "final",
+        "flood",
+        "log",
+        "pong",
+        "queue",
+        "rate",
+        "stamp",
+        "tokens",
+        "writer",
+        "ws",
+    )
 
     def __init__(self, ws: ServerConnection, rate: float = RATE, burst: int = BURST, log=print) -> None:
         self.ws = ws
@@ -60,6 +75,7 @@ class Conn:
         self.flood = 0
         self.closing = False
         self.final: tuple[int, str] | None = None  # close once what is queued is written
+        self.pong: asyncio.Future | None = None  # the answer to the last ping
 
     def send(self, message: dict) -> None:
         if self.closing:
@@ -113,6 +129,9 @@ class Server:
         self.locks: dict[str, asyncio.Lock] = {}
         self.saved: dict[str, int] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.pinged: list[dict[Conn, None]] = [{} for _ in range(PING_SLICES)]  # the connections, by slice
+        self.pings: set[asyncio.Task] = set()
+        self.connections = 0
         self.room_options = room_options
         self.log = log
         self.actions = 0
@@ -174,6 +193,9 @@ class Server:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         conn = Conn(ws, self.rate, int(self.rate * 2), self.log)
+        self.connections += 1
+        pinged = self.pinged[self.connections % PING_SLICES]
+        pinged[conn] = None
         room = None
         name = room_from_path(ws.request.path)
         for message in (ws.request, ws.response):  # the handshake's headers are not needed again: 3 KB a connection
@@ -208,6 +230,7 @@ class Server:
             if conn.final is None:
                 conn.final = (1000, "")  # what is queued is written, then the connection closes
             conn.wake()
+            pinged.pop(conn, None)
             with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, TimeoutError):
                 await asyncio.wait_for(conn.writer, 2.0)
 
@@ -273,6 +296,26 @@ class Server:
         self.timers.pop(room.name, None)
         asyncio.get_running_loop().create_task(self.apply(room, room.tick))
 
+    def keep_alive(self, turn: int = 0) -> None:
+        """Ping each connection every ``PING_EVERY`` seconds, one slice of
+        them at a time, from one timer (websockets' own keepalive is a task a
+        connection: 1 KB each, and a wake-up each). A connection whose last
+        ping has no answer by its next one is closed (1011), as websockets'
+        keepalive with a timeout of the interval does."""
+        loop = asyncio.get_running_loop()
+        loop.call_later(PING_EVERY / PING_SLICES, self.keep_alive, (turn + 1) % PING_SLICES)
+        for conn in list(self.pinged[turn]):
+            if conn.pong is not None and not conn.pong.done():
+                conn.close(1011, "keepalive ping timeout")
+            elif not conn.closing:
+                task = loop.create_task(self._ping(conn))
+                self.pings.add(task)
+                task.add_done_callback(self.pings.discard)
+
+    async def _ping(self, conn: Conn) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            conn.pong = await conn.ws.ping()
+
     # ----- running --------------------------------------------------------------
 
     def keep_collections_short(self, turn: int = 0) -> None:
@@ -296,6 +339,7 @@ class Server:
     async def run(self, host: str, port: int, stop_after: float | None = None, ready=None) -> None:
         self.load()
         self.keep_collections_short()
+        self.keep_alive()
         loop = asyncio.get_running_loop()
         stop = loop.create_future()
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -314,8 +358,7 @@ class Server:
                 write_limit=16384,
                 compression=None,
                 close_timeout=2,
-                ping_interval=20,
-                ping_timeout=20,
+                ping_interval=None,  # one timer pings them all: keep_alive
             ) as server:
                 bound = server.sockets[0].getsockname()
                 address = f"ws://{'[' + bound[0] + ']' if ':' in bound[0] else bound[0]}:{bound[1]}"
