@@ -9,7 +9,7 @@ act once a second between them: the seat in turn acts ``--interval``
 seconds after the table's last change. Prints the actions per second the
 server took, the round trip of an action (sent, to the state that answers
 it, which the server sends only once the room is saved: atomically and
-fsynced, unless ``--memory-dir`` keeps the rooms in /dev/shm), and the
+on the disk, unless ``--memory-dir`` keeps the rooms in /dev/shm), and the
 server's memory per table (its resident set with every table playing,
 less its resident set before the first connection, over N).
 The server and the bots' processes stop by themselves.
@@ -216,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"tables {args.tables} x 4 players, one action per table every {args.interval:g} s, {args.procs} bot processes"
     )
-    print(f"rooms kept in {'/dev/shm' if base else 'a folder on disk'} (saved, fsynced, before each answer)")
+    print(f"rooms kept in {'/dev/shm' if base else 'a folder on disk'} (saved, on the disk, before each answer)")
     print(
         f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; cores: {os.cpu_count()}"
     )
