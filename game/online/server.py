@@ -336,9 +336,14 @@ class Server:
         gc.freeze()
         asyncio.get_running_loop().call_later(FREEZE_EVERY, self.keep_collections_short, turn + 1)
 
-    async def run(self, host: str, port: int, stop_after: float | None = None, ready=None) -> None:
+    async def run(
+        self, host: str, port: int, stop_after: float | None = None, ready=None, whole_process: bool = False
+    ) -> None:
+        """``whole_process``: the server is all this process does (``main``),
+        so it may tune the cycle collector for itself."""
         self.load()
-        self.keep_collections_short()
+        if whole_process:
+            self.keep_collections_short()
         self.keep_alive()
         loop = asyncio.get_running_loop()
         stop = loop.create_future()
@@ -399,7 +404,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     server = Server(args.data_dir, log=lambda text: print(text, flush=True), rate=args.rate, **options)
     try:
-        asyncio.run(server.run(args.host, args.port, args.stop_after))
+        asyncio.run(server.run(args.host, args.port, args.stop_after, whole_process=True))
     except OSError as error:
         print(f"cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1
