@@ -49,7 +49,8 @@ def check(message: dict, seat: int, room: Room) -> None:
         return
     if kind == "refused":  # the seat's own action, and the engine's reason about its own cards
         known = set(CARD.findall(str(message["action"]))) | set(game.hands[seat]) | set(game.discard)
-        assert set(CARD.findall(message["reason"])) <= known, message
+        reason = message["reason"].removesuffix(": play W G")  # the notation's example (Game.act), not a card
+        assert set(CARD.findall(reason)) <= known, message
         return
     if kind != "state":
         assert not [text for text in strings(message) if CARD.search(text)], message
