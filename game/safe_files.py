@@ -79,11 +79,11 @@ def write_many_atomically(directory: Path, files: dict[str, bytes]) -> dict[str,
 
 
 def _write_in_place(path: Path, data: bytes, fsync: bool) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)  # from its start
     try:
-        done = 0
-        while done < len(data):
-            done += os.pwrite(fd, memoryview(data)[done:], done)
+        rest = memoryview(data)
+        while rest:
+            rest = rest[os.write(fd, rest) :]
         os.ftruncate(fd, len(data))
         if fsync:
             os.fsync(fd)
