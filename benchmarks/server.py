@@ -87,6 +87,7 @@ async def play_seat(url: str, seat: Seat, stats: dict, clock: dict, interval: fl
         ws = await connect(  # the server pings; the bots need not
             f"{url}/{table.name}", compression=None, max_size=2**20, open_timeout=120, proxy=None, ping_interval=None
         )
+    seat.ws = ws
     async with ws:
         await ws.send(encode(session.hello()))
         clock["seated"] += 1
@@ -123,7 +124,7 @@ async def play_seat(url: str, seat: Seat, stats: dict, clock: dict, interval: fl
 
 async def run_tables(url: str, names: list[str], seconds: float, interval: float, settle: float, ready=None) -> dict:
     """Seat every table, let them play ``settle`` seconds, then measure ``seconds``."""
-    stats = {"rtt": [], "moves": 0, "errors": 0}
+    stats = {"rtt": [], "moves": 0, "errors": 0, "silent": 0}
     clock = {"stop": None, "seated": 0}
     gate = asyncio.Semaphore(64)
     tables = [Table(name) for name in names]
@@ -140,12 +141,25 @@ async def run_tables(url: str, names: list[str], seconds: float, interval: float
     started = {table.name: table.moves for table in tables}
     begin = time.monotonic()
     clock["stop"] = begin + seconds
+    watchdog = asyncio.create_task(close_silent(tables, seconds + 5.0, stats))
     results = await asyncio.gather(*tasks, return_exceptions=True)
+    watchdog.cancel()
     stats["elapsed"] = time.monotonic() - begin
     stats["errors"] = sum(isinstance(r, BaseException) for r in results)
     stats["moves"] = sum(table.moves - started[table.name] for table in tables)
     freezer.cancel()
     return stats
+
+
+async def close_silent(tables: list[Table], after: float, stats: dict) -> None:
+    """A seat leaves when it hears something after the measured time; one
+    that hears nothing (its table stopped) is closed, and counted."""
+    await asyncio.sleep(after)
+    silent = [
+        seat.ws for table in tables for seat in table.seats if seat.ws is not None and seat.ws.state.name == "OPEN"
+    ]
+    stats["silent"] = len(silent)
+    await asyncio.gather(*(ws.close() for ws in silent), return_exceptions=True)
 
 
 async def freeze_now_and_then(every: float = 5.0) -> None:
@@ -211,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     moves = sum(result["moves"] for result in results)
     elapsed = max(result["elapsed"] for result in results)
     errors = sum(result["errors"] for result in results)
+    silent = sum(result["silent"] for result in results)
     p50 = statistics.median(rtts) * 1000 if rtts else float("nan")
     p99 = rtts[int(len(rtts) * 0.99)] * 1000 if rtts else float("nan")
     print(
@@ -226,6 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"server memory/table  {(playing - baseline) / max(1, args.tables):.1f} KB  (RSS {baseline} -> {playing} KB)")
     print(f"server CPU           {cpu_second * 100:.0f}% of one core while playing")
     print(f"connection errors    {errors}")
+    print(f"seats silent at end  {silent}  (their table had stopped: closed 5 s after the measured time)")
     return 0
 
 

@@ -42,7 +42,7 @@ MAX_ROOMS = 20_000
 ROOM_NAME_BYTES = 6  # a server-made room name: 48 random bits
 FREEZE_EVERY = 10.0  # seconds between hiding what lives on from the cycle collector
 YOUNG_OBJECTS = 20_000  # new objects between the collector's passes over the young ones (Python's default: 700)
-RECLAIM_EVERY = 60  # freezes between collections of everything
+RECLAIM_EVERY = 12  # freezes between collections of everything: what closed waits two minutes at most
 
 
 class Conn:
@@ -326,9 +326,10 @@ class Server:
         objects took a tenth of the server's time. So what has lived
         ``FREEZE_EVERY`` seconds is frozen (``gc.freeze``: never scanned
         again), every ``RECLAIM_EVERY`` turns all is unfrozen and collected
-        once, so that the cycles of rooms and connections gone since are
-        still freed, and the young objects are looked at less often (most
-        are freed by their reference counts long before)."""
+        once (a pause of a few hundred ms every two minutes), so that the
+        cycles of rooms and connections gone since are still freed, and the
+        young objects are looked at less often (most are freed by their
+        reference counts long before)."""
         if turn == 0:
             gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
         if turn % RECLAIM_EVERY == RECLAIM_EVERY - 1:
