@@ -241,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"server memory/table  {(playing - baseline) / max(1, args.tables):.1f} KB  (RSS {baseline} -> {playing} KB)")
     print(f"server CPU           {cpu_second * 100:.0f}% of one core while playing")
     print(f"connection errors    {errors}")
-    print(f"seats silent at end  {silent}  (their table had stopped: closed 5 s after the measured time)")
+    print(f"seats silent at end  {silent}  (their table had stopped: closed 5 s after the time)")
     return 0
 
 
