@@ -80,14 +80,22 @@ def clean_name(name) -> str:
     return name
 
 
+_ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
+
+
 def encode(message: dict) -> str:
-    return json.dumps(message, separators=(",", ":"))
+    """A message as compact JSON text. One encoder for every message: the
+    server encodes four views an action. Tuples go as JSON arrays, named
+    ones (an ``Event``, a ``Pending``) too, in their fields' order."""
+    return _ENCODER.encode(message)
 
 
 # ----- views and events as JSON ------------------------------------------------
 
 
 def event_json(event: Event) -> list:
+    """An event as the JSON array a ``state`` message carries (``encode``
+    writes an ``Event`` itself the same way, fields in order)."""
     return [event.kind, event.seat, list(event.cards), event.count, event.colour, event.reason, event.points]
 
 
@@ -97,13 +105,11 @@ def event_from_json(item: list) -> Event:
 
 
 def view_json(view: View) -> dict:
-    """The view without its events (sent apart, only the new ones)."""
-    data = {}
-    for name in _VIEW_FIELDS:
-        value = getattr(view, name)
-        if isinstance(value, tuple):  # a Pending too
-            value = list(value)
-        data[name] = value
+    """The view without its events (sent apart, only the new ones), ready
+    for ``encode``: its tuples stay tuples (JSON arrays), so that the
+    server's four views an action cost one dict copy each."""
+    data = vars(view).copy()
+    del data["events"]
     return data
 
 

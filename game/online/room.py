@@ -21,7 +21,7 @@ from .. import ai
 from ..rules import Game
 from ..rules.notation import OUT_OF_TURN
 from ..rules.rulesets import RULESETS, SCEPTER_SECONDS
-from .protocol import ProtocolError, clean_name, event_json, text_field, view_json
+from .protocol import ProtocolError, clean_name, text_field, view_json
 
 FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
@@ -387,7 +387,7 @@ class Room:
             "hand": game.hand_number,
             "reset": reset,
             "view": view_json(view),
-            "events": [event_json(e) for e in events],
+            "events": events,  # Events: JSON arrays as event_json makes them
             "deadline": self.deadline_left(now),
             "scepter": None if self.scepter is None else self.scepter.progress,
         }
