@@ -118,6 +118,7 @@ def now() -> str:
 # Left out when so, and so when absent: one person's saves, the other rule
 # sets', and the saves of older versions (no match_id), read as before.
 OPTIONAL = {"match_id": "", "names": (), "viewer": 0, "scepter": None}
+MOST_NAME = 16  # characters in a saved name: an online table's (game.online.protocol.NAME_LENGTH), the longest
 
 
 def dump(saved: SavedMatch) -> str:
@@ -182,7 +183,7 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
         values[f.name] = value
     if "names" in values:
         names = values["names"]
-        if not all(isinstance(name, str) and len(name) <= 12 for name in names):
+        if not all(isinstance(name, str) and len(name) <= MOST_NAME for name in names):
             raise ValueError(f"bad names: {_show(names)}")
         values["names"] = tuple(names)
     scepter = values.get("scepter")

@@ -59,3 +59,19 @@ def check_address(text: str) -> tuple[str, str | None]:
 def is_address(value) -> bool:
     """An address as the settings keep it: nothing yet, or one that checks."""
     return value == "" or (isinstance(value, str) and check_address(value) == (value, None))
+
+
+def room_address(url: str, room: str | None) -> str:
+    """The address of the room itself: ``url`` with the room the server
+    named (``ws://HOST:PORT/`` asks for a new room, and the welcome names it)."""
+    if not room:
+        return url
+    base = url.split("?", 1)[0].rstrip("/")
+    return base if base.endswith("/" + room) else f"{base}/{room}"
+
+
+def names_room(url: str) -> bool:
+    """The address is a room's (not ``ws://HOST:PORT/``, a new one): only
+    such an address keeps a seat's token."""
+    rest = url.split("://", 1)[-1]
+    return "/" in rest and bool(rest.split("/", 1)[1])

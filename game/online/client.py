@@ -17,9 +17,12 @@ import json
 import queue
 import threading
 
+from .address import names_room, room_address
 from .protocol import Session, encode
 
 RETRY_FIRST, RETRY_MOST = 0.25, 5.0  # seconds between attempts to reconnect, doubling
+CLOSE_WAIT = 0.5  # seconds close() waits for the connection's thread to end
+TOKEN_KEY = "uno1991.seat."  # the browser's localStorage: this, then the room's address
 
 
 class _Face:
@@ -35,8 +38,14 @@ class _Face:
 
     def _received(self, message: dict) -> None:
         self.session.receive(message)
-        if message.get("type") == "error" and message.get("fatal"):
+        if refused_for_good(message):
             self.status = "refused"
+
+
+def refused_for_good(message: dict) -> bool:
+    """The server said no and closes the connection, and trying again would
+    not help (a seat still held by its last connection is worth a retry)."""
+    return message.get("type") == "error" and bool(message.get("fatal")) and not message.get("retry")
 
 
 class Client(_Face):
@@ -86,13 +95,17 @@ class Client(_Face):
             messages.append(message)
 
     def close(self) -> None:
+        """Stop: the connection closes, a wait between retries ends. Waits a
+        moment for the thread (a connection being opened may take up to its
+        timeout to give up; the thread is a daemon, and ends by itself)."""
         self._stop.set()
         loop = self._loop
         if loop is not None:
             with contextlib.suppress(RuntimeError):
                 loop.call_soon_threadsafe(self._outbox.put_nowait, None)
+                loop.call_soon_threadsafe(self._waking.set)
         if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(5)
+            self._thread.join(CLOSE_WAIT)
 
     # ----- the background thread ---------------------------------------------------
 
@@ -108,8 +121,9 @@ class Client(_Face):
         from websockets.asyncio.client import connect
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-        self._loop = asyncio.get_running_loop()
         self._outbox = asyncio.Queue()
+        self._waking = asyncio.Event()
+        self._loop = asyncio.get_running_loop()  # last: close() from the game's thread uses the two above
         wait = RETRY_FIRST
         while not self._stop.is_set():
             refused = False
@@ -128,7 +142,8 @@ class Client(_Face):
                 return
             self.reconnects += 1
             self._inbox.put("offline")
-            await asyncio.sleep(wait)
+            with contextlib.suppress(TimeoutError):  # close() cuts the wait short
+                await asyncio.wait_for(self._waking.wait(), wait)
             wait = min(RETRY_MOST, wait * 2)
 
     async def _pump(self, ws) -> bool:
@@ -151,9 +166,11 @@ class Client(_Face):
         try:
             async for text in ws:
                 message = json.loads(text)
-                if message.get("type") == "welcome" and message.get("token"):
-                    self.session.token = message["token"]  # a retry rejoins with it
-                refused = refused or bool(message.get("type") == "error" and message.get("fatal"))
+                if message.get("type") == "welcome":
+                    self.url = room_address(self.url, message.get("room"))  # a retry goes to the room itself
+                    if message.get("token"):
+                        self.session.token = message["token"]  # ... and rejoins with it
+                refused = refused or refused_for_good(message)
                 self._inbox.put(message)
         except ConnectionClosed:
             pass
@@ -164,15 +181,17 @@ class Client(_Face):
 
 class BrowserClient(_Face):
     """The same client in Pyodide, on the page's WebSocket. ``storage`` (the
-    page's localStorage) keeps the seat's token under ``uno1991.seat.URL``."""
+    page's localStorage) keeps the seat's token under ``uno1991.seat.ROOM``,
+    the room's own address (never under ``ws://HOST:PORT/``, which asks for
+    a new room), and forgets it once the server refuses it."""
 
     def __init__(self, url: str, name: str, token=None, table=None, storage=None) -> None:
         self.url = url
         self.storage = storage
-        if token is None and storage is not None:
+        if token is None and storage is not None and names_room(url):
             from ..safe_files import stored_text
 
-            token = stored_text(storage.getItem(self.key))
+            token = stored_text(storage.getItem(TOKEN_KEY + url))
         self.session = Session(name, token, table)
         self._inbox: list = []
         self._ws = None
@@ -183,7 +202,8 @@ class BrowserClient(_Face):
 
     @property
     def key(self) -> str:
-        return f"uno1991.seat.{self.url}"
+        """Where the seat's token is kept: under the room's own address."""
+        return TOKEN_KEY + room_address(self.url, self.session.room)
 
     def start(self) -> BrowserClient:
         self._open()
@@ -203,7 +223,10 @@ class BrowserClient(_Face):
             ws.send(encode(self.session.hello()))
 
         def message(event):
-            self._inbox.append(json.loads(event.data))
+            data = json.loads(event.data)
+            if data.get("type") == "welcome":
+                self.url = room_address(self.url, data.get("room"))  # a retry goes to the room itself
+            self._inbox.append(data)
 
         def closed(_event):
             if self._closed or self.status == "refused":
@@ -231,9 +254,13 @@ class BrowserClient(_Face):
             if hold is not None and hold(message):
                 break
             self._inbox.pop(0)
+            token_sent = self.session.token
             self._received(message)
-            if message.get("type") == "welcome" and message.get("token") and self.storage is not None:
-                self.storage.setItem(self.key, message["token"])
+            if self.storage is not None:
+                if message.get("type") == "welcome" and message.get("token"):
+                    self.storage.setItem(self.key, message["token"])
+                elif refused_for_good(message) and token_sent:
+                    self.storage.removeItem(self.key)  # a token the room no longer knows
             taken.append(message)
         return taken
 

@@ -36,6 +36,11 @@ class JoinError(ValueError):
     """A join the room refuses, with the reason sent back."""
 
 
+class SeatTaken(JoinError):
+    """A rejoin while the server still holds the seat's last connection
+    (dropped, but not yet noticed): refused now, worth trying again soon."""
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(18)  # 144 random bits
 
@@ -128,7 +133,9 @@ class ScepterClock:
         return round(shortest + (longest - shortest) * self._rng.random(), 2)
 
     def wind(self, now: float, running: bool) -> None:
-        if self.mark is not None and running:
+        """Count the time since the last wind, if it ran then; from now on it
+        runs or stands still, as ``running`` says."""
+        if self.mark is not None:
             self.run += max(0.0, now - self.mark)
         self.mark = now if running else None
 
@@ -209,6 +216,12 @@ class Room:
     # ----- joining and leaving ------------------------------------------------
 
     def join(self, conn, hello: dict, now: float) -> list:
+        self._wind_scepter(now)  # it stood still while the room was empty: from now on it runs
+        out = self._join(conn, hello, now)
+        self._wind_scepter(now)
+        return out
+
+    def _join(self, conn, hello: dict, now: float) -> list:
         token = text_field(hello, "token", 64)
         if token is not None:
             digest = token_hash(token)
@@ -216,7 +229,7 @@ class Room:
             if seat is None:
                 raise JoinError("this token holds no seat in this room")
             if self.seats[seat].conn is not None:
-                raise JoinError("this seat is already connected: a token is good for one connection at a time")
+                raise SeatTaken("this seat is already connected: a token is good for one connection at a time")
             fresh = None
         else:
             if self.over:
@@ -252,11 +265,13 @@ class Room:
         return out
 
     def leave(self, conn, now: float) -> list:
+        self._wind_scepter(now)
         member = self.members.pop(conn, None)
         if member is None:
             return []
         seat = self.seats[member.seat]
         seat.conn, seat.dropped = None, now
+        self._wind_scepter(now)  # the last to leave: it stands still
         return self.seat_news()
 
     def start(self, now: float) -> list:
@@ -266,6 +281,7 @@ class Room:
         self.started = True
         self.version += 1
         self.turn_key, self.turn_since = self._turn_key(), now
+        self._wind_scepter(now)  # the first hand's minute begins
         return self.seat_news() + self.broadcast(now)
 
     # ----- messages -------------------------------------------------------------
@@ -437,8 +453,9 @@ class Room:
         plan = self._plan(now)
         if plan is not None and (plan.reactions or plan.thought is not None):
             times.append(plan.at)
-        if self.scepter is not None and not self.game.hand_over:
-            times.append(self.scepter.due_at(now))
+        game = self.game
+        if self.scepter is not None and not game.hand_over and (not self.scepter.due or self._fanfare_may_sound()):
+            times.append(self.scepter.due_at(now))  # due, it waits for the next action: every one wakes the room
         return min(times) if times else None
 
     def tick(self, now: float) -> list:
@@ -446,7 +463,7 @@ class Room:
         if not self.live():
             return []
         game = self.game
-        if self.scepter is not None and self.scepter.due and game.accepts_fanfare and game.exposed is None:
+        if self.scepter is not None and self.scepter.due and self._fanfare_may_sound():
             self.scepter.restart()
             game.act("fanfare")
             return self.after_action(now)
@@ -483,6 +500,10 @@ class Room:
             action = plan.fallback
         self.game.act(action, seat=plan.seat)
         return self.after_action(now)
+
+    def _fanfare_may_sound(self) -> bool:
+        """At the start of a turn, and not while a missed UNO call may be caught."""
+        return self.game.accepts_fanfare and self.game.exposed is None
 
     def _wind_scepter(self, now: float) -> None:
         """The scepter runs while the room plays a hand."""

@@ -27,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 
 from ..safe_files import keep_aside
 from .protocol import MAX_MESSAGE, ProtocolError, decode, encode, room_from_path
-from .room import JoinError, Room, check_table
+from .room import JoinError, Room, SeatTaken, check_table
 from .saver import Saver
 
 RATE = 30.0  # messages a second a connection may send, on average
@@ -265,7 +265,10 @@ class Server:
                     del self.rooms[room.name]
                 raise
         except (ProtocolError, JoinError) as error:
-            conn.send({"type": "error", "reason": str(error), "fatal": True})
+            refusal = {"type": "error", "reason": str(error), "fatal": True}
+            if isinstance(error, SeatTaken):
+                refusal["retry"] = True  # its last connection is still held: a moment later, it is free
+            conn.send(refusal)
             conn.close(1008, str(error)[:100], flush=True)
             return None
         return room if result is not None else None

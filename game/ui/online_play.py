@@ -17,22 +17,15 @@ import contextlib
 import json
 from pathlib import Path
 
-from game.online.client import BrowserClient, Client
+from game.online.address import names_room, room_address
+from game.online.client import BrowserClient, Client, refused_for_good
 from game.safe_files import write_atomically
 from game.saves import SavedMatch, now
 
 from . import host, keys, lobby, narration
-from .online_table import OnlineMatch
+from .online_table import STANDIN, OnlineMatch
 
 TOKENS_FILE = "online-seats.json"
-
-
-def room_url(url: str, room: str | None) -> str:
-    """The address of the room itself (a server-named room's, once known)."""
-    if not room:
-        return url
-    base = url.split("?", 1)[0].rstrip("/")
-    return base if base.endswith("/" + room) else f"{base}/{room}"
 
 
 class SeatTokens:
@@ -50,12 +43,21 @@ class SeatTokens:
                 self._tokens = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, str)}
 
     def get(self, url: str) -> str | None:
-        return self._tokens.get(url)
+        """The token of the seat at this room's address (never for an
+        address that asks for a new room)."""
+        return self._tokens.get(url) if names_room(url) else None
 
     def keep(self, url: str, token: str) -> None:
-        if self._tokens.get(url) == token:
-            return
-        self._tokens[url] = token
+        if self._tokens.get(url) != token:
+            self._tokens[url] = token
+            self._write()
+
+    def forget(self, url: str) -> None:
+        """A token the room refused: the next join takes a new seat."""
+        if self._tokens.pop(url, None) is not None:
+            self._write()
+
+    def _write(self) -> None:
         if self.path is not None:
             # Unwritable: the seat is still held for this run (a rejoin after a crash would need a new one).
             with contextlib.suppress(OSError):
@@ -95,6 +97,7 @@ class OnlinePlay:
         self._online_url = url
         self._online_fresh = True  # the lobby saw the match start: its deal is animated
         self._online_record: str | None = None
+        self._friends: str | None = None
         self.notice(f"online joining {url} as {name.lower()}")
         self.audio.stop_music()
         self._set_scene("lobby")
@@ -105,12 +108,14 @@ class OnlinePlay:
         for message in client.poll():
             kind = message.get("type")
             if kind == "welcome":
-                self._online_url = room_url(self._online_url, session.room)
+                self._online_url = room_address(self._online_url, session.room)
                 self._seat_tokens().keep(self._online_url, session.token)
                 self._online_fresh = not session.started
                 self.notice(f"online seat {session.seat} in room {session.room}")
             elif kind == "error":
                 self.notice(f"online refused: {message.get('reason')}")
+                if refused_for_good(message) and session.seat is None:
+                    self._seat_tokens().forget(self._online_url)  # a seat this room no longer knows
             elif kind == "over":
                 self._online_record = message["record"]  # a finished match, rejoined
         if "ESCAPE" in pressed:
@@ -144,7 +149,8 @@ class OnlinePlay:
         match = self.match
         game = match.game
         seating = match.seating
-        names = tuple(seating.names[seat] or seating.name(seat) for seat in range(game.players))
+        seats = range(game.players)
+        names = tuple("" if seating.is_computer(seat) else seating.names[seat].removesuffix(STANDIN) for seat in seats)
         won = "won" if game.match_winner == game.seat else f"{seating.name(game.match_winner).lower()} won,"
         score = ", ".join(f"{seating.name(seat).lower()} {n}" for seat, n in enumerate(game.scores))
         saved = SavedMatch(
@@ -183,5 +189,19 @@ class OnlinePlay:
 
     def _draw_lobby(self) -> None:
         client = self.online
-        friends = self.hosted.friends_url(client.session.room) if self.hosted and client.session.room else None
-        lobby.draw_lobby(client.session, client.status, self._online_url, friends, self.frame)
+        lobby.draw_lobby(client.session, client.status, self._online_url, self._friends_address(), self.frame)
+
+    def _friends_address(self) -> str | None:
+        """The address to give friends, when this machine hosts the room:
+        worked out once (it looks up this machine's LAN address)."""
+        room = self.online.session.room
+        if self.hosted is None or not room:
+            return None
+        if self._friends is None:
+            from game.online.hosting import HostingError
+
+            try:
+                self._friends = self.hosted.friends_url(room)
+            except HostingError as error:  # the server has stopped
+                self._friends = str(error)
+        return self._friends

@@ -22,6 +22,7 @@ from dataclasses import replace
 import pyxel
 
 from game.online.remote import RemoteGame
+from game.rules import IllegalAction
 
 from . import layout as lay
 from . import narration
@@ -35,6 +36,8 @@ PROMPT_OFFLINE = "Connection lost: trying again by itself..."
 PROMPT_CLOSED = "The table server has gone: ESCAPE, then LEAVE"
 PROMPT_READY = "Waiting for the others to be ready for the next hand..."
 PROMPT_LEAVE = "The match is over: press RETURN for the title"
+PROMPT_PLAYED_FOR_YOU = "Your time ran out: a computer plays for you. Press a key to play on"
+RESULT_FRAMES = 150  # a hand's result shows this long (5 s) before a hand the server has dealt starts
 STANDIN = " (CPU)"  # after the name of a person a computer plays for
 TIMER_H = 2  # the turn timer's bar, over the message bar
 TIMER_URGENT = 5.0  # seconds: the bar turns pink
@@ -87,6 +90,8 @@ class OnlineMatch(Match):
         self._staged = len(session.events)  # how many of its events are on the table
         self._status = client.status
         self._ready_sent = False
+        self._rejoining = False  # a welcome came: the next state is a rejoin's
+        self._result_frame = 0  # the frame the last hand's result showed
         seating = online_seating(session.seats, session.seat)
         super().__init__(
             seed=0,
@@ -110,11 +115,12 @@ class OnlineMatch(Match):
         """The messages that came since the last frame, in order; a new hand
         waits in the client until this table has shown the last one's end."""
         session = self.client.session
-        hold = self._hold_new_hand
-        for message in self.client.poll(hold=hold):
+        for message in self.client.poll(hold=self._hold_new_hand):
             kind = message.get("type")
             self.remote.news()
-            if kind == "state":
+            if kind == "welcome":  # back after a lost connection: an action then sent may never be answered
+                self.remote.in_flight = None
+            elif kind == "state":
                 self._state(session)
             elif kind == "seats":
                 self._seats(session)
@@ -130,12 +136,30 @@ class OnlineMatch(Match):
         self.board.scepter = session.scepter
 
     def _hold_new_hand(self, message: dict) -> bool:
-        """A new hand's first state waits while this table still plays the
-        last hand out (its last cards moving, or its result not yet shown);
-        not the state a reconnection brings (``reset``), which is all there
-        is: the last hand's end went by while this table was away."""
-        new_hand = message.get("type") == "state" and message.get("hand") != self._dealt
-        return new_hand and not message.get("reset") and self.scene not in ("hand_result", "match_result")
+        """Sees each message before the session takes it, in order. A new
+        hand's first state waits while this table still shows the last hand
+        (``_last_hand_showing``); not the state a rejoin brings (after a
+        ``welcome``), which is all there is: the last hand's end went by
+        while this table was away."""
+        kind = message.get("type")
+        if kind == "welcome":
+            self._rejoining = True
+            return False
+        if kind != "state":
+            return False
+        held = message.get("hand") != self._dealt and not self._rejoining and self._last_hand_showing()
+        if not held:
+            self._rejoining = False
+        return held
+
+    def _last_hand_showing(self) -> bool:
+        """Its last cards are still moving, or its result has not been shown
+        for a moment (``RESULT_FRAMES``) and you have not pressed RETURN."""
+        if self.scene == "table":
+            return True
+        if self.scene == "hand_result":
+            return not self._ready_sent and self.frame - self._result_frame < RESULT_FRAMES
+        return False
 
     def _state(self, session) -> None:
         if session.hand != self._dealt:
@@ -164,26 +188,34 @@ class OnlineMatch(Match):
         self._status = status
         self.notice(f"connection {status}")
         if status == "online":
-            # An action sent as the connection went may never be answered: the
-            # rejoin's state says where the table is, so your keys work again.
-            self.remote.in_flight = None
             self.say("Connected again: the table goes on")
 
     # ----- the frame --------------------------------------------------------------
 
     def update(self, pressed, pointer=None, pads=None) -> None:
         self._take_news()
+        if self._played_for_you and (pressed or (pointer is not None and pointer.clicked)):
+            self.client.send({"type": "back"})  # any key: your seat back from the computer
+            self.notice("back at the table")
         super().update(pressed, pointer, None)
         if self.scene == "table":
             self.board.prompt = self._online_prompt(self.board.prompt)
         elif self.scene == "hand_result" and self._ready_sent:
             self.board.prompt = PROMPT_READY
 
+    @property
+    def _played_for_you(self) -> bool:
+        """Your turn time ran out: the server's computer plays your seat."""
+        seats, mine = self.client.session.seats, self.client.session.seat
+        return mine is not None and mine < len(seats) and bool(seats[mine]["standin"])
+
     def _online_prompt(self, prompt: str) -> str:
         if self.client.status in ("offline", "connecting"):
             return PROMPT_OFFLINE
         if self.client.status in ("closed", "refused"):
             return PROMPT_CLOSED
+        if self._played_for_you:
+            return PROMPT_PLAYED_FOR_YOU
         return prompt
 
     def _seen_from(self, viewer: int) -> None:
@@ -212,7 +244,28 @@ class OnlineMatch(Match):
         of the hand as this seat was sent them."""
         seen = " | ".join(str(event) for event in self.client.session.events)
         self.notice(f"online hand {self._dealt} seen: {seen}")
+        self._result_frame = self.frame
         super()._end_hand()
+
+    # ----- keys out of turn: an action may be on its way ---------------------------
+
+    def _uno_key(self, seat: int | None) -> None:
+        self._out_of_turn(super()._uno_key, seat)
+
+    def _jump_in(self, seat: int | None) -> None:
+        self._out_of_turn(super()._jump_in, seat)
+
+    def _catch_for_next(self) -> None:
+        self._out_of_turn(super()._catch_for_next)
+
+    def _out_of_turn(self, key, *seat) -> None:
+        """U, J or K: offline the engine takes them at once; here one may
+        find your last action still on its way, which is said, not a crash."""
+        try:
+            key(*seat)
+        except IllegalAction as error:
+            self.audio.play("buzz")
+            self.say(narration.refused(str(error)))
 
     def _hand_result(self):
         """Every seat by its name (the result's seats are the engine's, and

@@ -147,7 +147,8 @@ def draw_match_result(
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     loser = "THE COMPUTER" if len(scores) == 2 else seat_name(winner, len(scores))
     if names:
-        text_centred(CX, PANEL_Y + 94, f"{names[winner]} WINS THE MATCH!", lay.YELLOW)
+        wins = "YOU WIN" if names[winner] == "YOU" else f"{names[winner]} WINS"  # an online table: yours is YOU
+        text_centred(CX, PANEL_Y + 94, f"{wins} THE MATCH!", lay.YELLOW)
     else:
         text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else f"{loser} WINS THE MATCH", lay.YELLOW)
     for i, line in enumerate(final_score_lines(scores, names)):

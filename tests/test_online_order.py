@@ -1,0 +1,215 @@
+"""An online table when messages come late, together or not at all: the
+real ``OnlineMatch`` and a real ``Room`` in one process, joined by a
+loopback client that delivers the room's answers only when the test says,
+so that every order of arrival a network can give is played out exactly
+(the real WebSocket client is tested end to end in test_online_table.py)."""
+
+import pytest
+
+from game.online.protocol import Session
+from game.online.room import Room, check_table
+from game.rules import Game
+from game.ui.app import init_pyxel
+from game.ui.audio import Audio
+from game.ui.board import hand_order
+from game.ui.online_table import PROMPT_PLAYED_FOR_YOU, RESULT_FRAMES, OnlineMatch
+
+
+@pytest.fixture(autouse=True)
+def headless_pyxel():
+    init_pyxel(headless=True)
+
+
+class Loopback:
+    """The client's face (``session``, ``send``, ``poll``, ``status``) over
+    a room in this process. ``late``: the room's answers wait in ``pending``
+    until ``arrive()``."""
+
+    def __init__(self, room: Room, name: str = "ANN") -> None:
+        self.room, self.session, self.status = room, Session(name), "online"
+        self.conn, self.now, self.late = object(), 0.0, False
+        self.inbox: list[dict] = []
+        self.pending: list[dict] = []
+        self.sent: list[dict] = []
+        self.reconnects = 0
+
+    def deliver(self, out) -> None:
+        for conn, message in out:
+            if conn is self.conn:
+                (self.pending if self.late else self.inbox).append(message)
+
+    def join(self) -> None:
+        hello = self.session.hello()
+        self.deliver(self.room.join(self.conn, hello, self.now))
+
+    def send(self, message: dict) -> None:
+        self.sent.append(message)
+        self.deliver(self.room.handle(self.conn, message, self.now))
+
+    def arrive(self) -> None:
+        self.inbox += self.pending
+        self.pending = []
+
+    def tick(self, seconds: float = 0.5) -> None:
+        self.now += seconds
+        self.deliver(self.room.tick(self.now))
+
+    def drop_and_rejoin(self) -> None:
+        """The connection goes (what was on its way with it) and comes back with the seat's token."""
+        self.deliver(self.room.leave(self.conn, self.now))
+        self.pending, self.conn = [], object()
+        self.reconnects += 1
+        self.join()
+
+    def poll(self, hold=None) -> list[dict]:
+        taken = []
+        while self.inbox and not (hold is not None and hold(self.inbox[0])):
+            message = self.inbox.pop(0)
+            self.session.receive(message)
+            taken.append(message)
+        return taken
+
+
+def table(rules: str = "standard", players: int = 2, seed: int = 3):
+    room = Room("r", check_table({"rules": rules, "players": players, "people": 1}), seed=seed, computer_seed=seed)
+    room.computer_delay = room.react_delay = 0
+    client = Loopback(room)
+    client.join()
+    client.poll()
+    lines: list[str] = []
+    match = OnlineMatch(client, "normal", Audio(True, lines.append, music=False), lines.append, lambda s: None, True)
+    return room, client, match, lines
+
+
+def frames(match: OnlineMatch, count: int, keys=()) -> None:
+    for _ in range(count):
+        match.update(list(keys))
+
+
+def test_u_pressed_again_while_your_catch_is_on_its_way_is_said_not_a_crash():
+    room, client, match, _lines = table()
+    room.game._exposed = 1  # the computer played to one card without calling UNO
+    client.deliver(room.broadcast(client.now))
+    frames(match, 200)
+    assert client.session.view.exposed == 1
+    client.late = True  # the server's answer is slow
+    match.update(["U"])
+    assert client.sent[-1]["action"] == "catch" and match.remote.in_flight is not None
+    match.update(["U"])  # again, at once
+    assert "on its way" in match.board.news
+    client.arrive()
+    frames(match, 5)
+    assert match.remote.in_flight is None
+
+
+def test_a_hand_dealt_while_the_table_still_shows_the_last_shows_its_result_first():
+    room, client, match, lines = table(rules="1991", seed=5)
+    frames(match, 200)
+    room.seats[0].standin = True  # you are away: the computer plays your seat
+    for _ in range(4000):
+        if room.game.hand_over:
+            break
+        client.tick()
+    assert room.game.hand_over
+    client.tick(room.table["turn_time"] + 1)  # the server deals the next hand once the turn time is up
+    assert room.game.hand_number == 2 and client.inbox[-1]["hand"] == 2
+    scenes = []
+    for _ in range(2000):
+        match.update([])
+        scenes.append(match.scene)
+        if client.session.hand == 2:
+            break
+    assert "hand_result" in scenes, "the last hand's result was shown"
+    assert scenes.count("hand_result") >= RESULT_FRAMES - 1, "for a moment, before the hand the server dealt"
+    assert any(line.startswith("result ") for line in lines)
+    assert not any("goes on where you left it" in line for line in lines)
+    frames(match, 200)
+    assert match.scene == "table" and match.board.scores == tuple(client.session.view.scores)
+
+
+def test_back_from_a_lost_connection_into_a_new_hand_the_table_is_shown_as_it_stands():
+    room, client, match, lines = table(rules="1991", seed=5)
+    frames(match, 200)
+    client.late = True  # nothing more arrives: the connection is going
+    room.seats[0].standin = True
+    for _ in range(4000):
+        if room.game.hand_over:
+            break
+        client.tick()
+    client.tick(room.table["turn_time"] + 1)
+    client.drop_and_rejoin()  # what was on its way is lost; the rejoin brings the new hand whole
+    client.late = False
+    client.arrive()
+    frames(match, 300)
+    assert client.session.hand == 2 and match.scene == "table"
+    assert any("goes on where you left it" in line for line in lines)
+    assert match.board.hand == sorted(client.session.view.hand, key=hand_order)
+
+
+def test_an_action_lost_with_the_connection_does_not_hold_your_keys():
+    _room, client, match, _lines = table()
+    for _ in range(3000):
+        if match.waiting_for_you:
+            break
+        match.update([])
+        client.tick(0.05)
+    assert match.waiting_for_you
+    client.late = True
+    match.update(["P"])  # sent, and the connection goes with its answer
+    assert match.remote.in_flight is not None
+    client.drop_and_rejoin()
+    client.late = False
+    client.arrive()
+    frames(match, 3)
+    assert match.remote.in_flight is None, "the rejoin says where the table is"
+
+
+def test_the_1991_games_illegal_wild_draw_four_goes_to_the_server_and_is_penalised():
+    for seed in range(2000):
+        game = Game("1991", 2, seed=seed)
+        if game.turn == 0 and "W+4" in game.hands[0] and not any(a.startswith("play W+4") for a in game.legal(0)):
+            break
+    room, _client, match, _lines = table(rules="1991", seed=seed)
+    assert room.game.turn == 0
+    match.remote.act("play W+4 R")  # as the 1991 program lets you, though you hold the colour
+    frames(match, 3)
+    assert room.game.record().splitlines()[-1] == "play W+4 R"
+    assert any(event.kind == "penalty" for event in room.game.view(0).events)
+
+
+def test_a_computer_playing_for_you_is_said_and_any_key_takes_your_seat_back():
+    room, client, match, _lines = table()
+    frames(match, 100)
+    room.seats[0].standin = True  # as when your turn time runs out
+    client.deliver(room.seat_news())
+    frames(match, 2)
+    assert match.board.prompt == PROMPT_PLAYED_FOR_YOU
+    match.update(["LEFT"])
+    assert {"type": "back"} in client.sent and not room.seats[0].standin
+    frames(match, 2)
+    assert match.board.prompt != PROMPT_PLAYED_FOR_YOU
+
+
+def test_a_due_fanfare_that_must_wait_does_not_wake_the_room_at_once():
+    room = Room("r", check_table({"rules": "royal", "players": 2, "people": 1}), seed=4, computer_seed=9)
+    room.join("conn", {"type": "hello", "name": "ann"}, 0.0)
+    room.scepter.run = room.scepter.length  # due
+    room.game._exposed = 0  # ... while a missed UNO call may still be caught
+    now = 100.0
+    room.tick(now)
+    assert "fanfare" not in room.game.record()
+    wake = room.wakeup(now)
+    assert wake is None or wake > now, "nothing to do until the next action: no spinning"
+
+
+def test_the_scepter_stands_still_while_the_room_is_empty():
+    room = Room("r", check_table({"rules": "royal", "players": 2, "people": 1}), seed=4, computer_seed=9)
+    welcome = room.join("conn", {"type": "hello", "name": "ann"}, 0.0)[0][1]
+    room.tick(10.0)
+    ran = room.scepter.run
+    assert 9.9 <= ran <= 10.0
+    room.leave("conn", 10.0)
+    room.tick(300.0)  # nobody there
+    room.join("again", {"type": "hello", "token": welcome["token"]}, 600.0)  # back ten minutes later
+    room.tick(601.0)
+    assert room.scepter.run == pytest.approx(ran + 1.0), "only the second since ANN came back counts"
