@@ -29,6 +29,7 @@ from . import narration
 from .audio import Audio
 from .computers import Computers
 from .match import Match
+from .panels import NAME_ROOM
 from .person import TABLE_KEYS
 from .seats import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
 
@@ -58,7 +59,8 @@ def online_seating(seats: list[dict], mine: int) -> Seating:
         else:
             kinds.append(ELSEWHERE)
             name = seat["name"] or f"SEAT {number}"
-            names.append(name + STANDIN if seat["standin"] or not seat["connected"] else name)
+            away = seat["standin"] or not seat["connected"]
+            names.append(name[: NAME_ROOM - len(STANDIN)] + STANDIN if away else name)  # "(CPU)" shown in a panel
     return Seating(tuple(kinds), tuple(names))
 
 

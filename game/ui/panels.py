@@ -30,6 +30,7 @@ from .seating import (
 from .seats import seat_name
 
 MOST_BACKS = 10  # small card backs shown in a panel; the count says the rest
+NAME_ROOM = (PANEL_W - 6) // CHAR_W  # letters of a name a panel shows (an online name may be longer)
 
 
 def blit(rect: tuple[int, int, int, int], x: int, y: int, flip: bool = False) -> None:
@@ -56,7 +57,7 @@ def _draw_panel(board: Board, panel: Panel, frame: int) -> None:
         pyxel.rectb(x - 2, y - 2, PANEL_W + 4, PANEL_H + 4, lay.YELLOW)
         pyxel.rectb(x - 1, y - 1, PANEL_W + 2, PANEL_H + 2, lay.YELLOW)
     name = board.names[seat] if board.names else seat_name(seat, board.players)
-    pyxel.text(x + 3, y + 3, name, lay.YELLOW if in_turn else lay.LIGHT_BLUE)
+    pyxel.text(x + 3, y + 3, name[:NAME_ROOM], lay.YELLOW if in_turn else lay.LIGHT_BLUE)
     count = len(board.hand) if seat == 0 else board.counts[seat]
     big_text(x + 3 + len(str(count)) * CHAR_W, y + 16, str(count), lay.WHITE, 2)
     score = str(board.scores[seat]) if seat < len(board.scores) else "0"
