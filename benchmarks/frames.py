@@ -165,25 +165,11 @@ def computers_turns(
     (at "hard" they search, a slice a frame, over ever bigger hands), at a
     table of two or at ``table`` (rule set, players)."""
     bench = _bench(seed=2, level=level, saves=saves, table=table, people=people)
-    app = bench.app
     times: list[Timing] = []
     for _ in range(frames * MAX_FRAMES_PER_TIMED):
         if len(times) >= frames:
             return times
-        if app.scene == "handover":  # several people: a frame of the curtain, then RETURN
-            took = bench.timed_frame()
-            if took is not None:
-                times.append(took)
-            bench.press("RETURN")
-        elif app.scene != "table":
-            bench.press("RETURN")  # the next hand, the match's result, a new match
-        elif waiting_for_you(app):
-            deciding = app.match.game.pending is not None and not app.match.naming_colour
-            bench.press("R" if app.match.naming_colour else "RETURN" if deciding else "P")
-        else:
-            took = bench.timed_frame()
-            if took is not None:
-                times.append(took)
+        _others_turns_step(bench, times)
     raise RuntimeError(f"only {len(times)} of {frames} frames of the computer's turns at {level} were timed")
 
 
@@ -215,20 +201,35 @@ def online_turns(frames: int) -> list[Timing]:
 def _turns_until(bench: Bench, frames: int, stop, pace: float) -> list[Timing]:
     """The timed frames of the others' turns, as ``computers_turns`` plays
     them, a frame every ``pace`` seconds."""
-    app = bench.app
     times: list[Timing] = []
     while len(times) < frames and not stop():
         time.sleep(pace)
-        if app.scene != "table":
-            bench.press("RETURN")
-        elif waiting_for_you(app):
-            deciding = app.match.game.pending is not None and not app.match.naming_colour
-            bench.press("R" if app.match.naming_colour else "RETURN" if deciding else "P")
-        else:
-            took = bench.timed_frame()
-            if took is not None:
-                times.append(took)
+        _others_turns_step(bench, times)
     return times
+
+
+def _others_turns_step(bench: Bench, times: list[Timing]) -> None:
+    """One step of whole hands in which you only pick up or pass (and name
+    red, and take the first choice offered): your key, RETURN on a result,
+    or a timed frame of the others' turns (with several people, a frame of
+    the curtain, then RETURN)."""
+    app = bench.app
+    if app.scene == "handover":
+        _time_frame(bench, times)
+        bench.press("RETURN")
+    elif app.scene != "table":
+        bench.press("RETURN")  # the next hand, the match's result, a new match
+    elif waiting_for_you(app):
+        deciding = app.match.game.pending is not None and not app.match.naming_colour
+        bench.press("R" if app.match.naming_colour else "RETURN" if deciding else "P")
+    else:
+        _time_frame(bench, times)
+
+
+def _time_frame(bench: Bench, times: list[Timing]) -> None:
+    took = bench.timed_frame()
+    if took is not None:
+        times.append(took)
 
 
 def summary(name: str, times: list[Timing] | list[float]) -> Row:
