@@ -216,9 +216,8 @@ class Room:
     # ----- joining and leaving ------------------------------------------------
 
     def join(self, conn, hello: dict, now: float) -> list:
-        self._wind_scepter(now)  # it stood still while the room was empty: from now on it runs
         out = self._join(conn, hello, now)
-        self._wind_scepter(now)
+        self._wind_scepter(now)  # it stood still while the room was empty: from now on it runs
         return out
 
     def _join(self, conn, hello: dict, now: float) -> list:
@@ -265,7 +264,6 @@ class Room:
         return out
 
     def leave(self, conn, now: float) -> list:
-        self._wind_scepter(now)
         member = self.members.pop(conn, None)
         if member is None:
             return []
