@@ -31,7 +31,7 @@ def folder(text: str) -> Path:
     return Path(text)
 
 
-def room_address(text: str) -> str:
+def join_address(text: str) -> str:
     """A room's address on the command line: ws:// or wss://, a host, a room."""
     from game.online.address import check_address
 
@@ -101,7 +101,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--join",
-        type=room_address,
+        type=join_address,
         metavar="ws://HOST:PORT/ROOM",
         help="play at an online table: join this room of a table server (with --rules: its table, if you"
         " make the room)",

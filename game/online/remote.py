@@ -71,10 +71,6 @@ class RemoteGame:
         view = self.view
         return [list(view.hand) if seat == view.seat else [HIDDEN] * n for seat, n in enumerate(view.counts)]
 
-    def knows(self, seat: int) -> bool:
-        """True for the one hand this program may show."""
-        return seat == self.view.seat
-
     def legal(self, seat: int | None = None) -> list[str]:
         """This seat's legal actions (none while its last action is on its
         way to the server); nothing is known of another seat's."""

@@ -13,6 +13,7 @@ import pyxel
 
 from . import layout as lay
 from .drawing import draw_frame, text_centred
+from .online_table import PROMPT_OFFLINE
 from .table import draw_message_bar
 
 SEATS_Y = 74
@@ -20,7 +21,7 @@ SEAT_H = 9
 STATUS = {
     "connecting": "Connecting...",
     "online": "Connected",
-    "offline": "Connection lost: trying again by itself...",
+    "offline": PROMPT_OFFLINE,
     "refused": "The server said no",
     "closed": "Not connected",
 }
@@ -39,7 +40,7 @@ def seat_line(number: int, seat: dict, mine: int | None) -> str:
     return f"SEAT {number}  {seat['name']}{you}{away}"
 
 
-def lobby_lines(session, status: str, address: str) -> tuple[str, list[str], str]:
+def lobby_lines(session, status: str) -> tuple[str, list[str], str]:
     """The room's heading, its seats' lines and the line under them, from
     the session as it stands."""
     heading = f"ROOM {session.room}" if session.room else "JOINING A ROOM"
@@ -61,7 +62,7 @@ def prompt(session, status: str) -> str:
 
 
 def draw_lobby(session, status: str, address: str, friends: str | None, frame: int) -> None:
-    heading, seats, news = lobby_lines(session, status, address)
+    heading, seats, news = lobby_lines(session, status)
     draw_frame()
     text_centred(lay.CX, 14, heading, lay.YELLOW)
     if friends:
