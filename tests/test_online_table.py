@@ -8,17 +8,17 @@ import time
 
 import pytest
 import pyxel
+from conftest import HeadlessApp
 from online_server import bot
 
 from game.online.room import Room, check_table
 from game.rules import Game
 from game.saves import open_saves
 from game.ui import layout as lay
-from game.ui.app import App, init_pyxel
+from game.ui.app import init_pyxel
 from game.ui.board import hand_order
 from game.ui.lobby import lobby_lines
 from game.ui.online_table import PROMPT_OFFLINE, STANDIN
-from game.ui.script import Driver
 
 
 @pytest.fixture(autouse=True)
@@ -26,13 +26,11 @@ def headless_pyxel():
     init_pyxel(headless=True)
 
 
-class Online:
-    """The game joined to a room, driven frame by frame with the clock."""
+class Online(HeadlessApp):
+    """The game joined to a room as ANN, driven frame by frame with the clock."""
 
     def __init__(self, url: str, table: dict | None = None, **options) -> None:
-        self.lines: list[str] = []
-        self.app = App(1, report=self.lines.append, low_memory=True, join=(url, "ANN", table), **options)
-        self.driver = Driver(self.app)
+        super().__init__(1, join=(url, "ANN", table), **options)
 
     def until(self, condition, seconds: float = 30, what: str = "the table") -> None:
         limit = time.monotonic() + seconds
@@ -43,13 +41,11 @@ class Online:
     def until_your_turn(self, seconds: float = 60) -> None:
         """Frames until the table waits for your card; RETURN on a hand's
         result (the hand may end before your turn comes)."""
-        limit = time.monotonic() + seconds
-        while not (self.app.scene == "table" and self.app.match.waiting_for_you):
-            assert time.monotonic() < limit, f"timed out waiting for your turn: {self.lines[-5:]}"
-            if self.app.scene == "hand_result":
-                self.press("RETURN")
-            else:
-                self.driver.frame()
+
+        def waiting() -> bool:
+            return self.app.scene == "table" and self.app.match.waiting_for_you
+
+        self.play_until(waiting, seconds, what="your turn")
 
     def play_until(self, condition, seconds: float = 60, what: str = "the table") -> None:
         """Play your turns with the keys (and RETURN on a hand's result) until ``condition``."""
@@ -63,9 +59,6 @@ class Online:
             else:
                 self.driver.frame()
 
-    def press(self, key: str) -> None:
-        self.driver.frame([getattr(pyxel, f"KEY_{key}")])
-
     @property
     def prompt(self) -> str:
         return self.app.match.board.prompt if self.app.match is not None else ""
@@ -77,7 +70,7 @@ def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(
     table = {"rules": "standard", "players": 3, "people": 2, "turn_time": 30}
     game = Online(url, table)
     game.until(lambda: game.app.scene == "lobby" and game.app.online.session.room == "shown", what="the lobby")
-    news = lobby_lines(game.app.online.session, game.app.online.status, url)[2]
+    news = lobby_lines(game.app.online.session, game.app.online.status)[2]
     assert news == "Waiting for 1 more person"
     bob = bot(url, "Bob", "--seed", "3", "--stop-after-moves", "2")
     game.until(lambda: game.app.scene == "table" and game.app.match.timeline.idle, what="the first hand dealt")
@@ -192,13 +185,11 @@ def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted
 
 
 def test_host_shows_the_address_for_friends_and_a_friend_joining_it_starts_the_match():
-    lines: list[str] = []
-    app = App(1, report=lines.append, low_memory=True)
-    driver = Driver(app)
-    items = app.title.items
-    while items.current != "host":
-        driver.frame([pyxel.KEY_DOWN])
-    driver.frame([pyxel.KEY_RETURN])
+    host = HeadlessApp(1)
+    app, driver, lines = host.app, host.driver, host.lines
+    while app.title.items.current != "host":
+        host.press("DOWN")
+    host.press("RETURN")
     server = app.hosted
     try:
         limit = time.monotonic() + 20
