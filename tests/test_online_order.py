@@ -190,6 +190,39 @@ def test_a_computer_playing_for_you_is_said_and_any_key_takes_your_seat_back():
     assert match.board.prompt != PROMPT_PLAYED_FOR_YOU
 
 
+def test_no_pip_while_a_computer_plays_your_turns_and_the_pip_again_once_you_are_back():
+    room = Room("r", check_table({"rules": "standard", "players": 2, "people": 1}), seed=3, computer_seed=3)
+    room.computer_delay = room.react_delay = 0
+    client = Loopback(room)
+    client.join()
+    client.poll()
+    lines: list[str] = []
+    match = OnlineMatch(client, "normal", Audio(False, lines.append, music=False), lines.append, lambda s: None, True)
+    frames(match, 200)
+    room.seats[0].standin = True  # your turn time ran out
+    client.deliver(room.seat_news())
+    frames(match, 2)
+    away = len(lines)
+    turns_shown = 0
+    for _ in range(40):
+        client.tick()
+        frames(match, 40)
+        turns_shown += match.board.turn == 0
+        if room.game.hand_over:
+            break
+    assert turns_shown and room.game.record().count("\n") > 10, "the computer played your turns"
+    assert "sound pip" not in lines[away:], "no pip: the table does not wait for you"
+    while room.game.turn == 0 and not room.game.hand_over:
+        client.tick()
+    match.update(["LEFT"])  # back: your seat is yours
+    for _ in range(40):
+        if match.waiting_for_you or room.game.hand_over:
+            break
+        client.tick()
+        frames(match, 40)
+    assert room.game.hand_over or "sound pip" in lines[away:]
+
+
 def test_a_due_fanfare_that_must_wait_does_not_wake_the_room_at_once():
     room = Room("r", check_table({"rules": "royal", "players": 2, "people": 1}), seed=4, computer_seed=9)
     room.join("conn", {"type": "hello", "name": "ann"}, 0.0)

@@ -65,6 +65,9 @@ class Choreographer:
         self.tally = tally  # the lowest total wins: nobody scores the hand
         self._reshuffle_to: int | None = None
         self._you_pass = False  # the events being staged end your turn with a pass
+        # The pip says the table waits for you; at an online table whose
+        # computer plays your seat while you are away, it does not.
+        self.pip_for_you = True
         self._to_you = 0  # things that happened to you since your last turn
         # The seat whose Wild Draw Four you challenge and the colour in play
         # before it (set by the table as you challenge), to name the hand shown.
@@ -342,7 +345,8 @@ class Choreographer:
         def begin() -> None:
             self.board.turn = event.seat
             if event.seat == HUMAN and not self.board.hidden:
-                self.audio.play("pip")
+                if self.pip_for_you:
+                    self.audio.play("pip")
             else:
                 self.board.prompt = narration.computer_turn_prompt(event.seat, self.seating)
 

@@ -199,6 +199,7 @@ class OnlineMatch(Match):
         if self._played_for_you and (pressed or (pointer is not None and pointer.clicked)):
             self.client.send({"type": "back"})  # any key: your seat back from the computer
             self.notice("back at the table")
+        self.director.pip_for_you = not self._played_for_you
         super().update(pressed, pointer, None)
         if self.scene == "table":
             self.board.prompt = self._online_prompt(self.board.prompt)
