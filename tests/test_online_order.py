@@ -12,6 +12,7 @@ from game.rules import Game
 from game.ui.app import init_pyxel
 from game.ui.audio import Audio
 from game.ui.board import hand_order
+from game.ui.computers import THINK_FRAMES
 from game.ui.online_table import PROMPT_PLAYED_FOR_YOU, RESULT_FRAMES, OnlineMatch
 
 
@@ -221,6 +222,35 @@ def test_no_pip_while_a_computer_plays_your_turns_and_the_pip_again_once_you_are
         client.tick()
         frames(match, 40)
     assert room.game.hand_over or "sound pip" in lines[away:]
+
+
+def test_moves_that_arrive_together_are_shown_one_after_another_with_a_computers_pause():
+    room = Room("r", check_table({"rules": "standard", "players": 2, "people": 1}), seed=3, computer_seed=3)
+    room.computer_delay = room.react_delay = 0
+    client = Loopback(room)
+    client.join()
+    client.poll()
+    played: list[str] = []
+
+    def notice(text: str) -> None:
+        if text.startswith("card ") and " plays " in text:
+            played.append(text)
+
+    match = OnlineMatch(client, "normal", Audio(True, notice, music=False), notice, lambda s: None, True)
+    frames(match, 200)
+    room.seats[0].standin = True  # the server's computers play both seats, as fast as they may
+    client.deliver(room.seat_news())
+    for _ in range(20):
+        client.tick(0.01)  # many moves, all in the inbox before the next frame
+    assert room.game.record().count("\nplay ") >= 3
+    still, pauses = 0, []  # before each card played, how long the table had been still
+    for _ in range(1500):
+        before = len(played)
+        match.update([])
+        if len(played) > before:
+            pauses.append(still)
+        still = still + 1 if match.timeline.idle else 0
+    assert len(pauses) >= 3 and min(pauses[1:]) >= THINK_FRAMES - 1, pauses
 
 
 def test_a_due_fanfare_that_must_wait_does_not_wake_the_room_at_once():

@@ -27,7 +27,7 @@ from game.rules import IllegalAction
 from . import layout as lay
 from . import narration
 from .audio import Audio
-from .computers import Computers
+from .computers import THINK_FRAMES, Computers
 from .match import Match
 from .panels import NAME_ROOM
 from .person import TABLE_KEYS
@@ -94,6 +94,7 @@ class OnlineMatch(Match):
         self._ready_sent = False
         self._rejoining = False  # a welcome came: the next state is a rejoin's
         self._result_frame = 0  # the frame the last hand's result showed
+        self._still = THINK_FRAMES  # frames the table has been still: another's move may come
         seating = online_seating(session.seats, session.seat)
         super().__init__(
             seed=0,
@@ -117,7 +118,7 @@ class OnlineMatch(Match):
         """The messages that came since the last frame, in order; a new hand
         waits in the client until this table has shown the last one's end."""
         session = self.client.session
-        for message in self.client.poll(hold=self._hold_new_hand):
+        for message in self.client.poll(hold=self._hold):
             kind = message.get("type")
             self.remote.news()
             if kind == "welcome":  # back after a lost connection: an action then sent may never be answered
@@ -137,21 +138,34 @@ class OnlineMatch(Match):
         self._watch_connection()
         self.board.scepter = session.scepter
 
-    def _hold_new_hand(self, message: dict) -> bool:
-        """Sees each message before the session takes it, in order. A new
-        hand's first state waits while this table still shows the last hand
-        (``_last_hand_showing``); not the state a rejoin brings (after a
-        ``welcome``), which is all there is: the last hand's end went by
-        while this table was away."""
+    def _hold(self, message: dict) -> bool:
+        """Sees each message before the session takes it, in order, and
+        keeps a state back (and what follows it) while this table is not
+        ready for it: a new hand's while the table still shows the last
+        hand (``_last_hand_showing``); any other news than the answer to
+        your own action (another seat's move, or the computer's playing for
+        you) until the last has landed and the table has been still for a
+        computer's pause (``THINK_FRAMES``), as offline, so that moves made
+        at once one after another are not drawn and heard on top of each
+        other. Never the
+        state a rejoin brings (after a ``welcome``), which is all there is:
+        what went by while this table was away."""
         kind = message.get("type")
         if kind == "welcome":
             self._rejoining = True
             return False
         if kind != "state":
             return False
-        held = message.get("hand") != self._dealt and not self._rejoining and self._last_hand_showing()
+        if message.get("hand") != self._dealt:
+            held = self._last_hand_showing()
+        else:
+            answers_you = message.get("ack") is not None  # your own action's: shown at once
+            held = bool(message.get("events")) and not answers_you and self._still < THINK_FRAMES
+        held = held and not self._rejoining
         if not held:
             self._rejoining = False
+            if message.get("events"):
+                self._still = 0  # the table moves again: the next news waits its turn
         return held
 
     def _last_hand_showing(self) -> bool:
@@ -201,6 +215,7 @@ class OnlineMatch(Match):
             self.notice("back at the table")
         self.director.pip_for_you = not self._played_for_you
         super().update(pressed, pointer, None)
+        self._still = self._still + 1 if self.timeline.idle else 0
         if self.scene == "table":
             self.board.prompt = self._online_prompt(self.board.prompt)
         elif self.scene == "hand_result" and self._ready_sent:
