@@ -16,25 +16,20 @@ import gc
 import json
 import secrets
 import signal
-import socket
 import sys
 import time
-from http import HTTPStatus
+import traceback
 from pathlib import Path
 
-from websockets.asyncio.server import ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
-
 from ..safe_files import keep_aside
-from .protocol import MAX_MESSAGE, ProtocolError, decode, encode, room_from_path
+from . import wire
+from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path
 from .room import JoinError, Room, SeatTaken, check_table
 from .saver import Saver
 
 RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60  # ... and at once
 FLOOD_LIMIT = 200  # messages dropped for flooding before the connection is closed
-QUEUE_LIMIT = 256  # messages waiting for a client that does not read, before it is dropped
-SEND_BUFFER = 32768  # bytes of the kernel's send buffer per connection
 HELLO_TIMEOUT = 10.0
 PING_EVERY = 20.0  # seconds between a connection's pings; one with no answer by the next is closed
 PING_SLICES = 20  # the connections are pinged a slice at a time: no burst of 4,000 pings
@@ -45,61 +40,52 @@ YOUNG_OBJECTS = 20_000  # new objects between the collector's passes over the yo
 RECLAIM_EVERY = 12  # freezes between collections of everything: what closed waits two minutes at most
 
 
-class Conn:
-    """One client connection: its outgoing queue (written by its own task,
-    so a slow reader never holds up a room) and its rate limit."""
+class Conn(wire.ServerConnection):
+    """One client of the table server: its room, once it said hello, and
+    its rate limit. What it is sent goes straight to its transport (a
+    client that does not read is dropped once ``wire.WRITE_LIMIT`` bytes
+    wait for it), so a slow reader never holds up a room."""
 
-    __slots__ = (
-        "burst",
-        "closing",
-        "final",
-        "flood",
-        "log",
-        "pong",
-        "queue",
-        "rate",
-        "stamp",
-        "tokens",
-        "writer",
-        "ws",
-    )
+    __slots__ = ("burst", "flood", "hello_timer", "rate", "room", "server", "stamp", "tokens")
 
-    def __init__(self, ws: ServerConnection, rate: float = RATE, burst: int = BURST, log=print) -> None:
-        self.ws = ws
-        self.log = log
-        self.rate, self.burst = rate, burst
-        self.queue: list[str] = []  # a few at most but for a client that does not read; an empty deque is 0.7 KB
-        self.writer: asyncio.Task | None = None  # only while there is something to write
-        self.tokens = float(burst)
+    max_size = MAX_MESSAGE
+
+    def __init__(self, server: Server) -> None:
+        super().__init__()
+        self.server = server
+        self.room: Room | None = None  # set at its hello; its other messages go to that room
+        self.rate, self.burst = server.rate, int(server.rate * 2)
+        self.tokens = float(self.burst)
         self.stamp = time.monotonic()
         self.flood = 0
-        self.closing = False
-        self.final: tuple[int, str] | None = None  # close once what is queued is written
-        self.pong: asyncio.Future | None = None  # the answer to the last ping
+        self.hello_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        self.hello_timer = asyncio.get_running_loop().call_later(HELLO_TIMEOUT, self.close, 1008, "no hello")
+
+    def refuse(self, path: str) -> str | None:
+        if room_from_path(path) is None:
+            return "a room is /NAME: letters, digits, - and _ (64 at most)\n"
+        return None
+
+    def opened(self) -> None:
+        self.server.opened(self)
+
+    def received(self, message: str | bytes) -> None:
+        self.server.received(self, message)
+
+    def lost(self) -> None:
+        if self.hello_timer is not None:
+            self.hello_timer.cancel()
+        self.server.lost(self)
+
+    def too_slow(self) -> None:
+        self.server.log("dropped a client that does not read its messages")
+        super().too_slow()
 
     def send(self, message: dict) -> None:
-        if self.closing:
-            return
-        if len(self.queue) >= QUEUE_LIMIT:
-            self.close(1008, "too slow: the messages sent to you were not read")
-            self.log("dropped a client that does not read its messages")
-            return
-        self.queue.append(encode(message))
-        self.wake()
-
-    def wake(self) -> None:
-        if self.writer is None or self.writer.done():
-            self.writer = asyncio.get_running_loop().create_task(self.write())
-
-    def close(self, code: int, reason: str, flush: bool = False) -> None:
-        if flush and not self.closing:
-            self.final = (code, reason)
-            self.wake()
-            return
-        if not self.closing:
-            self.closing = True
-            self.queue.clear()
-            asyncio.get_running_loop().create_task(self.ws.close(code, reason))
+        self.send_text(encode(message))
 
     def allowed(self) -> bool:
         now = time.monotonic()
@@ -111,14 +97,6 @@ class Conn:
         self.flood += 1
         return False
 
-    async def write(self) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while self.queue and not self.closing:
-                await self.ws.send(self.queue.pop(0))
-            if self.final is not None and not self.closing:
-                self.closing = True
-                await self.ws.close(*self.final)
-
 
 class Server:
     def __init__(self, data_dir: Path | None, *, log=print, rate: float = RATE, **room_options) -> None:
@@ -126,12 +104,11 @@ class Server:
         self.rooms_dir = None if data_dir is None else Path(data_dir) / "rooms"
         self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir)
         self.rooms: dict[str, Room] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
+        self.waiting: dict[str, list] = {}  # a busy room's changes still to make, in order
+        self.workers: set[asyncio.Task] = set()  # the busy rooms' tasks
         self.saved: dict[str, int] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
-        self.pinged: list[dict[Conn, None]] = [{} for _ in range(PING_SLICES)]  # the connections, by slice
-        self.pings: set[asyncio.Task] = set()
-        self.connections = 0
+        self.pinged: list[dict[Conn, None]] = [{} for _ in range(PING_SLICES)]  # the open connections, by slice
         self.room_options = room_options
         self.log = log
         self.actions = 0
@@ -182,110 +159,120 @@ class Server:
 
     # ----- connections ----------------------------------------------------------
 
-    def process_request(self, connection, request):
-        if room_from_path(request.path) is None:
-            return connection.respond(HTTPStatus.NOT_FOUND, "a room is /NAME: letters, digits, - and _ (64 at most)\n")
-        return None
+    def _slice(self, conn: Conn) -> dict[Conn, None]:
+        return self.pinged[hash(conn) % PING_SLICES]
 
-    async def handler(self, ws: ServerConnection) -> None:
-        sock = ws.transport.get_extra_info("socket")
-        if sock is not None:  # a fixed, small kernel buffer: a client that does not read is found out soon
-            with contextlib.suppress(OSError):
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-        conn = Conn(ws, self.rate, int(self.rate * 2), self.log)
-        self.connections += 1
-        pinged = self.pinged[self.connections % PING_SLICES]
-        pinged[conn] = None
-        room = None
-        name = room_from_path(ws.request.path)
-        for message in (ws.request, ws.response):  # the handshake's headers are not needed again: 3 KB a connection
-            if message is not None:
-                message.headers.clear()
-        try:
-            room = await self._join(conn, name)
-            if room is None:
-                return
-            async for text in ws:
-                if conn.closing:
-                    break
-                if conn.final is not None:
-                    continue
-                if not conn.allowed():
-                    if conn.flood > FLOOD_LIMIT:
-                        conn.close(1008, "too many messages", flush=True)
-                    elif conn.flood % 50 == 1:
-                        conn.send({"type": "error", "reason": f"too many messages: at most {conn.rate:g} a second"})
-                    continue
-                try:
-                    message = decode(text)
-                except ProtocolError as error:
-                    conn.send({"type": "error", "reason": str(error)})
-                    continue
-                await self.apply(room, lambda now, m=message: room.handle(conn, m, now))
-                del message, text  # not kept while the connection waits for the next: 0.5 KB each
-        except ConnectionClosed:
-            pass
-        finally:
-            if room is not None and conn in room.members:
-                await self.apply(room, lambda now: room.leave(conn, now))
-            if conn.final is None:
-                conn.final = (1000, "")  # what is queued is written, then the connection closes
-            conn.wake()
-            pinged.pop(conn, None)
-            with contextlib.suppress(asyncio.CancelledError, ConnectionClosed, TimeoutError):
-                await asyncio.wait_for(conn.writer, 2.0)
+    def opened(self, conn: Conn) -> None:
+        self._slice(conn)[conn] = None
 
-    async def _join(self, conn: Conn, name: str) -> Room | None:
+    def lost(self, conn: Conn) -> None:
+        self._slice(conn).pop(conn, None)
+        room = conn.room
+        if room is not None:
+            self.submit(room, lambda now: room.leave(conn, now))
+
+    def received(self, conn: Conn, text: str | bytes) -> None:
+        if not conn.allowed():
+            if conn.flood > FLOOD_LIMIT:
+                conn.close(1008, "too many messages")
+            elif conn.flood % 50 == 1:
+                conn.send({"type": "error", "reason": f"too many messages: at most {conn.rate:g} a second"})
+            return
         try:
-            text = await asyncio.wait_for(conn.ws.recv(), HELLO_TIMEOUT)
-        except TimeoutError:
-            conn.close(1008, "no hello")
-            return None
+            message = decode(text)
+        except ProtocolError as error:
+            if conn.room is None:
+                self._refuse(conn, error)
+            else:
+                conn.send({"type": "error", "reason": str(error)})
+            return
+        room = conn.room
+        if room is None:
+            self._hello(conn, message)
+        else:  # (a message that came before its join was refused finds no seat)
+            self.submit(room, lambda now: room.handle(conn, message, now) if conn in room.members else [])
+
+    def _hello(self, conn: Conn, hello: dict) -> None:
+        """The first message: the room is found, or made, at once; the join
+        waits its turn among the room's changes."""
+        conn.hello_timer.cancel()
         try:
-            hello = decode(text)
             if hello["type"] != "hello":
                 raise ProtocolError('say hello first: {"type": "hello", "name": ...}')
+            name = room_from_path(conn.path)
             room = self.rooms.get(name) if name else None
-            created = room is None
             if room is None:
-                if len(self.rooms) >= MAX_ROOMS:
-                    raise JoinError("this server has no room for more rooms")
-                if hello.get("token") is not None:
-                    raise JoinError(f"there is no room {name!r} on this server")
-                table = check_table(hello.get("table", {}))
-                room = Room(name or self.new_room_name(), table)
-                self._configure(room)
-                self.rooms[room.name] = room
-                self.locks[room.name] = asyncio.Lock()
-                self.log(f"room {room.name}: {table['rules']} for {table['players']}, {table['people']} people")
-            try:
-                result = await self.apply(room, lambda now: room.join(conn, hello, now))
-            except (ProtocolError, JoinError):
-                if created:
-                    del self.rooms[room.name]
-                raise
+                room = self._new_room(name, hello)
         except (ProtocolError, JoinError) as error:
-            refusal = {"type": "error", "reason": str(error), "fatal": True}
-            if isinstance(error, SeatTaken):
-                refusal["retry"] = True  # its last connection is still held: a moment later, it is free
-            conn.send(refusal)
-            conn.close(1008, str(error)[:100], flush=True)
-            return None
-        return room if result is not None else None
+            self._refuse(conn, error)
+            return
+        conn.room = room
+        self.submit(room, lambda now: self._join(conn, room, hello, now))
 
-    async def apply(self, room: Room, change):
-        """Make a change to a room under its lock; save it; then send what it says."""
-        lock = self.locks.setdefault(room.name, asyncio.Lock())
-        async with lock:
-            loop = asyncio.get_running_loop()
-            before = room.moves
-            out = change(loop.time())
-            self.actions += room.moves - before
-            await self.save(room)
-            for conn, message in out:
-                conn.send(message)
-            self.schedule(room)
-            return out
+    def _new_room(self, name: str, hello: dict) -> Room:
+        if len(self.rooms) >= MAX_ROOMS:
+            raise JoinError("this server has no room for more rooms")
+        if hello.get("token") is not None:
+            raise JoinError(f"there is no room {name!r} on this server")
+        table = check_table(hello.get("table", {}))
+        clean_name(hello.get("name"))  # the creator's join cannot be refused: no empty room is left behind
+        room = Room(name or self.new_room_name(), table)
+        self._configure(room)
+        self.rooms[room.name] = room
+        self.log(f"room {room.name}: {table['rules']} for {table['players']}, {table['people']} people")
+        return room
+
+    def _join(self, conn: Conn, room: Room, hello: dict, now: float) -> list:
+        try:
+            return room.join(conn, hello, now)
+        except (ProtocolError, JoinError) as error:
+            conn.room = None  # its leaving is not the room's business
+            self._refuse(conn, error)
+            return []
+
+    def _refuse(self, conn: Conn, error: Exception) -> None:
+        refusal = {"type": "error", "reason": str(error), "fatal": True}
+        if isinstance(error, SeatTaken):
+            refusal["retry"] = True  # its last connection is still held: a moment later, it is free
+        conn.send(refusal)
+        conn.close(1008, str(error))
+
+    # ----- changes to rooms -----------------------------------------------------
+
+    def submit(self, room: Room, change) -> None:
+        """Make ``change`` (``now -> [(conn, message)]``) to a room once its
+        earlier changes are made and saved: a room's changes are made one at
+        a time, in the order they came."""
+        waiting = self.waiting.get(room.name)
+        if waiting is not None:
+            waiting.append(change)
+            return
+        self.waiting[room.name] = [change]
+        task = asyncio.get_running_loop().create_task(self._work(room))
+        self.workers.add(task)
+        task.add_done_callback(self.workers.discard)
+
+    async def _work(self, room: Room) -> None:
+        waiting = self.waiting[room.name]
+        try:
+            while waiting:
+                try:
+                    await self.apply(room, waiting.pop(0))
+                except Exception:  # a bug, not bad input: the room and the server go on
+                    self.log(f"room {room.name}: a change failed\n{traceback.format_exc()}")
+        finally:
+            del self.waiting[room.name]
+
+    async def apply(self, room: Room, change) -> None:
+        """Make a change to a room; save it; then send what it says."""
+        loop = asyncio.get_running_loop()
+        before = room.moves
+        out = change(loop.time())
+        self.actions += room.moves - before
+        await self.save(room)
+        for conn, message in out:
+            conn.send(message)
+        self.schedule(room)
 
     def schedule(self, room: Room) -> None:
         loop = asyncio.get_running_loop()
@@ -298,27 +285,20 @@ class Server:
 
     def _tick(self, room: Room) -> None:
         self.timers.pop(room.name, None)
-        asyncio.get_running_loop().create_task(self.apply(room, room.tick))
+        self.submit(room, room.tick)
 
     def keep_alive(self, turn: int = 0) -> None:
         """Ping each connection every ``PING_EVERY`` seconds, one slice of
-        them at a time, from one timer (websockets' own keepalive is a task a
-        connection: 1 KB each, and a wake-up each). A connection whose last
-        ping has no answer by its next one is closed (1011), as websockets'
+        them at a time, from one timer. A connection whose last ping has no
+        answer by its next one is closed (1011), as websockets' own
         keepalive with a timeout of the interval does."""
         loop = asyncio.get_running_loop()
         loop.call_later(PING_EVERY / PING_SLICES, self.keep_alive, (turn + 1) % PING_SLICES)
         for conn in list(self.pinged[turn]):
-            if conn.pong is not None and not conn.pong.done():
+            if conn.pong_due:
                 conn.close(1011, "keepalive ping timeout")
-            elif not conn.closing:
-                task = loop.create_task(self._ping(conn))
-                self.pings.add(task)
-                task.add_done_callback(self.pings.discard)
-
-    async def _ping(self, conn: Conn) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            conn.pong = await conn.ws.ping()
+            else:
+                conn.ping()
 
     # ----- running --------------------------------------------------------------
 
@@ -357,28 +337,32 @@ class Server:
                 loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
         if stop_after is not None:
             loop.call_later(stop_after, lambda: stop.done() or stop.set_result(None))
+        listener = await loop.create_server(lambda: Conn(self), host, port, backlog=1024)
         try:
-            async with serve(
-                self.handler,
-                host,
-                port,
-                process_request=self.process_request,
-                max_size=MAX_MESSAGE,
-                max_queue=4,
-                write_limit=16384,
-                compression=None,
-                close_timeout=2,
-                ping_interval=None,  # one timer pings them all: keep_alive
-            ) as server:
-                bound = server.sockets[0].getsockname()
-                address = f"ws://{'[' + bound[0] + ']' if ':' in bound[0] else bound[0]}:{bound[1]}"
-                self.log(f"listening on {address}")
-                if ready is not None:
-                    ready(address)
-                await stop
-        finally:  # the rooms' last changes are written before the server stops
+            bound = listener.sockets[0].getsockname()
+            address = f"ws://{'[' + bound[0] + ']' if ':' in bound[0] else bound[0]}:{bound[1]}"
+            self.log(f"listening on {address}")
+            if ready is not None:
+                ready(address)
+            await stop
+        finally:  # the clients are told, and the rooms' last changes are written, before the server stops
+            listener.close()
+            await self._close_connections()
             if self.saver is not None:
                 await self.saver.close()
+
+    async def _close_connections(self) -> None:
+        """Close every connection (1001) and wait for them to go, at most
+        ``wire.CLOSE_TIMEOUT``, after which they are cut."""
+        for pinged in self.pinged:
+            for conn in list(pinged):
+                conn.close(1001, "the server is stopping")
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + wire.CLOSE_TIMEOUT + 0.5
+        while any(self.pinged) and loop.time() < give_up:
+            await asyncio.sleep(0.02)
+        while self.workers:  # the leaving of those connections is saved
+            await asyncio.gather(*self.workers, return_exceptions=True)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:

@@ -1,0 +1,236 @@
+"""The table server's WebSocket connections: asyncio protocols on the
+Sans-I/O core of ``websockets`` (``websockets.server.ServerProtocol``,
+and ``ClientProtocol`` for the benchmark's bots).
+
+``websockets`` does the WebSocket itself: the opening handshake, frames,
+masks, the size limit, the closing handshake, answering pings. This
+module only carries bytes between it and asyncio's transport, in the
+event loop's own callbacks. ``websockets.asyncio.server`` does the same
+and more: a task, a message queue and several futures for each
+connection, so that a handler can ``await`` its messages. The table
+server answers each message as it arrives and needs none of that, and at
+4,000 connections it was most of the server's memory: 11.6 KB a
+connection, measured with tracemalloc; here, 4 KB (``docs/online.md``).
+
+A subclass of ``ServerConnection`` or ``ClientConnection`` says what a
+connection is for: ``refuse(path)`` at the server's handshake, then
+``opened``, ``received`` for each message, ``lost`` at the end; it sends
+with ``send_text``, ``ping`` and ``close``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import socket
+from http import HTTPStatus
+
+from websockets.client import ClientProtocol
+from websockets.frames import Frame, Opcode
+from websockets.http11 import Request, Response
+from websockets.protocol import State
+from websockets.server import ServerProtocol
+from websockets.uri import parse_uri
+
+CLOSE_TIMEOUT = 2.0  # seconds a closing connection has to answer before it is cut
+SEND_BUFFER = 32768  # bytes of the kernel's send buffer: a client that does not read is found out soon
+CLOSE_REASON = 120  # bytes of a close frame's reason (the frame holds 123)
+WRITE_LIMIT = 262_144  # bytes waiting to be sent before the client counts as one that does not read
+LOGGER = logging.getLogger("game.online.wire")  # websockets' own connection logger, one for all
+
+
+class Connection(asyncio.Protocol):
+    """One WebSocket connection, either side: ``ServerConnection`` or
+    ``ClientConnection``."""
+
+    __slots__ = ("_closer", "_parts", "_parts_are_text", "_ws", "path", "pong_due", "transport")
+
+    def __init__(self, ws: ServerProtocol | ClientProtocol) -> None:
+        ws.id = None  # websockets' uuid4 a connection, for its logs: not kept
+        self._ws = ws
+        self._parts: list[bytes] = []  # a message that arrives in pieces, so far
+        self._parts_are_text = False
+        self._closer: asyncio.TimerHandle | None = None
+        self.transport: asyncio.Transport | None = None
+        self.path = ""  # the request's path (never empty), once the handshake is done
+        self.pong_due = False  # a ping was sent and nothing has answered it yet
+
+    # ----- what a subclass says -------------------------------------------------
+
+    def opened(self) -> None:
+        """The handshake is done: messages may come and go."""
+
+    def received(self, message: str | bytes) -> None:
+        """A whole message: text as str, binary as bytes."""
+
+    def lost(self) -> None:
+        """The connection is gone (opened or not): nothing more is sent."""
+
+    def too_slow(self) -> None:
+        """More than ``WRITE_LIMIT`` bytes wait for a client that does not read."""
+        self.close(1008, "too slow: the messages sent to you were not read")
+
+    # ----- sending ----------------------------------------------------------------
+
+    @property
+    def is_open(self) -> bool:
+        return self._ws.state is State.OPEN
+
+    def send_text(self, text: str) -> None:
+        if self._ws.state is not State.OPEN:
+            return
+        self._ws.send_text(text.encode())
+        self._write()
+        if self.transport.get_write_buffer_size() > WRITE_LIMIT:
+            self.too_slow()
+
+    def ping(self) -> None:
+        if self._ws.state is State.OPEN:
+            self._ws.send_ping(b"")
+            self.pong_due = True
+            self._write()
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Start the closing handshake (after what was sent before it); a
+        client that does not finish it is cut off ``CLOSE_TIMEOUT`` later."""
+        if self._ws.state is State.OPEN:
+            self._ws.send_close(code, reason.encode()[:CLOSE_REASON].decode(errors="ignore"))
+            self._write()
+        elif self.transport is not None and self._ws.state is State.CONNECTING:
+            self.transport.close()
+        self._close_soon()
+
+    # ----- asyncio's side ---------------------------------------------------------
+
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        self._ws.receive_data(data)
+        events = self._ws.events_received()
+        self._write()
+        if self._ws.close_expected():
+            self._close_soon()
+        for event in events:
+            if not isinstance(event, Frame):
+                self._handshake(event)
+            elif self._ws.state is State.OPEN:
+                self._frame(event)
+
+    def eof_received(self) -> None:
+        self._ws.receive_eof()
+        self._write()  # None: the transport closes
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._ws.receive_eof()  # the protocol's state becomes CLOSED
+        if self._closer is not None:
+            self._closer.cancel()
+            self._closer = None
+        self.lost()
+
+    # ----- inside -------------------------------------------------------------------
+
+    def _handshake(self, event: Request | Response) -> None:
+        raise NotImplementedError
+
+    def _frame(self, frame) -> None:
+        opcode = frame.opcode
+        if opcode is Opcode.PONG:
+            self.pong_due = False
+        elif opcode is Opcode.TEXT or opcode is Opcode.BINARY:  # (websockets checks the pieces' order)
+            if frame.fin:
+                self._deliver(frame.data, opcode is Opcode.TEXT)
+            else:
+                self._parts, self._parts_are_text = [frame.data], opcode is Opcode.TEXT
+        elif opcode is Opcode.CONT:
+            self._parts.append(frame.data)
+            if frame.fin:
+                data, self._parts = b"".join(self._parts), []
+                self._deliver(data, self._parts_are_text)
+
+    def _deliver(self, data: bytes, is_text: bool) -> None:
+        if not is_text:
+            self.received(data)
+            return
+        try:
+            text = data.decode()
+        except UnicodeDecodeError as error:
+            self._ws.fail(1007, f"{error.reason} at position {error.start}")
+            self._write()
+            self._close_soon()
+            return
+        self.received(text)
+
+    def _write(self) -> None:
+        for data in self._ws.data_to_send():
+            if data:
+                self.transport.write(data)
+            elif self.transport.can_write_eof():
+                self.transport.write_eof()  # the server half-closes; the client closes
+            else:
+                self.transport.close()
+
+    def _close_soon(self) -> None:
+        if self._closer is None and self.transport is not None:
+            loop = asyncio.get_running_loop()
+            self._closer = loop.call_later(CLOSE_TIMEOUT, self.transport.abort)
+
+
+class ServerConnection(Connection):
+    """The server's side: a subclass says which paths it refuses."""
+
+    __slots__ = ()
+
+    max_size = 4096  # bytes a message may have; over it, the connection closes with 1009
+
+    def __init__(self) -> None:
+        super().__init__(ServerProtocol(max_size=self.max_size, logger=LOGGER))
+
+    def refuse(self, path: str) -> str | None:
+        """Why a request for ``path`` is answered 404, or None to accept it."""
+        return None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        super().connection_made(transport)
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
+
+    def _handshake(self, request: Request) -> None:
+        reason = self.refuse(request.path)
+        refused = reason is not None
+        response = self._ws.reject(HTTPStatus.NOT_FOUND, reason) if refused else self._ws.accept(request)
+        self._ws.send_response(response)
+        self._write()
+        request.headers.clear()  # websockets' parser holds on to the request: 2 KB a connection
+        if self._ws.state is State.OPEN:
+            self.path = request.path
+            self.opened()
+        else:
+            self._close_soon()
+
+
+class ClientConnection(Connection):
+    """The client's side, for ``url`` (the benchmark's bots: thousands of
+    connections in one process). ``loop.create_connection`` opens it."""
+
+    __slots__ = ()
+
+    max_size = 2**20
+
+    def __init__(self, url: str) -> None:
+        super().__init__(ClientProtocol(parse_uri(url), max_size=self.max_size, logger=LOGGER))
+
+    def connection_made(self, transport: asyncio.Transport) -> None:
+        super().connection_made(transport)
+        self._ws.send_request(self._ws.connect())
+        self._write()
+
+    def _handshake(self, response: Response) -> None:
+        if self._ws.state is State.OPEN:
+            self.path = self._ws.uri.resource_name
+            self.opened()
+        else:
+            self._close_soon()

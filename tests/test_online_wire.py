@@ -1,0 +1,149 @@
+"""The table server's WebSocket layer (``game.online.wire``) as clients see
+it: a message in pieces is taken whole, text that is not UTF-8 and a
+client that never greets are closed with their reason, the server's stop
+closes every connection with 1001, and the wire's own client side (the
+benchmark's bots) joins a room."""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import json
+import os
+import struct
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
+
+from game.online import server as table_server
+from game.online import wire
+
+HELLO = {"type": "hello", "version": 1, "name": "ANN", "table": {"players": 2}}
+
+
+async def with_server(play, **patches):
+    """Run ``play(url)`` against an in-process server on a free port."""
+    server = table_server.Server(None, log=lambda text: None)
+    ready = asyncio.get_running_loop().create_future()
+    running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=30, ready=ready.set_result))
+    try:
+        return await asyncio.wait_for(play(await ready), 20)
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+
+
+async def next_message(ws, kind: str) -> dict:
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), 5))
+        if message["type"] == kind:
+            return message
+
+
+def test_a_message_sent_in_pieces_is_taken_whole():
+    async def play(url):
+        async with connect(f"{url}/pieces", proxy=None) as ws:
+            await ws.send(json.dumps(HELLO))
+            await next_message(ws, "welcome")
+            await ws.send(['{"type": "ping", ', '"id": ', '"whole"}'])  # three frames
+            return (await next_message(ws, "pong"))["id"]
+
+    assert asyncio.run(with_server(play)) == "whole"
+
+
+async def raw_websocket(url: str, path: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A WebSocket opened by hand, for frames no library would send."""
+    host, port = url.removeprefix("ws://").rsplit(":", 1)
+    reader, writer = await asyncio.open_connection(host, int(port))
+    key = base64.b64encode(os.urandom(16)).decode()
+    writer.write(
+        f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+    )
+    assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101")
+    return reader, writer
+
+
+def masked_text_frame(payload: bytes) -> bytes:
+    return struct.pack("!BB", 0x81, 0x80 | len(payload)) + b"\0\0\0\0" + payload  # a zero mask
+
+
+async def close_code(reader: asyncio.StreamReader) -> tuple[int, str]:
+    """The code and reason of the server's close frame."""
+    while True:
+        head = await asyncio.wait_for(reader.readexactly(2), 5)
+        payload = await reader.readexactly(head[1] & 0x7F)
+        if head[0] & 0x0F == 0x8:
+            return struct.unpack("!H", payload[:2])[0], payload[2:].decode()
+
+
+def test_text_that_is_not_utf8_closes_that_connection_with_1007():
+    async def play(url):
+        reader, writer = await raw_websocket(url, "/utf8")
+        writer.write(masked_text_frame(b'{"type": "hello", "name": "\xff"}'))
+        closed = await close_code(reader)
+        writer.close()
+        async with connect(f"{url}/utf8", proxy=None) as ws:  # the server goes on
+            await ws.send(json.dumps(HELLO))
+            return closed, (await next_message(ws, "welcome"))["seat"]
+
+    (code, _reason), seat = asyncio.run(with_server(play))
+    assert (code, seat) == (1007, 0)
+
+
+def test_a_client_that_never_says_hello_is_closed(monkeypatch):
+    monkeypatch.setattr(table_server, "HELLO_TIMEOUT", 0.3)
+
+    async def play(url):
+        reader, writer = await raw_websocket(url, "/quiet")
+        closed = await close_code(reader)
+        writer.close()
+        host, port = url.removeprefix("ws://").rsplit(":", 1)
+        silent_reader, silent_writer = await asyncio.open_connection(host, int(port))  # no handshake at all
+        cut = await asyncio.wait_for(silent_reader.read(), 5)
+        silent_writer.close()
+        return closed, cut
+
+    assert asyncio.run(with_server(play)) == ((1008, "no hello"), b"")
+
+
+def test_stopping_the_server_closes_every_connection_with_1001():
+    async def run():
+        server = table_server.Server(None, log=lambda text: None)
+        ready = asyncio.get_running_loop().create_future()
+        running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=1.0, ready=ready.set_result))
+        url = await ready
+        async with connect(f"{url}/stop", proxy=None) as ws:
+            await ws.send(json.dumps(HELLO))
+            with contextlib.suppress(ConnectionClosed):
+                while True:
+                    await asyncio.wait_for(ws.recv(), 5)
+        await asyncio.wait_for(running, 5)
+        return ws.close_code, ws.close_reason
+
+    assert asyncio.run(run()) == (1001, "the server is stopping")
+
+
+def test_the_wires_client_side_joins_a_room():
+    class Seat(wire.ClientConnection):
+        def __init__(self, url):
+            super().__init__(url)
+            self.messages = asyncio.Queue()
+
+        def opened(self):
+            self.send_text(json.dumps(HELLO))
+
+        def received(self, message):
+            self.messages.put_nowait(json.loads(message))
+
+    async def play(url):
+        host, port = url.removeprefix("ws://").rsplit(":", 1)
+        loop = asyncio.get_running_loop()
+        _transport, seat = await loop.create_connection(lambda: Seat(f"{url}/bots"), host, int(port))
+        welcome = await asyncio.wait_for(seat.messages.get(), 5)
+        seat.close()
+        return seat.path, welcome["type"], welcome["room"]
+
+    assert asyncio.run(with_server(play)) == ("/bots", "welcome", "bots")
