@@ -1,22 +1,18 @@
 """The table server under load: N tables of 4 network bots each, over real
 WebSockets on 127.0.0.1, against one server process.
 
-    python -m benchmarks.server [--tables 1000] [--seconds 30] [--interval 1.0] [--procs 2]
-                                [--memory-dir] [--durable]
+    python -m benchmarks.server [--tables 1000] [--seconds 30] [--interval 1.0] [--procs 2] [--memory-dir]
 
 Each table is a room of standard UNO for 4 people; its 4 bots (the easy
-computer player choosing from the views it is sent, ``game.online.bot``,
-on ``game.online.wire``'s client side) act once a second between them:
-the seat in turn acts ``--interval`` seconds after the table's last
-change. The bots' processes run at a lower priority (nice 10): at a real
-table they are other people's machines, and here they take the cores the
-server leaves. Prints the actions per second the server took, the round
-trip of an action (sent, to the state that answers it as it arrives,
-which the server sends only once the room file is replaced, and with
-``--durable`` once it is on the disk; ``--memory-dir`` keeps the rooms in
-/dev/shm), and the server's memory per table (its resident set with
-every table playing, less its resident set before the first connection,
-over N). The server and the bots' processes stop by themselves.
+computer player choosing from the views it is sent, ``game.online.bot``)
+act once a second between them: the seat in turn acts ``--interval``
+seconds after the table's last change. Prints the actions per second the
+server took, the round trip of an action (sent, to the state that answers
+it, which the server sends only once the room is saved: atomically and
+on the disk, unless ``--memory-dir`` keeps the rooms in /dev/shm), and the
+server's memory per table (its resident set with every table playing,
+less its resident set before the first connection, over N).
+The server and the bots' processes stop by themselves.
 """
 
 from __future__ import annotations
@@ -52,30 +48,9 @@ def rss_kb(pid: int) -> int:
     return 0
 
 
-def probe_disk(folder: Path, durable: bool, seconds: float = 3.0) -> tuple[float, float]:
-    """The disk alone, before the run: batches of 20 room-sized files
-    replaced as the server's writer replaces them, 50 a second; p50 and
-    p99 of a batch, in ms. On a shared machine this says how busy the disk
-    is at the time of the figures."""
-    from game.safe_files import replace_many
-
-    folder = folder / "probe"
-    data, times, n = os.urandom(7000), [], 0
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        start = time.perf_counter()
-        replace_many(folder, {f"p{(n * 20 + k) % 200}.json": data for k in range(20)}, durable)
-        times.append(time.perf_counter() - start)
-        n += 1
-        time.sleep(max(0.0, 0.02 - times[-1]))
-    shutil.rmtree(folder, ignore_errors=True)
-    times.sort()
-    return times[len(times) // 2] * 1000, times[int(len(times) * 0.99)] * 1000
-
-
-def start_server(data_dir: Path, lifetime: float, durable: bool) -> tuple[subprocess.Popen, str]:
+def start_server(data_dir: Path, lifetime: float) -> tuple[subprocess.Popen, str]:
     command = [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(data_dir)]
-    command += ["--stop-after", str(lifetime), "--rate", "100", *(["--durable"] if durable else [])]
+    command += ["--stop-after", str(lifetime), "--rate", "100"]
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     if not line.startswith("listening on "):
@@ -233,13 +208,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--procs", type=int, default=2, help="bot processes")
     parser.add_argument("--settle", type=float, default=5.0, help="seconds of play before measuring")
     parser.add_argument("--memory-dir", action="store_true", help="keep the rooms in /dev/shm (no disk)")
-    parser.add_argument("--durable", action="store_true", help="the server's --durable: each change on the disk first")
     args = parser.parse_args(argv)
     base = "/dev/shm" if args.memory_dir and os.path.isdir("/dev/shm") else None
     data_dir = Path(tempfile.mkdtemp(prefix="uno1991-bench-", dir=base))
     load_before = os.getloadavg()
-    disk = probe_disk(data_dir, args.durable)
-    server, url = start_server(data_dir, lifetime=args.settle + args.seconds + 600, durable=args.durable)
+    server, url = start_server(data_dir, lifetime=args.settle + args.seconds + 600)
     try:
         time.sleep(0.5)
         baseline = rss_kb(server.pid)
@@ -279,12 +252,10 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"tables {args.tables} x 4 players, one action per table every {args.interval:g} s, {args.procs} bot processes"
     )
-    saved = "on the disk" if args.durable else "in its file, on the disk within 0.5 s"
-    print(f"rooms kept in {'/dev/shm' if base else 'a folder on disk'} (each change {saved}, before its answer)")
+    print(f"rooms kept in {'/dev/shm' if base else 'a folder on disk'} (saved, on the disk, before each answer)")
     print(
         f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; cores: {os.cpu_count()}"
     )
-    print(f"the disk alone       a batch of 20 room files: p50 {disk[0]:.1f} ms, p99 {disk[1]:.1f} ms")
     print(f"actions/s            {moves / elapsed:.0f}  ({moves} in {elapsed:.1f} s)")
     print(f"round trip p50       {p50:.1f} ms")
     print(f"round trip p99       {p99:.1f} ms  ({len(rtts)} actions timed)")

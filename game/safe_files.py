@@ -12,6 +12,7 @@ and ``stored_text`` reads what ``getItem`` answered.
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
 import sys
@@ -38,54 +39,71 @@ def write_atomically(path: Path, data: bytes) -> None:
                 os.unlink(temp)
 
 
-def replace_many(directory: Path, files: dict[str, bytes], durable: bool) -> dict[str, OSError]:
-    """Replace each ``directory/NAME`` with its bytes, each in one step (its
-    temporary file, ``.NAME.tmp``, renamed over it), for a folder that only
-    this process writes (the table server's rooms): a crash of any process,
-    SIGKILL included, leaves each file old or new, never half. ``durable``:
-    the files are on the disk before any is renamed, and the renames too,
-    before this returns (on Linux one ``syncfs`` of the folder's file
-    system for all the files, "like fsync, but for every file of that file
-    system", man 2 syncfs; elsewhere an fsync a file); else the system
-    writes them out in its own time, or at ``flush_file_system``. Returns
-    the names that could not be written, with their error."""
+def write_many_atomically(directory: Path, files: dict[str, bytes]) -> dict[str, OSError]:
+    """Replace each ``directory/NAME`` with its bytes, as ``write_atomically``
+    does, in one go, for a folder that only this process writes (the table
+    server's rooms). Each file's bytes go to its spare, ``.NAME.spare``;
+    the spares are made durable (on Linux by one ``syncfs`` of the folder's
+    file system, "like fsync, but for every file of that file system", man 2
+    syncfs; elsewhere an fsync each); then each spare changes places with
+    its file in one step (Linux's ``renameat2`` RENAME_EXCHANGE: the old
+    version is the next spare, so no file is made or freed, a fifth of the
+    cost here; a rename elsewhere), and the folder is fsynced once for all.
+    A crash leaves each file old or new, never half. Returns the names that
+    could not be written, with their error."""
     directory.mkdir(parents=True, exist_ok=True)
     failed: dict[str, OSError] = {}
-    written: dict[str, Path] = {}
+    spares: dict[str, Path] = {}
     one_sync = _syncfs is not None
     for name, data in files.items():
-        temporary = directory / f".{name}.tmp"
+        spare = directory / f".{name}.spare"
         try:
-            _write_file(temporary, data, fsync=durable and not one_sync)
-            written[name] = temporary
+            _write_in_place(spare, data, fsync=not one_sync)
+            spares[name] = spare
         except OSError as error:
             failed[name] = error
-    if durable and one_sync and written:
+    if one_sync and spares:
         try:
-            flush_file_system(directory)
+            _sync_file_system(directory)
         except OSError as error:
-            failed.update(dict.fromkeys(written, error))
-            written = {}
-    for name, temporary in written.items():
+            failed.update(dict.fromkeys(spares, error))
+            spares = {}
+    for name, spare in spares.items():
         try:
-            os.replace(temporary, directory / name)
+            _swap(spare, directory / name)
         except OSError as error:
             failed[name] = error
-    if durable and len(failed) < len(files):
+    if len(failed) < len(files):
         sync_directory(directory)
     return failed
 
 
-def _write_file(path: Path, data: bytes, fsync: bool) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o644)
+def _write_in_place(path: Path, data: bytes, fsync: bool) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)  # from its start
     try:
         rest = memoryview(data)
         while rest:
             rest = rest[os.write(fd, rest) :]
+        os.ftruncate(fd, len(data))
         if fsync:
             os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def _swap(spare: Path, path: Path) -> None:
+    """``path`` becomes ``spare``'s file, and ``spare`` the old one, at once."""
+    if _renameat2 is not None:
+        if _renameat2(AT_FDCWD, os.fsencode(spare), AT_FDCWD, os.fsencode(path), RENAME_EXCHANGE) == 0:
+            return
+        number = _libc_errno()
+        if number not in (errno.ENOENT, errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+            raise OSError(number, os.strerror(number), str(path))
+    os.replace(spare, path)  # the first time, or a file system that cannot exchange
+
+
+AT_FDCWD = -100
+RENAME_EXCHANGE = 2
 
 
 def _libc(name: str, *types: str):
@@ -103,23 +121,21 @@ def _libc(name: str, *types: str):
     return function
 
 
+def _libc_errno() -> int:
+    import ctypes
+
+    return ctypes.get_errno()
+
+
 _syncfs = _libc("syncfs", "c_int")
+_renameat2 = _libc("renameat2", "c_int", "c_char_p", "c_int", "c_char_p", "c_uint")
 
 
-def flush_file_system(directory: Path) -> None:
-    """Every file written on ``directory``'s file system is on the disk
-    when this returns (Linux: ``syncfs``; elsewhere ``os.sync``, all file
-    systems, where there is one); OSError if the system says it failed."""
-    if _syncfs is None:
-        if hasattr(os, "sync"):
-            os.sync()
-        return
+def _sync_file_system(directory: Path) -> None:
     fd = os.open(directory, os.O_RDONLY)
     try:
         if _syncfs(fd) != 0:
-            import ctypes
-
-            number = ctypes.get_errno()
+            number = _libc_errno()
             raise OSError(number, os.strerror(number), str(directory))
     finally:
         os.close(fd)

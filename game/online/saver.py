@@ -2,23 +2,17 @@
 
 Every change to a room is saved before anyone is told of it (the room
 waits on ``Saver.save``). Writing each file from a thread of the server's
-own costs that thread the GIL five times a file (open, write, close,
-rename...), each a wait while the event loop runs Python: at a thousand
-changes a second the files, not the rooms, were the server's limit. So a
-writer process (``python -m game.online.saver FOLDER [--durable]``,
-started on the first save) takes the files in batches through a pipe: the
-changes that arrive while a batch is being written make the next batch.
-Each file is written to a temporary file and renamed over the old one (a
-crash of any process leaves it old or new), and only then does the writer
-answer and the batch's rooms go on, all in one turn of the event loop.
-
-Then the disk: by default the writer flushes the folder's file system
-``FLUSH_EVERY`` seconds after a batch, in a thread, while the rooms go on
-(a pulled plug loses at most that last half second). ``--durable`` waits
-for the disk before the answer instead: each batch's files are on the
-disk, then renamed, then the renames are on the disk, at the disk's pace
-(``docs/online.md`` has the figures). A writer whose server is gone
-(killed) writes no further batch.
+own costs that thread the GIL five times a file (open, write, fsync,
+close, rename), each a wait while the event loop runs Python: at a
+thousand changes a second the files, not the rooms, were the server's
+limit. So a writer process (``python -m game.online.saver FOLDER``, started
+on the first save) takes the files in batches through a pipe: the changes
+that arrive while a batch is being written make the next batch. Each file
+is still written to a temporary file, fsynced and renamed over the old one
+(a crash leaves it old or new), the folder is fsynced once a batch, and
+only then does the writer answer and the batch's rooms go on, all in one
+turn of the event loop. A writer whose server is gone (killed) writes no
+further batch.
 """
 
 from __future__ import annotations
@@ -28,23 +22,18 @@ import json
 import os
 import signal
 import sys
-import threading
-import time
 from pathlib import Path
 
-from ..safe_files import flush_file_system, replace_many
+from ..safe_files import write_many_atomically
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # where ``game`` is, for the writer process
-
-FLUSH_EVERY = 0.5  # seconds from a batch to the flush of the disk that holds it (not --durable)
 
 Batch = dict[str, tuple[bytes, asyncio.Future]]
 
 
 class Saver:
-    def __init__(self, folder: Path, durable: bool = False) -> None:
+    def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.durable = durable
         self._waiting: Batch = {}
         self._pump: asyncio.Task | None = None
         self._process: asyncio.subprocess.Process | None = None
@@ -96,7 +85,6 @@ class Saver:
                 "-m",
                 "game.online.saver",
                 str(self.folder),
-                *(["--durable"] if self.durable else []),
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 env=env,
@@ -143,60 +131,18 @@ def read_batch(source) -> dict[str, bytes] | None:
     return files
 
 
-class Flusher:
-    """Flushes the folder's file system ``FLUSH_EVERY`` seconds after a
-    batch it has not flushed, in a thread (``syncfs`` lets go of the GIL:
-    the writer goes on with the next batch meanwhile)."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-        self.written = threading.Event()
-        self.stopping = False
-        self.thread = threading.Thread(target=self._run, name="room flusher", daemon=True)
-        self.thread.start()
-
-    def wrote(self) -> None:
-        self.written.set()
-
-    def stop(self) -> None:
-        """Flush what is written, then end."""
-        self.stopping = True
-        self.written.set()
-        self.thread.join()
-        self._flush()
-
-    def _run(self) -> None:
-        while not self.stopping:
-            self.written.wait()
-            time.sleep(0 if self.stopping else FLUSH_EVERY)
-            self.written.clear()  # a batch written from now on is flushed next time
-            self._flush()
-
-    def _flush(self) -> None:
-        try:
-            flush_file_system(self.folder)
-        except OSError as error:  # the files are written; the system still writes them out itself
-            print(f"the room files could not be flushed to the disk: {error}", file=sys.stderr, flush=True)
-
-
 def main(argv: list[str] | None = None) -> int:
     """The writer process: batches on stdin, one JSON line on stdout for
     each once it is written (the files that failed, with the reason)."""
-    args = sys.argv[1:] if argv is None else argv
-    folder, durable = Path(args[0]), "--durable" in args[1:]
+    folder = Path((sys.argv[1:] if argv is None else argv)[0])
     for sig in (signal.SIGINT, signal.SIGTERM):  # the server stops it, once all is written
         signal.signal(sig, signal.SIG_IGN)
     server = os.getppid()
     source, sink = sys.stdin.buffer, sys.stdout.buffer
-    flusher = None if durable else Flusher(folder)
     while (batch := read_batch(source)) is not None and os.getppid() == server:
-        failed = replace_many(folder, batch, durable)
+        failed = write_many_atomically(folder, batch)
         sink.write(json.dumps({name: str(error) for name, error in failed.items()}).encode() + b"\n")
         sink.flush()
-        if flusher is not None:
-            flusher.wrote()
-    if flusher is not None:
-        flusher.stop()
     return 0
 
 

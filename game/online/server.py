@@ -99,14 +99,10 @@ class Conn(wire.ServerConnection):
 
 
 class Server:
-    def __init__(
-        self, data_dir: Path | None, *, log=print, rate: float = RATE, durable: bool = False, **room_options
-    ) -> None:
-        """``durable``: a change is on the disk, not only in its room file,
-        before anyone is told of it (``saver``)."""
+    def __init__(self, data_dir: Path | None, *, log=print, rate: float = RATE, **room_options) -> None:
         self.rate = rate
         self.rooms_dir = None if data_dir is None else Path(data_dir) / "rooms"
-        self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir, durable)
+        self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir)
         self.rooms: dict[str, Room] = {}
         self.waiting: dict[str, list] = {}  # a busy room's changes still to make, in order
         self.workers: set[asyncio.Task] = set()  # the busy rooms' tasks
@@ -380,11 +376,6 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--react-delay", type=float, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--grace", type=float, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--rate", type=float, default=RATE, help=argparse.SUPPRESS)
-    parser.add_argument(
-        "--durable",
-        action="store_true",
-        help="tell no one of a change before it is on the disk (else: in its room file at once, on the disk soon)",
-    )
     parser.add_argument("--stop-after", type=float, default=None, help="stop after this many seconds (tests)")
     return parser.parse_args(argv)
 
@@ -400,9 +391,7 @@ def main(argv: list[str] | None = None) -> int:
         )
         if value is not None
     }
-    server = Server(
-        args.data_dir, log=lambda text: print(text, flush=True), rate=args.rate, durable=args.durable, **options
-    )
+    server = Server(args.data_dir, log=lambda text: print(text, flush=True), rate=args.rate, **options)
     try:
         asyncio.run(server.run(args.host, args.port, args.stop_after, whole_process=True))
     except OSError as error:
