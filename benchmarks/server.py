@@ -4,15 +4,19 @@ WebSockets on 127.0.0.1, against one server process.
     python -m benchmarks.server [--tables 1000] [--seconds 30] [--interval 1.0] [--procs 2] [--memory-dir]
 
 Each table is a room of standard UNO for 4 people; its 4 bots (the easy
-computer player choosing from the views it is sent, ``game.online.bot``)
-act once a second between them: the seat in turn acts ``--interval``
-seconds after the table's last change. Prints the actions per second the
-server took, the round trip of an action (sent, to the state that answers
-it, which the server sends only once the room is saved: atomically and
-on the disk, unless ``--memory-dir`` keeps the rooms in /dev/shm), and the
-server's memory per table (its resident set with every table playing,
-less its resident set before the first connection, over N).
-The server and the bots' processes stop by themselves.
+computer player choosing from the views it is sent, ``game.online.bot``,
+on ``game.online.wire``'s client side) act once a second between them:
+the seat in turn acts ``--interval`` seconds after the table's last
+change. The bots' processes run at a lower priority (nice 10): at a real
+table they are other people's machines, and here they take the cores the
+server leaves. Prints how busy the disk is (``probe_disk``), the actions
+per second the server took, the round trip of an action (sent, to the
+state that answers it, timed as it arrives: the server sends it only once
+the room is saved, atomically and on the disk, unless ``--memory-dir``
+keeps the rooms in /dev/shm), and the server's memory per table (its
+resident set with every table playing, less its resident set before the
+first connection, over N). The server and the bots' processes stop by
+themselves.
 """
 
 from __future__ import annotations
@@ -46,6 +50,27 @@ def rss_kb(pid: int) -> int:
         if line.startswith("VmRSS:"):
             return int(line.split()[1])
     return 0
+
+
+def probe_disk(folder: Path, seconds: float = 3.0) -> tuple[float, float]:
+    """The disk alone, before the run: batches of 20 room-sized files
+    written as the server's writer writes them (on the disk before they
+    replace the old ones), 50 a second; p50 and p99 of a batch, in ms. On a
+    shared machine this says how busy the disk is at the time of the run."""
+    from game.safe_files import write_many_atomically
+
+    folder = folder / "probe"
+    data, times, n = os.urandom(7000), [], 0
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        start = time.perf_counter()
+        write_many_atomically(folder, {f"p{(n * 20 + k) % 200}.json": data for k in range(20)})
+        times.append(time.perf_counter() - start)
+        n += 1
+        time.sleep(max(0.0, 0.02 - times[-1]))
+    shutil.rmtree(folder, ignore_errors=True)
+    times.sort()
+    return times[len(times) // 2] * 1000, times[int(len(times) * 0.99)] * 1000
 
 
 def start_server(data_dir: Path, lifetime: float) -> tuple[subprocess.Popen, str]:
@@ -212,6 +237,7 @@ def main(argv: list[str] | None = None) -> int:
     base = "/dev/shm" if args.memory_dir and os.path.isdir("/dev/shm") else None
     data_dir = Path(tempfile.mkdtemp(prefix="uno1991-bench-", dir=base))
     load_before = os.getloadavg()
+    disk = probe_disk(data_dir)
     server, url = start_server(data_dir, lifetime=args.settle + args.seconds + 600)
     try:
         time.sleep(0.5)
@@ -256,6 +282,7 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; cores: {os.cpu_count()}"
     )
+    print(f"the disk alone       a batch of 20 room files: p50 {disk[0]:.1f} ms, p99 {disk[1]:.1f} ms")
     print(f"actions/s            {moves / elapsed:.0f}  ({moves} in {elapsed:.1f} s)")
     print(f"round trip p50       {p50:.1f} ms")
     print(f"round trip p99       {p99:.1f} ms  ({len(rtts)} actions timed)")
