@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import random
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -428,7 +429,9 @@ class Game:
             self._check(action)
             self._apply(action, seat, events)
         if self._actions is not None:
-            self._actions.append(f"@{seat} {text}" if out_of_turn else text)
+            # interned: a table server's actions come as new strings, which the record would keep
+            # for the whole match (55 bytes an action); the same few hundred texts make every match
+            self._actions.append(sys.intern(f"@{seat} {text}" if out_of_turn else text))
         self._log.extend(events)
         return events
 
