@@ -76,9 +76,14 @@ class Conn(wire.ServerConnection):
         self.server.received(self, message)
 
     def lost(self) -> None:
+        self.greeted()
+        self.server.lost(self)
+
+    def greeted(self) -> None:
+        """Its hello came, or it is gone: the wait for it is over."""
         if self.hello_timer is not None:
             self.hello_timer.cancel()
-        self.server.lost(self)
+            self.hello_timer = None
 
     def too_slow(self) -> None:
         self.server.log("dropped a client that does not read its messages")
@@ -195,7 +200,7 @@ class Server:
     def _hello(self, conn: Conn, hello: dict) -> None:
         """The first message: the room is found, or made, at once; the join
         waits its turn among the room's changes."""
-        conn.hello_timer.cancel()
+        conn.greeted()
         try:
             if hello["type"] != "hello":
                 raise ProtocolError('say hello first: {"type": "hello", "name": ...}')

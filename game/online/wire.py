@@ -73,10 +73,6 @@ class Connection(asyncio.Protocol):
 
     # ----- sending ----------------------------------------------------------------
 
-    @property
-    def is_open(self) -> bool:
-        return self._ws.state is State.OPEN
-
     def send_text(self, text: str) -> None:
         if self._ws.state is not State.OPEN:
             return
