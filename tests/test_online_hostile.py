@@ -71,6 +71,14 @@ def test_a_room_name_never_names_a_file_outside_the_data_dir(srv, path):
     alive(srv)
 
 
+@pytest.mark.parametrize("table", [{"rules": []}, {"level": {}}, {"scoring": 3}, {"players": "4"}])
+def test_a_table_setting_of_the_wrong_kind_gets_its_reason(srv, table):
+    with join(srv, "kinds", {"type": "hello", "name": "Ann", "table": table}) as ws:
+        refusal = answer(ws, "error")
+    assert refusal["fatal"] and "must" in refusal["reason"], refusal
+    alive(srv)
+
+
 def test_malformed_and_unknown_messages_get_their_reason_and_the_connection_goes_on(srv):
     with join(srv, "bad-json") as ws:
         assert answer(ws)["type"] == "welcome"

@@ -11,6 +11,7 @@ import base64
 import contextlib
 import json
 import os
+import socket
 import struct
 
 from websockets.asyncio.client import connect
@@ -22,9 +23,14 @@ from game.online import wire
 HELLO = {"type": "hello", "version": 1, "name": "ANN", "table": {"players": 2}}
 
 
-async def with_server(play, **patches):
-    """Run ``play(url)`` against an in-process server on a free port."""
-    server = table_server.Server(None, log=lambda text: None)
+async def with_server(play, said=None, errors=None):
+    """Run ``play(url)`` against an in-process server on a free port; what
+    it logs goes to ``said``, what the event loop reports as an error in a
+    callback to ``errors``."""
+    said = [] if said is None else said
+    errors = [] if errors is None else errors
+    server = table_server.Server(None, log=said.append)
+    asyncio.get_running_loop().set_exception_handler(lambda loop, context: errors.append(context["message"]))
     ready = asyncio.get_running_loop().create_future()
     running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=30, ready=ready.set_result))
     try:
@@ -66,8 +72,11 @@ async def raw_websocket(url: str, path: str) -> tuple[asyncio.StreamReader, asyn
     return reader, writer
 
 
-def masked_text_frame(payload: bytes) -> bytes:
-    return struct.pack("!BB", 0x81, 0x80 | len(payload)) + b"\0\0\0\0" + payload  # a zero mask
+def masked_frame(payload: bytes, opcode: int = 0x1) -> bytes:
+    return struct.pack("!BB", 0x80 | opcode, 0x80 | len(payload)) + b"\0\0\0\0" + payload  # a zero mask
+
+
+CLOSE_FRAME = masked_frame(struct.pack("!H", 1000), opcode=0x8)
 
 
 async def close_code(reader: asyncio.StreamReader) -> tuple[int, str]:
@@ -82,7 +91,7 @@ async def close_code(reader: asyncio.StreamReader) -> tuple[int, str]:
 def test_text_that_is_not_utf8_closes_that_connection_with_1007():
     async def play(url):
         reader, writer = await raw_websocket(url, "/utf8")
-        writer.write(masked_text_frame(b'{"type": "hello", "name": "\xff"}'))
+        writer.write(masked_frame(b'{"type": "hello", "name": "\xff"}'))
         closed = await close_code(reader)
         writer.close()
         async with connect(f"{url}/utf8", proxy=None) as ws:  # the server goes on
@@ -147,3 +156,58 @@ def test_the_wires_client_side_joins_a_room():
         return seat.path, welcome["type"], welcome["room"]
 
     assert asyncio.run(with_server(play)) == ("/bots", "welcome", "bots")
+
+
+def test_a_message_that_comes_with_the_close_is_still_taken():
+    async def play(url):
+        reader, writer = await raw_websocket(url, "/last")
+        hello = json.dumps({**HELLO, "name": "LAST"}).encode()
+        writer.write(masked_frame(hello) + CLOSE_FRAME)  # one write: the server reads both at once
+        await close_code(reader)
+        writer.close()
+        async with connect(f"{url}/last", proxy=None) as ws:
+            await ws.send(json.dumps({**HELLO, "name": "NEXT"}))
+            return [seat["name"] for seat in (await next_message(ws, "welcome"))["seats"]]
+
+    assert asyncio.run(with_server(play)) == ["LAST", "NEXT"]
+
+
+def test_a_close_frame_sent_with_the_handshake_is_no_error():
+    errors = []
+
+    async def play(url):
+        host, port = url.removeprefix("ws://").rsplit(":", 1)
+        reader, writer = await asyncio.open_connection(host, int(port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        writer.write(
+            f"GET /early HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+            + CLOSE_FRAME
+        )
+        await asyncio.wait_for(reader.read(), 5)  # the server ends it
+        writer.close()
+        async with connect(f"{url}/early", proxy=None) as ws:  # and goes on
+            await ws.send(json.dumps(HELLO))
+            return (await next_message(ws, "welcome"))["seat"]
+
+    assert asyncio.run(with_server(play, errors=errors)) == 0
+    assert errors == []
+
+
+def test_a_flood_of_pings_that_reads_no_pong_is_dropped():
+    said = []
+
+    async def play(url):
+        _reader, writer = await raw_websocket(url, "/pings")
+        writer.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        ping = masked_frame(b"p" * 125, opcode=0x9)
+        with contextlib.suppress(ConnectionError):
+            for _ in range(100):  # 5 MB of pongs to send back at most, never read
+                writer.write(ping * 400)
+                await writer.drain()
+                if any("does not read" in line for line in said):
+                    break
+        writer.close()
+        return any("does not read" in line for line in said)
+
+    assert asyncio.run(with_server(play, said))

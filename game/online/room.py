@@ -67,7 +67,7 @@ def check_table(table) -> dict:
     if unknown:
         raise ProtocolError(f"unknown table setting {unknown[0][:32]!r}: use {', '.join(TABLE_KEYS)}")
     rules = table.get("rules", "1991")
-    if rules not in RULESETS:
+    if not isinstance(rules, str) or rules not in RULESETS:
         raise ProtocolError(f"rules must be one of {', '.join(RULESETS)}")
     players = table.get("players", 2)
     people = table.get("people", players)
@@ -80,8 +80,10 @@ def check_table(table) -> dict:
     if not isinstance(house, list) or not all(isinstance(name, str) for name in house):
         raise ProtocolError("house must be a list of house rules' names")
     scoring = table.get("scoring", "points")
+    if not isinstance(scoring, str):
+        raise ProtocolError("scoring must be text")
     level = table.get("level", "normal")
-    if level not in ai.LEVELS:
+    if not isinstance(level, str) or level not in ai.LEVELS:
         raise ProtocolError(f"level must be one of {', '.join(ai.LEVELS)}")
     turn_time = table.get("turn_time", DEFAULT_TURN_TIME)
     if not isinstance(turn_time, int | float) or isinstance(turn_time, bool) or not 0.1 <= turn_time <= 3600:

@@ -46,7 +46,7 @@ class Conn(wire.ServerConnection):
     client that does not read is dropped once ``wire.WRITE_LIMIT`` bytes
     wait for it), so a slow reader never holds up a room."""
 
-    __slots__ = ("burst", "flood", "hello_timer", "rate", "room", "server", "stamp", "tokens")
+    __slots__ = ("burst", "flood", "hello_timer", "ping_slice", "rate", "room", "server", "stamp", "tokens")
 
     max_size = MAX_MESSAGE
 
@@ -59,6 +59,7 @@ class Conn(wire.ServerConnection):
         self.stamp = time.monotonic()
         self.flood = 0
         self.hello_timer: asyncio.TimerHandle | None = None
+        self.ping_slice = 0  # which of the keepalive's slices it is in, once open
 
     def connection_made(self, transport) -> None:
         super().connection_made(transport)
@@ -73,7 +74,11 @@ class Conn(wire.ServerConnection):
         self.server.opened(self)
 
     def received(self, message: str | bytes) -> None:
-        self.server.received(self, message)
+        try:
+            self.server.received(self, message)
+        except Exception:  # a bug, not the client's doing: this connection closes, the server goes on
+            self.server.log(f"a message could not be handled\n{traceback.format_exc()}")
+            self.close(1011, "the server could not handle that message")
 
     def lost(self) -> None:
         self.greeted()
@@ -114,6 +119,8 @@ class Server:
         self.saved: dict[str, int] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.pinged: list[dict[Conn, None]] = [{} for _ in range(PING_SLICES)]  # the open connections, by slice
+        self.opened_count = 0  # connections opened so far: each goes to the next slice
+        self.stopping = False
         self.room_options = room_options
         self.log = log
         self.actions = 0
@@ -164,14 +171,16 @@ class Server:
 
     # ----- connections ----------------------------------------------------------
 
-    def _slice(self, conn: Conn) -> dict[Conn, None]:
-        return self.pinged[hash(conn) % PING_SLICES]
-
     def opened(self, conn: Conn) -> None:
-        self._slice(conn)[conn] = None
+        if self.stopping:
+            conn.close(1001, "the server is stopping")
+            return
+        self.opened_count += 1
+        conn.ping_slice = self.opened_count % PING_SLICES
+        self.pinged[conn.ping_slice][conn] = None
 
     def lost(self, conn: Conn) -> None:
-        self._slice(conn).pop(conn, None)
+        self.pinged[conn.ping_slice].pop(conn, None)
         room = conn.room
         if room is not None:
             self.submit(room, lambda now: room.leave(conn, now))
@@ -265,6 +274,7 @@ class Server:
                     await self.apply(room, waiting.pop(0))
                 except Exception:  # a bug, not bad input: the room and the server go on
                     self.log(f"room {room.name}: a change failed\n{traceback.format_exc()}")
+                    self.schedule(room)  # its timers, as after any change
         finally:
             del self.waiting[room.name]
 
@@ -357,8 +367,10 @@ class Server:
                 await self.saver.close()
 
     async def _close_connections(self) -> None:
-        """Close every connection (1001) and wait for them to go, at most
-        ``wire.CLOSE_TIMEOUT``, after which they are cut."""
+        """Close every connection (1001), and any that opens from now on, and
+        wait for them to go, at most ``wire.CLOSE_TIMEOUT``, after which
+        they are cut."""
+        self.stopping = True
         for pinged in self.pinged:
             for conn in list(pinged):
                 conn.close(1001, "the server is stopping")

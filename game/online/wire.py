@@ -44,7 +44,17 @@ class Connection(asyncio.Protocol):
     """One WebSocket connection, either side: ``ServerConnection`` or
     ``ClientConnection``."""
 
-    __slots__ = ("_closer", "_parts", "_parts_are_text", "_ws", "path", "pong_due", "transport")
+    __slots__ = (
+        "_closer",
+        "_closing",
+        "_eof_written",
+        "_parts",
+        "_parts_are_text",
+        "_ws",
+        "path",
+        "pong_due",
+        "transport",
+    )
 
     def __init__(self, ws: ServerProtocol | ClientProtocol) -> None:
         ws.id = None  # websockets' uuid4 a connection, for its logs: not kept
@@ -52,6 +62,8 @@ class Connection(asyncio.Protocol):
         self._parts: list[bytes] = []  # a message that arrives in pieces, so far
         self._parts_are_text = False
         self._closer: asyncio.TimerHandle | None = None
+        self._closing = False  # this side closes: what comes from now on is not read
+        self._eof_written = False
         self.transport: asyncio.Transport | None = None
         self.path = ""  # the request's path (never empty), once the handshake is done
         self.pong_due = False  # a ping was sent and nothing has answered it yet
@@ -78,8 +90,6 @@ class Connection(asyncio.Protocol):
             return
         self._ws.send_text(text.encode())
         self._write()
-        if self.transport.get_write_buffer_size() > WRITE_LIMIT:
-            self.too_slow()
 
     def ping(self) -> None:
         if self._ws.state is State.OPEN:
@@ -90,6 +100,7 @@ class Connection(asyncio.Protocol):
     def close(self, code: int = 1000, reason: str = "") -> None:
         """Start the closing handshake (after what was sent before it); a
         client that does not finish it is cut off ``CLOSE_TIMEOUT`` later."""
+        self._closing = True
         if self._ws.state is State.OPEN:
             self._ws.send_close(code, reason.encode()[:CLOSE_REASON].decode(errors="ignore"))
             self._write()
@@ -103,16 +114,18 @@ class Connection(asyncio.Protocol):
         self.transport = transport
 
     def data_received(self, data: bytes) -> None:
+        """What came is read in order, the messages before a close frame
+        that came with them included; then what websockets answers by
+        itself (pongs, the close frame's echo) is written."""
         self._ws.receive_data(data)
-        events = self._ws.events_received()
+        for event in self._ws.events_received():
+            if not isinstance(event, Frame):
+                self._handshake(event)
+            elif self.path and not self._closing:
+                self._frame(event)
         self._write()
         if self._ws.close_expected():
             self._close_soon()
-        for event in events:
-            if not isinstance(event, Frame):
-                self._handshake(event)
-            elif self._ws.state is State.OPEN:
-                self._frame(event)
 
     def eof_received(self) -> None:
         self._ws.receive_eof()
@@ -152,6 +165,7 @@ class Connection(asyncio.Protocol):
         try:
             text = data.decode()
         except UnicodeDecodeError as error:
+            self._closing = True
             self._ws.fail(1007, f"{error.reason} at position {error.start}")
             self._write()
             self._close_soon()
@@ -160,12 +174,18 @@ class Connection(asyncio.Protocol):
 
     def _write(self) -> None:
         for data in self._ws.data_to_send():
+            if self._eof_written:
+                break  # (a close frame that came with the handshake ends it before its answer)
             if data:
                 self.transport.write(data)
-            elif self.transport.can_write_eof():
+                continue
+            self._eof_written = True
+            if self.transport.can_write_eof():
                 self.transport.write_eof()  # the server half-closes; the client closes
             else:
                 self.transport.close()
+        if not self._closing and self.transport.get_write_buffer_size() > WRITE_LIMIT:
+            self.too_slow()  # (its messages, or the pongs to a flood of pings)
 
     def _close_soon(self) -> None:
         if self._closer is None and self.transport is not None:
