@@ -172,7 +172,7 @@ async def seat(url: str, table: Table, name: str, run: Run, gate: asyncio.Semaph
     host, port = url.removeprefix("ws://").rsplit(":", 1)
     async with gate:  # a bounded number of handshakes at once
         _transport, bot = await loop.create_connection(lambda: Seat(url, table, name, run), host, int(port))
-        await bot.seated
+        await asyncio.wait_for(bot.seated, 120)
     return bot
 
 
@@ -181,9 +181,12 @@ async def run_tables(url: str, names: list[str], seconds: float, interval: float
     run = Run(interval)
     gate = asyncio.Semaphore(64)
     tables = [Table(name) for name in names]
-    seats = await asyncio.gather(
-        *(seat(url, table, f"B{n % 100}x{k}", run, gate) for n, table in enumerate(tables) for k in range(4))
+    seated = await asyncio.gather(
+        *(seat(url, table, f"B{n % 100}x{k}", run, gate) for n, table in enumerate(tables) for k in range(4)),
+        return_exceptions=True,
     )
+    seats = [bot for bot in seated if isinstance(bot, Seat)]
+    run.errors += len(seated) - len(seats)  # could not connect, or not seated in two minutes
     freezer = asyncio.create_task(freeze_now_and_then())
     await asyncio.sleep(settle)
     if ready is not None:
