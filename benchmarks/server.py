@@ -37,6 +37,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from websockets.uri import parse_uri
+
 from game.online.bot import Bot
 from game.online.protocol import Session, encode
 from game.online.wire import ClientConnection
@@ -169,9 +171,9 @@ class Run:
 
 async def seat(url: str, table: Table, name: str, run: Run, gate: asyncio.Semaphore) -> Seat:
     loop = asyncio.get_running_loop()
-    host, port = url.removeprefix("ws://").rsplit(":", 1)
+    uri = parse_uri(url)
     async with gate:  # a bounded number of handshakes at once
-        _transport, bot = await loop.create_connection(lambda: Seat(url, table, name, run), host, int(port))
+        _transport, bot = await loop.create_connection(lambda: Seat(url, table, name, run), uri.host, uri.port)
         await asyncio.wait_for(bot.seated, 120)
     return bot
 

@@ -71,14 +71,18 @@ class Loopback:
         return taken
 
 
-def table(rules: str = "standard", players: int = 2, seed: int = 3):
+def table(rules: str = "standard", players: int = 2, seed: int = 3, sound: bool = True, log=None):
+    """A room whose computers do not wait, your client on it, and your
+    table; what the table says and sounds goes to ``log``, else to the
+    list returned."""
     room = Room("r", check_table({"rules": rules, "players": players, "people": 1}), seed=seed, computer_seed=seed)
     room.computer_delay = room.react_delay = 0
     client = Loopback(room)
     client.join()
     client.poll()
     lines: list[str] = []
-    match = OnlineMatch(client, "normal", Audio(True, lines.append, music=False), lines.append, lambda s: None, True)
+    log = lines.append if log is None else log
+    match = OnlineMatch(client, "normal", Audio(sound, log, music=False), log, lambda s: None, True)
     return room, client, match, lines
 
 
@@ -192,13 +196,7 @@ def test_a_computer_playing_for_you_is_said_and_any_key_takes_your_seat_back():
 
 
 def test_no_pip_while_a_computer_plays_your_turns_and_the_pip_again_once_you_are_back():
-    room = Room("r", check_table({"rules": "standard", "players": 2, "people": 1}), seed=3, computer_seed=3)
-    room.computer_delay = room.react_delay = 0
-    client = Loopback(room)
-    client.join()
-    client.poll()
-    lines: list[str] = []
-    match = OnlineMatch(client, "normal", Audio(False, lines.append, music=False), lines.append, lambda s: None, True)
+    room, client, match, lines = table(sound=False)
     frames(match, 200)
     room.seats[0].standin = True  # your turn time ran out
     client.deliver(room.seat_news())
@@ -225,18 +223,13 @@ def test_no_pip_while_a_computer_plays_your_turns_and_the_pip_again_once_you_are
 
 
 def test_moves_that_arrive_together_are_shown_one_after_another_with_a_computers_pause():
-    room = Room("r", check_table({"rules": "standard", "players": 2, "people": 1}), seed=3, computer_seed=3)
-    room.computer_delay = room.react_delay = 0
-    client = Loopback(room)
-    client.join()
-    client.poll()
     played: list[str] = []
 
     def notice(text: str) -> None:
         if text.startswith("card ") and " plays " in text:
             played.append(text)
 
-    match = OnlineMatch(client, "normal", Audio(True, notice, music=False), notice, lambda s: None, True)
+    room, client, match, _lines = table(log=notice)
     frames(match, 200)
     room.seats[0].standin = True  # the server's computers play both seats, as fast as they may
     client.deliver(room.seat_news())

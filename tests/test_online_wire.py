@@ -16,6 +16,7 @@ import struct
 
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
+from websockets.uri import parse_uri
 
 from game.online import server as table_server
 from game.online import wire
@@ -59,15 +60,25 @@ def test_a_message_sent_in_pieces_is_taken_whole():
     assert asyncio.run(with_server(play)) == "whole"
 
 
+async def open_tcp(url: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A plain TCP connection to the server of ``url``."""
+    uri = parse_uri(url)
+    return await asyncio.open_connection(uri.host, uri.port)
+
+
+def upgrade_request(url: str, path: str) -> bytes:
+    """The opening handshake's request, as a client sends it."""
+    key = base64.b64encode(os.urandom(16)).decode()
+    return (
+        f"GET {path} HTTP/1.1\r\nHost: {parse_uri(url).host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    ).encode()
+
+
 async def raw_websocket(url: str, path: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
     """A WebSocket opened by hand, for frames no library would send."""
-    host, port = url.removeprefix("ws://").rsplit(":", 1)
-    reader, writer = await asyncio.open_connection(host, int(port))
-    key = base64.b64encode(os.urandom(16)).decode()
-    writer.write(
-        f"GET {path} HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-        f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
-    )
+    reader, writer = await open_tcp(url)
+    writer.write(upgrade_request(url, path))
     assert (await reader.readuntil(b"\r\n\r\n")).startswith(b"HTTP/1.1 101")
     return reader, writer
 
@@ -109,8 +120,7 @@ def test_a_client_that_never_says_hello_is_closed(monkeypatch):
         reader, writer = await raw_websocket(url, "/quiet")
         closed = await close_code(reader)
         writer.close()
-        host, port = url.removeprefix("ws://").rsplit(":", 1)
-        silent_reader, silent_writer = await asyncio.open_connection(host, int(port))  # no handshake at all
+        silent_reader, silent_writer = await open_tcp(url)  # no handshake at all
         cut = await asyncio.wait_for(silent_reader.read(), 5)
         silent_writer.close()
         return closed, cut
@@ -148,9 +158,9 @@ def test_the_wires_client_side_joins_a_room():
             self.messages.put_nowait(json.loads(message))
 
     async def play(url):
-        host, port = url.removeprefix("ws://").rsplit(":", 1)
+        uri = parse_uri(url)
         loop = asyncio.get_running_loop()
-        _transport, seat = await loop.create_connection(lambda: Seat(f"{url}/bots"), host, int(port))
+        _transport, seat = await loop.create_connection(lambda: Seat(f"{url}/bots"), uri.host, uri.port)
         welcome = await asyncio.wait_for(seat.messages.get(), 5)
         seat.close()
         return seat.path, welcome["type"], welcome["room"]
@@ -176,14 +186,8 @@ def test_a_close_frame_sent_with_the_handshake_is_no_error():
     errors = []
 
     async def play(url):
-        host, port = url.removeprefix("ws://").rsplit(":", 1)
-        reader, writer = await asyncio.open_connection(host, int(port))
-        key = base64.b64encode(os.urandom(16)).decode()
-        writer.write(
-            f"GET /early HTTP/1.1\r\nHost: {host}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            f"Sec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
-            + CLOSE_FRAME
-        )
+        reader, writer = await open_tcp(url)
+        writer.write(upgrade_request(url, "/early") + CLOSE_FRAME)
         await asyncio.wait_for(reader.read(), 5)  # the server ends it
         writer.close()
         async with connect(f"{url}/early", proxy=None) as ws:  # and goes on
