@@ -8,10 +8,11 @@ thousand changes a second the files, not the rooms, were the server's
 limit. So a writer process (``python -m game.online.saver FOLDER``, started
 on the first save) takes the files in batches through a pipe: the changes
 that arrive while a batch is being written make the next batch. Each file
-is still written to a temporary file, fsynced and renamed over the old one
-(a crash leaves it old or new), the folder is fsynced once a batch, and
-only then does the writer answer and the batch's rooms go on, all in one
-turn of the event loop. A writer whose server is gone (killed) writes no
+is written to its spare, the spares are made durable at once (one
+``syncfs``), each then changes places with its file (a crash leaves it old
+or new: ``safe_files.write_many_atomically``), the folder is fsynced once a
+batch, and only then does the writer answer and the batch's rooms go on,
+all in one turn of the event loop. A writer whose server is gone (killed) writes no
 further batch.
 """
 
