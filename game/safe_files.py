@@ -216,6 +216,12 @@ def lock_folder(directory: Path) -> bool:
     return True
 
 
+def held_lock(directory: Path) -> int | None:
+    """The descriptor of ``directory``'s lock if this process holds it: a
+    child process given it (``pass_fds``) holds the lock as long as it lives."""
+    return _locks.get(Path(directory))
+
+
 def remove_stale_temporaries(directory: Path, prefix: str) -> None:
     """Remove what ``write_atomically`` left of files named ``prefix...``
     when a process was killed mid-write: never the only copy of anything

@@ -16,6 +16,7 @@ import socket
 
 import pytest
 import pyxel
+from online_server import wait_for
 from websockets.sync.client import connect
 
 from game.online import hosting
@@ -334,7 +335,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
         assert welcome["type"] == "welcome" and welcome["seat"] == 0
         assert welcome["table"]["rules"] == "standard" and welcome["table"]["house"] == ["stacking", "jump_in"]
         room = welcome["room"]
-        assert (tmp_path / "hosted" / "rooms" / f"{room}.json").is_file(), "the rooms are kept in the data folder"
+        wait_for(lambda: (tmp_path / "hosted" / "rooms" / f"{room}.json").is_file(), what="the room file")
         friend = hello(server.local_url(room), "BOB")
         assert friend["type"] == "welcome" and friend["seat"] == 1 and friend["room"] == room
         lan = server.friends_url(room)
@@ -357,7 +358,7 @@ def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_sto
     folder = server.data_dir
     try:
         assert folder.is_dir() and hello(server.local_url("t1"), "ANN", {"players": 2})["type"] == "welcome"
-        assert (folder / "rooms" / "t1.json").is_file()
+        wait_for(lambda: (folder / "rooms" / "t1.json").is_file(), what="the room, in that folder")
     finally:
         server.stop()
     assert not folder.exists()

@@ -2,9 +2,11 @@
 
 Each room (``room.Room``) holds its match; the server only carries
 messages, runs each room's timers and saves each room after every change,
-atomically, at ``DATA_DIR/rooms/ROOM.json``, before anyone is told of the
-change (so a server killed at any moment resumes with what every table
-showed). Rooms share nothing, so a room's work is ordered by its own lock.
+before anyone is told of it, at ``DATA_DIR/rooms/ROOM.json`` (``saver``:
+a server killed at any moment resumes with what every table showed). A
+change is made, saved and sent in one go, in the event loop's own
+callback, so a room's changes are made one at a time, in the order they
+came, and rooms share nothing.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from ..safe_files import keep_aside
 from . import wire
 from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path
 from .room import JoinError, Room, SeatTaken, check_table
-from .saver import Saver
+from .saver import FolderError, Saver
 
 RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60  # ... and at once
@@ -112,10 +114,8 @@ class Server:
     def __init__(self, data_dir: Path | None, *, log=print, rate: float = RATE, **room_options) -> None:
         self.rate = rate
         self.rooms_dir = None if data_dir is None else Path(data_dir) / "rooms"
-        self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir)
+        self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir, log)
         self.rooms: dict[str, Room] = {}
-        self.waiting: dict[str, list] = {}  # a busy room's changes still to make, in order
-        self.workers: set[asyncio.Task] = set()  # the busy rooms' tasks
         self.saved: dict[str, int] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.pinged: list[dict[Conn, None]] = [{} for _ in range(PING_SLICES)]  # the open connections, by slice
@@ -128,8 +128,17 @@ class Server:
     # ----- rooms on disk --------------------------------------------------------
 
     def load(self) -> None:
-        if self.rooms_dir is None or not self.rooms_dir.is_dir():
+        """The rooms of the data folder, with what a killed server's journal
+        holds; FolderError if the folder is another server's, or cannot be
+        written."""
+        if self.saver is None:
             return
+        try:
+            recovered = self.saver.recover()
+        except OSError as error:
+            raise FolderError(f"cannot use {self.rooms_dir}: {error}") from None
+        if recovered:
+            self.log(f"wrote {recovered} rooms' last changes from the journal of a server that was stopped")
         now = asyncio.get_running_loop().time()
         for path in sorted(self.rooms_dir.glob("*.json")):
             try:
@@ -150,7 +159,7 @@ class Server:
         for key, value in self.room_options.items():
             setattr(room, key, value)
 
-    async def save(self, room: Room) -> None:
+    def save(self, room: Room) -> None:
         if self.saved.get(room.name) == room.version:
             return
         self.saved[room.name] = room.version
@@ -158,7 +167,7 @@ class Server:
             return
         data = json.dumps(room.to_file(), separators=(",", ":")).encode()  # the C encoder: no indent
         try:
-            await self.saver.save(room.name, data)
+            self.saver.save(room.name, data)
         except OSError as error:  # the room goes on; the next change tries again
             self.saved[room.name] = -1
             self.log(f"room {room.name} could not be saved: {error}")
@@ -254,39 +263,17 @@ class Server:
     # ----- changes to rooms -----------------------------------------------------
 
     def submit(self, room: Room, change) -> None:
-        """Make ``change`` (``now -> [(conn, message)]``) to a room once its
-        earlier changes are made and saved: a room's changes are made one at
-        a time, in the order they came."""
-        waiting = self.waiting.get(room.name)
-        if waiting is not None:
-            waiting.append(change)
-            return
-        self.waiting[room.name] = [change]
-        task = asyncio.get_running_loop().create_task(self._work(room))
-        self.workers.add(task)
-        task.add_done_callback(self.workers.discard)
-
-    async def _work(self, room: Room) -> None:
-        waiting = self.waiting[room.name]
+        """Make ``change`` (``now -> [(conn, message)]``) to a room, save
+        the room, then send what the change says."""
         try:
-            while waiting:
-                try:
-                    await self.apply(room, waiting.pop(0))
-                except Exception:  # a bug, not bad input: the room and the server go on
-                    self.log(f"room {room.name}: a change failed\n{traceback.format_exc()}")
-                    self.schedule(room)  # its timers, as after any change
-        finally:
-            del self.waiting[room.name]
-
-    async def apply(self, room: Room, change) -> None:
-        """Make a change to a room; save it; then send what it says."""
-        loop = asyncio.get_running_loop()
-        before = room.moves
-        out = change(loop.time())
-        self.actions += room.moves - before
-        await self.save(room)
-        for conn, message in out:
-            conn.send(message)
+            before = room.moves
+            out = change(asyncio.get_running_loop().time())
+            self.actions += room.moves - before
+            self.save(room)
+            for conn, message in out:
+                conn.send(message)
+        except Exception:  # a bug, not bad input: the room and the server go on
+            self.log(f"room {room.name}: a change failed\n{traceback.format_exc()}")
         self.schedule(room)
 
     def schedule(self, room: Room) -> None:
@@ -378,8 +365,6 @@ class Server:
         give_up = loop.time() + wire.CLOSE_TIMEOUT + 0.5
         while any(self.pinged) and loop.time() < give_up:
             await asyncio.sleep(0.02)
-        while self.workers:  # the leaving of those connections is saved
-            await asyncio.gather(*self.workers, return_exceptions=True)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -413,6 +398,9 @@ def main(argv: list[str] | None = None) -> int:
         asyncio.run(server.run(args.host, args.port, args.stop_after, whole_process=True))
     except OSError as error:
         print(f"cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
+        return 1
+    except FolderError as error:
+        print(f"cannot keep the rooms: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         pass
