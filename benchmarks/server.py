@@ -11,18 +11,19 @@ change. The bots' processes run at a lower priority (nice 10): at a real
 table they are other people's machines, and here they take the cores the
 server leaves. Prints how busy the disk is (``probe_disk``), the actions
 per second the server took, the round trip of an action (sent, to the
-state that answers it, timed as it arrives: the server sends it only once
-the room is saved, atomically and on the disk, unless ``--memory-dir``
-keeps the rooms in /dev/shm), and the server's memory per table (its
-resident set with every table playing, less its resident set before the
-first connection, over N). The server and the bots' processes stop by
-themselves.
+state that answers it, timed as it arrives: the server sends it once the
+room is saved in its journal), how far the room files on the disk trail
+the play (``disk_trail``; ``--memory-dir`` keeps them in /dev/shm), and the
+server's memory per table (its resident set with every table playing, less
+its resident set before the first connection, over N). The server and the
+bots' processes stop by themselves.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import multiprocessing
@@ -30,10 +31,10 @@ import os
 import random
 import resource
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -41,6 +42,7 @@ from websockets.uri import parse_uri
 
 from game.online.bot import Bot
 from game.online.protocol import Session, encode
+from game.online.saver import journal_folder
 from game.online.wire import ClientConnection
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +75,21 @@ def probe_disk(folder: Path, seconds: float = 3.0) -> tuple[float, float]:
     shutil.rmtree(folder, ignore_errors=True)
     times.sort()
     return times[len(times) // 2] * 1000, times[int(len(times) * 0.99)] * 1000
+
+
+def disk_trail(journals: Path, stop: threading.Event, every: float = 0.05) -> list[float]:
+    """How far the room files on the disk trail the play, sampled: the age
+    of the oldest journal not yet written and removed (since its last
+    write: its first change may be a writer's turn older), 0 if none."""
+    ages = []
+    while not stop.wait(every):
+        now, oldest = time.time(), None
+        for path in journals.glob(".journal-*"):
+            with contextlib.suppress(OSError):  # removed meanwhile
+                changed = path.stat().st_mtime
+                oldest = changed if oldest is None else min(oldest, changed)
+        ages.append(0.0 if oldest is None else max(0.0, now - oldest))
+    return ages
 
 
 def start_server(data_dir: Path, lifetime: float) -> tuple[subprocess.Popen, str]:
@@ -261,11 +278,17 @@ def main(argv: list[str] | None = None) -> int:
         for _ in workers:
             if not ready.acquire(timeout=600):
                 raise SystemExit("the tables were not seated in 10 minutes")
+        done, trail = threading.Event(), []
+        sampler = threading.Thread(target=lambda: trail.extend(disk_trail(journal_folder(data_dir / "rooms"), done)))
+        sampler.start()
         time.sleep(args.seconds / 2)
         playing = rss_kb(server.pid)
         cpu_start = _cpu(server.pid)
         time.sleep(1.0)
         cpu_second = _cpu(server.pid) - cpu_start
+        time.sleep(max(0.0, args.seconds / 2 - 1.0))
+        done.set()
+        sampler.join()
         results = [out.get(timeout=args.seconds + 120) for _ in workers]
         for process in workers:
             process.join(30)
@@ -278,12 +301,11 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = max(result["elapsed"] for result in results)
     errors = sum(result["errors"] for result in results)
     silent = sum(result["silent"] for result in results)
-    p50 = statistics.median(rtts) * 1000 if rtts else float("nan")
-    p99 = rtts[int(len(rtts) * 0.99)] * 1000 if rtts else float("nan")
+    p50, p99 = percentile(rtts, 0.5), percentile(rtts, 0.99)
     print(
         f"tables {args.tables} x 4 players, one action per table every {args.interval:g} s, {args.procs} bot processes"
     )
-    print(f"rooms kept in {'/dev/shm' if base else 'a folder on disk'} (saved, on the disk, before each answer)")
+    print(f"rooms kept in {'/dev/shm' if base else 'a folder on disk'} (each change journaled before its answer)")
     print(
         f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; cores: {os.cpu_count()}"
     )
@@ -291,11 +313,23 @@ def main(argv: list[str] | None = None) -> int:
     print(f"actions/s            {moves / elapsed:.0f}  ({moves} in {elapsed:.1f} s)")
     print(f"round trip p50       {p50:.1f} ms")
     print(f"round trip p99       {p99:.1f} ms  ({len(rtts)} actions timed)")
+    trail.sort()
+    print(
+        f"files trail the play p50 {percentile(trail, 0.5):.0f} ms, p99 {percentile(trail, 0.99):.0f} ms, "
+        f"at most {percentile(trail, 1.0):.0f} ms  ({len(trail)} samples)"
+    )
     print(f"server memory/table  {(playing - baseline) / max(1, args.tables):.1f} KB  (RSS {baseline} -> {playing} KB)")
     print(f"server CPU           {cpu_second * 100:.0f}% of one core while playing")
     print(f"connection errors    {errors}")
-    print(f"seats silent at end  {silent}  (their table had stopped: closed 5 s after the time)")
+    print(f"seats silent at end  {silent}  (no news 5 s after the time: their match was over, or their table stuck)")
     return 0
+
+
+def percentile(ordered: list[float], fraction: float) -> float:
+    """Of values in seconds, sorted: in ms (nan if there are none)."""
+    if not ordered:
+        return float("nan")
+    return ordered[min(len(ordered) - 1, int(len(ordered) * fraction))] * 1000
 
 
 def _cpu(pid: int) -> float:
