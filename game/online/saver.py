@@ -56,7 +56,8 @@ class Saver:
         self._journal: int | None = None  # the open journal's descriptor, once a save opened it
         self._number = 0  # the open journal's number
         self._journal_size = 0  # the bytes of whole entries in it
-        self._closed: list[str] = []  # journals closed and not yet written, oldest first
+        self._closed: list[int] = []  # the numbers of the journals closed and not yet written, oldest first
+        self._newest: dict[str, int] = {}  # the journal of each room's newest bytes, until it is put away
         self._pump: asyncio.Task | None = None
         self._process: asyncio.subprocess.Process | None = None
         self._closing = False
@@ -93,10 +94,12 @@ class Saver:
         returns (or OSError), on the disk a moment later."""
         if self._journal is None:
             self.journals.mkdir(parents=True, exist_ok=True)
-            path = self.journals / f"{JOURNAL}{self._number}"
-            self._journal = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o644)
+            self._journal = os.open(
+                self._path(self._number), os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0), 0o644
+            )
             self._journal_size = 0
         entry = journal_entry(f"{name}.json", data)
+        self._newest[name] = self._number
         try:
             _write_all(self._journal, entry)
         except OSError:
@@ -106,6 +109,16 @@ class Saver:
         self._journal_size += len(entry)
         if self._pump is None or self._pump.done():
             self._pump = asyncio.get_running_loop().create_task(self._write_journals())
+
+    def on_disk(self, name: str) -> bool:
+        """Whether the room's file holds its newest bytes (none wait in a journal)."""
+        waiting = self._closed[0] if self._closed else self._number if self._journal is not None else None
+        newest = self._newest.get(name)
+        return newest is None or waiting is None or newest < waiting
+
+    def forget(self, name: str) -> None:
+        """The room is put away: on the disk, it is read from its file again."""
+        self._newest.pop(name, None)
 
     async def close(self) -> None:
         """Write what waits, then stop the writer. Journals that fail now
@@ -128,7 +141,7 @@ class Saver:
             if self._journal is not None:
                 self._close_journal()
             try:
-                failed = await self._write(self._closed)
+                failed = await self._write([str(self._path(number)) for number in self._closed])
             except (OSError, ValueError) as error:  # the writer itself failed: so did the journals
                 failed = {"every file": f"the room writer failed: {error}"}
             if not failed:  # the writer has removed them
@@ -143,8 +156,11 @@ class Saver:
     def _close_journal(self) -> None:
         os.close(self._journal)
         self._journal = None
-        self._closed.append(str(self.journals / f"{JOURNAL}{self._number}"))
+        self._closed.append(self._number)
         self._number += 1
+
+    def _path(self, number: int) -> Path:
+        return self.journals / f"{JOURNAL}{number}"
 
     async def _write(self, journals: list[str]) -> dict[str, str]:
         process = await self._writer()

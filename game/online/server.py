@@ -35,7 +35,8 @@ FLOOD_LIMIT = 200  # messages dropped for flooding before the connection is clos
 HELLO_TIMEOUT = 10.0
 PING_EVERY = 20.0  # seconds between a connection's pings; one with no answer by the next is closed
 PING_SLICES = 20  # the connections are pinged a slice at a time: no burst of 4,000 pings
-MAX_ROOMS = 20_000
+MAX_ROOMS = 20_000  # in memory at once
+IDLE_ROOM = 600.0  # seconds a room with nobody connected stays in memory: then it is read from its file again
 ROOM_NAME_BYTES = 6  # a server-made room name: 48 random bits
 FREEZE_EVERY = 10.0  # seconds between hiding what lives on from the cycle collector
 YOUNG_OBJECTS = 20_000  # new objects between the collector's passes over the young ones (Python's default: 700)
@@ -111,13 +112,17 @@ class Conn(wire.ServerConnection):
 
 
 class Server:
-    def __init__(self, data_dir: Path | None, *, log=print, rate: float = RATE, **room_options) -> None:
+    def __init__(
+        self, data_dir: Path | None, *, log=print, rate: float = RATE, idle_room: float = IDLE_ROOM, **room_options
+    ) -> None:
         self.rate = rate
+        self.idle_room = idle_room
         self.rooms_dir = None if data_dir is None else Path(data_dir) / "rooms"
         self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir, log)
         self.rooms: dict[str, Room] = {}
         self.saved: dict[str, int] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
+        self.idle: dict[str, asyncio.TimerHandle] = {}  # the rooms nobody is connected to, till they are put away
         self.pinged: list[dict[Conn, None]] = [{} for _ in range(PING_SLICES)]  # the open connections, by slice
         self.opened_count = 0  # connections opened so far: each goes to the next slice
         self.stopping = False
@@ -128,9 +133,9 @@ class Server:
     # ----- rooms on disk --------------------------------------------------------
 
     def load(self) -> None:
-        """The rooms of the data folder, with what a killed server's journal
-        holds; FolderError if the folder is another server's, or cannot be
-        written."""
+        """Take the data folder, with what a killed server's journals hold
+        (FolderError if the folder is another server's, or cannot be
+        written). Its rooms are read when somebody says hello to them."""
         if self.saver is None:
             return
         try:
@@ -139,21 +144,57 @@ class Server:
             raise FolderError(f"cannot use {self.rooms_dir}: {error}") from None
         if recovered:
             self.log(f"wrote {recovered} rooms' last changes from the journal of a server that was stopped")
-        now = asyncio.get_running_loop().time()
-        for path in sorted(self.rooms_dir.glob("*.json")):
-            try:
-                room = Room.from_file(json.loads(path.read_text(encoding="utf-8")), now)
-                if room.name != path.stem:
-                    raise ValueError("the room's name is not its file's")
-            except (OSError, ValueError, KeyError, TypeError) as error:
-                aside = keep_aside(path, "unreadable")
-                self.log(f"room file {path.name} could not be read ({error}): kept as {aside.name}")
-                continue
-            self._configure(room)
-            self.rooms[room.name] = room
-            self.saved[room.name] = room.version
-        if self.rooms:
-            self.log(f"resumed {len(self.rooms)} rooms from {self.rooms_dir}")
+
+    def _room(self, name: str) -> Room | None:
+        """The room ``name``: in memory, or read from its file (None if
+        there is none, or it cannot be read: then it is kept aside)."""
+        room = self.rooms.get(name)
+        if room is not None or self.rooms_dir is None:
+            return room
+        path = self.rooms_dir / f"{name}.json"
+        if not path.is_file():
+            return None
+        if len(self.rooms) >= MAX_ROOMS:
+            raise JoinError("this server has no room for more rooms")
+        try:
+            room = Room.from_file(json.loads(path.read_text(encoding="utf-8")), asyncio.get_running_loop().time())
+            if room.name != name:
+                raise ValueError("the room's name is not its file's")
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            aside = keep_aside(path, "unreadable")
+            self.log(f"room file {path.name} could not be read ({error}): kept as {aside.name}")
+            return None
+        self._configure(room)
+        self.rooms[name] = room
+        self.saved[name] = room.version
+        self.log(f"room {name} read from its file ({room.moves} moves)")
+        return room
+
+    def _watch_idle(self, room: Room) -> None:
+        """Nobody is connected to the room: put it away in a while."""
+        if self.saver is None or room.members:
+            return
+        timer = self.idle.pop(room.name, None)
+        if timer is not None:
+            timer.cancel()
+        self.idle[room.name] = asyncio.get_running_loop().call_later(self.idle_room, self._put_away, room)
+
+    def _put_away(self, room: Room) -> None:
+        """Drop the room from memory, nobody being connected to it, once its
+        file on the disk holds its last change (an empty room is not
+        played: it comes back from its file as it went)."""
+        del self.idle[room.name]
+        if room.members or self.rooms.get(room.name) is not room:
+            return
+        if self.saved.get(room.name) != room.version or not self.saver.on_disk(room.name):
+            self._watch_idle(room)  # not yet on the disk: later
+            return
+        del self.rooms[room.name]
+        del self.saved[room.name]
+        timer = self.timers.pop(room.name, None)
+        if timer is not None:
+            timer.cancel()
+        self.saver.forget(room.name)
 
     def _configure(self, room: Room) -> None:
         for key, value in self.room_options.items():
@@ -193,6 +234,7 @@ class Server:
         room = conn.room
         if room is not None:
             self.submit(room, lambda now: room.leave(conn, now))
+            self._watch_idle(room)
 
     def received(self, conn: Conn, text: str | bytes) -> None:
         if not conn.allowed():
@@ -223,13 +265,16 @@ class Server:
             if hello["type"] != "hello":
                 raise ProtocolError('say hello first: {"type": "hello", "name": ...}')
             name = room_from_path(conn.path)
-            room = self.rooms.get(name) if name else None
+            room = self._room(name) if name else None
             if room is None:
                 room = self._new_room(name, hello)
         except (ProtocolError, JoinError) as error:
             self._refuse(conn, error)
             return
         conn.room = room
+        timer = self.idle.pop(room.name, None)
+        if timer is not None:
+            timer.cancel()
         self.submit(room, lambda now: self._join(conn, room, hello, now))
 
     def _new_room(self, name: str, hello: dict) -> Room:
@@ -251,6 +296,7 @@ class Server:
         except (ProtocolError, JoinError) as error:
             conn.room = None  # its leaving is not the room's business
             self._refuse(conn, error)
+            self._watch_idle(room)
             return []
 
     def _refuse(self, conn: Conn, error: Exception) -> None:
@@ -378,6 +424,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--react-delay", type=float, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--grace", type=float, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--rate", type=float, default=RATE, help=argparse.SUPPRESS)
+    parser.add_argument("--idle-room", type=float, default=IDLE_ROOM, help=argparse.SUPPRESS)
     parser.add_argument("--stop-after", type=float, default=None, help="stop after this many seconds (tests)")
     return parser.parse_args(argv)
 
@@ -393,7 +440,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         if value is not None
     }
-    server = Server(args.data_dir, log=lambda text: print(text, flush=True), rate=args.rate, **options)
+    server = Server(
+        args.data_dir, log=lambda text: print(text, flush=True), rate=args.rate, idle_room=args.idle_room, **options
+    )
     try:
         asyncio.run(server.run(args.host, args.port, args.stop_after, whole_process=True))
     except OSError as error:
