@@ -104,10 +104,27 @@ def start_server(data_dir: Path, lifetime: float) -> tuple[subprocess.Popen, str
 
 
 class Table:
+    """Four bots, playing one match after another: when a match is over
+    they leave its room and make the next (``NAME-2``, ``NAME-3``...), as
+    people who play on would."""
+
     def __init__(self, name: str) -> None:
         self.name = name
+        self.match = 1
         self.changed = time.monotonic()
-        self.moves = 0
+        self.moves = 0  # in this match
+        self.earlier_moves = 0  # in the matches before
+
+    @property
+    def room(self) -> str:
+        return self.name if self.match == 1 else f"{self.name}-{self.match}"
+
+    def next_match(self, match: int) -> None:
+        """Its seat at match ``match`` saw that match end: the first to do so moves the table on."""
+        if match == self.match:
+            self.match += 1
+            self.earlier_moves += self.moves
+            self.moves, self.changed = 0, time.monotonic()
 
 
 class Seat(ClientConnection):
@@ -117,8 +134,10 @@ class Seat(ClientConnection):
     round trip is the network's and the server's, not the bots' queue."""
 
     def __init__(self, url: str, table: Table, name: str, run: Run) -> None:
-        super().__init__(f"{url}/{table.name}")
+        super().__init__(f"{url}/{table.room}")
+        self.url, self.name, self.match = url, name, table.match
         self.table, self.run = table, run
+        run.seats.append(self)
         self.session = Session(name, table=TABLE)  # the first hello to arrive makes the room
         self.bot = Bot(self.session, "easy", random.randrange(1000))
         self.sent: dict[int, float] = {}  # action id -> when it was sent
@@ -151,6 +170,11 @@ class Seat(ClientConnection):
             return
         message = json.loads(text)
         session.receive(message)
+        if message["type"] == "over":
+            table.next_match(self.match)
+            self.leave()
+            run.later.append(asyncio.ensure_future(seat(self.url, table, self.name, run, run.gate)))
+            return
         if message["type"] == "state":
             sent = self.sent.pop(message.get("ack"), None)
             if sent is not None and run.stop is not None:
@@ -184,12 +208,15 @@ class Run:
         self.errors = 0
         self.silent = 0
         self.rtt: list[float] = []
+        self.seats: list[Seat] = []  # every seat, at every match
+        self.later: list[asyncio.Future] = []  # the seats of later matches, being seated
+        self.gate = asyncio.Semaphore(64)  # a bounded number of handshakes at once
 
 
 async def seat(url: str, table: Table, name: str, run: Run, gate: asyncio.Semaphore) -> Seat:
     loop = asyncio.get_running_loop()
     uri = parse_uri(url)
-    async with gate:  # a bounded number of handshakes at once
+    async with gate:
         _transport, bot = await loop.create_connection(lambda: Seat(url, table, name, run), uri.host, uri.port)
         await asyncio.wait_for(bot.seated, 120)
     return bot
@@ -198,34 +225,35 @@ async def seat(url: str, table: Table, name: str, run: Run, gate: asyncio.Semaph
 async def run_tables(url: str, names: list[str], seconds: float, interval: float, settle: float, ready=None) -> dict:
     """Seat every table, let them play ``settle`` seconds, then measure ``seconds``."""
     run = Run(interval)
-    gate = asyncio.Semaphore(64)
     tables = [Table(name) for name in names]
     seated = await asyncio.gather(
-        *(seat(url, table, f"B{n % 100}x{k}", run, gate) for n, table in enumerate(tables) for k in range(4)),
+        *(seat(url, table, f"B{n % 100}x{k}", run, run.gate) for n, table in enumerate(tables) for k in range(4)),
         return_exceptions=True,
     )
-    seats = [bot for bot in seated if isinstance(bot, Seat)]
-    run.errors += len(seated) - len(seats)  # could not connect, or not seated in two minutes
+    run.errors += sum(not isinstance(bot, Seat) for bot in seated)  # could not connect, or not seated in 2 minutes
     freezer = asyncio.create_task(freeze_now_and_then())
     await asyncio.sleep(settle)
     if ready is not None:
         ready()
-    started = {table.name: table.moves for table in tables}
+    started = {table.name: table.earlier_moves + table.moves for table in tables}
     begin = time.monotonic()
     run.stop = begin + seconds
     await asyncio.sleep(seconds + 5.0)
-    silent = [bot for bot in seats if not bot.gone.done()]  # their table had stopped: they hear nothing
+    later = await asyncio.gather(*run.later, return_exceptions=True)
+    run.errors += sum(not isinstance(bot, Seat) for bot in later)
+    silent = [bot for bot in run.seats if not bot.gone.done()]  # their table had stopped: they hear nothing
     run.silent = len(silent)
     for bot in silent:
         bot.leave()
-    await asyncio.gather(*(bot.gone for bot in seats))
+    await asyncio.gather(*(bot.gone for bot in run.seats))
     freezer.cancel()
     return {
         "rtt": run.rtt,
         "elapsed": seconds,  # a table's moves are counted until the first message after the time
         "errors": run.errors,
         "silent": run.silent,
-        "moves": sum(table.moves - started[table.name] for table in tables),
+        "moves": sum(table.earlier_moves + table.moves - started[table.name] for table in tables),
+        "matches": sum(table.match - 1 for table in tables),
     }
 
 
@@ -301,6 +329,7 @@ def main(argv: list[str] | None = None) -> int:
     elapsed = max(result["elapsed"] for result in results)
     errors = sum(result["errors"] for result in results)
     silent = sum(result["silent"] for result in results)
+    matches = sum(result["matches"] for result in results)
     p50, p99 = percentile(rtts, 0.5), percentile(rtts, 0.99)
     print(
         f"tables {args.tables} x 4 players, one action per table every {args.interval:g} s, {args.procs} bot processes"
@@ -320,8 +349,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"server memory/table  {(playing - baseline) / max(1, args.tables):.1f} KB  (RSS {baseline} -> {playing} KB)")
     print(f"server CPU           {cpu_second * 100:.0f}% of one core while playing")
+    print(f"matches played out   {matches}  (each table then played on in a new room)")
     print(f"connection errors    {errors}")
-    print(f"seats silent at end  {silent}  (no news 5 s after the time: their match was over, or their table stuck)")
+    print(f"seats silent at end  {silent}  (no news in the 5 s after the time: their table stuck)")
     return 0
 
 
