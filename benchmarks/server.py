@@ -179,7 +179,7 @@ class Seat(ClientConnection):
             sent = self.sent.pop(message.get("ack"), None)
             if sent is not None and run.stop is not None:
                 run.rtt.append(arrived - sent)
-            if message["moves"] > table.moves:
+            if self.match == table.match and message["moves"] > table.moves:  # (not news of a match gone)
                 table.moves, table.changed = message["moves"], time.monotonic()
         for reply in self.bot.respond(message):
             in_turn = reply.get("type") == "act" and session.view is not None and session.view.turn == session.seat

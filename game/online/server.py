@@ -37,6 +37,7 @@ PING_EVERY = 20.0  # seconds between a connection's pings; one with no answer by
 PING_SLICES = 20  # the connections are pinged a slice at a time: no burst of 4,000 pings
 MAX_ROOMS = 20_000  # in memory at once
 IDLE_ROOM = 600.0  # seconds a room with nobody connected stays in memory: then it is read from its file again
+IDLE_OVER = 30.0  # ... a room whose match is over: only its replay is left
 ROOM_NAME_BYTES = 6  # a server-made room name: 48 random bits
 FREEZE_EVERY = 10.0  # seconds between hiding what lives on from the cycle collector
 YOUNG_OBJECTS = 20_000  # new objects between the collector's passes over the young ones (Python's default: 700)
@@ -177,7 +178,8 @@ class Server:
         timer = self.idle.pop(room.name, None)
         if timer is not None:
             timer.cancel()
-        self.idle[room.name] = asyncio.get_running_loop().call_later(self.idle_room, self._put_away, room)
+        wait = min(self.idle_room, IDLE_OVER) if room.over else self.idle_room
+        self.idle[room.name] = asyncio.get_running_loop().call_later(wait, self._put_away, room)
 
     def _put_away(self, room: Room) -> None:
         """Drop the room from memory, nobody being connected to it, once its
