@@ -52,14 +52,18 @@ class Event(NamedTuple):
     points: int = 0
 
     def hidden(self) -> Event:
-        """The event as another seat sees it: drawn cards are face down."""
-        return self._replace(cards=()) if self.kind == "draw" else self
+        """The event as another seat sees it: drawn cards are face down (one
+        event for every seat that sees it so, as for ``shared``)."""
+        if self.kind != "draw":
+            return self
+        face_down = self._replace(cards=())
+        return _SHARED.setdefault(face_down, face_down)
 
     def __str__(self) -> str:
         return _TEXT[self.kind](self)
 
 
-_SHARED: dict[tuple, Event] = {}
+_SHARED: dict[tuple, Event] = {}  # by their fields; for ``hidden``, by the event itself
 
 
 def shared(kind: str, seat: int = -1, card: str | None = None, colour: str | None = None, reason: str = "") -> Event:
