@@ -87,6 +87,7 @@ def test_a_room_with_somebody_connected_stays(tmp_path):
     async def play(server, url):
         async with connect(f"{url}/busy", proxy=None) as ws:
             await ws.send(json.dumps({"type": "hello", "version": 1, "name": "ANN", "table": TABLE}))
+            await hello(f"{url}/busy", {"name": "BOB"})  # joins, and leaves
             await asyncio.sleep(0.6)  # three times the idle time
             return "busy" in server.rooms
 

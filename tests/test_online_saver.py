@@ -22,7 +22,7 @@ def test_the_writer_writes_the_newest_of_each_file_then_removes_the_journals(tmp
     journals[0].write_bytes(journal_entry("a.json", b"a0") + journal_entry("b.json", b"b0"))
     journals[1].write_bytes(journal_entry("a.json", b"a1"))
     journals[2].write_bytes(journal_entry("a.json", b"a2") + journal_entry("c.json", b"c2"))
-    assert write_journals(tmp_path, [str(path) for path in journals]) == (3, {})
+    assert write_journals(tmp_path, [str(path) for path in journals]) == (3, {}, [])
     written = {path.name: path.read_bytes() for path in tmp_path.glob("*.json")}
     assert written == {"a.json": b"a2", "b.json": b"b0", "c.json": b"c2"}
     assert journal_files(tmp_path) == []
@@ -192,3 +192,31 @@ def test_a_file_that_could_not_be_written_is_written_once_it_can_be_with_no_othe
     assert (tmp_path / "room.json").read_bytes() == b"kept"
     assert "could not be written" in said[0] and "kept in the journal" in said[0]
     assert not saver.journals.exists() or journal_files(saver.journals) == []
+
+
+def test_a_journal_gone_before_it_was_written_has_its_rooms_saved_again(saver):
+    """A folder in memory is not always kept (a container's; a user's at
+    logout): the server still holds the rooms, and saves them again."""
+    again = []
+    saver.save_again = again.extend
+
+    async def run():
+        saver.recover()
+        saver.save("a", b"1")
+        saver.save("b", b"2")
+        for journal in saver.journals.glob(".journal-*"):
+            journal.unlink()  # before the writer gets to it
+        while not again:
+            await asyncio.sleep(0.01)
+        await saver.close()
+
+    asyncio.run(run())
+    assert sorted(again) == ["a", "b"]
+
+
+def test_a_missing_journal_is_named_and_the_others_are_written(tmp_path):
+    present = tmp_path / ".journal-2"
+    present.write_bytes(journal_entry("a.json", b"a"))
+    gone = str(tmp_path / ".journal-1")
+    assert write_journals(tmp_path, [gone, str(present)]) == (1, {}, [gone])
+    assert (tmp_path / "a.json").read_bytes() == b"a" and not present.exists()

@@ -41,6 +41,7 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # where ``game`` is, for the
 JOURNAL = ".journal-"  # then its number: a later journal holds later bytes
 MEMORY = Path("/dev/shm")  # a file system in memory, on Linux
 LOCK_WAIT = 30.0  # seconds a starting server waits for a killed one's writer
+ANSWER_LIMIT = 1 << 20  # bytes of the writer's answer line, at most (it names a few files)
 RETRY_AFTER = 1.0  # seconds before journals that could not be written are tried again
 
 
@@ -49,8 +50,10 @@ class FolderError(Exception):
 
 
 class Saver:
-    def __init__(self, folder: Path, log=print) -> None:
+    def __init__(self, folder: Path, log=print, save_again=lambda names: None) -> None:
+        """``save_again(names)``: save these rooms again, their journal gone."""
         self.folder = folder
+        self.save_again = save_again
         self.journals = folder  # where the journals are written: in memory, once ``recover`` found it
         self.log = log
         self._journal: int | None = None  # the open journal's descriptor, once a save opened it
@@ -72,7 +75,7 @@ class Saver:
         self.journals = journal_folder(self.folder)
         found = {*self.folder.glob(f"{JOURNAL}*"), *self.journals.glob(f"{JOURNAL}*")}
         journals = [str(path) for path in sorted(found, key=_journal_number)]
-        files, failed = write_journals(self.folder, journals)
+        files, failed, _gone = write_journals(self.folder, journals)
         if failed:
             name, error = next(iter(failed.items()))
             raise FolderError(f"{len(failed)} room files could not be written from the journal ({name}: {error})")
@@ -141,14 +144,16 @@ class Saver:
             if self._journal is not None:
                 self._close_journal()
             try:
-                failed = await self._write([str(self._path(number)) for number in self._closed])
+                failed, reason, gone = await self._write([str(self._path(number)) for number in self._closed])
             except (OSError, ValueError) as error:  # the writer itself failed: so did the journals
-                failed = {"every file": f"the room writer failed: {error}"}
+                self._stop_writer()  # (its answers may be out of step: the next turn starts another)
+                failed, reason, gone = 1, f"the room writer failed: {error}", []
+            if gone:
+                self._journals_gone(gone)
             if not failed:  # the writer has removed them
                 self._closed = []
                 continue
-            name, reason = next(iter(failed.items()))
-            self.log(f"{len(failed)} room files could not be written ({name}: {reason}): kept in the journal")
+            self.log(f"{failed} room files could not be written ({reason}): kept in the journal")
             if self._closing:
                 return
             await asyncio.sleep(RETRY_AFTER)  # then these journals again, and the next
@@ -162,14 +167,32 @@ class Saver:
     def _path(self, number: int) -> Path:
         return self.journals / f"{JOURNAL}{number}"
 
-    async def _write(self, journals: list[str]) -> dict[str, str]:
+    def _journals_gone(self, journals: list[str]) -> None:
+        """Journals the writer did not find: written and removed by a writer
+        that died before it answered, or removed by the system (a folder in
+        memory is not always kept: a container's, or a user's at logout
+        with systemd's RemoveIPC). Their rooms are saved again from what
+        the server holds."""
+        numbers = {_journal_number(Path(journal)) for journal in journals}
+        names = [name for name, number in self._newest.items() if number in numbers]
+        self.log(f"{len(journals)} journals were gone: {len(names)} rooms saved again")
+        self.save_again(names)
+
+    async def _write(self, journals: list[str]) -> tuple[int, str, list[str]]:
+        """The writer's answer: how many files failed, the first reason, and the journals that were gone."""
         process = await self._writer()
         process.stdin.write(json.dumps(journals).encode() + b"\n")
         await process.stdin.drain()
         answer = await process.stdout.readline()
         if not answer:
             raise OSError(f"it stopped (exit code {await process.wait()})")
-        return json.loads(answer)
+        answer = json.loads(answer)
+        return answer["failed"], answer["reason"], answer["gone"]
+
+    def _stop_writer(self) -> None:
+        if self._process is not None and self._process.returncode is None:
+            self._process.kill()
+        self._process = None
 
     async def _writer(self) -> asyncio.subprocess.Process:
         if self._process is None or self._process.returncode is not None:
@@ -184,6 +207,7 @@ class Saver:
                 stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE,
                 env=env,
+                limit=ANSWER_LIMIT,
                 **({} if lock is None else {"pass_fds": (lock,)}),  # it holds the folder's lock too
             )
         return self._process
@@ -248,34 +272,38 @@ def read_journal(journal: bytes) -> dict[str, bytes]:
     return files
 
 
-def write_journals(folder: Path, journals: list[str]) -> tuple[int, dict[str, str]]:
+def write_journals(folder: Path, journals: list[str]) -> tuple[int, dict[str, str], list[str]]:
     """Write the newest bytes of each file the journals hold (oldest
     first) into ``folder``, on the disk, then remove the journals, oldest
     first: those left are always the newest (an older one left alone would
-    take a file back at the next start). Returns how many files they held,
-    and those that failed (or the journal that could not be removed), with
-    the reason; on a failure no journal is removed."""
+    take a file back at the next start). Returns how many files they held;
+    those that failed (or the journal that could not be read or removed),
+    with the reason, in which case no journal is removed; and the journals
+    that were gone."""
     files: dict[str, bytes] = {}
-    try:
-        for journal in journals:
+    gone = []
+    for journal in journals:
+        try:
             files.update(read_journal(Path(journal).read_bytes()))
-    except OSError as error:
-        return 0, {journal: str(error)}
+        except FileNotFoundError:
+            gone.append(journal)
+        except OSError as error:
+            return 0, {journal: str(error)}, gone
     failed = write_many_atomically(folder, files) if files else {}
     if failed:
-        return len(files), {name: str(error) for name, error in failed.items()}
+        return len(files), {name: str(error) for name, error in failed.items()}, gone
     for journal in journals:
         try:
             Path(journal).unlink(missing_ok=True)
         except OSError as error:
-            return len(files), {journal: str(error)}
-    return len(files), {}
+            return len(files), {journal: str(error)}, gone
+    return len(files), {}, gone
 
 
 def main(argv: list[str] | None = None) -> int:
     """The writer process: on each line of stdin the journals to write (a
-    JSON list), and one JSON line on stdout once they are written (the
-    files that failed, with the reason)."""
+    JSON list), and one JSON line on stdout once they are written: how many
+    files failed, the first reason, and the journals that were gone."""
     folder = Path((sys.argv[1:] if argv is None else argv)[0])
     for sig in (signal.SIGINT, signal.SIGTERM):  # the server stops it, once all is written
         signal.signal(sig, signal.SIG_IGN)
@@ -283,8 +311,10 @@ def main(argv: list[str] | None = None) -> int:
     for line in sys.stdin.buffer:
         if not line.endswith(b"\n") or os.getppid() != server:
             break  # the server went away mid-line, or before: the next one writes what is left
-        _count, failed = write_journals(folder, json.loads(line))
-        sys.stdout.buffer.write(json.dumps(failed).encode() + b"\n")
+        _count, failed, gone = write_journals(folder, json.loads(line))
+        reason = next((f"{name}: {error}" for name, error in failed.items()), "")
+        answer = {"failed": len(failed), "reason": reason[:500], "gone": gone}
+        sys.stdout.buffer.write(json.dumps(answer).encode() + b"\n")
         sys.stdout.buffer.flush()
     return 0
 

@@ -119,7 +119,7 @@ class Server:
         self.rate = rate
         self.idle_room = idle_room
         self.rooms_dir = None if data_dir is None else Path(data_dir) / "rooms"
-        self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir, log)
+        self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir, log, self._save_again)
         self.rooms: dict[str, Room] = {}
         self.saved: dict[str, int] = {}
         self.timers: dict[str, asyncio.TimerHandle] = {}
@@ -214,6 +214,13 @@ class Server:
         except OSError as error:  # the room goes on; the next change tries again
             self.saved[room.name] = -1
             self.log(f"room {room.name} could not be saved: {error}")
+
+    def _save_again(self, names: list[str]) -> None:
+        for name in names:
+            room = self.rooms.get(name)
+            if room is not None:
+                self.saved.pop(name, None)
+                self.save(room)
 
     def new_room_name(self) -> str:
         while True:
