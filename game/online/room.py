@@ -272,6 +272,7 @@ class Room:
         seat = self.seats[member.seat]
         seat.conn, seat.dropped = None, now
         self._wind_scepter(now)  # the last to leave: it stands still
+        self.version += 1  # (the scepter's clock is in its file: a room put away comes back with it)
         return self.seat_news()
 
     def start(self, now: float) -> list:
@@ -333,6 +334,7 @@ class Room:
         if not place.standin:
             return []
         place.standin = False
+        self.version += 1  # (its file says who is played by a computer)
         self.plan = None
         return self.seat_news()
 
@@ -472,6 +474,7 @@ class Room:
             if game.hand_over:
                 return self._deal(now)
             self.seats[game.turn].standin = True
+            self.version += 1
             self.plan = None
             return self.seat_news() + self.broadcast(now)
         plan = self._plan(now)
