@@ -78,12 +78,17 @@ def write_many_atomically(directory: Path, files: dict[str, bytes]) -> dict[str,
     return failed
 
 
+def write_fully(fd: int, data: bytes) -> None:
+    """Write all of ``data`` to ``fd`` (``os.write`` may write less)."""
+    rest = memoryview(data)
+    while rest:
+        rest = rest[os.write(fd, rest) :]
+
+
 def _write_in_place(path: Path, data: bytes, fsync: bool) -> None:
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)  # from its start
     try:
-        rest = memoryview(data)
-        while rest:
-            rest = rest[os.write(fd, rest) :]
+        write_fully(fd, data)
         os.ftruncate(fd, len(data))
         if fsync:
             os.fsync(fd)

@@ -35,7 +35,7 @@ import time
 import zlib
 from pathlib import Path
 
-from ..safe_files import held_lock, lock_folder, write_many_atomically
+from ..safe_files import held_lock, lock_folder, write_fully, write_many_atomically
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]  # where ``game`` is, for the writer process
 JOURNAL = ".journal-"  # then its number: a later journal holds later bytes
@@ -104,7 +104,7 @@ class Saver:
         entry = journal_entry(f"{name}.json", data)
         self._newest[name] = self._number
         try:
-            _write_all(self._journal, entry)
+            write_fully(self._journal, entry)
         except OSError:
             os.ftruncate(self._journal, self._journal_size)  # no half entry, before which later ones would be lost
             os.lseek(self._journal, self._journal_size, os.SEEK_SET)
@@ -229,12 +229,6 @@ def journal_folder(rooms: Path) -> Path:
     if stat.S_ISDIR(info.st_mode) and info.st_uid == os.getuid() and os.access(folder, os.W_OK):
         return folder
     return rooms  # another user's, or not a folder: not ours to write in
-
-
-def _write_all(fd: int, data: bytes) -> None:
-    rest = memoryview(data)
-    while rest:
-        rest = rest[os.write(fd, rest) :]
 
 
 def _journal_number(path: Path) -> int:
