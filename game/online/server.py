@@ -175,9 +175,7 @@ class Server:
         """Nobody is connected to the room: put it away in a while."""
         if self.saver is None or room.members:
             return
-        timer = self.idle.pop(room.name, None)
-        if timer is not None:
-            timer.cancel()
+        _cancel(self.idle, room.name)
         wait = min(self.idle_room, IDLE_OVER) if room.over else self.idle_room
         self.idle[room.name] = asyncio.get_running_loop().call_later(wait, self._put_away, room)
 
@@ -193,9 +191,7 @@ class Server:
             return
         del self.rooms[room.name]
         del self.saved[room.name]
-        timer = self.timers.pop(room.name, None)
-        if timer is not None:
-            timer.cancel()
+        _cancel(self.timers, room.name)
         self.saver.forget(room.name)
 
     def _configure(self, room: Room) -> None:
@@ -281,9 +277,7 @@ class Server:
             self._refuse(conn, error)
             return
         conn.room = room
-        timer = self.idle.pop(room.name, None)
-        if timer is not None:
-            timer.cancel()
+        _cancel(self.idle, room.name)
         self.submit(room, lambda now: self._join(conn, room, hello, now))
 
     def _new_room(self, name: str, hello: dict) -> Room:
@@ -333,9 +327,7 @@ class Server:
 
     def schedule(self, room: Room) -> None:
         loop = asyncio.get_running_loop()
-        timer = self.timers.pop(room.name, None)
-        if timer is not None:
-            timer.cancel()
+        _cancel(self.timers, room.name)
         when = room.wakeup(loop.time())
         if when is not None:
             self.timers[room.name] = loop.call_at(when, self._tick, room)
@@ -420,6 +412,13 @@ class Server:
         give_up = loop.time() + wire.CLOSE_TIMEOUT + 0.5
         while any(self.pinged) and loop.time() < give_up:
             await asyncio.sleep(0.02)
+
+
+def _cancel(timers: dict[str, asyncio.TimerHandle], name: str) -> None:
+    """Cancel and forget the room's timer in ``timers``, if it has one."""
+    timer = timers.pop(name, None)
+    if timer is not None:
+        timer.cancel()
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
