@@ -169,14 +169,14 @@ class Match(PersonTurn, ComputerTurns):
         self.board.king, self.board.jester = self._place(self.game.king), self._place(self.game.jester)
         self._stage(opening)
 
-    def _restore(self) -> None:
+    def _restore(self, news: str = narration.CONTINUED) -> None:
         """Set the table straight to the engine's position (a continued
         match): the hands, piles, scores, the card you picked up under the
-        arrow, and the hand's result if it is over."""
+        arrow, and the hand's result if it is over; ``news`` says why."""
         game, board = self.game, self.board
         self._clear_turn()
         board.show(game, viewer=self.viewer)
-        self.director.say(narration.CONTINUED)
+        self.director.say(news)
         view = self.director.seating
         others = " | ".join(
             f"{view.name(place).lower()} {board.counts[place]} cards" for place in range(1, self.players)

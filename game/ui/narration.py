@@ -55,6 +55,7 @@ PROMPT_MATCH_RESULT = "Press RETURN for the result of the match"
 PROMPT_NEW_MATCH = "Press RETURN to start a new match"
 
 CONTINUED = "The match goes on where you left it"
+CAUGHT_UP = "The table caught up with the server"
 HOSTING_ON = "Your table server runs on for your friends until you quit the game"
 ONLINE_MENU_NEWS = "Online, the table plays on: your turn time still runs"
 NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
