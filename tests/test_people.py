@@ -19,7 +19,7 @@ from game.rules.cards import Card
 from game.rules.rulesets import RULES_STANDARD
 from game.saves import MemorySaves
 from game.settings import Settings
-from game.ui import keys
+from game.ui import keys, seating
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.handover import CURTAIN_COLOUR
@@ -481,3 +481,140 @@ def test_key_mash_with_several_people_never_crashes_and_the_table_agrees_with_th
             assert board.turn == (game.turn - viewer) % n
             assert board.hidden == (match.in_front != game.turn)
     assert people.said("handover to ") and not [line for line in people.lines if " error " in line]
+
+
+# ----- issue 27: nothing of one person's hand for the others ---------------------------------
+
+
+def test_h_shows_each_person_only_what_the_table_said_and_their_own_lines():
+    from game.ui.board import Said
+
+    people = two_pads()
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.open_curtain()  # BOB
+    match, board = people.match, people.match.board
+    people.wait_until(lambda: match.waiting_for_you)
+    while board.hand[board.selected] != "G1":
+        people.frame("RIGHT")
+    people.frame("RETURN")  # refused on the red 5
+    refusal = "You can't play the green 1: match RED or 5"
+    assert board.news == refusal and refusal in board.heard(1)
+    while len(match.game.hands[1]) > 1:
+        people.wait_until(lambda: match.waiting_for_you)
+        people.take_turn(prefer_actions=True)
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.open_curtain()  # ANN
+    people.frame("H")
+    assert match.show_history and match.in_front == 0
+    heard = board.heard(0)
+    assert "BOB plays a green 1" in heard or "BOB has one card and forgot UNO!" in heard
+    assert not [line for line in heard if line.startswith("You ")], "nothing BOB was told alone"
+    assert refusal not in board.news
+    assert Said(refusal, 1) in board.history, "BOB's own line is kept for him"
+
+
+NOBODY = ["B1", "B2", "B3", "Y4", "Y5", "Y6", "Y7"]
+NOBODY_TOO = ["G2", "G3", "G4", "Y1", "Y2", "Y3", "Y8"]
+
+
+def three_people_at(direction: int):
+    """ANN, BOB and CAT at standard UNO, ANN in turn with two red cards on a
+    red 5 and play going ``direction``: a Match continued from that
+    position, its lines in ``lines``."""
+    from conftest import position
+
+    from game.ui.match import Match
+
+    app = HeadlessApp().app
+    lines: list[str] = []
+    game = position("standard", [["R1", "R2"], NOBODY, NOBODY_TOO], "R5", direction=direction)
+    seating = Seating.of(3, ("ANN", "BOB", "CAT"))
+    match = Match(4, "normal", app.audio, lines.append, lambda scene: None, game=game, seating=seating)
+    return match, lines
+
+
+def frames_until(match, ready, keys=()) -> None:
+    match.update(list(keys))
+    for _ in range(WAIT_LIMIT):
+        if ready():
+            return
+        match.update([])
+    raise AssertionError(f"still waiting: {match.board.prompt}")
+
+
+def ann_forgets_uno(direction: int):
+    match, lines = three_people_at(direction)
+    assert match.scene == "handover"
+    frames_until(match, lambda: match.waiting_for_you, ["RETURN"])
+    assert not match.board.hidden
+    frames_until(match, lambda: match.timeline.idle, ["RETURN"])  # the red 1, no U
+    assert match.game.exposed == 0 and match.scene == "table"
+    return match, lines
+
+
+@pytest.mark.parametrize(("direction", "catcher"), [(1, "BOB"), (-1, "CAT")])
+def test_a_forgotten_uno_hides_the_forgetters_hand_and_k_catches_for_the_next_the_way_play_goes(direction, catcher):
+    match, lines = ann_forgets_uno(direction)
+    board = match.board
+    assert board.prompt == f"ANN forgot UNO! U calls it late; K: {catcher} catches (or a pad's Y)"
+    assert board.hidden, "while the others may catch her, ANN's hand shows its backs"
+    match.update(["K"])
+    assert f"catch by {catcher.lower()}" in lines
+    while match.scene == "table":
+        assert board.hidden, "her two penalty cards and her hand stay face down"
+        assert board.flight is None or board.flight.code is None
+        match.update([])
+    assert match.scene == "handover" and match.handover_to == (1 if direction == 1 else 2)
+    assert "card ann draws a card" in lines and not [line for line in lines if line.startswith("card ann draw ")]
+
+
+def test_a_late_uno_call_stays_on_the_table_a_second_before_the_curtain():
+    from game.ui.person import LATE_CALL_FRAMES
+
+    match, lines = ann_forgets_uno(1)
+    frames = 0
+    match.update(["U"])
+    assert "uno ann" in lines
+    while match.scene == "table":
+        assert match.board.news == "ANN calls UNO!"
+        frames += 1
+        match.update([])
+    assert frames >= LATE_CALL_FRAMES, "ANN sees her call taken"
+
+
+def test_the_number_keys_name_the_seats_their_panels_show_for_every_person():
+    thirds = [["G1", "G6", "G7", "G8", "G9", "B4", "B5"], ["G5", "B6", "B7", "B8", "B9", "Y9", "Y0"]]
+    deck = standard_deck([NOBODY, ["R7", *NOBODY_TOO[1:]], *thirds], "R5")
+    store = SettingsStore(Settings(house=("seven_zero",)))
+    people = People(table=("standard", 4), people=("ANN", "BOB"), deck=deck, starter=1, store=store)
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.open_curtain()  # BOB, seat 1: place 0
+    match, board = people.match, people.match.board
+    while board.hand[board.selected] != "R7":
+        people.frame("RIGHT")
+    people.frame("RETURN")
+    people.wait_until(lambda: match.waiting_for_you and match._deciding == "swap")
+    assert board.prompt.endswith("(or keys 0-3)"), board.prompt
+    people.app.draw()
+    for panel in [*seating.panels(4), seating.panel_of(0, 4)]:
+        assert key_drawn(panel.x + 3, panel.y + 3) == str(board.number(panel.seat))
+    assert [board.number(place) for place in range(4)] == [1, 2, 3, 0]
+    people.frame("3")
+    people.wait_until(lambda: match.timeline.idle)
+    assert "message BOB swaps hands with Computer 3" in people.said("message BOB swaps")
+
+
+def key_drawn(x: int, y: int) -> str:
+    """The white digit drawn at (x, y) on the screen, read by drawing each
+    digit elsewhere and comparing (pyxel's font: 3 x 5)."""
+
+    def white(x0: int, y0: int) -> tuple[bool, ...]:
+        return tuple(pyxel.screen.pget(x0 + i, y0 + j) == lay.WHITE for j in range(5) for i in range(3))
+
+    drawn = white(x, y)
+    for digit in "0123456789":
+        pyxel.rect(0, 0, 8, 8, lay.BLACK)
+        pyxel.text(0, 0, digit, lay.WHITE)
+        if white(0, 0) == drawn:
+            return digit
+    return ""

@@ -492,7 +492,7 @@ def test_two_things_at_once_to_you_hold_the_table_longer_and_h_shows_the_last_li
     assert shown >= NEWS_FRAMES + THINK_FRAMES + CHAIN_FRAMES, f"the second thing to you stays longer ({shown})"
     table.press("H")
     assert table.match.show_history
-    history = table.match.board.history
+    history = table.match.board.heard(0)
     assert "You draw two" in history and "You miss a go" in history and len(history) <= 6
     table.driver.frame()
     table.press("H")

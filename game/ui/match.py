@@ -249,6 +249,7 @@ class Match(PersonTurn, ComputerTurns):
         view = self.seating.seen_from(viewer)
         self.director.seating = view
         self.board.names = tuple(view.name(place) for place in range(self.players)) if self.seating.several else None
+        self.board.numbers = tuple(self._seat(place) for place in range(self.players))
 
     @property
     def _in_front_turn(self) -> bool:
@@ -265,6 +266,7 @@ class Match(PersonTurn, ComputerTurns):
         game = self.game
         decider = None if game.hand_over else game.turn
         if decider is not None and decider != self.in_front and self.seating.is_person(decider):
+            self.board.hidden = True  # while a missed UNO call may be caught too: it is no longer theirs
             if not self.computers.holding:
                 self._draw_curtain(decider)
             return
@@ -290,6 +292,7 @@ class Match(PersonTurn, ComputerTurns):
         self.in_front = seat
         self.board.selected = 0  # the arrow starts at the left of this person's hand
         self.board.show(self.game, viewer=seat)
+        self.board.news = self.board.last_heard(seat)  # never another person's own line
         self.board.hidden = False
         self._clear_turn()
         self.audio.play("pip")
@@ -454,7 +457,12 @@ class Match(PersonTurn, ComputerTurns):
                 self._your_mouse(pointer)
 
     def _act(self, action: str, seat: int | None = None) -> None:
-        """Send an action to the engine, save the match, and stage what follows."""
+        """Send an action to the engine, save the match, and stage what follows.
+        With several people, another's action (a catch, a computer's move)
+        first turns the hand in front face down: the cards it brings (a
+        catch's two) fly face down."""
+        if self.seating.several and (self.game.turn if seat is None else seat) != self.in_front:
+            self.board.hidden = True
         events = self.game.act(action, seat=seat)
         self.moves += 1
         self._acted(self)
@@ -495,12 +503,12 @@ class Match(PersonTurn, ComputerTurns):
         if exposed is not None and exposed == self._place(game.exposed):
             seat = self._seat(exposed)
             if seat == self.in_front and self.seating.several:
-                catcher = self.seating.next_person(seat)
+                catcher = self._next_person(seat)
                 return narration.late_or_catch_prompt(self.seating.name(seat), self.seating.name(catcher))
             if seat == self.in_front:
                 return narration.PROMPT_LATE_UNO
             if self.seating.several:
-                catcher = self.seating.next_person(seat)
+                catcher = self._next_person(seat)
                 name = self.seating.name(catcher) if catcher is not None else None
                 return narration.catch_prompt(self.seating.name(seat), name)
             return narration.PROMPT_CATCH.format(name=narration.who(seat, self.players))
@@ -544,7 +552,7 @@ class Match(PersonTurn, ComputerTurns):
             table.draw_choices(labels, self.choice_cursor, self.frame)
             table.draw_colour_before(self.game.pending.colour)
         if self.show_history and self.scene == "table":
-            table.draw_history(self.board.history)
+            table.draw_history(self.board.heard(self.in_front))
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":

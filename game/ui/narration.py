@@ -136,18 +136,19 @@ def late_or_catch_prompt(name: str, catcher: str) -> str:
     return f"{name} forgot UNO! U calls it late; K: {catcher} catches (or a pad's Y)"[:MAX_CHARS]
 
 
-def seat_keys(seats: list[int]) -> str:
-    """The number keys that name ``seats`` at this table: "key 1", "keys 1-3",
-    "keys 0-3, 0 is you"."""
+def seat_keys(seats: list[int], you: int = 0) -> str:
+    """The number keys that name ``seats`` (the seats' own numbers, the same
+    for every person at the table, shown on the panels while one is chosen):
+    "key 1", "keys 1-3", "keys 0-3, 0 is you" (``you``: the chooser's seat)."""
     low, high = min(seats), max(seats)
     keys = f"key {low}" if low == high else f"keys {low}-{high}"
-    return f"{keys}, 0 is you" if low == 0 else keys
+    return f"{keys}, {you} is you" if you in seats else keys
 
 
-def pick_prompt(kind: str, seats: list[int]) -> str:
+def pick_prompt(kind: str, seats: list[int], you: int = 0) -> str:
     """Naming a seat: the Jester or the King's Choice (as King), or whom a
     Seven swaps hands with; only the keys of the seats at this table."""
-    keys = seat_keys(seats)
+    keys = seat_keys(seats, you)
     if kind == "jester":
         return f"You are King: pick the Jester, LEFT/RIGHT and RETURN (or {keys})"
     if kind == "target":
