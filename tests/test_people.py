@@ -618,3 +618,54 @@ def key_drawn(x: int, y: int) -> str:
         if white(0, 0) == drawn:
             return digit
     return ""
+
+
+def people_screen(count_rights: int = 1, **settings) -> HeadlessApp:
+    player = HeadlessApp(store=SettingsStore(Settings(**settings)))
+    while player.app.title.items.current != "people":
+        player.press("DOWN")
+    player.press("RETURN", *["RIGHT"] * count_rights)
+    return player
+
+
+def test_typing_on_people_starts_a_new_name_and_a_full_name_says_so():
+    from game.ui.people import FULL_HINT
+
+    player = people_screen()
+    screen = player.app.screen
+    player.press("DOWN", "RETURN")
+    player.press("A", "N", "N")
+    assert screen.names[0] == "ANN", "not PLAYER 1A"
+    player.press("RETURN", "DOWN", "RETURN", "BACKSPACE")
+    player.press("X")
+    assert screen.names[1] == "PLAYER X", "BACKSPACE first edits the name shown"
+    player.press("Y", "Z", "W")
+    assert screen.names[1] == "PLAYER XY" and screen.name_full
+    screen.draw(0)
+    assert FULL_HINT.startswith("9 letters at most")
+
+
+def test_left_and_right_move_a_person_among_the_people_only():
+    player = people_screen(count_rights=2, rules="standard", opponents=4)  # three people
+    screen = player.app.screen
+    names = list(screen.names)
+    player.press("DOWN")  # PERSON 1
+    player.press("LEFT")
+    assert screen.items.current == "person 0" and screen.count == 3, "LEFT on the first person does nothing"
+    player.press("RIGHT")
+    assert screen.names[:2] == [names[1], names[0]] and screen.items.current == "person 1", "the highlight follows"
+    player.press("LEFT")
+    assert screen.items.current == "person 0" and screen.names[:3] == names[:3]
+    player.press("DOWN", "DOWN", "RIGHT")  # the last person
+    assert screen.items.current == "person 2" and screen.names == names, "no hidden name swapped in"
+
+
+def test_the_people_count_at_every_seat_says_why_it_goes_back_to_one():
+    from game.ui.people import count_label
+
+    player = people_screen(count_rights=1)  # the 1991 game: two seats
+    assert player.app.screen.count == 2 and player.app.screen.most == 2
+    assert count_label(2, 2) == "PEOPLE: 2  (ALL 2 SEATS; RIGHT: BACK TO 1)"
+    assert count_label(3, 4) == "PEOPLE: 3"
+    player.press("RIGHT")
+    assert player.app.screen.count == 1
