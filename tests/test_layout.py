@@ -392,3 +392,11 @@ def test_the_people_screens_question_leaves_the_hint_under_it_in_view_and_its_co
     for count, most in ((1, 2), (2, 2), (10, 10)):
         label = people.count_label(count, most)
         assert inside(text_box(box[0] + 10, box[1] + 2, label), box), label
+
+
+def test_the_challenged_hand_sits_clear_of_your_hand_under_it():
+    """Its cards show their tops inside its frame, and a gap parts it from
+    your hand: never seen as behind your own cards."""
+    _, y, _, h = panels.REVEAL_BOX
+    assert y + h + 2 <= lay.HAND_Y
+    assert y + 11 + panels.REVEAL_CARD_H <= y + h - 1

@@ -517,17 +517,17 @@ NOBODY = ["B1", "B2", "B3", "Y4", "Y5", "Y6", "Y7"]
 NOBODY_TOO = ["G2", "G3", "G4", "Y1", "Y2", "Y3", "Y8"]
 
 
-def three_people_at(direction: int):
-    """ANN, BOB and CAT at standard UNO, ANN in turn with two red cards on a
-    red 5 and play going ``direction``: a Match continued from that
-    position, its lines in ``lines``."""
+def three_people_at(direction: int, ann: tuple[str, ...] = ("R1", "R2")):
+    """ANN, BOB and CAT at standard UNO, ANN in turn with ``ann`` (two red
+    cards) on a red 5 and play going ``direction``: a Match continued from
+    that position, its lines in ``lines``."""
     from conftest import position
 
     from game.ui.match import Match
 
     app = HeadlessApp().app
     lines: list[str] = []
-    game = position("standard", [["R1", "R2"], NOBODY, NOBODY_TOO], "R5", direction=direction)
+    game = position("standard", [list(ann), NOBODY, NOBODY_TOO], "R5", direction=direction)
     seating = Seating.of(3, ("ANN", "BOB", "CAT"))
     match = Match(4, "normal", app.audio, lines.append, lambda scene: None, game=game, seating=seating)
     return match, lines
@@ -560,6 +560,7 @@ def test_a_forgotten_uno_hides_the_forgetters_hand_and_k_catches_for_the_next_th
     assert board.hidden, "while the others may catch her, ANN's hand shows its backs"
     match.update(["K"])
     assert f"catch by {catcher.lower()}" in lines
+    assert f"message {catcher} catches ANN's missed UNO call" in lines, "whom, at a table of three"
     while match.scene == "table":
         assert board.hidden, "her two penalty cards and her hand stay face down"
         assert board.flight is None or board.flight.code is None
@@ -669,3 +670,52 @@ def test_the_people_count_at_every_seat_says_why_it_goes_back_to_one():
     assert count_label(3, 4) == "PEOPLE: 3"
     player.press("RIGHT")
     assert player.app.screen.count == 1
+
+
+def test_a_reverse_says_who_played_it_and_a_catch_at_a_table_of_two_speaks_as_1991():
+    from game.rules.events import Event
+    from game.ui import narration
+
+    match, lines = three_people_at(1, ann=("RR", "R2", "R3"))
+    frames_until(match, lambda: match.waiting_for_you, ["RETURN"])
+    match.update(["RIGHT"])
+    match.update(["RIGHT"])
+    assert match.board.selected_card() == "RR"
+    frames_until(match, lambda: match.timeline.idle, ["RETURN"])
+    assert "message ANN changes the direction of play" in lines
+    assert narration.news(Event("reverse", 0), 2) == "Play changes direction"
+    assert narration.catch_news(1, 0, 2) == "Computer catches the missed UNO call"
+    assert narration.catch_news(0, 2, 3) == "You catch Computer 2's missed UNO call"
+
+
+def test_a_key_pressed_while_a_new_hand_is_dealt_face_down_says_so():
+    from game.ui import narration
+
+    people = People(table=("standard", 3), people=("ANN", "BOB"))
+    people.frame()
+    assert people.app.scene == "table" and not people.match.timeline.idle
+    people.frame("RETURN")
+    assert people.match.board.prompt == narration.PROMPT_DEALING_WAIT
+    people.frame()
+    assert people.match.board.prompt == narration.PROMPT_DEALING_WAIT
+    people.wait_until(lambda: people.app.scene == "handover")
+
+
+def test_two_people_at_the_1991_game_see_the_cards_counted_for_the_winner():
+    from game.ui import results
+
+    people = People(table=("1991", 2), people=("ANN", "BOB"))
+    people.play_hand()
+    match = people.match
+    result = match.result
+    loser = 1 - result.winner
+    assert sorted(result.loser_cards) == sorted(match.game.hands[loser]) and result.loser_cards
+    names = ("ANN", "BOB")
+    assert results.counted_line(result) == f"{names[loser]}'S CARDS LEFT, COUNTED FOR {names[result.winner]}:"
+    people.app.draw()
+    band = {
+        pyxel.screen.pget(x, y)
+        for x in range(results.PANEL_X + 8, results.PANEL_X + results.PANEL_W - 8)
+        for y in range(results.CARDS_Y, results.CARDS_Y + 20)
+    }
+    assert len(band) >= 4, "the cards themselves, not only a count"

@@ -358,8 +358,10 @@ class Choreographer:
 
     def _reverse(self, event: Event) -> None:
         def begin() -> None:
-            self.board.direction = -self.board.direction
-            self.say(self._words(event))
+            board = self.board
+            board.direction = -board.direction
+            played = board.turn == event.seat  # not turned up: the table shows the player in turn
+            self.say(narration.reverse_news(event.seat if played else None, self.seating))
 
         self._add(NEWS_FRAMES, begin)
 
@@ -382,9 +384,9 @@ class Choreographer:
 
     def _catch(self, event: Event) -> None:
         def begin() -> None:
-            self.board.exposed = None
+            caught, self.board.exposed = self.board.exposed, None
             self.audio.play("caught")
-            self.say(self._words(event))
+            self.say(narration.catch_news(event.seat, caught, self.seating))
             self.notice(f"catch by {self._name(event.seat)}")
 
         self._add(NEWS_FRAMES, begin)

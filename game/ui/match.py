@@ -210,6 +210,8 @@ class Match(PersonTurn, ComputerTurns):
         self._uno_ready = False  # U pressed: your next play that leaves one card calls UNO
         self.board.pick = None
         self._wait_until = 0  # the frame until which the prompt says to wait (a key refused out of turn)
+        self.wait_prompt = narration.PROMPT_WAIT  # and why
+        self.fanfare_showing = False  # the fanfare took the turn, and its news still moves
         self._jump_window = 0  # still frames you have had to jump in since the top card changed
         self._jump_top = None
 
@@ -443,6 +445,7 @@ class Match(PersonTurn, ComputerTurns):
 
     def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
         table_keys = [key for key in pressed if key in TABLE_KEYS]
+        self.fanfare_showing = self.fanfare_showing and not self.timeline.idle
         if not self.timeline.idle:
             self._keep_or_refuse(table_keys)
         elif self.game.hand_over:
@@ -498,7 +501,7 @@ class Match(PersonTurn, ComputerTurns):
         if game.hand_over:
             return prompt
         if self.frame < self._wait_until and not self.waiting_for_you:
-            return narration.PROMPT_WAIT
+            return self.wait_prompt
         exposed = board.exposed
         if exposed is not None and exposed == self._place(game.exposed):
             seat = self._seat(exposed)
@@ -530,6 +533,7 @@ class Match(PersonTurn, ComputerTurns):
             scepter.restart()
             self._clear_turn()
             self._act("fanfare")
+            self.fanfare_showing = True
 
     # ----- drawing ------------------------------------------------------------------------
 

@@ -142,8 +142,8 @@ def draw_flight(board: Board) -> None:
 
 
 # Between the piles (and the side panels of a big table) and your hand.
-REVEAL_BOX = (8, 117, lay.SCREEN_W - 16, 25)
-REVEAL_CARD_H = 13  # the top of each card: its corner shows colour and symbol
+REVEAL_BOX = (8, 116, lay.SCREEN_W - 16, 23)  # a gap above your hand: never seen as behind it
+REVEAL_CARD_H = 11  # the top of each card: its corner shows colour and symbol
 
 
 def revealed_xs(count: int) -> list[int]:

@@ -53,7 +53,18 @@ class PersonTurn:
         else:
             self.kept_keys = []
             self._wait_until = self.frame + WAIT_FRAMES
-            self.board.prompt = narration.PROMPT_WAIT
+            self.wait_prompt = self._why_wait()
+            self.board.prompt = self.wait_prompt
+
+    def _why_wait(self) -> str:
+        """Why a key is refused: not your turn, as 1991 said it; or, where
+        that is not the reason, the fanfare that took the turn, or a new hand
+        being dealt face down before anybody's curtain (several people)."""
+        if self.fanfare_showing:
+            return narration.PROMPT_FANFARE_WAIT
+        if self.seating.several and self.in_front is None:
+            return narration.PROMPT_DEALING_WAIT
+        return narration.PROMPT_WAIT
 
     def _your_act(self, action: str) -> None:
         """Your action: while it plays out, the prompt says nothing (never the
