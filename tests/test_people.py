@@ -719,3 +719,20 @@ def test_two_people_at_the_1991_game_see_the_cards_counted_for_the_winner():
         for y in range(results.CARDS_Y, results.CARDS_Y + 20)
     }
     assert len(band) >= 4, "the cards themselves, not only a count"
+
+
+def test_bob_as_king_names_the_jester_by_the_number_on_its_panel():
+    from game.rules.rulesets import RULES_ROYAL
+
+    king = ["RK", "W", "R2", "G3", "G4", "Y5", "Y6"]
+    others = [["B1", "B2", "G1", "G2", "Y7", "Y8", "R8"], ["R3", "R4", "B3", "B4", "G5", "Y1", "Y2"]]
+    deck = stacked([others[0], king, others[1]], "R5", deck=RULES_ROYAL.deck)
+    people = People(table=("royal", 3), people=("ANN", "BOB"), deck=deck, starter=1)
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.open_curtain()  # BOB, the King, names the Jester first
+    match = people.match
+    people.wait_until(lambda: match.waiting_for_you)
+    assert match._deciding == "jester" and match.board.prompt.endswith("(or keys 0-2)")
+    people.frame("2")
+    people.wait_until(lambda: match.timeline.idle)
+    assert match.game.jester == 2 and "jester computer 2" in people.said("jester ")
