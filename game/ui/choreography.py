@@ -19,7 +19,7 @@ from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, Event
 from . import narration
 from .animation import Step, Timeline
 from .audio import Audio
-from .board import Board, Flight, hand_order
+from .board import HISTORY_KEPT, Board, Flight, Said, hand_order
 from .layout import DISCARD_POS, DRAW_PILE_POS, your_card_pos
 from .seating import crown_pos, seat_card_pos
 from .seats import HUMAN, Seating
@@ -33,7 +33,6 @@ PENALTY_FRAMES = 40  # time to read why four cards come
 HAND_END_FRAMES = 40
 REVEAL_FRAMES = 75  # the hand you challenged, shown for a moment
 CROWN_FRAMES = 30  # the crown passing to the new King
-HISTORY_LINES = 6  # news lines kept for H
 # At a table of more than two, when a second thing (and more) happens to you
 # before your turn comes (skipped, made to draw, hands swapped), the table
 # pauses this much longer on it, so that a chain can be followed.
@@ -74,12 +73,15 @@ class Choreographer:
         # before it (set by the table as you challenge), to name the hand shown.
         self.challenged: tuple[int, str] | None = None
 
-    def say(self, text: str) -> None:
-        """Put a line on the news line of the message bar (and in its history, for H)."""
+    def say(self, text: str, to: int | None = None) -> None:
+        """Put a line on the news line of the message bar (and in its history,
+        for H); ``to``: the seat of the one person it is said to, at a screen
+        shared by several (the others' H never shows it)."""
         board = self.board
         board.news = text
-        if text and (not board.history or board.history[-1] != text):
-            board.history = [*board.history, text][-HISTORY_LINES:]
+        said = Said(text, to)
+        if text and (not board.history or board.history[-1] != said):
+            board.history = [*board.history, said][-HISTORY_KEPT:]
         self.notice(f"message {text}")
 
     def stage(
@@ -367,8 +369,10 @@ class Choreographer:
 
     def _reverse(self, event: Event) -> None:
         def begin() -> None:
-            self.board.direction = -self.board.direction
-            self.say(self._words(event))
+            board = self.board
+            board.direction = -board.direction
+            played = board.turn == event.seat  # not turned up: the table shows the player in turn
+            self.say(narration.reverse_news(event.seat if played else None, self.seating))
 
         self._add(NEWS_FRAMES, begin)
 
@@ -391,9 +395,9 @@ class Choreographer:
 
     def _catch(self, event: Event) -> None:
         def begin() -> None:
-            self.board.exposed = None
+            caught, self.board.exposed = self.board.exposed, None
             self.audio.play("caught")
-            self.say(self._words(event))
+            self.say(narration.catch_news(event.seat, caught, self.seating))
             self.notice(f"catch by {self._name(event.seat)}")
 
         self._add(NEWS_FRAMES, begin)
