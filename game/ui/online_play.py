@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from pathlib import Path
 
 from game.online.address import names_room, room_address
@@ -23,9 +24,14 @@ from game.safe_files import write_atomically
 from game.saves import SavedMatch, now
 
 from . import host, keys, lobby, narration
+from .layout import FPS
 from .online_table import STANDIN, OnlineMatch
 
 TOKENS_FILE = "online-seats.json"
+# What a window's frame keeps of its time after drawing, for pyxel's own
+# work (the picture shown, the keys read), when it gives the rest to the
+# connection (``rest_online``).
+FRAME_MARGIN = 0.005
 
 
 class SeatTokens:
@@ -101,6 +107,14 @@ class OnlinePlay:
         self.notice(f"online joining {url} as {name.lower()}")
         self.audio.stop_music()
         self._set_scene("lobby")
+
+    def rest_online(self, frame_started: float) -> None:
+        """In a window, after drawing: the frame's spare time, until
+        ``FRAME_MARGIN`` before the next frame is due, to the connection's
+        thread (``Client.rest``). ``frame_started``: ``time.perf_counter()``
+        when the frame's update began."""
+        if self.online is not None:
+            self.online.rest(frame_started + 1 / FPS - FRAME_MARGIN - time.perf_counter())
 
     def _update_lobby(self, pressed: list[str], pointer: keys.Pointer) -> None:
         client = self.online
