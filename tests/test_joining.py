@@ -12,8 +12,10 @@ ever reached at 127.0.0.1.
 from __future__ import annotations
 
 import json
+import os
 import socket
 import statistics
+import time
 
 import pytest
 import pyxel
@@ -330,7 +332,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
             "level": "normal",
         }
         assert {key: table[key] for key in menus_table} == menus_table  # (and the server's turn time, once welcomed)
-        hosting_line = f"hosting a table server at {server.friends_url('')} (port {server.port})"
+        hosting_line = f"hosting a table server at {server.friends_url('')} (port {server.port}, started)"
         assert player.said("hosting a table server at") == [hosting_line]
         welcome = hello(url, name, table)
         assert welcome["type"] == "welcome" and welcome["seat"] == 0
@@ -341,6 +343,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
         assert friend["type"] == "welcome" and friend["seat"] == 1 and friend["room"] == room
         lan = server.friends_url(room)
         assert lan.endswith(f":{server.port}/{room}") and not lan.startswith("ws://127.")
+        assert server.pid != os.getpid() and server.running, "a process of its own"
         player.press("ESCAPE")  # leave the lobby: the server runs on, for the friends at its tables
         assert player.app.scene == "title" and server.running
         player.choose("host")  # again, while it runs: the same server, a new room
@@ -396,7 +399,7 @@ def test_a_taken_port_gives_another_and_stop_frees_it():
         port = taken.getsockname()[1]
         server = LocalServer(None, port=port).start()
         try:
-            assert server.port != port and "is taken" in server.lines[0]
+            assert server.port != port and any("is taken" in line for line in server.lines)
             assert hello(server.local_url("r"), "ANN")["type"] == "welcome"
         finally:
             server.stop()
@@ -427,9 +430,28 @@ def test_the_tests_servers_take_a_free_port_and_stop_by_themselves():
     assert hosting.PORT == 0 and hosting.LIFETIME is not None
     server = LocalServer(None, lifetime=0.5).start()
     port = server.port
-    server._thread.join(10)
-    assert not server.running and server.port is None and refused(port)
+    wait_for(lambda: not server.running, what="the server's own stop")
+    assert refused(port) and not server.data_dir.exists()
     server.stop()
+
+
+def test_the_server_stops_by_itself_once_its_game_is_gone_and_nobody_is_connected(tmp_path):
+    """Its owner (the game named in ``owner``) is gone: it runs on while a
+    friend is connected, and stops ``linger`` seconds after the last leaves."""
+    folder = tmp_path / "hosted"
+    server = LocalServer(folder, linger=0.5).start()
+    try:
+        (folder / hosting.OWNER_FILE).write_text("999999999")  # no such process
+        with connect(server.local_url("r"), open_timeout=5, proxy=None) as friend:
+            friend.send(json.dumps({"type": "hello", "version": 1, "name": "BOB"}))
+            friend.recv(timeout=5)
+            time.sleep(1.5)  # three times the linger, with somebody connected
+            assert server.running
+        wait_for(lambda: not server.running, what="the server's own stop")
+        assert "the game that started it is gone: stopping" in server.lines[-1]
+        assert not (folder / hosting.SERVER_FILE).exists() and (folder / "rooms" / "r.json").is_file()
+    finally:
+        server.stop()
 
 
 def test_a_page_has_join_but_no_host():

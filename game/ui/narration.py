@@ -60,7 +60,7 @@ PROMPT_NEW_MATCH = "Press RETURN to start a new match"
 
 CONTINUED = "The match goes on where you left it"
 CAUGHT_UP = "The table caught up with the server"
-HOSTING_ON = "Your table server runs on for your friends until you quit the game"
+HOSTING_ON = "Your table server runs on for your friends while they play"
 ONLINE_MENU_NEWS = "Online, the table plays on: your turn time still runs"
 NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
 

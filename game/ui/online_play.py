@@ -124,6 +124,8 @@ class OnlinePlay:
             if kind == "welcome":
                 self._online_url = room_address(self._online_url, session.room)
                 self._seat_tokens().keep(self._online_url, session.token)
+                if self.hosted is not None:
+                    self.hosted.remember(session.room)  # after a crash, HOST takes you back here
                 self._online_fresh = not session.started
                 self.notice(f"online seat {session.seat} in room {session.room}")
             elif kind == "error":
@@ -160,6 +162,8 @@ class OnlinePlay:
 
     def _online_over(self, record: str) -> None:
         """The match is over: kept for REPLAYS, from this seat's side."""
+        if self.hosted is not None:
+            self.hosted.forget()  # HOST opens a new room from now on
         match = self.match
         game = match.game
         seating = match.seating
@@ -188,11 +192,14 @@ class OnlinePlay:
     def _leave_online(self) -> None:
         """Leave the room (your seat is played by a computer until you come
         back with its address) and go to the title. A server this machine
-        hosts runs on for the friends at its tables, until the game quits
-        (HOST again opens a new room on it)."""
+        hosts runs on for the friends at its tables (HOST again opens a new
+        room on it); it stops by itself once this game is gone and nobody
+        has been connected for a while (``game.online.hosting``)."""
         if self.online is not None:
             self.online.close()
         hosting = self.hosted is not None and self.hosted.running
+        if self.hosted is not None:
+            self.hosted.forget()
         self.online = self.hosted = None
         self.match = None
         self.notice("left the online table")

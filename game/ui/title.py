@@ -226,10 +226,12 @@ class TitleScenes:
         self._go_online(choice.url, choice.name)
 
     def _host(self) -> None:
-        """HOST: the table server, started in the game for friends on the LAN
-        (its rooms in the data folder's ``hosted``), and this machine's own
-        seat at a new room of the menu's table. A server that cannot start
-        says why under the menu; nothing else changes."""
+        """HOST: the table server, in a process of its own, for friends on
+        the LAN (its rooms in the data folder's ``hosted``; one left running
+        by this game's last run is taken over, not started twice), and this
+        machine's own seat: back at the room a crash left, else at a new
+        room of the menu's table. A server that cannot start says why under
+        the menu; nothing else changes."""
         from game.online.hosting import HostingError, LocalServer
 
         server = self._hosted
@@ -243,9 +245,20 @@ class TitleScenes:
                 self.notice(str(error))
                 return
             self._hosted = server
-            self.notice(f"hosting a table server at {server.friends_url('')} (port {server.port})")
+            found = "found running" if server.found else "started"
+            self.notice(f"hosting a table server at {server.friends_url('')} (port {server.port}, {found})")
         self.title.message = ""
-        self._go_online(server.local_url(""), self.settings.player_name, table=self._hosted_table(), server=server)
+        room = server.remembered()
+        table = None if room else self._hosted_table()
+        self._go_online(server.local_url(room or ""), self._host_name(), table=table, server=server)
+
+    def _host_name(self) -> str:
+        """The host's name at its table: the first person's, as PEOPLE (or
+        this run's --names) has it; while that is still the default, the
+        name given at JOIN."""
+        players = self._rules_and_players()[1]
+        first = self._people_names(players)[0]
+        return self.settings.player_name if first in ("PLAYER 1", "YOU") else first
 
     def _hosted_table(self) -> dict:
         """The title menu's table, as the server takes it (``room.check_table``):
