@@ -26,7 +26,7 @@ from game.online import hosting
 from game.online.address import ADDRESS_LENGTH, check_address, is_address
 from game.online.hosting import HostingError, LocalServer
 from game.settings import FILENAME, FileStore, Settings, Stats, dump, read_document
-from game.ui import joining, keys, menus
+from game.ui import joining, keys, lobby, menus
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
 from game.ui.script import Driver
@@ -390,6 +390,45 @@ def test_host_that_cannot_start_says_why_under_the_menu_and_loses_nothing(tmp_pa
     assert read_document((tmp_path / FILENAME).read_text()).settings.difficulty == "hard"
     player.choose("play")
     assert player.app.scene == "table", "the game goes on"
+
+
+def test_the_host_sits_under_the_first_persons_name_else_the_join_name():
+    cases = (
+        ({"people": ("ANN",)}, Settings(online_name="DOG"), "ANN"),  # --names ANN, for this run
+        ({}, Settings(names=("CAT",), online_name="DOG"), "CAT"),  # typed on PEOPLE
+        ({}, Settings(online_name="DOG"), "DOG"),  # none typed: the name given at JOIN
+    )
+    for run, settings, name in cases:
+        player = Player(store=Store(settings), **run)
+        player.choose("host")
+        try:
+            assert player.app.online.session.name == name
+        finally:
+            player.app.online.close()
+            player.app.hosted.stop()
+
+
+def test_a_host_on_the_fallback_port_never_shows_connection_lost(monkeypatch):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        monkeypatch.setattr(hosting, "PORT", taken.getsockname()[1])
+        player = Player()
+        player.choose("host")
+        server, online = player.app.hosted, player.app.online
+        try:
+            assert server.port != hosting.PORT
+            shown = []
+            give_up = time.monotonic() + 20
+            while not online.session.room and time.monotonic() < give_up:
+                player.driver.frame()
+                shown.append(lobby.lobby_lines(online.session, online.status)[2])
+                time.sleep(0.005)
+            assert online.session.room and online.status == "online"
+            assert lobby.STATUS["offline"] not in shown, shown
+        finally:
+            online.close()
+            server.stop()
 
 
 def test_a_taken_port_gives_another_and_stop_frees_it():
