@@ -249,6 +249,8 @@ class TitleScenes:
             self.notice(f"hosting a table server at {server.friends_url('')} (port {server.port}, {found})")
         self.title.message = ""
         room = server.remembered()
+        if room and self._seat_tokens().get(server.local_url(room)) is None:
+            room = None  # no seat there to take back (its server came back on another port): a new room
         table = None if room else self._hosted_table()
         self._go_online(server.local_url(room or ""), self._host_name(), table=table, server=server)
 
