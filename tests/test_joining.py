@@ -80,6 +80,16 @@ class Player:
             self.press("DOWN")
         self.press("RETURN")
 
+    def host(self) -> None:
+        """HOST, and frames until its server listens and the lobby joins it
+        (the frames go on meanwhile: the lobby says it is starting)."""
+        self.choose("host")
+        give_up = time.monotonic() + 20
+        while self.app.online is not None and self.app.online.status == lobby.STARTING:
+            assert time.monotonic() < give_up, "the hosted server did not start"
+            time.sleep(0.01)
+            self.driver.frame()
+
     def to_join(self) -> joining.JoinScreen:
         self.choose("join")
         assert self.app.scene == "join"
@@ -316,7 +326,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
     store = FileStore(tmp_path)
     store.save(settings, Stats())
     player = Player(store=store)
-    player.choose("host")
+    player.host()
     online, server = player.app.online, player.app.hosted
     url, name, table = online.url, online.session.name, online.session.hello()["table"]
     port = server.port
@@ -346,7 +356,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
         assert server.pid != os.getpid() and server.running, "a process of its own"
         player.press("ESCAPE")  # leave the lobby: the server runs on, for the friends at its tables
         assert player.app.scene == "title" and server.running
-        player.choose("host")  # again, while it runs: the same server, a new room
+        player.host()  # again, while it runs: the same server, a new room
         assert player.app.hosted is server and len(player.said("hosting")) == 1
     finally:
         player.app.online.close()
@@ -356,7 +366,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
 
 def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_stop():
     player = Player()
-    player.choose("host")
+    player.host()
     server = player.app.hosted
     player.app.online.close()
     folder = server.data_dir
@@ -367,7 +377,7 @@ def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_sto
         server.stop()
     assert not folder.exists()
     player.press("ESCAPE")  # the lobby, left
-    player.choose("host")  # stopped: HOST starts another
+    player.host()  # stopped: HOST starts another
     again = player.app.hosted
     try:
         assert again is not server and again.running
@@ -392,6 +402,42 @@ def test_host_that_cannot_start_says_why_under_the_menu_and_loses_nothing(tmp_pa
     assert player.app.scene == "table", "the game goes on"
 
 
+def test_host_never_holds_a_frame_while_its_server_starts(tmp_path):
+    player = Player(store=FileStore(tmp_path))
+    started = time.perf_counter()
+    player.choose("host")
+    chose = time.perf_counter() - started
+    try:
+        assert player.app.scene == "lobby" and player.app.online.status == lobby.STARTING
+        assert lobby.lobby_lines(player.app.online.session, lobby.STARTING)[2] == "Starting your table server..."
+        assert chose < 0.5, "the process is started, not waited for"
+        give_up = time.monotonic() + 20
+        while player.app.online.status == lobby.STARTING:
+            assert time.monotonic() < give_up
+            time.sleep(0.01)
+            player.driver.frame()
+        assert player.said("hosting a table server at") and player.app.hosted.running
+    finally:
+        player.app.online.close()
+        player.app.hosted.stop()
+
+
+def test_escape_while_the_server_starts_goes_back_to_the_title_and_host_again_takes_it(tmp_path):
+    player = Player(store=FileStore(tmp_path))
+    player.choose("host")
+    server = player.app.hosted
+    try:
+        player.press("ESCAPE")
+        assert player.app.scene == "title" and player.app.online is None
+        player.host()  # the same server, still starting or listening by now: not a second one
+        assert player.app.hosted is server and server.running
+        wait_for(lambda: player.driver.frame() or player.app.online.session.room, what="the lobby's room")
+    finally:
+        if player.app.online is not None:
+            player.app.online.close()
+        server.stop()
+
+
 def test_the_host_sits_under_the_first_persons_name_else_the_join_name():
     cases = (
         ({"people": ("ANN",)}, Settings(online_name="DOG"), "ANN"),  # --names ANN, for this run
@@ -400,7 +446,7 @@ def test_the_host_sits_under_the_first_persons_name_else_the_join_name():
     )
     for run, settings, name in cases:
         player = Player(store=Store(settings), **run)
-        player.choose("host")
+        player.host()
         try:
             assert player.app.online.session.name == name
         finally:
@@ -414,7 +460,7 @@ def test_a_host_on_the_fallback_port_never_shows_connection_lost(monkeypatch):
         taken.listen()
         monkeypatch.setattr(hosting, "PORT", taken.getsockname()[1])
         player = Player()
-        player.choose("host")
+        player.host()
         server, online = player.app.hosted, player.app.online
         try:
             assert server.port != hosting.PORT

@@ -92,6 +92,7 @@ class LocalServer:
         self.pid: int | None = None  # the server's process: started here, or found running
         self.found = False  # True: it was running already, started by a game before this one
         self._process: subprocess.Popen | None = None
+        self._give_up = 0.0  # when a server launched and not yet listening has failed
 
     @property
     def lines(self) -> list[str]:
@@ -104,9 +105,18 @@ class LocalServer:
     # ----- starting and stopping ------------------------------------------------
 
     def start(self) -> LocalServer:
-        """Take over this folder's server if it runs, else start one; returns
-        once it listens, or raises HostingError."""
-        if self.running:
+        """``launch``, then wait until it listens; HostingError if it cannot."""
+        self.launch()
+        while not self.listening():
+            time.sleep(0.01)
+        return self
+
+    def launch(self) -> LocalServer:
+        """Take over this folder's server if it runs (then it listens at
+        once), else start one and return at once: ``listening()`` says when
+        it does. HostingError if the folder cannot be used or the process
+        cannot start."""
+        if self.running or self._process is not None:
             return self
         try:
             self.data_dir.mkdir(parents=True, exist_ok=True)
@@ -118,10 +128,6 @@ class LocalServer:
             self.pid, self.port = running
             self.found = True
             return self
-        self._spawn()
-        return self
-
-    def _spawn(self) -> None:
         (self.data_dir / SERVER_FILE).unlink(missing_ok=True)
         command = [sys.executable, "-m", "game.online.hosting", "--data-dir", str(self.data_dir)]
         command += ["--port", str(self.wanted), "--bind", self.bind, "--linger", str(self.linger)]
@@ -143,18 +149,32 @@ class LocalServer:
                 )
         except OSError as error:
             raise HostingError(f"cannot host: cannot start the table server ({error.strerror or error})") from None
-        give_up = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < give_up:
-            running = running_server(self.data_dir)
-            if running is not None and running[0] == self._process.pid:
-                self.pid, self.port = running
-                return
-            if self._process.poll() is not None:
-                break
-            time.sleep(0.01)
+        self._give_up = time.monotonic() + START_TIMEOUT
+        return self
+
+    def listening(self) -> bool:
+        """Whether the server ``launch`` started listens yet (then ``port``
+        is set); HostingError, the server stopped, if it ended or did not
+        listen within ``START_TIMEOUT``. Never waits: a frame may ask."""
+        if self.port is not None:
+            return True
+        process = self._process
+        if process is None:
+            raise HostingError("the table server is not running")
+        running = running_server(self.data_dir)
+        if running is not None and running[0] == process.pid:
+            self.pid, self.port = running
+            return True
+        if process.poll() is None and time.monotonic() < self._give_up:
+            return False
         said = [line for line in self.lines if line.startswith("cannot host")]
         self.stop()
         raise HostingError(said[-1] if said else f"the table server did not start within {START_TIMEOUT:g} seconds")
+
+    @property
+    def launching(self) -> bool:
+        """Started by ``launch``, not listening yet."""
+        return self._process is not None and self.port is None
 
     @property
     def running(self) -> bool:

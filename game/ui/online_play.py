@@ -25,6 +25,7 @@ from game.saves import SavedMatch, now
 
 from . import host, keys, lobby, narration
 from .layout import FPS
+from .lobby import STARTING
 from .online_table import STANDIN, OnlineMatch
 
 TOKENS_FILE = "online-seats.json"
@@ -75,6 +76,7 @@ class OnlinePlay:
 
     online: Client | BrowserClient | None = None
     hosted = None  # the server this machine hosts (``game.online.hosting.LocalServer``), if any
+    _announced = None  # the last hosted server the report has named
 
     def _seat_tokens(self) -> SeatTokens:
         if getattr(self, "_tokens", None) is None:
@@ -99,14 +101,47 @@ class OnlinePlay:
             client = BrowserClient(url, name, token, table, storage=js.localStorage)
         else:
             client = Client(url, name, token, table)
-        self.online, self.hosted = client.start(), server
+        self.online, self.hosted = client.start() if url else client, server  # no address: HOST's server is starting
         self._online_url = url
         self._online_fresh = True  # the lobby saw the match start: its deal is animated
         self._online_record: str | None = None
         self._friends: str | None = None
-        self.notice(f"online joining {url} as {name.lower()}")
+        if url:
+            self.notice(f"online joining {url} as {name.lower()}")
         self.audio.stop_music()
         self._set_scene("lobby")
+
+    def _host_online(self, server, name: str, table: dict) -> None:
+        """Sit at this machine's own server (``game.online.hosting.LocalServer``),
+        as ``name``: the lobby says it is starting until it listens (a
+        frame never waits for it), then joins the room a crash left, if its
+        seat's token is kept, else a new room of ``table``."""
+        self._go_online("", name, table, server)
+        self.online.status = STARTING
+        self._join_hosted()
+
+    def _join_hosted(self) -> None:
+        """The hosted server listens: join it (while it is starting, nothing)."""
+        from game.online.hosting import HostingError
+
+        server, waiting = self.hosted, self.online
+        try:
+            if not server.listening():
+                return
+        except HostingError as error:
+            self.online = self.hosted = None
+            self._to_title()
+            self._cannot_host(str(error))
+            return
+        if self._announced is not server:  # said once a server
+            self._announced = server
+            found = "found running" if server.found else "started"
+            self.notice(f"hosting a table server at {server.friends_url('')} (port {server.port}, {found})")
+        room = server.remembered()
+        if room and self._seat_tokens().get(server.local_url(room)) is None:
+            room = None  # no seat there to take back (its server came back on another port): a new room
+        session = waiting.session
+        self._go_online(server.local_url(room or ""), session.name, None if room else session.table, server)
 
     def rest_online(self, frame_started: float) -> None:
         """In a window, after drawing: the frame's spare time, until
@@ -117,6 +152,12 @@ class OnlinePlay:
             self.online.rest(frame_started + 1 / FPS - FRAME_MARGIN - time.perf_counter())
 
     def _update_lobby(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        if "ESCAPE" in pressed and self.online.status == STARTING:
+            self._leave_online()
+            return
+        if self.online.status == STARTING:
+            self._join_hosted()
+            return
         client = self.online
         session = client.session
         for message in client.poll():

@@ -229,30 +229,29 @@ class TitleScenes:
         """HOST: the table server, in a process of its own, for friends on
         the LAN (its rooms in the data folder's ``hosted``; one left running
         by this game's last run is taken over, not started twice), and this
-        machine's own seat: back at the room a crash left, else at a new
-        room of the menu's table. A server that cannot start says why under
-        the menu; nothing else changes."""
+        machine's own seat (``_host_online``): back at the room a crash
+        left, else at a new room of the menu's table. A server that cannot
+        start says why under the menu; nothing else changes."""
         from game.online.hosting import HostingError, LocalServer
 
         server = self._hosted
-        if server is None or not server.running:
+        if server is None or not (server.running or server.launching):
             folder = getattr(self.store, "directory", None)  # a FileStore's; None: a temporary folder
             server = LocalServer(None if folder is None else folder / "hosted")
             try:
-                server.start()
+                server.launch()
             except HostingError as error:
-                self.title.message = str(error)
-                self.notice(str(error))
+                self._cannot_host(str(error))
                 return
             self._hosted = server
-            found = "found running" if server.found else "started"
-            self.notice(f"hosting a table server at {server.friends_url('')} (port {server.port}, {found})")
         self.title.message = ""
-        room = server.remembered()
-        if room and self._seat_tokens().get(server.local_url(room)) is None:
-            room = None  # no seat there to take back (its server came back on another port): a new room
-        table = None if room else self._hosted_table()
-        self._go_online(server.local_url(room or ""), self._host_name(), table=table, server=server)
+        self._host_online(server, self._host_name(), self._hosted_table())
+
+    def _cannot_host(self, why: str) -> None:
+        """HOST's server could not start: why, under the title menu."""
+        self._hosted = None
+        self.title.message = why
+        self.notice(why)
 
     def _host_name(self) -> str:
         """The host's name at its table: the first person's, as PEOPLE (or
