@@ -438,20 +438,26 @@ def test_escape_while_the_server_starts_goes_back_to_the_title_and_host_again_ta
         server.stop()
 
 
-def test_the_host_sits_under_the_first_persons_name_else_the_join_name():
+def test_the_host_sits_under_the_first_persons_name_else_the_join_name(tmp_path):
     cases = (
         ({"people": ("ANN",)}, Settings(online_name="DOG"), "ANN"),  # --names ANN, for this run
         ({}, Settings(names=("CAT",), online_name="DOG"), "CAT"),  # typed on PEOPLE
         ({}, Settings(online_name="DOG"), "DOG"),  # none typed: the name given at JOIN
     )
-    for run, settings, name in cases:
-        player = Player(store=Store(settings), **run)
-        player.host()
-        try:
-            assert player.app.online.session.name == name
-        finally:
+    servers = []
+    try:
+        for run, settings, name in cases:
+            store = FileStore(tmp_path)
+            store.save(settings, Stats())
+            player = Player(store=store, **run)
+            player.host()  # the first game's server, found running by the next
+            servers.append(player.app.hosted)
             player.app.online.close()
-            player.app.hosted.stop()
+            assert player.app.online.session.name == name
+    finally:
+        servers[0].stop()
+    assert [server.found for server in servers] == [False, True, True]
+    assert len({server.pid for server in servers}) == 1
 
 
 def test_a_host_on_the_fallback_port_never_shows_connection_lost(monkeypatch):
