@@ -454,10 +454,10 @@ def test_the_host_sits_under_the_first_persons_name_else_the_join_name(tmp_path)
             servers.append(player.app.hosted)
             player.app.online.close()
             assert player.app.online.session.name == name
+        assert [server.found for server in servers] == [False, True, True]
+        assert len({server.pid for server in servers}) == 1
     finally:
         servers[0].stop()
-    assert [server.found for server in servers] == [False, True, True]
-    assert len({server.pid for server in servers}) == 1
 
 
 def test_a_host_on_the_fallback_port_never_shows_connection_lost(monkeypatch):

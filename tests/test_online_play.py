@@ -17,6 +17,7 @@ from game.online import hosting
 from game.online.client import Client
 from game.online.protocol import event_json
 from game.rules import Game
+from game.ui.online_play import HOSTED_ROOM_LEFT
 
 
 def test_two_clients_play_a_whole_match_and_their_records_equal_the_servers(servers):
@@ -182,6 +183,7 @@ def test_a_hosting_game_sigkilled_leaves_its_friend_playing_and_started_again_re
         _said(again, again_said)
         try:
             wait_for(lambda: any(f"online seat 0 in room {room}" in line for line in again_said), what="the rejoin")
+            assert any(line.endswith(HOSTED_ROOM_LEFT) for line in again_said), "the title menu said so"
             assert any(f"(port {port}, found running)" in line for line in again_said)
             assert hosting.running_server(folder) == (pid, port), "the same server, not a second one"
         finally:

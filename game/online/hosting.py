@@ -29,7 +29,6 @@ listen on (``game.ui.host.can_host``), and starts no process.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
 import errno
 import json
@@ -42,10 +41,12 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..safe_files import write_atomically
-from .saver import FolderError
-from .server import Server
+
+if TYPE_CHECKING:  # asyncio and the server's modules: imported by the server's process only (the game starts quicker)
+    from .server import Server
 
 PORT = 8765  # the server's own default; tests set 0 (any free port)
 BIND = "0.0.0.0"  # every network: friends on the LAN reach it
@@ -54,6 +55,7 @@ LINGER = 120.0  # seconds it runs on, the game that started it gone, once nobody
 START_TIMEOUT = 10.0
 WATCH_EVERY = 1.0  # seconds between the server's looks at its owner and its connections
 SETTINGS_VARIABLE = "UNO1991_HOSTING"  # tests: JSON of port, bind, lifetime, linger, options (a game process's)
+HOSTED_FOLDER = "hosted"  # in the game's data folder: HOST's server's own
 SERVER_FILE, OWNER_FILE, ROOM_FILE, LOG_FILE = "server.json", "owner", "room", "server.log"
 # Connecting a UDP socket sends nothing: it only asks the kernel which of
 # this machine's addresses would be used to reach an address. 192.0.2.1 is
@@ -221,11 +223,7 @@ class LocalServer:
 
     def remembered(self) -> str | None:
         """The room the host left by a crash, if any."""
-        try:
-            room = (self.data_dir / ROOM_FILE).read_text(encoding="utf-8").strip()
-        except (OSError, UnicodeError):
-            return None
-        return room or None
+        return remembered_room(self.data_dir)
 
     # ----- addresses -----------------------------------------------------------------
 
@@ -241,6 +239,15 @@ class LocalServer:
         if self.port is None:
             raise HostingError("the table server is not running")
         return self.port
+
+
+def remembered_room(folder: Path) -> str | None:
+    """The room the host of ``folder``'s server left by a crash, if any."""
+    try:
+        room = (folder / ROOM_FILE).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeError):
+        return None
+    return room or None
 
 
 def running_server(folder: Path) -> tuple[int, int] | None:
@@ -371,6 +378,10 @@ class Watch:
 async def serve(folder: Path, wanted: int, bind: str, linger: float, lifetime: float | None, options: dict) -> None:
     """Run the server on ``wanted`` (else on any free port) until ``Watch``
     or ``lifetime`` says it is over; ``server.json`` says where it listens."""
+    import asyncio
+
+    from .server import Server
+
     server = Server(folder, log=lambda line: print(line, flush=True), **options)
     watch = Watch(server, folder, linger)
     running = asyncio.create_task(_listen(server, folder, wanted, bind, lifetime))
@@ -409,6 +420,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--options", type=json.loads, default={})
     parser.add_argument("--temporary", action="store_true", help="remove the data folder once stopped")
     args = parser.parse_args(argv)
+    import asyncio
+
+    from .saver import FolderError
+
     try:
         asyncio.run(serve(args.data_dir, args.port, args.bind, args.linger, args.lifetime, args.options))
     except (OSError, FolderError) as error:  # the game reads why in the log (and removes a temporary folder)

@@ -135,6 +135,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         self.match: Match | None = None
         self._shown_prompt = ""
         self.title = menus.TitleMenu(host.can_quit(platform), title_art=not low_memory)
+        self.title.message = self._hosted_room_left()
         self.screen: menus.HowToPlay | menus.StatsScreen | menus.PauseMenu | ReplayList | None = None
         self.viewer: ReplayViewer | None = None
         if warning:

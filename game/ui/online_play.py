@@ -33,6 +33,7 @@ TOKENS_FILE = "online-seats.json"
 # work (the picture shown, the keys read), when it gives the rest to the
 # connection (``rest_online``).
 FRAME_MARGIN = 0.005
+HOSTED_ROOM_LEFT = "Your online table still runs: HOST takes you back to your seat"
 
 
 class SeatTokens:
@@ -110,6 +111,21 @@ class OnlinePlay:
             self.notice(f"online joining {url} as {name.lower()}")
         self.audio.stop_music()
         self._set_scene("lobby")
+
+    def _hosted_room_left(self) -> str:
+        """At the start: what the title menu says when this data folder's
+        hosted server still runs the room the last run left by a crash
+        ("" when it does not)."""
+        folder = getattr(self.store, "directory", None)
+        if folder is None or host.in_browser():
+            return ""
+        from game.online.hosting import HOSTED_FOLDER, remembered_room, running_server
+
+        hosted = folder / HOSTED_FOLDER
+        if not remembered_room(hosted) or running_server(hosted) is None:
+            return ""
+        self.notice(HOSTED_ROOM_LEFT)
+        return HOSTED_ROOM_LEFT
 
     def _host_online(self, server, name: str, table: dict) -> None:
         """Sit at this machine's own server (``game.online.hosting.LocalServer``),

@@ -232,12 +232,12 @@ class TitleScenes:
         machine's own seat (``_host_online``): back at the room a crash
         left, else at a new room of the menu's table. A server that cannot
         start says why under the menu; nothing else changes."""
-        from game.online.hosting import HostingError, LocalServer
+        from game.online.hosting import HOSTED_FOLDER, HostingError, LocalServer
 
         server = self._hosted
         if server is None or not (server.running or server.launching):
             folder = getattr(self.store, "directory", None)  # a FileStore's; None: a temporary folder
-            server = LocalServer(None if folder is None else folder / "hosted")
+            server = LocalServer(None if folder is None else folder / HOSTED_FOLDER)
             try:
                 server.launch()
             except HostingError as error:
