@@ -50,7 +50,18 @@ class Conn(wire.ServerConnection):
     client that does not read is dropped once ``wire.WRITE_LIMIT`` bytes
     wait for it), so a slow reader never holds up a room."""
 
-    __slots__ = ("burst", "flood", "hello_timer", "ping_slice", "rate", "room", "server", "stamp", "tokens")
+    __slots__ = (
+        "burst",
+        "dropping",
+        "flood",
+        "hello_timer",
+        "ping_slice",
+        "rate",
+        "room",
+        "server",
+        "stamp",
+        "tokens",
+    )
 
     max_size = MAX_MESSAGE
 
@@ -61,7 +72,8 @@ class Conn(wire.ServerConnection):
         self.rate, self.burst = server.rate, int(server.rate * 2)
         self.tokens = float(self.burst)
         self.stamp = time.monotonic()
-        self.flood = 0
+        self.flood = 0  # frames that came over the rate so far
+        self.dropping = False  # a piece of the message now arriving came over the rate: it is dropped
         self.hello_timer: asyncio.TimerHandle | None = None
         self.ping_slice = 0  # which of the keepalive's slices it is in, once open
 
@@ -77,7 +89,22 @@ class Conn(wire.ServerConnection):
     def opened(self) -> None:
         self.server.opened(self)
 
+    def frame_arrived(self, data: bool) -> None:
+        """Every frame takes one of the rate's tokens: a message in pieces
+        as many as it has pieces, a ping one. A message one of whose pieces
+        finds none is dropped; too many such frames close the connection."""
+        if self.allowed():
+            return
+        self.dropping = self.dropping or data
+        if self.flood > FLOOD_LIMIT:
+            self.close(1008, "too many messages")
+        elif self.flood % 50 == 1:
+            self.send({"type": "error", "reason": f"too many messages: at most {self.rate:g} a second"})
+
     def received(self, message: str | bytes) -> None:
+        if self.dropping:
+            self.dropping = False
+            return
         try:
             self.server.received(self, message)
         except Exception:  # a bug, not the client's doing: this connection closes, the server goes on
@@ -242,12 +269,6 @@ class Server:
             self._watch_idle(room)
 
     def received(self, conn: Conn, text: str | bytes) -> None:
-        if not conn.allowed():
-            if conn.flood > FLOOD_LIMIT:
-                conn.close(1008, "too many messages")
-            elif conn.flood % 50 == 1:
-                conn.send({"type": "error", "reason": f"too many messages: at most {conn.rate:g} a second"})
-            return
         try:
             message = decode(text)
         except ProtocolError as error:
