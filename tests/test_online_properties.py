@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.online.bot import Bot
-from game.online.protocol import ProtocolError, Session, decode, encode
+from game.online.protocol import NAME_CHARACTERS, NAME_LENGTH, ProtocolError, Session, clean_name, decode, encode
 from game.online.room import JoinError, Room, check_table
 from game.rules.game import View
 from game.rules.house import HOUSE_RULES
@@ -253,3 +253,22 @@ def test_a_room_answers_every_hostile_message_and_goes_on(table, seed, hostile):
     players.run(None, moves=60)
     assert room.over or room.moves >= before + 60
     assert room.game.card_problems() == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.text(max_size=40) | st.text(alphabet="АВЕКМНОРСТХаеорсху\uff21\uff2e\u0391\u0392ÀÉÖ -", max_size=20))
+@example(name="\u0410NNA")  # a Cyrillic A
+@example(name="\uff21\uff2e\uff2e\uff21")  # fullwidth ANNA
+def test_a_name_holds_only_what_the_pixel_font_draws(name):
+    try:
+        clean = clean_name(name)
+    except ProtocolError:
+        return
+    assert clean and len(clean) <= NAME_LENGTH and set(clean) <= set(NAME_CHARACTERS), clean
+    assert clean == clean.strip() and "  " not in clean
+
+
+def test_look_alike_letters_are_left_out_of_names_and_fullwidth_ones_made_plain():
+    assert clean_name("\u0410NNA") == "NNA"  # the Cyrillic A is not an A
+    assert clean_name("\uff21\uff2e\uff2e\uff21") == "ANNA"
+    assert clean_name("Zoë Müller") == "ZOE MULLER"
