@@ -26,7 +26,7 @@ from pathlib import Path
 from ..safe_files import keep_aside
 from . import wire
 from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path
-from .room import JoinError, Room, SeatTaken, check_table
+from .room import BadRoomFile, JoinError, Room, SeatTaken, check_table
 from .saver import FolderError, Saver
 
 RATE = 30.0  # messages a second a connection may send, on average
@@ -175,7 +175,8 @@ class Server:
 
     def _room(self, name: str) -> Room | None:
         """The room ``name``: in memory, or read from its file (None if
-        there is none, or it cannot be read: then it is kept aside)."""
+        there is none; JoinError, with the reason, if it cannot be read:
+        then it is kept aside)."""
         room = self.rooms.get(name)
         if room is not None or self.rooms_dir is None:
             return room
@@ -185,13 +186,13 @@ class Server:
         if len(self.rooms) >= MAX_ROOMS:
             raise JoinError("this server has no room for more rooms")
         try:
-            room = Room.from_file(json.loads(path.read_text(encoding="utf-8")), asyncio.get_running_loop().time())
+            room = Room.from_text(path.read_bytes(), asyncio.get_running_loop().time())
             if room.name != name:
-                raise ValueError("the room's name is not its file's")
-        except (OSError, ValueError, KeyError, TypeError) as error:
+                raise BadRoomFile("the room's name is not its file's")
+        except (OSError, BadRoomFile) as error:
             aside = keep_aside(path, "unreadable")
             self.log(f"room file {path.name} could not be read ({error}): kept as {aside.name}")
-            return None
+            raise JoinError(f"room {name}'s file could not be read ({error}): it was kept aside") from None
         self._configure(room)
         self.rooms[name] = room
         self.saved[name] = room.version
