@@ -151,7 +151,8 @@ class Session:
         self.deadline_received = 0.0  # time.monotonic() when it came
         self.scepter: float | None = None  # Royal Revenge: how full the scepter's timer is, 0 to 1
         self.acked = 0  # the last of this session's actions the server answered with a state
-        self.events: list[Event] = []  # this hand's events, as this seat saw them
+        self.events: list[Event] = []  # this hand's events, as this seat saw them, from number first_event on
+        self.first_event = 0  # a rejoin is sent the view and only the hand's last events
         self.record: str | None = None  # the whole match, once it is over (a replay)
         self.refusals: list[dict] = []
         self.errors: list[str] = []
@@ -179,10 +180,10 @@ class Session:
         elif kind == "seats":
             self._seats(message)
         elif kind == "state":
-            if message["hand"] != self.hand:
+            if message["hand"] != self.hand or message.get("reset"):
                 self.hand, self.events = message["hand"], []
-            if message.get("reset"):
-                self.events = []
+                first = message.get("first", 0)
+                self.first_event = first if isinstance(first, int) and not isinstance(first, bool) else 0
             self.events.extend(event_from_json(item) for item in message["events"])
             self.moves = message["moves"]
             self.deadline = message.get("deadline")

@@ -30,6 +30,7 @@ FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
 COMPUTER_DELAY = 0.8  # seconds a computer waits before it acts, so that people see it
 REACT_DELAY = 1.2  # before a computer catches, calls late or jumps in: people are quicker
+RECENT_EVENTS = 30  # events a rejoin is sent with the view (as lichess resends a game's last 30 moves)
 GRACE = 5.0  # seconds a dropped person in turn keeps the seat before a computer plays it
 THINK_BUDGET = 0.004  # seconds of a computer's thinking per tick (a long search is sliced)
 TOKEN_SHA256 = re.compile(r"[0-9a-f]{64}")
@@ -177,6 +178,7 @@ class Member:
     seat: int
     hand: int = 0  # the hand whose events it has
     sent: int = 0  # how many of that hand's events it has
+    rejoined: bool = False  # back in a match under way: its next state carries only the last events
 
 
 @dataclass
@@ -248,7 +250,7 @@ class Room:
             self.version += 1
         place = self.seats[seat]
         place.conn, place.dropped, place.standin = conn, None, False
-        self.members[conn] = Member(seat)
+        self.members[conn] = Member(seat, rejoined=self.started)
         welcome = {
             "type": "welcome",
             "room": self.name,
@@ -394,16 +396,24 @@ class Room:
         return out
 
     def state(self, conn, now: float) -> dict:
-        """The connection's seat's view, with the events it has not had."""
+        """The connection's seat's view, with the events it has not had; a
+        new hand's, or a rejoin's, starts its list of events afresh
+        (``reset``), from the hand's event number ``first``. A rejoin is
+        sent the view and only the last ``RECENT_EVENTS`` events, however
+        long the hand: the view is where the table stands."""
         member = self.members[conn]
         game = self.game
-        view = game.view(member.seat)
-        reset = member.hand != game.hand_number
-        if reset:
+        reset = member.rejoined or member.hand != game.hand_number
+        if member.hand != game.hand_number:
             member.hand, member.sent = game.hand_number, 0
-        events = view.events[member.sent :]
-        member.sent = len(view.events)
-        return {
+        first = member.sent
+        view = game.view(member.seat, events_from=first)
+        events = view.events
+        member.sent += len(events)
+        if member.rejoined:
+            member.rejoined = False
+            first, events = max(first, member.sent - RECENT_EVENTS), events[-RECENT_EVENTS:]
+        message = {
             "type": "state",
             "moves": self.moves,
             "hand": game.hand_number,
@@ -413,6 +423,9 @@ class Room:
             "deadline": self.deadline_left(now),
             "scepter": None if self.scepter is None else self.scepter.progress,
         }
+        if reset:
+            message["first"] = first
+        return message
 
     def deadline_left(self, now: float) -> float | None:
         limit = self.deadline()

@@ -89,7 +89,7 @@ class OnlineMatch(Match):
         self.remote = RemoteGame(session, client.send)
         self._over = over
         self._dealt = session.hand  # the hand this table shows
-        self._staged = len(session.events)  # how many of its events are on the table
+        self._staged = session.first_event + len(session.events)  # how many of the hand's events are on the table
         self._status = client.status
         self._ready_sent = False
         self._rejoining = False  # a welcome came: the next state is a rejoin's
@@ -178,16 +178,22 @@ class OnlineMatch(Match):
         return False
 
     def _state(self, session) -> None:
+        """A new state: a new hand is dealt, the events this table has not
+        shown are staged, or, if some of them were never sent (a rejoin is
+        sent only the hand's last events), the table is set as it stands."""
+        staged, self._staged = self._staged, session.first_event + len(session.events)
         if session.hand != self._dealt:
-            self._dealt, self._staged = session.hand, len(session.events)
+            self._dealt = session.hand
             self._ready_sent = False
-            if self.scene == "table":  # back from a lost connection into a new hand: shown as it stands
+            if self.scene == "table" or session.first_event:  # back into a new hand: shown as it stands
                 self._restore()
             else:
                 self._start_hand(session.events)
             return
-        new = session.events[self._staged :]
-        self._staged = len(session.events)
+        if staged < session.first_event:
+            self._restore()
+            return
+        new = session.events[staged - session.first_event :]
         if new:
             self._stage(new)
 
