@@ -208,6 +208,7 @@ class Room:
         self.seats = [Seat("person" if n < table["people"] else "computer") for n in range(table["players"])]
         self.started = False
         self.over = False
+        self.played = False  # a person has acted here (a room made and left is not: it is put away first)
         self.moves = 0  # actions sent to the engine (record lines), ``next`` included
         self.version = 0  # changes since the room was made: the server saves each
         self.created = time.strftime("%Y-%m-%d %H:%M")
@@ -326,6 +327,7 @@ class Room:
             self._act(action, seat)
         except ValueError as error:
             return [*out, (conn, {"type": "refused", "action": action, "reason": str(error), "id": ident})]
+        self.played = True
         return out + self.after_action(now, conn, ident)
 
     def _act(self, action: str, seat: int) -> None:
@@ -634,6 +636,7 @@ class Room:
             raise BadRoomFile("moves do not agree with the record")
         room.created = data.get("created", room.created)[:32]
         room.started, room.over, room.moves = _flag(data["started"]), _flag(data["over"]), moves
+        room.played = moves > 0
         seats = data["seats"]
         if not isinstance(seats, list) or len(seats) != len(room.seats):
             raise BadRoomFile("the seats do not match the table")

@@ -13,7 +13,7 @@ server answers each message as it arrives and needs none of that, and at
 connection, measured with tracemalloc; here, 4 KB (``docs/online.md``).
 
 A subclass of ``ServerConnection`` or ``ClientConnection`` says what a
-connection is for: ``refuse(path)`` at the server's handshake, then
+connection is for: ``refuse(request)`` at the server's handshake, then
 ``opened``, ``received`` for each message, ``lost`` at the end; it sends
 with ``send_text``, ``ping`` and ``close``.
 """
@@ -222,8 +222,9 @@ class ServerConnection(Connection):
     def __init__(self) -> None:
         super().__init__(ServerProtocol(max_size=self.max_size, logger=LOGGER))
 
-    def refuse(self, path: str) -> str | None:
-        """Why a request for ``path`` is answered 404, or None to accept it."""
+    def refuse(self, request: Request) -> tuple[HTTPStatus, str] | None:
+        """The HTTP status and reason a request (its path, its headers) is
+        answered with instead of a WebSocket, or None to accept it."""
         return None
 
     def connection_made(self, transport: asyncio.Transport) -> None:
@@ -234,9 +235,8 @@ class ServerConnection(Connection):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
     def _handshake(self, request: Request) -> None:
-        reason = self.refuse(request.path)
-        refused = reason is not None
-        response = self._ws.reject(HTTPStatus.NOT_FOUND, reason) if refused else self._ws.accept(request)
+        refusal = self.refuse(request)
+        response = self._ws.accept(request) if refusal is None else self._ws.reject(*refusal)
         self._ws.send_response(response)
         self._write()
         request.headers.clear()  # websockets' parser holds on to the request: 2 KB a connection
