@@ -103,15 +103,24 @@ async def close_code(reader: asyncio.StreamReader) -> tuple[int, str]:
             return struct.unpack("!H", payload[:2])[0], payload[2:].decode()
 
 
+async def closed_and_the_server_goes_on(url: str, path: str, writes: list[bytes]) -> tuple[tuple[int, str], int]:
+    """Send ``writes`` on a WebSocket opened by hand at ``path``: the code and
+    reason the server closes it with, and the seat a new client then gets."""
+    reader, writer = await raw_websocket(url, path)
+    with contextlib.suppress(ConnectionError):
+        for data in writes:
+            writer.write(data)
+            await writer.drain()
+    closed = await close_code(reader)
+    writer.close()
+    async with connect(f"{url}{path}", proxy=None) as ws:
+        await ws.send(json.dumps(HELLO))
+        return closed, (await next_message(ws, "welcome"))["seat"]
+
+
 def test_text_that_is_not_utf8_closes_that_connection_with_1007():
     async def play(url):
-        reader, writer = await raw_websocket(url, "/utf8")
-        writer.write(masked_frame(b'{"type": "hello", "name": "\xff"}'))
-        closed = await close_code(reader)
-        writer.close()
-        async with connect(f"{url}/utf8", proxy=None) as ws:  # the server goes on
-            await ws.send(json.dumps(HELLO))
-            return closed, (await next_message(ws, "welcome"))["seat"]
+        return await closed_and_the_server_goes_on(url, "/utf8", [masked_frame(b'{"type": "hello", "name": "\xff"}')])
 
     (code, _reason), seat = asyncio.run(with_server(play))
     assert (code, seat) == (1007, 0)
@@ -226,18 +235,9 @@ def test_a_message_in_endless_empty_pieces_is_closed_with_1009():
     websockets' size limit never trips (no bytes), the pieces are counted."""
 
     async def play(url):
-        reader, writer = await raw_websocket(url, "/pieces")
-        writer.write(masked_frame(b'{"type": "hello", ', fin=False))
         empty = masked_frame(b"", opcode=0x0, fin=False)
-        with contextlib.suppress(ConnectionError):
-            for _ in range(20):
-                writer.write(empty * 50)
-                await writer.drain()
-        closed = await close_code(reader)
-        writer.close()
-        async with connect(f"{url}/pieces", proxy=None) as ws:  # the server goes on
-            await ws.send(json.dumps(HELLO))
-            return closed, (await next_message(ws, "welcome"))["seat"]
+        writes = [masked_frame(b'{"type": "hello", ', fin=False)] + [empty * 50] * 20
+        return await closed_and_the_server_goes_on(url, "/pieces", writes)
 
     (code, reason), seat = asyncio.run(with_server(play))
     assert (code, seat) == (1009, 0)
