@@ -94,6 +94,11 @@ class Client(_Face):
             self._received(message)
             messages.append(message)
 
+    @property
+    def waiting(self) -> int:
+        """Messages that came and that no poll has taken yet (one held back included)."""
+        return self._inbox.qsize() + (self._held is not None)
+
     def close(self) -> None:
         """Stop: the connection closes, a wait between retries ends. Waits a
         moment for the thread (a connection being opened may take up to its
@@ -263,6 +268,11 @@ class BrowserClient(_Face):
                     self.storage.removeItem(self.key)  # a token the room no longer knows
             taken.append(message)
         return taken
+
+    @property
+    def waiting(self) -> int:
+        """As ``Client.waiting``."""
+        return len(self._inbox)
 
     def close(self) -> None:
         self._closed = True
