@@ -210,6 +210,7 @@ class OnlineMatch(Match):
             return
         if staged < session.first_event:
             self._restore()
+            self._shown = session.moves
             return
         new = session.events[staged - session.first_event :]
         if new:
@@ -241,7 +242,8 @@ class OnlineMatch(Match):
             self._take_news(hold=False)
             self.timeline.clear()
             session = self.client.session
-            self._dealt, self._staged, self._shown = session.hand, len(session.events), session.moves
+            self._dealt, self._shown = session.hand, session.moves
+            self._staged = session.first_event + len(session.events)
             self._restore(narration.CAUGHT_UP)
             self.notice(f"caught up {behind} moves behind")
             return
