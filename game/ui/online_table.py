@@ -99,7 +99,7 @@ class OnlineMatch(Match):
         self.remote = RemoteGame(session, client.send)
         self._over = over
         self._dealt = session.hand  # the hand this table shows
-        self._staged = len(session.events)  # how many of its events are on the table
+        self._staged = session.first_event + len(session.events)  # how many of the hand's events are on the table
         self._status = client.status
         self._ready_sent = False
         self._rejoining = False  # a welcome came: the next state is a rejoin's
@@ -194,18 +194,25 @@ class OnlineMatch(Match):
         return False
 
     def _state(self, session) -> None:
+        """A new state: a new hand is dealt, the events this table has not
+        shown are staged, or, if some of them were never sent (a rejoin is
+        sent only the hand's last events), the table is set as it stands."""
+        staged, self._staged = self._staged, session.first_event + len(session.events)
         if session.hand != self._dealt:
-            self._dealt, self._staged = session.hand, len(session.events)
+            self._dealt = session.hand
             self._ready_sent = False
-            if self.scene == "table":  # back from a lost connection into a new hand: shown as it stands
+            if self.scene == "table" or session.first_event:  # back into a new hand: shown as it stands
                 self._restore()
                 self._shown = session.moves
             else:
                 self._start_hand(session.events)
                 self._mark_shown(session.moves)
             return
-        new = session.events[self._staged :]
-        self._staged = len(session.events)
+        if staged < session.first_event:
+            self._restore()
+            self._shown = session.moves
+            return
+        new = session.events[staged - session.first_event :]
         if new:
             self._stage(new)
         self._mark_shown(session.moves)
@@ -235,7 +242,8 @@ class OnlineMatch(Match):
             self._take_news(hold=False)
             self.timeline.clear()
             session = self.client.session
-            self._dealt, self._staged, self._shown = session.hand, len(session.events), session.moves
+            self._dealt, self._shown = session.hand, session.moves
+            self._staged = session.first_event + len(session.events)
             self._restore(narration.CAUGHT_UP)
             self.notice(f"caught up {behind} moves behind")
             return
