@@ -138,6 +138,7 @@ class Session:
         self.seat: int | None = None
         self.seats: list[dict] = []
         self.started = False
+        self.waiting: list[int] = []  # at a hand's end: the seats the next hand waits for
         self.view: View | None = None
         self.hand = 0
         self.moves = 0
@@ -196,6 +197,7 @@ class Session:
     def _seats(self, message: dict) -> None:
         self.seats = message.get("seats", self.seats)
         self.started = message.get("started", self.started)
+        self.waiting = message.get("waiting", [])
 
     @property
     def my_turn(self) -> bool:

@@ -23,9 +23,19 @@ from game.safe_files import write_atomically
 from game.saves import SavedMatch, now
 
 from . import host, keys, lobby, narration
-from .online_table import STANDIN, OnlineMatch
+from .online_table import OnlineMatch
 
 TOKENS_FILE = "online-seats.json"
+
+
+def ended_date(over: dict) -> str:
+    """When the match of an ``over`` message ended, by this machine's clock
+    (now, if the server did not say: a room from before it did)."""
+    ended = over.get("ended")
+    if isinstance(ended, int | float) and not isinstance(ended, bool):
+        with contextlib.suppress(OverflowError, OSError, ValueError):
+            return now(ended)
+    return now()
 
 
 class SeatTokens:
@@ -96,7 +106,7 @@ class OnlinePlay:
         self.online, self.hosted = client.start(), server
         self._online_url = url
         self._online_fresh = True  # the lobby saw the match start: its deal is animated
-        self._online_record: str | None = None
+        self._online_over_message: dict | None = None
         self._friends: str | None = None
         self.notice(f"online joining {url} as {name.lower()}")
         self.audio.stop_music()
@@ -117,7 +127,7 @@ class OnlinePlay:
                 if refused_for_good(message) and session.seat is None:
                     self._seat_tokens().forget(self._online_url)  # a seat this room no longer knows
             elif kind == "over":
-                self._online_record = message["record"]  # a finished match, rejoined
+                self._online_over_message = message  # a finished match, rejoined
         if "ESCAPE" in pressed:
             self._leave_online()
             return
@@ -141,26 +151,26 @@ class OnlinePlay:
         )
         self.match.hints = self.settings.hints_for(self.match.game.rules.name)
         self._shown_prompt = ""
-        if self._online_record is not None:
-            self._online_over(self._online_record)
+        if self._online_over_message is not None:
+            self._online_over(self._online_over_message)
 
-    def _online_over(self, record: str) -> None:
-        """The match is over: kept for REPLAYS, from this seat's side."""
+    def _online_over(self, over: dict) -> None:
+        """The match is over (the server's ``over`` message): kept for
+        REPLAYS, from this seat's side, dated when it ended."""
         match = self.match
         game = match.game
-        seating = match.seating
-        seats = range(game.players)
-        names = tuple("" if seating.is_computer(seat) else seating.names[seat].removesuffix(STANDIN) for seat in seats)
-        won = "won" if game.match_winner == game.seat else f"{seating.name(game.match_winner).lower()} won,"
-        score = ", ".join(f"{seating.name(seat).lower()} {n}" for seat, n in enumerate(game.scores))
+        names = match.person_names()
+        named = [(name or match.seating.name(seat)).lower() for seat, name in enumerate(names)]
+        won = "won" if game.match_winner == game.seat else f"{named[game.match_winner]} won,"
+        score = ", ".join(f"{named[seat]} {n}" for seat, n in enumerate(game.scores))
         saved = SavedMatch(
-            record=record,
+            record=over["record"],
             level=self.online.session.table.get("level", "normal") if self.online.session.table else "normal",
             computer_seed=0,
             rules=game.rules.name,
             players=game.players,
             scoring=game.scoring,
-            date=now(),
+            date=ended_date(over),
             result=f"online {won} {score}",
             names=names,
             viewer=game.seat,
