@@ -3,6 +3,7 @@
 on 127.0.0.1 and play a whole hand with their keys; each saw exactly its
 seat's view of the hand that the server's record replays to."""
 
+import json
 import subprocess
 import sys
 
@@ -98,3 +99,18 @@ def test_a_game_process_killed_mid_hand_and_started_again_takes_its_seat_back(ta
     assert table_server.room_file("killed")["seats"][0]["name"] == "ANN"
     bob.kill()
     bob.communicate(timeout=10)
+
+
+def test_the_bot_says_in_its_help_how_well_it_plays_and_when_it_leaves_and_then_says_why_it_left(table_server):
+    shown = subprocess.run(
+        [sys.executable, "-m", "game.online.bot", "--help"], cwd=ROOT, capture_output=True, text=True, env=_env()
+    )
+    assert shown.returncode == 0
+    assert "(default easy)" in shown.stdout and "--timeout SECONDS" in " ".join(shown.stdout.split())
+    assert "(default 3600: an hour)" in " ".join(shown.stdout.split())
+    table = '{"rules": "1991", "players": 2, "people": 2}'  # it waits for a second person who never comes
+    command = [sys.executable, "-m", "game.online.bot", f"{table_server.url}/alone", "--table", table]
+    left = subprocess.run([*command, "--timeout", "1.5"], cwd=ROOT, capture_output=True, text=True, env=_env())
+    assert left.returncode == 1, "the match was not played"
+    assert "BOT leaves the room: --timeout: 1.5 seconds have passed" in left.stderr
+    assert json.loads(left.stdout.splitlines()[-1])["left"] == "--timeout: 1.5 seconds have passed"

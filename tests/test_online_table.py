@@ -11,14 +11,14 @@ import pyxel
 from conftest import HeadlessApp
 from online_server import bot
 
-from game.online.room import Room, check_table
+from game.online.room import ROOM_LETTERS, Room, check_table
 from game.rules import Game
 from game.saves import open_saves
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.board import hand_order
 from game.ui.lobby import lobby_lines
-from game.ui.online_table import PROMPT_OFFLINE, STANDIN
+from game.ui.online_table import OFFLINE, PROMPT_OFFLINE
 
 
 @pytest.fixture(autouse=True)
@@ -78,7 +78,8 @@ def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(
     assert match.board.names[0] == "YOU" and "BOB" in " ".join(match.board.names)
     assert "COMPUTER 2" in match.board.names
     game.play_until(lambda: bob.poll() is not None, what="Bob's two moves")  # then he leaves
-    game.until(lambda: f"BOB{STANDIN}" in match.board.names, seconds=20, what="Bob shown as away")
+    game.until(lambda: f"BOB{OFFLINE}" in match.board.names, seconds=20, what="Bob shown gone")
+    assert any("BOB's connection has gone" in line for line in game.lines)
 
     game.until_your_turn()
     game.app.draw()
@@ -217,3 +218,16 @@ def test_host_shows_the_address_for_friends_and_a_friend_joining_it_starts_the_m
         app.online.close()
     finally:
         server.stop()
+
+
+def test_no_letter_of_a_room_name_the_server_makes_looks_like_another_in_the_games_font():
+    def dots(letter: str) -> set[tuple[int, int]]:
+        pyxel.cls(0)
+        pyxel.text(0, 0, letter, 7)
+        return {(x, y) for x in range(pyxel.FONT_WIDTH) for y in range(pyxel.FONT_HEIGHT) if pyxel.pget(x, y)}
+
+    shapes = {letter: dots(letter) for letter in ROOM_LETTERS}
+    for first in ROOM_LETTERS:
+        for second in ROOM_LETTERS.replace(first, ""):
+            assert len(shapes[first] ^ shapes[second]) >= 3, f"{first} and {second} differ by too few dots"
+    assert len(dots("G") ^ dots("6")) < 3, "(the test sees the look-alikes it keeps out)"
