@@ -61,7 +61,9 @@ def test_game_processes_join_one_room_and_play_a_hand_each_seeing_its_seats_view
         out, err = process.communicate(timeout=HAND_SECONDS)
         assert process.returncode == 0, err[-2000:]
         outputs.append(out)
-    saved = table_server.room_file(f"table{people}")
+    saved = table_server.room_file_when(
+        f"table{people}", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end in its file"
+    )
     game = Game.replay(saved["record"])
     assert game.hand_over and game.hand_number == 1
     assert saved["seats"][0]["name"] == "ANN"  # the room's creator; the others in the order they came

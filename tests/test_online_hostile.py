@@ -175,7 +175,8 @@ def test_joins_to_a_finished_room_are_refused_and_its_players_get_the_replay(srv
         assert "over" in answer(late, "error")["reason"]
     with join(srv, "finished", {"type": "hello", "token": session.token}) as back:
         assert answer(back, "welcome")["seat"] == 0
-        assert answer(back, "over")["record"] == session.record == srv.room_file("finished")["record"]
+        saved = srv.room_file_when("finished", lambda saved: saved["over"], what="the match over in its file")
+        assert answer(back, "over")["record"] == session.record == saved["record"]
 
 
 def test_a_client_that_never_reads_is_dropped_and_the_server_goes_on(srv):

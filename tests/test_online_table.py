@@ -105,7 +105,9 @@ def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(
     accepting = "A accepts" in game.prompt
     game.press("A" if accepting else "P")
     done = "accept" if accepting else "draw"
-    game.until(lambda: again.room_file("shown")["record"].rstrip().endswith(done) or not match.waiting_for_you)
+    game.until(
+        lambda: (again.room_file("shown") or {}).get("record", "").rstrip().endswith(done) or not match.waiting_for_you
+    )
     game.app.online.close()
 
 
@@ -170,7 +172,8 @@ def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted
     game.until(lambda: game.app.scene == "hand_result", what="the hand's result")
     seat = game.app.online.session.seat
     shown = next(line for line in game.lines if " online hand 1 seen: " in line).split(" seen: ", 1)[1]
-    record = Game.replay(server.room_file("keys")["record"])
+    saved = server.room_file_when("keys", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end")
+    record = Game.replay(saved["record"])
     assert shown.split(" | ") == [str(event) for event in record.view(seat).events]
     game.press("RETURN")  # ready: the only person, so the server deals at once
     game.until(lambda: game.app.scene == "table" and game.app.online.session.hand == 2, what="the next hand")
