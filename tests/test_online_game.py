@@ -76,6 +76,7 @@ def test_game_processes_join_one_room_and_play_a_hand_each_seeing_its_seats_view
         assert events == [str(event) for event in game.view(seat).events]
         assert "script stopped at the result" in out
         assert " scene hand_result" in out
+        assert "goes on where you left it" not in out, "a match that starts as you join is dealt, not continued"
     assert sorted(seats) == list(range(people))
 
 

@@ -11,6 +11,7 @@ import pyxel
 from conftest import HeadlessApp
 from online_server import bot
 
+from game.online.address import room_address
 from game.online.room import ROOM_LETTERS, Room, check_table
 from game.rules import Game
 from game.saves import open_saves
@@ -18,6 +19,7 @@ from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.board import hand_order
 from game.ui.lobby import lobby_lines
+from game.ui.online_play import SeatTokens
 from game.ui.online_table import OFFLINE, PROMPT_OFFLINE
 
 
@@ -234,3 +236,17 @@ def test_no_letter_of_a_room_name_the_server_makes_looks_like_another_in_the_gam
         for second in ROOM_LETTERS.replace(first, ""):
             assert len(shapes[first] ^ shapes[second]) >= 3, f"{first} and {second} differ by too few dots"
     assert len(dots("G") ^ dots("6")) < 3, "(the test sees the look-alikes it keeps out)"
+
+
+def test_a_seat_kept_for_a_room_typed_in_one_case_is_found_typed_in_another(tmp_path):
+    made_as = "ws://127.0.0.1:8765/friday"  # the server's spelling, from its welcome
+    assert room_address("ws://127.0.0.1:8765/FRIDAY", "friday") == made_as, "not .../FRIDAY/friday"
+    assert room_address("ws://127.0.0.1:8765/", "KX7-RPA-3WF-CDJ") == "ws://127.0.0.1:8765/KX7-RPA-3WF-CDJ"
+    tokens = SeatTokens(tmp_path)
+    tokens.keep(made_as, "t0k3n")
+    again = SeatTokens(tmp_path)  # the game started again
+    for typed in ("ws://127.0.0.1:8765/FRIDAY", "ws://127.0.0.1:8765/friday", "ws://127.0.0.1:8765/Friday"):
+        assert again.get(typed) == "t0k3n", typed  # as the server finds the room: FRIDAY, then friday
+    assert again.get("ws://127.0.0.1:8765/") is None and again.get("ws://127.0.0.1:8765/saturday") is None
+    again.forget("ws://127.0.0.1:8765/FRIDAY")  # refused, as typed
+    assert SeatTokens(tmp_path).get(made_as) is None

@@ -31,6 +31,13 @@ class ProtocolError(ValueError):
     """A message the server cannot take: its text goes back to the client."""
 
 
+def room_names(typed: str) -> list[str]:
+    """The names a room typed as ``typed`` may have, in the order the server
+    looks for them: as typed, in capitals (the server's own names), in small
+    letters (a name chosen in small letters, typed in capitals)."""
+    return list(dict.fromkeys((typed, typed.upper(), typed.lower())))
+
+
 def room_from_path(path: str) -> str | None:
     """The room of a request path ``/ROOM`` (``/`` asks for a new room: ""),
     or None for any other path: never a file name with a slash or dots."""

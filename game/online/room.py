@@ -51,15 +51,8 @@ ROOM_GROUPS = 4  # of 3 letters, between dashes: KX7-RPA-3WF-CDJ (47 random bits
 
 def new_room_name() -> str:
     """A room's name as the server makes it, to read out and type: in
-    capitals, and a room is found in any case (``room_names``)."""
+    capitals, and a room is found in any case (``protocol.room_names``)."""
     return "-".join("".join(secrets.choice(ROOM_LETTERS) for _ in range(3)) for _ in range(ROOM_GROUPS))
-
-
-def room_names(typed: str) -> list[str]:
-    """The names a room typed as ``typed`` may have, in the order they are
-    looked for: as typed, in capitals (the server's names), in small
-    letters (a name chosen in small letters, typed in capitals)."""
-    return list(dict.fromkeys((typed, typed.upper(), typed.lower())))
 
 
 def new_token() -> str:

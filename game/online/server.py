@@ -24,8 +24,8 @@ from pathlib import Path
 
 from ..safe_files import keep_aside
 from . import wire
-from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path
-from .room import JoinError, Room, SeatTaken, check_table, new_room_name, room_names
+from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path, room_names
+from .room import JoinError, Room, SeatTaken, check_table, new_room_name
 from .saver import FolderError, Saver
 
 RATE = 30.0  # messages a second a connection may send, on average
@@ -145,7 +145,7 @@ class Server:
             self.log(f"wrote {recovered} rooms' last changes from the journal of a server that was stopped")
 
     def _room(self, typed: str) -> Room | None:
-        """The room typed as ``typed``, in any case (``room.room_names``)."""
+        """The room typed as ``typed``, in any case (``protocol.room_names``)."""
         for name in room_names(typed):
             room = self._named_room(name)
             if room is not None:

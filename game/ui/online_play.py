@@ -17,7 +17,7 @@ import contextlib
 import json
 from pathlib import Path
 
-from game.online.address import names_room, room_address
+from game.online.address import room_address, seat_addresses
 from game.online.client import BrowserClient, Client, refused_for_good
 from game.safe_files import write_atomically
 from game.saves import SavedMatch, now
@@ -53,9 +53,9 @@ class SeatTokens:
                 self._tokens = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, str)}
 
     def get(self, url: str) -> str | None:
-        """The token of the seat at this room's address (never for an
-        address that asks for a new room)."""
-        return self._tokens.get(url) if names_room(url) else None
+        """The token of the seat at this room's address, typed in any case
+        (never for an address that asks for a new room)."""
+        return next((self._tokens[key] for key in seat_addresses(url) if key in self._tokens), None)
 
     def keep(self, url: str, token: str) -> None:
         if self._tokens.get(url) != token:
@@ -64,7 +64,7 @@ class SeatTokens:
 
     def forget(self, url: str) -> None:
         """A token the room refused: the next join takes a new seat."""
-        if self._tokens.pop(url, None) is not None:
+        if [self._tokens.pop(key) for key in seat_addresses(url) if key in self._tokens]:
             self._write()
 
     def _write(self) -> None:
@@ -120,7 +120,7 @@ class OnlinePlay:
             if kind == "welcome":
                 self._online_url = room_address(self._online_url, session.room)
                 self._seat_tokens().keep(self._online_url, session.token)
-                self._online_fresh = not session.started
+                self._online_fresh = not message.get("started")  # (the session has read on: the start, maybe)
                 self.notice(f"online seat {session.seat} in room {session.room}")
             elif kind == "error":
                 self.notice(f"online refused: {message.get('reason')}")
