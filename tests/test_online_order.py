@@ -433,3 +433,10 @@ def test_a_finished_match_rejoined_is_over_not_going_on_and_its_end_is_dated():
     OnlineMatch(back, "normal", Audio(False, later.append, music=False), later.append, lambda s: None, False)
     assert any(MATCH_WAS_OVER in line for line in later)
     assert not any("goes on where you left it" in line for line in later)
+
+
+def test_a_seats_message_whose_waiting_is_not_a_list_of_seats_waits_for_nobody():
+    session = Session("ANN")
+    for waiting, kept in (("x", []), (None, []), ([1, "2", None, 3], [1, 3]), (7, [])):
+        session.receive({"type": "seats", "seats": [], "waiting": waiting})
+        assert session.waiting == kept

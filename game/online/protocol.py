@@ -204,7 +204,8 @@ class Session:
     def _seats(self, message: dict) -> None:
         self.seats = message.get("seats", self.seats)
         self.started = message.get("started", self.started)
-        self.waiting = message.get("waiting", [])
+        waiting = message.get("waiting")
+        self.waiting = [n for n in waiting if isinstance(n, int)] if isinstance(waiting, list) else []
 
     @property
     def my_turn(self) -> bool:

@@ -9,9 +9,11 @@ staged as the engine's events are offline. Every other seat, person or
 computer, decides on the server: no computer player runs here.
 
 What only an online table shows: the turn timer (a bar over the message
-bar, while a person's turn is timed), a seat played by a computer while its
-person is away ("ANN (CPU)"), and a lost connection, on the prompt line,
-while the client tries again by itself.
+bar, while a person's turn is timed; the prompt line names another's), a
+seat played by a computer while its person is away ("ANN (CPU)") or whose
+connection has gone ("ANN (OFF)", said on the news line), the time left
+before the next hand and whom it waits for (on a hand's result), and a lost
+connection, on the prompt line, while the client tries again by itself.
 """
 
 from __future__ import annotations
@@ -302,7 +304,9 @@ class OnlineMatch(Match):
             return prompt
         if prompt != narration.computer_turn_prompt(turn, self.seating):
             return prompt  # (a catch, a challenge: more to say than whose turn it is)
-        return timed_turn_prompt(self.person_names()[turn] or self.seating.name(turn), math.ceil(left))
+        names = self.person_names()
+        name = names[turn] if turn < len(names) else ""
+        return timed_turn_prompt(name or self.seating.name(turn), math.ceil(left))
 
     def _seen_from(self, viewer: int) -> None:
         super()._seen_from(viewer)
