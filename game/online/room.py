@@ -222,6 +222,7 @@ class Room:
         self.ended: float | None = None  # when the match ended (time.time()): its replay's date
         self.members: dict[object, Member] = {}
         self.turn_key: tuple | None = None
+        self._turns_counted = (-1, 0, 0)  # (hand, events, turn events among them): see _turn_key
         self.turn_since = 0.0
         self.plan: Plan | None = None
         self.computer_delay = COMPUTER_DELAY
@@ -388,9 +389,17 @@ class Room:
         """Which turn this is: a new one at every turn event, so that each
         turn gets the room's whole turn time, an extra turn too (after a
         1991 Draw Two or Skip the same person plays again), while a card
-        drawn and then played is one turn."""
+        drawn and then played is one turn. The hand's turn events are
+        counted as they come (a whole hand's, each action, cost a quarter
+        of the four views sent)."""
         game = self.game
-        return (game.hand_number, sum(1 for event in game.events if event.kind == "turn"))
+        events = game.events
+        counted = self._turns_counted
+        if counted[0] != game.hand_number or counted[1] > len(events):
+            counted = (game.hand_number, 0, 0)
+        turns = counted[2] + sum(1 for event in events[counted[1] :] if event.kind == "turn")
+        self._turns_counted = (game.hand_number, len(events), turns)
+        return (game.hand_number, turns)
 
     # ----- what each connection is sent ----------------------------------------
 
