@@ -51,6 +51,19 @@ class ServerProcess:
         except (OSError, ValueError):
             return None
 
+    def room_file_when(self, room: str, condition, what: str = "the room's file", timeout: float = 30) -> dict:
+        """The room's file once ``condition(file)`` holds: the server writes
+        its files a moment after it tells the clients (``game.online.saver``:
+        the journal first, the file behind the play), later still on a busy
+        machine, so a test that compares a file with what a client saw waits
+        for the file to have it."""
+
+        def ready():
+            saved = self.room_file(room)
+            return saved if saved is not None and condition(saved) else None
+
+        return wait_for(ready, timeout=timeout, what=what)
+
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(10)

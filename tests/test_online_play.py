@@ -27,7 +27,7 @@ def test_two_clients_play_a_whole_match_and_their_records_equal_the_servers(serv
     wait_for(lambda: srv.room_file("duel"), what="the room file")
     bob = bot(url, "Bob", "--seed", "2")
     first, second = finish(anna), finish(bob)
-    saved = srv.room_file("duel")
+    saved = srv.room_file_when("duel", lambda saved: saved["over"], what="the match over in its file")
     assert saved["over"] and saved["started"]
     assert first["record"] == second["record"] == saved["record"]
     assert (first["seat"], second["seat"]) == (0, 1)
@@ -45,7 +45,8 @@ def test_three_clients_play_a_hand_and_each_saw_exactly_its_seats_view(servers):
     wait_for(lambda: srv.room_file("three"), what="the room file")
     players += [bot(url, name, "--hands", "1", "--seed", str(n)) for n, name in enumerate(("Bo", "Cy"), 1)]
     results = [finish(process) for process in players]
-    saved = srv.room_file("three")
+    moves = max(result["moves"] for result in results)
+    saved = srv.room_file_when("three", lambda saved: saved["moves"] >= moves, what="the hand's moves in its file")
     game = Game.replay(saved["record"])
     assert game.hand_over and game.hand_number == 1
     assert saved["seats"][3]["kind"] == "computer"
@@ -71,7 +72,8 @@ def test_a_client_killed_and_started_again_rejoins_its_seat(servers, tmp_path):
     assert token.read_text()
     anna = bot(url, "Anna", "--token-file", str(token))
     first, second = finish(anna), finish(bob)
-    assert first["seat"] == 0 and first["record"] == second["record"] == srv.room_file("again")["record"]
+    saved = srv.room_file_when("again", lambda saved: saved["over"], what="the match over in its file")
+    assert first["seat"] == 0 and first["record"] == second["record"] == saved["record"]
     assert len(moves_in(first["record"])) > moves_before
 
 
@@ -90,7 +92,8 @@ def test_the_server_sigkilled_mid_hand_and_started_again_resumes_the_room_exactl
     again = servers(port=srv.port)  # the same address: the clients reconnect by themselves
     first, second = finish(anna), finish(bob)
     after = moves_in(first["record"])
-    assert first["record"] == second["record"] == again.room_file("crash")["record"]
+    saved = again.room_file_when("crash", lambda saved: saved["over"], what="the match over in its file")
+    assert first["record"] == second["record"] == saved["record"]
     assert after[: len(before)] == before and len(after) > len(before)
     assert any(line.startswith("room crash read from its file") for line in again.lines)
 
@@ -113,7 +116,7 @@ def test_when_the_turn_time_runs_out_a_computer_plays_for_the_absent_person(serv
 
     try:
         wait_for(played_for, what="a computer playing the absent seat")
-        assert srv.room_file("asleep")["seats"][1]["standin"]
+        srv.room_file_when("asleep", lambda saved: saved["seats"][1]["standin"], what="the stand-in in its file")
         mark = len(seen)
         absent.send({"type": "back"})
 

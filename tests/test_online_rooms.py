@@ -12,6 +12,7 @@ import json
 from websockets.asyncio.client import connect
 
 from game.online import server as table_server
+from game.online.room import ROOM_LETTERS
 
 TABLE = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for the second
 
@@ -92,3 +93,24 @@ def test_a_room_with_somebody_connected_stays(tmp_path):
             return "busy" in server.rooms
 
     assert asyncio.run(with_server(tmp_path, play))
+
+
+def test_a_room_the_server_names_reads_and_types_well_and_is_found_in_any_case(tmp_path):
+    async def play(server, url):
+        made = await hello(f"{url}/", {"name": "ANN", "table": TABLE})
+        name = made["room"]
+        bob = await hello(f"{url}/{name.lower()}", {"name": "BOB"})  # typed in small letters
+        await until(lambda: name not in server.rooms)  # put away: from its file, too
+        back = await hello(f"{url}/{name.lower()}", {"token": made["token"]})
+        chosen = await hello(f"{url}/kitchen", {"name": "CY", "table": TABLE})
+        dee = await hello(f"{url}/KITCHEN", {"name": "DEE"})
+        return made, bob, back, chosen, dee
+
+    made, bob, back, chosen, dee = asyncio.run(with_server(tmp_path, play))
+    groups = made["room"].split("-")
+    assert [len(group) for group in groups] == [3, 3, 3, 3]
+    assert set("".join(groups)) <= set(ROOM_LETTERS) and made["room"] == made["room"].upper()
+    assert not set(ROOM_LETTERS) & set("O0QI1LS5Z2B8G6UV"), "no letter another looks like"
+    assert bob["type"] == "welcome" and bob["room"] == made["room"] and bob["seat"] == 1
+    assert back["type"] == "welcome" and back["room"] == made["room"] and back["seat"] == 0
+    assert chosen["room"] == "kitchen" and dee["type"] == "welcome" and dee["room"] == "kitchen" and dee["seat"] == 1

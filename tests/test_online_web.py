@@ -51,7 +51,9 @@ def test_the_browser_client_joins_the_server_and_plays_a_hand_against_a_desktop_
     page.wait_for_function("() => window.onlineResult !== undefined", timeout=60_000)
     web = json.loads(page.evaluate("() => window.onlineResult"))
     other = finish(desktop)
-    saved = table_server.room_file("webroom")
+    saved = table_server.room_file_when(
+        "webroom", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end in its file"
+    )
     game = Game.replay(saved["record"])
     assert game.hand_over and game.hand_number == 1
     assert (web["seat"], other["seat"]) == (0, 1)

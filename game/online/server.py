@@ -18,7 +18,6 @@ import ctypes
 import gc
 import itertools
 import json
-import secrets
 import signal
 import sys
 import time
@@ -28,8 +27,8 @@ from pathlib import Path
 
 from ..safe_files import keep_aside
 from . import limits, wire
-from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path
-from .room import BadRoomFile, JoinError, Room, SeatTaken, check_table
+from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path, room_names
+from .room import BadRoomFile, JoinError, Room, SeatTaken, check_table, new_room_name
 from .saver import FolderError, Saver
 
 RATE = 30.0  # messages a second a connection may send, on average
@@ -42,7 +41,6 @@ MAX_ROOMS = 20_000  # in memory at once
 IDLE_ROOM = 600.0  # seconds a room with nobody connected stays in memory: then it is read from its file again
 IDLE_OVER = 30.0  # ... a room whose match is over (only its replay is left), or that nobody has played yet
 EVICT_LOOK = 256  # rooms nobody is connected to looked at, oldest first, for one to put away when all are taken
-ROOM_NAME_BYTES = 6  # a server-made room name: 48 random bits
 FREEZE_EVERY = 10.0  # seconds between hiding what lives on from the cycle collector
 YOUNG_OBJECTS = 20_000  # new objects between the collector's passes over the young ones (Python's default: 700)
 RECLAIM_EVERY = 12  # freezes between collections of everything: what closed waits two minutes at most
@@ -198,7 +196,15 @@ class Server:
         if recovered:
             self.log(f"wrote {recovered} rooms' last changes from the journal of a server that was stopped")
 
-    def _room(self, name: str) -> Room | None:
+    def _room(self, typed: str) -> Room | None:
+        """The room typed as ``typed``, in any case (``protocol.room_names``)."""
+        for name in room_names(typed):
+            room = self._named_room(name)
+            if room is not None:
+                return room
+        return None
+
+    def _named_room(self, name: str) -> Room | None:
         """The room ``name``: in memory, or read from its file (None if
         there is none; JoinError, with the reason, if it cannot be read:
         then it is kept aside)."""
@@ -297,7 +303,7 @@ class Server:
 
     def new_room_name(self) -> str:
         while True:
-            name = secrets.token_urlsafe(ROOM_NAME_BYTES)
+            name = new_room_name()
             if name not in self.rooms and not (self.rooms_dir and (self.rooms_dir / f"{name}.json").exists()):
                 return name
 
