@@ -1,7 +1,9 @@
-"""Rooms nobody is connected to leave the server's memory (their files stay
-on the disk) and come back from their file as they went, so that rooms
-made and left never use up the server: a real server in this process, on a
-free 127.0.0.1 port, with a data folder, and clients over WebSockets."""
+"""Rooms nobody is connected to leave the server's memory (they stay in its
+store) and come back from the store as they went, so that rooms made and
+left never use up the server; rooms that never started are removed after
+a day; room files from before the stores are imported once; /healthz. A
+real server in this process, on a free 127.0.0.1 port, with a data folder
+(its SQLite store), and clients over WebSockets."""
 
 from __future__ import annotations
 
@@ -12,12 +14,14 @@ import json
 from websockets.asyncio.client import connect
 
 from game.online import server as table_server
+from game.online.room import Room
+from game.online.store import open_store
 
 TABLE = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for the second
 
 
-async def with_server(tmp_path, play, idle_room: float = 0.2):
-    server = table_server.Server(tmp_path, log=lambda text: None, idle_room=idle_room)
+async def with_server(tmp_path, play, idle_room: float = 0.2, log=lambda text: None):
+    server = table_server.Server(tmp_path, log=log, idle_room=idle_room)
     ready = asyncio.get_running_loop().create_future()
     running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=30, ready=ready.set_result))
     try:
@@ -50,7 +54,7 @@ def test_a_room_nobody_is_connected_to_is_put_away_and_comes_back_as_it_went(tmp
     async def play(server, url):
         first = await hello(f"{url}/quiet", {"name": "ANN", "table": TABLE})
         await until(lambda: "quiet" not in server.rooms)
-        file = json.loads((tmp_path / "rooms" / "quiet.json").read_text())
+        file = server.store.load("quiet")
         back = await hello(f"{url}/quiet", {"token": first["token"]})
         bob = await hello(f"{url}/quiet", {"name": "BOB"})
         return first, file, back, bob
@@ -75,12 +79,76 @@ def test_rooms_made_and_left_do_not_use_up_the_server(tmp_path, monkeypatch):
     assert [answer["type"] for answer in made] == ["welcome"] * 3
     assert full["type"] == "error" and "no room for more rooms" in full["reason"]
     assert later["type"] == "welcome"
-    assert sorted(path.name for path in (tmp_path / "rooms").glob("*.json")) == [
-        "left0.json",
-        "left1.json",
-        "left2.json",
-        "one-more.json",
-    ]
+    assert sorted(stored_names(tmp_path)) == ["left0", "left1", "left2", "one-more"]
+
+
+def stored_names(data_dir) -> list[str]:
+    store = open_store(data_dir, server=False)
+    try:
+        return store.names()
+    finally:
+        store.close()
+
+
+def test_rooms_that_never_started_are_removed_after_a_day_and_finished_ones_kept(tmp_path, monkeypatch):
+    async def play(server, url):
+        await hello(f"{url}/waiting", {"name": "ANN", "table": TABLE})
+        await hello(f"{url}/played", {"name": "ANN", "table": {"rules": "1991", "players": 2, "people": 1}})
+        await until(lambda: not server.rooms)
+        monkeypatch.setattr(table_server, "UNSTARTED_KEPT", -1.0)  # a day later
+        server.remove_unstarted()
+
+    asyncio.run(with_server(tmp_path, play))
+    assert stored_names(tmp_path) == ["played"]  # it started (a computer in the second seat): a replay
+
+
+def test_room_files_from_before_the_store_are_imported_once_and_kept_aside(tmp_path):
+    rooms = tmp_path / "rooms"
+    rooms.mkdir()
+    old = Room("old", {**table_server.check_table(TABLE), "people": 1}, seed=5)
+    old.start(0.0)
+    for action in ("draw", "pass"):
+        old.game.act(action)
+        old.after_action(0.0)
+    (rooms / "old.json").write_text(json.dumps(old.to_file()))
+    (rooms / "bad.json").write_text("{not json")
+
+    async def play(server, url):
+        return server.store.load("old"), await hello(f"{url}/old", {"name": "ANN"})
+
+    lines = []
+    stored, answer = asyncio.run(with_server(tmp_path, play, log=lines.append))
+    assert stored == old.to_file()
+    assert answer["type"] == "error" and "over" not in answer["reason"]  # the room is there: its seat taken
+    assert not rooms.exists()
+    [aside] = tmp_path.glob("rooms.imported-*")
+    assert (aside / "old.json").is_file() and list(aside.glob("bad.json.unreadable-*"))
+    assert any("imported 1 room files" in line for line in lines)
+    asyncio.run(with_server(tmp_path, lambda server, url: asyncio.sleep(0)))  # a second start imports nothing
+    assert stored_names(tmp_path) == ["old"] and len(list(tmp_path.glob("rooms.imported-*"))) == 1
+
+
+def test_healthz_answers_200_while_the_server_takes_rooms_and_503_while_it_stops(tmp_path):
+    async def get(port: int) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        answer = await asyncio.wait_for(reader.read(), 5)
+        writer.close()
+        return answer.split(b"\r\n", 1)[0]
+
+    async def play(server, url):
+        port = int(url.rsplit(":", 1)[1])
+        taking = await get(port)
+        async with connect(f"{url}/busy", proxy=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "version": 1, "name": "ANN", "table": TABLE}))
+            await ws.recv()
+            stopping = asyncio.create_task(server._close_connections())  # as SIGTERM starts it
+            answer = await get(port)
+            await stopping
+        return taking, answer
+
+    taking, stopping = asyncio.run(with_server(tmp_path, play))
+    assert taking == b"HTTP/1.1 200 OK" and stopping == b"HTTP/1.1 503 Service Unavailable"
 
 
 def test_a_room_with_somebody_connected_stays(tmp_path):

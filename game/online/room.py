@@ -214,6 +214,7 @@ class Room:
         self.grace = GRACE
         self._players: dict[int, ai.Player] = {}
         self.scepter = ScepterClock(self.computer_seed) if self.game.rules.royal else None
+        self._header: str | None = None  # the record's header, once asked for (``file_state``)
 
     # ----- joining and leaving ------------------------------------------------
 
@@ -558,6 +559,17 @@ class Room:
     # ----- the room file --------------------------------------------------------
 
     def to_file(self) -> dict:
+        state = self.file_state()
+        del state["header"]
+        return {**state, "moves": self.moves, "record": self.game.record()}
+
+    def file_state(self) -> dict:
+        """The room file without its record: what changes with the seats and
+        the timers, and the record's header (the stores keep the actions
+        apart, one each: ``actions``)."""
+        if self._header is None:
+            record = self.game.record()
+            self._header = record[: len(record) - sum(len(action) + 1 for action in self.actions(0))]
         return {
             "version": FILE_VERSION,
             "room": self.name,
@@ -566,14 +578,17 @@ class Room:
             "computer_seed": self.computer_seed,
             "started": self.started,
             "over": self.over,
-            "moves": self.moves,
             "seats": [
                 {"kind": s.kind, "name": s.name, "token_sha256": s.token_sha256, "standin": s.standin}
                 for s in self.seats
             ],
-            "record": self.game.record(),
             "scepter": None if self.scepter is None else self.scepter.state,
+            "header": self._header,
         }
+
+    def actions(self, first: int) -> list[str]:
+        """The record's actions from the ``first``-th on (``moves`` in all)."""
+        return self.game._actions[first:]
 
     @classmethod
     def from_file(cls, data: dict, now: float) -> Room:

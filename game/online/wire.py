@@ -214,10 +214,15 @@ class ServerConnection(Connection):
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
+    def answer(self, path: str) -> tuple[HTTPStatus, str] | None:
+        """The HTTP answer to a request for ``path`` (a status and its text)
+        in place of a WebSocket, or None to accept it: 404 for those ``refuse`` refuses."""
+        reason = self.refuse(path)
+        return None if reason is None else (HTTPStatus.NOT_FOUND, reason)
+
     def _handshake(self, request: Request) -> None:
-        reason = self.refuse(request.path)
-        refused = reason is not None
-        response = self._ws.reject(HTTPStatus.NOT_FOUND, reason) if refused else self._ws.accept(request)
+        answer = self.answer(request.path)
+        response = self._ws.accept(request) if answer is None else self._ws.reject(*answer)
         self._ws.send_response(response)
         self._write()
         request.headers.clear()  # websockets' parser holds on to the request: 2 KB a connection
