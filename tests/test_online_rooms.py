@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sqlite3
 
 from websockets.asyncio.client import connect
 
@@ -160,3 +161,40 @@ def test_a_room_with_somebody_connected_stays(tmp_path):
             return "busy" in server.rooms
 
     assert asyncio.run(with_server(tmp_path, play))
+
+
+def test_a_change_the_store_cannot_keep_is_never_answered_and_the_room_goes_on_once_it_can(tmp_path):
+    """The store cannot write (here another connection holds SQLite's write
+    lock, as a full disk makes every write fail): the move is refused with
+    the reason, the table shows the room as the store holds it, and the same
+    move is taken once the store can write again."""
+
+    async def next_state(ws) -> dict:
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            if message["type"] in ("state", "error"):
+                return message
+
+    async def play(server, url):
+        async with connect(f"{url}/held", proxy=None) as ann, connect(f"{url}/held", proxy=None) as bob:
+            await ann.send(json.dumps({"type": "hello", "version": 1, "name": "ANN", "table": TABLE}))
+            await until(lambda: "held" in server.rooms)
+            await bob.send(json.dumps({"type": "hello", "version": 1, "name": "BOB"}))
+            views = {ws: await next_state(ws) for ws in (ann, bob)}
+            ws = next(ws for ws, state in views.items() if state["view"]["turn"] == state["view"]["seat"])
+            action = views[ws]["view"]["legal"][0]
+            server.store.db.execute("PRAGMA busy_timeout = 50")
+            blocker = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
+            blocker.execute("BEGIN IMMEDIATE")
+            await ws.send(json.dumps({"type": "act", "action": action, "id": 1}))
+            refused, shown = await next_state(ws), await next_state(ws)
+            stored = server.store.load("held")
+            blocker.execute("ROLLBACK")  # the store can write again
+            await ws.send(json.dumps({"type": "act", "action": action, "id": 2}))
+            taken = await next_state(ws)
+            return refused, shown, stored, taken, server.store.load("held")
+
+    refused, shown, stored, taken, after = asyncio.run(with_server(tmp_path, play))
+    assert refused["type"] == "error" and "could not save that" in refused["reason"] and "locked" in refused["reason"]
+    assert shown["type"] == "state" and shown["moves"] == stored["moves"] == 0 and "ack" not in shown
+    assert taken["type"] == "state" and taken["ack"] == 2 and taken["moves"] == after["moves"] == 1

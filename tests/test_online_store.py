@@ -1,0 +1,203 @@
+"""The room stores' one contract, run over every store: memory, SQLite
+(a database in a temporary folder) and PostgreSQL (a real server the
+tests start: ``postgres_server``); and what the SQLite store promises a
+machine's other users (its files are the server's user's alone, it
+follows no link, no other user can hold its lock)."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+from postgres_server import PostgresServer
+
+from game.online.room import Room, check_table
+from game.online.store import Change, MemoryStore, StoreError, open_store
+from game.online.store.postgresql import PostgresStore
+from game.online.store.sqlite import SqliteStore
+
+TABLE = check_table({"rules": "standard", "players": 3, "people": 1, "level": "easy"})
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    try:
+        server = PostgresServer()
+    except FileNotFoundError as error:
+        pytest.skip(str(error))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+def opened(request, tmp_path):
+    """``opened()``: the store under test, again on each call (the same rooms, but for memory)."""
+    made = []
+    if request.param == "postgresql":
+        server = request.getfixturevalue("postgres")
+        cleaner = PostgresStore(server.url)
+        cleaner.db.execute("DROP TABLE IF EXISTS rooms, actions")
+        cleaner.close()
+    memory = MemoryStore()
+
+    def opened():
+        if made and request.param != "memory":
+            made[-1].close()
+        store = {
+            "memory": lambda: memory,
+            "sqlite": lambda: SqliteStore(tmp_path),
+            "postgresql": lambda: PostgresStore(request.getfixturevalue("postgres").url),
+        }[request.param]()
+        made.append(store)
+        return store
+
+    opened.kind = request.param
+    yield opened
+    for store in made:
+        store.close()
+
+
+def played(moves: int, name: str = "r1") -> Room:
+    """A room whose match started, with ``moves`` actions played."""
+    room = Room(name, TABLE, seed=7, computer_seed=3)
+    room.start(0.0)
+    for _ in range(moves):
+        view = room.game.view(room.game.turn)
+        room.game.act(view.legal[0], seat=room.game.turn)
+        room.after_action(0.0)
+    return room
+
+
+def state(room: Room) -> str:
+    return json.dumps(room.file_state())
+
+
+def test_a_room_written_in_pieces_loads_as_its_file(opened):
+    store = opened()
+    room = played(0)
+    store.write([Change("r1", 0, room.actions(0), state(room), started=True)])
+    assert store.load("r1") == room.to_file()
+    for moves in (1, 5, 12):
+        held = room.moves
+        room = played(moves)
+        store.write([Change("r1", held, room.actions(held), None)])
+    assert opened().load("r1") == room.to_file()  # and in the store opened again
+    assert Room.from_file(store.load("r1") if opened.kind == "memory" else opened().load("r1"), 0.0).moves == 12
+
+
+def test_a_new_state_replaces_the_old_one_and_no_room_is_none(opened):
+    store = opened()
+    room = Room("r2", TABLE, seed=1)
+    store.write([Change("r2", 0, [], state(room))])
+    room.seats[0].name = "ANN"
+    store.write([Change("r2", 0, [], state(room))])
+    assert store.load("r2")["seats"][0]["name"] == "ANN"
+    assert store.load("nobody") is None
+
+
+def test_a_change_that_does_not_follow_what_the_store_holds_is_refused_and_nothing_of_its_batch_kept(opened):
+    store = opened()
+    room = played(4)
+    store.write([Change("r1", 0, room.actions(0)[:2], state(room), started=True)])
+    other = Room("r3", TABLE, seed=2)
+    with pytest.raises(StoreError):
+        store.write([Change("r3", 0, [], state(other)), Change("r1", 3, room.actions(3), None)])  # a gap
+    with pytest.raises(StoreError):
+        store.write([Change("r1", 1, room.actions(1), None)])  # two actions held already
+    with pytest.raises(StoreError):
+        store.write([Change("r4", 0, [], None)])  # a room the store does not hold, with no state
+    assert store.load("r3") is None and store.load("r1")["moves"] == 2
+    store.write([Change("r1", 2, room.actions(2), None)])
+    assert store.load("r1") == room.to_file()
+
+
+def test_rooms_are_listed_removed_kept_aside_and_the_unstarted_found_by_age(opened):
+    store = opened()
+    waiting, started = Room("waiting", TABLE, seed=1), played(2, "started")
+    store.write(
+        [Change("waiting", 0, [], state(waiting)), Change("started", 0, started.actions(0), state(started), True)]
+    )
+    assert sorted(store.names()) == ["started", "waiting"]
+    assert store.unstarted(time.time() + 1) == ["waiting"] and store.unstarted(time.time() - 60) == []
+    aside = store.keep_aside("started", "20261202-030000")
+    assert aside == "started.unreadable-20261202-030000" and store.load(aside)["moves"] == 2
+    store.remove("waiting")
+    store.remove("waiting")  # (nothing: it is gone)
+    assert store.names() == [aside] and store.load("started") is None
+    store.write([Change("started", 0, [], state(Room("started", TABLE, seed=3)))])  # the name is free again
+    assert store.load("started")["moves"] == 0
+
+
+def test_the_stores_are_opened_by_their_names(tmp_path, postgres):
+    assert isinstance(open_store(None), MemoryStore)
+    sqlite = open_store(tmp_path)
+    assert isinstance(sqlite, SqliteStore) and sqlite.path == tmp_path / "rooms.sqlite3"
+    sqlite.close()
+    postgresql = open_store(None, postgres.url)
+    assert isinstance(postgresql, PostgresStore)
+    postgresql.close()
+    with pytest.raises(StoreError, match="unknown store"):
+        open_store(tmp_path, "mysql://x")
+    with pytest.raises(StoreError, match=r"cannot use PostgreSQL at postgresql://uno@127\.0\.0\.1:1/x"):
+        open_store(None, "postgresql://uno:secret@127.0.0.1:1/x")  # (its password never said)
+
+
+# ----- SQLite and the machine's other users ------------------------------------------
+
+
+def test_the_sqlite_store_is_for_the_servers_user_alone(tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir(mode=0o755)
+    store = SqliteStore(folder)
+    store.write([Change("r1", 0, [], state(Room("r1", TABLE, seed=1)))])
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    files = sorted(folder.iterdir())
+    assert [path.name for path in files] == ["rooms.sqlite3", "rooms.sqlite3-shm", "rooms.sqlite3-wal", "server.lock"]
+    assert {path.name: stat.S_IMODE(path.stat().st_mode) for path in files} == dict.fromkeys(
+        (path.name for path in files), 0o600
+    )
+    store.close()
+
+
+def test_no_other_user_can_open_the_lock_and_a_second_server_is_refused(tmp_path):
+    store = SqliteStore(tmp_path)
+    with pytest.raises(StoreError, match="another table server is using"):
+        SqliteStore(tmp_path)
+    reader = SqliteStore(tmp_path, server=False)  # an export, beside the server: no lock
+    assert reader.names() == []
+    reader.close()
+    if os.geteuid() == 0:  # as another user: nothing in the folder can be opened, the lock least of all
+        probe = "import fcntl, sys; fcntl.flock(open(sys.argv[1]), fcntl.LOCK_SH | fcntl.LOCK_NB)"
+        other = subprocess.run(
+            ["runuser", "-u", "nobody", "--", sys.executable, "-c", probe, str(tmp_path / "server.lock")],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert other.returncode != 0 and "Permission denied" in other.stderr
+    store.close()
+
+
+@pytest.mark.parametrize("name", ["rooms.sqlite3", "rooms.sqlite3-wal", "server.lock"])
+def test_a_symbolic_link_in_the_data_folder_is_never_followed(tmp_path, name):
+    folder, victim = tmp_path / "data", tmp_path / "victim"
+    folder.mkdir(mode=0o700)
+    victim.write_bytes(b"a file of somebody else's")
+    victim.chmod(0o644)
+    (folder / name).symlink_to(victim)
+    with pytest.raises(StoreError, match="symbolic link"):
+        SqliteStore(folder)
+    assert victim.read_bytes() == b"a file of somebody else's"
+    assert stat.S_IMODE(victim.stat().st_mode) == 0o644  # not made the server's either
+
+
+def test_a_data_folder_that_is_a_link_is_refused(tmp_path):
+    (tmp_path / "real").mkdir()
+    (tmp_path / "data").symlink_to(tmp_path / "real")
+    with pytest.raises(StoreError, match="symbolic link"):
+        SqliteStore(tmp_path / "data")
