@@ -23,7 +23,9 @@ def binaries() -> Path | None:
 
 
 class PostgresServer:
-    def __init__(self) -> None:
+    def __init__(self, durable: bool = False) -> None:
+        """``durable``: PostgreSQL's defaults (each commit flushed to the disk),
+        for the benchmark; the tests, which never pull the plug, do without."""
         self.bin = binaries()
         if self.bin is None:
             raise FileNotFoundError("PostgreSQL is not installed (Debian's postgresql package: .ci/run installs it)")
@@ -36,7 +38,9 @@ class PostgresServer:
             self.port = probe.getsockname()[1]
         data = self.folder / "data"
         self._run("initdb", "-D", str(data), "-A", "trust", "-U", "uno", "--no-sync", "-E", "UTF8")
-        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=on"
+        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1"
+        if not durable:
+            options += " -c fsync=off -c synchronous_commit=off"
         self._run("pg_ctl", "-D", str(data), "-o", options, "-l", str(self.folder / "log"), "-w", "-t", "60", "start")
         self.data = data
         self.url = f"postgresql://uno@127.0.0.1:{self.port}/postgres"

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import stat
 import subprocess
 import sys
 import time
 
 import pytest
+from online_server import ROOT, bot, finish, moves_in, wait_for
 from postgres_server import PostgresServer
 
 from game.online.room import Room, check_table
@@ -201,3 +203,67 @@ def test_a_data_folder_that_is_a_link_is_refused(tmp_path):
     (tmp_path / "data").symlink_to(tmp_path / "real")
     with pytest.raises(StoreError, match="symbolic link"):
         SqliteStore(tmp_path / "data")
+
+
+# ----- the server on its stores ----------------------------------------------------------
+
+
+def test_export_prints_a_room_while_the_server_runs(servers):
+    srv = servers()
+    player = bot(f"{srv.url}/shown", "Anna", "--table", json.dumps({"rules": "1991", "players": 2, "people": 1}))
+    wait_for(lambda: (srv.room_file("shown") or {}).get("moves", 0) >= 5, what="five moves")
+    command = [sys.executable, "-m", "game.server", "--data-dir", str(srv.data_dir), "--export"]
+    exported = subprocess.run([*command, "shown"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert exported.returncode == 0, exported.stderr
+    room = json.loads(exported.stdout)
+    assert {"table", "seats", "moves", "over", "record"} <= set(room) and room["seats"][0]["name"] == "ANNA"
+    assert room["moves"] == len(moves_in(room["record"])) >= 5
+    assert srv.process.poll() is None  # (read beside it: no lock taken)
+    missing = subprocess.run([*command, "nobody"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert missing.returncode == 1 and "there is no room 'nobody'" in missing.stderr
+    player.kill()
+    player.communicate()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_server_sigkilled_20_times_with_bots_playing_takes_back_no_move_and_every_room_reads(kind, servers, request):
+    """Killed at random moments: after each kill every room reads and replays,
+    and its record extends the one read at the last kill (what was stored,
+    and so answered, stays); at the end each client's record is the store's."""
+    options = ()
+    if kind == "postgresql":
+        url = request.getfixturevalue("postgres").url
+        cleaner = PostgresStore(url)
+        cleaner.db.execute("DROP TABLE IF EXISTS rooms, actions")
+        cleaner.close()
+        options = ("--store", url)
+    srv = servers(*options)
+    reader = open_store(srv.data_dir, options[1] if options else None, server=False)
+    request.addfinalizer(reader.close)
+    read = reader.load
+
+    table = json.dumps({"rules": "standard", "players": 4, "people": 2, "level": "easy"})
+    rooms, players = ["k0", "k1"], []
+    for n, room in enumerate(rooms):
+        players.append(bot(f"{srv.url}/{room}", f"A{n}", "--table", table, "--seed", str(n), "--timeout", "100"))
+        wait_for(lambda room=room: read(room), what="the room")
+        players.append(bot(f"{srv.url}/{room}", f"B{n}", "--seed", str(n + 10), "--timeout", "100"))
+    seen: dict[str, list[str]] = {room: [] for room in rooms}
+    pause = random.Random(29)
+    for _kill in range(20):
+        if all(not (read(room) or {}).get("over") for room in rooms):  # the clients back, and playing on
+            wait_for(lambda: any(len(moves_in(read(room)["record"])) > len(seen[room]) for room in rooms), 30)
+        time.sleep(pause.uniform(0.0, 0.3))
+        srv.kill()
+        for room in rooms:
+            file = read(room)
+            Room.from_file(file, 0.0)
+            moves = moves_in(file["record"])
+            assert moves[: len(seen[room])] == seen[room], f"room {room} lost stored moves"
+            seen[room] = moves
+        srv = servers(*options, port=srv.port)
+    results = [finish(process, timeout=150) for process in players]
+    for n, room in enumerate(rooms):
+        final = read(room)
+        assert final["over"] and results[2 * n]["record"] == results[2 * n + 1]["record"] == final["record"]
+        assert len(seen[room]) > 10  # the kills came mid-match
