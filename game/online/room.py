@@ -203,7 +203,6 @@ class Room:
         self.started = False
         self.over = False
         self.moves = 0  # actions sent to the engine (record lines), ``next`` included
-        self.version = 0  # changes since the room was made: the server saves each
         self.created = time.strftime("%Y-%m-%d %H:%M")
         self.members: dict[object, Member] = {}
         self.turn_key: tuple | None = None
@@ -242,7 +241,6 @@ class Room:
                 raise JoinError("the room is full")
             seat, fresh = free[0], new_token()
             self.seats[seat].name, self.seats[seat].token_sha256 = name, token_hash(fresh)
-            self.version += 1
         place = self.seats[seat]
         place.conn, place.dropped, place.standin = conn, None, False
         self.members[conn] = Member(seat)
@@ -273,7 +271,6 @@ class Room:
         seat = self.seats[member.seat]
         seat.conn, seat.dropped = None, now
         self._wind_scepter(now)  # the last to leave: it stands still
-        self.version += 1  # (the scepter's clock is in its file: a room put away comes back with it)
         return self.seat_news()
 
     def start(self, now: float) -> list:
@@ -281,7 +278,6 @@ class Room:
             if seat.kind == "person" and seat.token_sha256 is None:
                 seat.kind = "computer"
         self.started = True
-        self.version += 1
         self.turn_key, self.turn_since = self._turn_key(), now
         self._wind_scepter(now)  # the first hand's minute begins
         return self.seat_news() + self.broadcast(now)
@@ -335,7 +331,6 @@ class Room:
         if not place.standin:
             return []
         place.standin = False
-        self.version += 1  # (its file says who is played by a computer)
         self.plan = None
         return self.seat_news()
 
@@ -355,7 +350,6 @@ class Room:
 
     def after_action(self, now: float, conn=None, ident=None) -> list:
         self.moves += 1
-        self.version += 1
         self.plan = None
         key = self._turn_key()
         if key != self.turn_key:
@@ -475,7 +469,6 @@ class Room:
             if game.hand_over:
                 return self._deal(now)
             self.seats[game.turn].standin = True
-            self.version += 1
             self.plan = None
             return self.seat_news() + self.broadcast(now)
         plan = self._plan(now)
