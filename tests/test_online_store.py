@@ -9,6 +9,9 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
+import shutil
+import socket
 import stat
 import subprocess
 import sys
@@ -267,3 +270,97 @@ def test_a_server_sigkilled_20_times_with_bots_playing_takes_back_no_move_and_ev
         final = read(room)
         assert final["over"] and results[2 * n]["record"] == results[2 * n + 1]["record"] == final["record"]
         assert len(seen[room]) > 10  # the kills came mid-match
+
+
+# ----- several servers, one PostgreSQL, behind HAProxy ----------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def haproxy_config(front: int, first: int, second: int) -> str:
+    """docs/online.md's HAProxy configuration, with its three addresses replaced."""
+    config = re.search(r"```haproxy\n(.*?)```", (ROOT / "docs" / "online.md").read_text(), re.S).group(1)
+    for old, new in (("127.0.0.1:8000", front), ("127.0.0.1:8765", first), ("127.0.0.1:8766", second)):
+        assert old in config
+        config = config.replace(old, f"127.0.0.1:{new}")
+    return config
+
+
+@pytest.fixture
+def haproxy(tmp_path):
+    """``haproxy(first, second)``: HAProxy in front of two servers' ports; its port."""
+    if shutil.which("haproxy") is None:
+        pytest.skip("HAProxy is not installed (Debian's haproxy package)")
+    started = []
+
+    def start(first: int, second: int) -> int:
+        front = free_port()
+        (tmp_path / "haproxy.cfg").write_text(haproxy_config(front, first, second))
+        started.append(
+            subprocess.Popen(
+                ["haproxy", "-f", str(tmp_path / "haproxy.cfg"), "-db"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+        wait_for(lambda: health(front) == 200, 20, what="HAProxy, and a server behind it")
+        return front
+
+    yield start
+    for process in started:
+        process.kill()
+        process.wait(10)
+
+
+def health(port: int) -> int | None:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as sock:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: uno\r\n\r\n")
+            return int(sock.recv(100).split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def test_two_servers_behind_haproxy_one_sigkilled_mid_hand_its_rooms_play_on_in_the_other(postgres, servers, haproxy):
+    cleaner = PostgresStore(postgres.url)
+    cleaner.db.execute("DROP TABLE IF EXISTS rooms, actions, leases")
+    cleaner.close()
+    first, second = servers("--store", postgres.url), servers("--store", postgres.url)
+    front = haproxy(first.port, second.port)
+    reader = PostgresStore(postgres.url, server=False)
+    table = json.dumps({"rules": "standard", "players": 2, "level": "easy"})
+    rooms, players = [f"m{n}" for n in range(6)], []
+    for n, room in enumerate(rooms):
+        url = f"ws://127.0.0.1:{front}/{room}"
+        players.append(bot(url, f"A{n}", "--table", table, "--seed", str(n), "--timeout", "120"))
+        wait_for(lambda room=room: reader.load(room), what="the room")
+        players.append(bot(url, f"B{n}", "--seed", str(n + 10), "--timeout", "120"))
+
+    def moves() -> dict[str, int]:
+        return {room: (reader.load(room) or {}).get("moves", 0) for room in rooms}
+
+    wait_for(lambda: min(moves().values()) >= 10, 60, what="every room's hand under way")
+    owners = dict(reader.db.execute("SELECT name, owner FROM rooms").fetchall())
+    pids = {room: int(owner.split(":")[1]) for room, owner in owners.items()}
+    victim, survivor = (
+        (first, second) if sum(pid == first.process.pid for pid in pids.values()) >= 1 else (second, first)
+    )
+    moved = [room for room in rooms if pids[room] == victim.process.pid]
+    assert moved and len(moved) < len(rooms)  # (the hash shares the rooms out)
+    before = moves()
+    victim.kill()
+    killed = time.monotonic()
+    wait_for(lambda: all(moves()[room] > before[room] or (reader.load(room) or {}).get("over") for room in moved), 30)
+    resumed = time.monotonic() - killed
+    results = [finish(process, timeout=150) for process in players]
+    for n, room in enumerate(rooms):
+        final = reader.load(room)
+        assert final["over"] and results[2 * n]["record"] == results[2 * n + 1]["record"] == final["record"]
+    owners = dict(reader.db.execute("SELECT name, owner FROM rooms").fetchall())
+    assert all(int(owners[room].split(":")[1]) == survivor.process.pid for room in moved)
+    reader.close()
+    assert resumed < 10, f"the killed server's rooms played again after {resumed:.1f} s"

@@ -173,6 +173,8 @@ class Server:
         if room is not None:
             return room
         try:
+            if not self.store.claim(name):
+                raise SeatTaken(f"room {name} is still played by another server: it comes here in a moment")
             file = self.store.load(name)
         except StoreError as error:
             raise JoinError(f"room {name} cannot be read now: {error}") from None
@@ -213,12 +215,37 @@ class Server:
             self._watch_idle(room)  # not yet in the store: later
             return
         self._forget(room.name)
+        try:
+            self.store.release(room.name)
+        except StoreError as error:  # (its lease lapses with the server's)
+            self.log(f"room {room.name} could not be let go: {error}")
 
     def _forget(self, name: str) -> None:
         del self.rooms[name]
         self.written.pop(name, None)
         _cancel(self.timers, name)
         _cancel(self.idle, name)
+
+    def renew_lease(self) -> None:
+        """Where several servers share the store: keep this server's lease
+        on its rooms; if it lapsed (this server was stopped or cut off for
+        longer than the lease), its rooms may be another's now: every room
+        is dropped from memory and its people reconnect (1012), to whichever
+        server plays it."""
+        asyncio.get_running_loop().call_later(self.store.renew_every, self.renew_lease)
+        try:
+            if self.store.renew():
+                return
+        except StoreError as error:
+            self.log(f"the lease on this server's rooms could not be renewed: {error}")
+            return
+        self.log(f"this server's lease had lapsed: its {len(self.rooms)} rooms are dropped")
+        for room in list(self.rooms.values()):
+            for conn in list(room.members):
+                conn.room = None
+                conn.close(1012, "the room moves to another server: reconnect")
+            self._forget(room.name)
+        self.unsaved, self.outbox = {}, []
 
     def remove_unstarted(self) -> None:
         """Remove the rooms whose match never started, made or last joined a
@@ -285,7 +312,7 @@ class Server:
         self._forget(room.name)
         loop_time = asyncio.get_running_loop().time()
         try:
-            file = self.store.load(room.name)
+            file = self.store.load(room.name) if self.store.claim(room.name) else None
             again = None if file is None else Room.from_file(file, loop_time)
         except (StoreError, ValueError, KeyError, TypeError):
             again = None
@@ -297,7 +324,7 @@ class Server:
             token = room.seats[member.seat].token_sha256
             if again is None or token is None or again.seats[member.seat].token_sha256 != token:
                 conn.room = None
-                self._refuse(conn, JoinError(reason))
+                self._refuse(conn, SeatTaken(reason))  # (worth a retry: its room may be another server's now)
                 continue
             seat = again.seats[member.seat]
             seat.conn, seat.dropped = conn, None
@@ -474,6 +501,8 @@ class Server:
         so it may tune the cycle collector for itself."""
         self.load()
         self.remove_unstarted()
+        if self.store.renew_every is not None:
+            self.renew_lease()
         if whole_process:
             self.keep_collections_short()
         self.keep_alive()

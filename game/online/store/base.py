@@ -70,6 +70,24 @@ class RoomStore(ABC):
     def rename(self, name: str, new: str) -> None:
         """Keep the room under another name (``keep_aside``)."""
 
+    renew_every: float | None = None  # seconds between ``renew`` calls, for a store shared by several servers
+
+    def claim(self, name: str) -> bool:
+        """Take the room for this server to play, before it loads it: False
+        if another live server plays it (one server a store: always True)."""
+        return True
+
+    def release(self, name: str) -> None:
+        """This server lets go of the room (put away): any server may claim it
+        (one server a store: nothing to do)."""
+        return None
+
+    def renew(self) -> bool:
+        """Keep this server's lease on the rooms it claimed; False if it had
+        lapsed (its rooms may be another server's now: it must drop them,
+        and has a new lease for the rooms it claims from now on)."""
+        return True
+
     @abstractmethod
     def close(self) -> None:
         """Let the store go (what it holds is whole at every moment anyway)."""

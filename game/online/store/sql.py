@@ -1,11 +1,13 @@
 """The rooms in SQL, one schema for SQLite and PostgreSQL (``sqlite``,
 ``postgresql`` say how each connects, and what differs):
 
-    rooms   (id, name UNIQUE, state, started, over, changed)
+    rooms   (id, name UNIQUE, state, started, over, changed, owner)
     actions (room, n, action)   PRIMARY KEY (room, n)
 
 ``state`` is the room file without its record's actions (JSON text,
-``base``), ``changed`` when it last changed (seconds since the epoch);
+``base``), ``changed`` when it last changed (seconds since the epoch),
+``owner`` the server that plays it where several share the store
+(PostgreSQL's leases: ``postgresql``);
 ``actions`` are a room's actions, one row each, numbered from 0: an action
 is one small row appended, never a room written again. A room's actions
 are read in order by their key; a room's rows are removed with it.
@@ -25,7 +27,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     state TEXT NOT NULL,
     started BOOLEAN NOT NULL,
     over BOOLEAN NOT NULL,
-    changed DOUBLE PRECISION NOT NULL
+    changed DOUBLE PRECISION NOT NULL,
+    owner TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     room BIGINT NOT NULL,
@@ -36,9 +39,9 @@ CREATE TABLE IF NOT EXISTS actions (
 CREATE INDEX IF NOT EXISTS rooms_unstarted ON rooms (changed) WHERE NOT started;
 """
 UPSERT = (
-    "INSERT INTO rooms (name, state, started, over, changed) VALUES (?, ?, ?, ?, ?) "
+    "INSERT INTO rooms (name, state, started, over, changed, owner) VALUES (?, ?, ?, ?, ?, ?) "
     "ON CONFLICT (name) DO UPDATE SET state = excluded.state, started = excluded.started, "
-    "over = excluded.over, changed = excluded.changed RETURNING id"
+    "over = excluded.over, changed = excluded.changed{owned} RETURNING id"
 )
 APPEND = "INSERT INTO actions (room, n, action) VALUES (?, ?, ?)"
 
@@ -49,8 +52,10 @@ class SqlStore(RoomStore):
     says how its placeholders look."""
 
     placeholder = "?"
+    owned = ""  # the upsert's condition that the room is still this server's (PostgreSQL's leases)
 
     def __init__(self) -> None:
+        self.owner: str | None = None  # this server, where several share the store
         self._held: dict[str, tuple[int, int]] = {}  # a room's id and how many actions it holds, once known
 
     def _sql(self, query: str) -> str:
@@ -61,7 +66,10 @@ class SqlStore(RoomStore):
 
     def _upsert(self, cursor, rows: list[tuple]) -> list[int]:
         """The rooms' new states: their ids."""
-        return [cursor.execute(self._sql(UPSERT), row).fetchone()[0] for row in rows]
+        return [cursor.execute(self._sql(UPSERT.format(owned=self.owned)), row).fetchone()[0] for row in rows]
+
+    def _fence(self, cursor, names: list[str]) -> None:
+        """In a write's transaction: StoreError if a room is no longer this server's."""
 
     def _transaction(self):
         raise NotImplementedError
@@ -76,7 +84,8 @@ class SqlStore(RoomStore):
         stated = [change for change in changes if change.state is not None]
         try:
             with self._transaction() as cursor:
-                rows = [(c.name, c.state, c.started, c.over, now) for c in stated]
+                self._fence(cursor, [change.name for change in changes if change.state is None])
+                rows = [(c.name, c.state, c.started, c.over, now, self.owner) for c in stated]
                 for change, room in zip(stated, self._upsert(cursor, rows), strict=True):
                     held[change.name] = (room, held[change.name][1] if held[change.name] else 0)
                 actions = [
