@@ -35,7 +35,6 @@ LOCK = "server.lock"
 CHECKPOINT_EVERY = 1.0  # seconds between checkpoints
 BUSY_TIMEOUT_MS = 5000  # a reader (a backup) holds the database a moment: a write waits that long at most
 PRIVATE_FOLDER, PRIVATE_FILE = 0o700, 0o600
-PAGE_SIZE = 1024  # bytes: a commit writes each page it changes whole into the WAL, and most change one room's
 
 
 class SqliteStore(SqlStore):
@@ -93,7 +92,6 @@ class SqliteStore(SqlStore):
 def connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-    db.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # (a new database's: an existing one keeps its own)
     if db.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
         raise sqlite3.OperationalError("the database cannot be put in WAL mode")
     db.execute("PRAGMA synchronous = NORMAL")
