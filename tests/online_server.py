@@ -15,7 +15,7 @@ import threading
 import time
 from pathlib import Path
 
-from game.online.store import StoreError, open_store
+from game.online.store import StoreError, read_room
 
 ROOT = Path(__file__).resolve().parent.parent
 FAST = ["--computer-delay", "0", "--react-delay", "0", "--rate", "2000", "--grace", "0.5"]
@@ -67,13 +67,9 @@ class ServerProcess:
 def stored_room(data_dir: Path, room: str) -> dict | None:
     """A room from the SQLite store in ``data_dir``, as ``--export`` prints it (None: not there, or no store yet)."""
     try:
-        store = open_store(data_dir, server=False)
+        return read_room(data_dir, None, room)
     except StoreError:
         return None
-    try:
-        return store.load(room)
-    finally:
-        store.close()
 
 
 def quick_dir() -> Path:

@@ -31,7 +31,7 @@ from ..safe_files import keep_aside, timestamp
 from . import wire
 from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path
 from .room import JoinError, Member, Room, SeatTaken, check_table
-from .store import Change, RoomStore, StoreError, open_store
+from .store import Change, RoomStore, StoreError, open_store, read_room
 
 RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60  # ... and at once
@@ -606,11 +606,7 @@ def export(args: argparse.Namespace) -> int:
     """``--export ROOM``: the room as its file held it (``table``, ``seats``,
     ``moves``, ``over``, ``record``...), read beside a running server."""
     try:
-        store = open_store(args.data_dir, args.store, server=False)
-        try:
-            file = store.load(args.export)
-        finally:
-            store.close()
+        file = read_room(args.data_dir, args.store, args.export)
     except StoreError as error:
         print(f"cannot read the rooms: {error}", file=sys.stderr)
         return 1

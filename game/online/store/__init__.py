@@ -9,7 +9,7 @@ from pathlib import Path
 from .base import Change, RoomStore, StoreError
 from .memory import MemoryStore
 
-__all__ = ["Change", "MemoryStore", "RoomStore", "StoreError", "open_store"]
+__all__ = ["Change", "MemoryStore", "RoomStore", "StoreError", "open_store", "read_room"]
 
 
 def open_store(data_dir: Path | None, url: str | None = None, server: bool = True) -> RoomStore:
@@ -30,3 +30,13 @@ def open_store(data_dir: Path | None, url: str | None = None, server: bool = Tru
     from .sqlite import SqliteStore
 
     return SqliteStore(Path(data_dir), server)
+
+
+def read_room(data_dir: Path | None, url: str | None, name: str) -> dict | None:
+    """One room as its file held it, read beside a running server (None: no
+    such room); StoreError if the store cannot be read."""
+    store = open_store(data_dir, url, server=False)
+    try:
+        return store.load(name)
+    finally:
+        store.close()
