@@ -279,9 +279,11 @@ class Server:
                 self.store.write(changes)
         except StoreError as error:
             self.log(f"{len(changes)} rooms' changes could not be saved: {error}")
-            for room in rooms.values():
-                self._roll_back(room, error)
-            return
+            failed = {change.name for change in changes}
+            for name in failed:
+                self._roll_back(rooms[name], error)
+            out = [(conn, message) for conn, message in out if conn.room is not None and conn.room.name not in failed]
+            changes = []
         for change in changes:
             held = self.written.get(change.name)
             state = change.state if change.state is not None else held[1]
