@@ -198,3 +198,18 @@ def test_a_change_the_store_cannot_keep_is_never_answered_and_the_room_goes_on_o
     assert refused["type"] == "error" and "could not save that" in refused["reason"] and "locked" in refused["reason"]
     assert shown["type"] == "state" and shown["moves"] == stored["moves"] == 0 and "ack" not in shown
     assert taken["type"] == "state" and taken["ack"] == 2 and taken["moves"] == after["moves"] == 1
+
+
+def test_a_room_the_store_holds_that_cannot_be_read_is_kept_aside_and_its_name_made_anew(tmp_path):
+    async def play(server, url):
+        await hello(f"{url}/broken", {"name": "ANN", "table": TABLE})
+        await until(lambda: not server.rooms)
+        server.store.db.execute("UPDATE rooms SET state = ? WHERE name = 'broken'", ('{"version": 1',))  # cut short
+        again = await hello(f"{url}/broken", {"name": "BOB", "table": TABLE})
+        return again, sorted(server.store.names())
+
+    lines = []
+    again, names = asyncio.run(with_server(tmp_path, play, log=lines.append))
+    assert again["type"] == "welcome" and again["seat"] == 0  # a new room, BOB its creator
+    assert names[0] == "broken" and names[1].startswith("broken.unreadable-")
+    assert any(line.startswith("room broken could not be read") for line in lines)

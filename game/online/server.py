@@ -173,11 +173,14 @@ class Server:
         if room is not None:
             return room
         try:
-            if not self.store.claim(name):
-                raise SeatTaken(f"room {name} is still played by another server: it comes here in a moment")
-            file = self.store.load(name)
+            claimed = self.store.claim(name)
+            file = self.store.load(name) if claimed else None
         except StoreError as error:
             raise JoinError(f"room {name} cannot be read now: {error}") from None
+        except (ValueError, KeyError, TypeError) as error:  # what the store holds is not a room
+            return self._keep_aside(name, error)
+        if not claimed:
+            raise SeatTaken(f"room {name} is still played by another server: it comes here in a moment")
         if file is None:
             return None
         if len(self.rooms) >= MAX_ROOMS:
@@ -187,14 +190,18 @@ class Server:
             if room.name != name:
                 raise ValueError("the room's name is not its own")
         except (ValueError, KeyError, TypeError) as error:
-            aside = self.store.keep_aside(name, timestamp())
-            self.log(f"room {name} could not be read ({error}): kept as {aside}")
-            return None
+            return self._keep_aside(name, error)
         self._configure(room)
         self.rooms[name] = room
         self.written[name] = (room.moves, _state(room))
         self.log(f"room {name} read from the store ({room.moves} moves)")
         return room
+
+    def _keep_aside(self, name: str, error: Exception) -> None:
+        """A room the store holds that cannot be read: renamed, for an
+        operator to look at, and the name is free for a new room."""
+        aside = self.store.keep_aside(name, timestamp())
+        self.log(f"room {name} could not be read ({error}): kept as {aside}")
 
     def _watch_idle(self, room: Room) -> None:
         """Nobody is connected to the room: put it away in a while."""

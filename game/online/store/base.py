@@ -51,7 +51,9 @@ class RoomStore(ABC):
 
     @abstractmethod
     def load(self, name: str) -> dict | None:
-        """The room as a room file (``room_file``), None if there is no such room."""
+        """The room as a room file (``room_file``), None if there is no such
+        room; ValueError, KeyError or TypeError if what is held is not a
+        room (``Room.from_file`` then checks the file itself)."""
 
     @abstractmethod
     def names(self) -> list[str]:

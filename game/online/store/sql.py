@@ -129,7 +129,7 @@ class SqlStore(RoomStore):
         room, state = row
         rows = self._query_all("SELECT n, action FROM actions WHERE room = ? ORDER BY n", (room,))
         if any(n != k for k, (n, _action) in enumerate(rows)):
-            raise StoreError(f"room {name}: its actions are not numbered 0 to {len(rows) - 1}")
+            raise ValueError(f"its actions are not numbered 0 to {len(rows) - 1}")
         self._held[name] = (room, len(rows))
         return room_file(state, [action for _n, action in rows])
 
