@@ -109,6 +109,15 @@ class PostgresStore(SqlStore):
         self._held.pop(name, None)  # another server may have written it since
         return bool(claimed) or not there
 
+    def unstarted(self, before: float) -> list[str]:
+        """Of them, those no other live server plays."""
+        rows = self._query_all(
+            "SELECT name FROM rooms WHERE NOT started AND changed < %s AND (owner IS NULL OR owner = %s OR NOT EXISTS "
+            f"(SELECT 1 FROM leases WHERE leases.owner = rooms.owner AND expires > {NOW}))",
+            (before, self.owner),
+        )
+        return [name for (name,) in rows]
+
     def release(self, name: str) -> None:
         try:
             self.db.execute("UPDATE rooms SET owner = NULL WHERE name = %s AND owner = %s", (name, self.owner))
