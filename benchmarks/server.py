@@ -112,6 +112,7 @@ def start_server(data_dir: Path, lifetime: float, url: str | None) -> tuple[subp
     command = [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(data_dir)]
     command += [] if url is None else ["--store", url]
     command += ["--stop-after", str(lifetime), "--rate", "100"]
+    command += ["--address-connections", "0", "--address-rooms", "0"]  # (all the bots come from 127.0.0.1)
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     if not line.startswith("listening on "):
