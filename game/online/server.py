@@ -262,10 +262,14 @@ class Server:
         del self.idle[room.name]
         if room.members or self.rooms.get(room.name) is not room:
             return
-        if room.name in self.unsaved:
+        if not self._stored(room):
             self._watch_idle(room)  # not yet in the store: later
             return
         self._let_go(room)
+
+    def _stored(self, room: Room) -> bool:
+        """The store holds the room's last change."""
+        return room.name not in self.unsaved
 
     def _let_go(self, room: Room) -> None:
         """Drop a room nobody is connected to, whose last change the store
@@ -330,7 +334,7 @@ class Server:
             return
         oldest = [self.rooms.get(name) for name in itertools.islice(self.idle, EVICT_LOOK)]
         for room in sorted(filter(None, oldest), key=lambda room: room.played):  # (sorted keeps the oldest first)
-            if not room.members and room.name not in self.unsaved:
+            if not room.members and self._stored(room):
                 self._let_go(room)
                 return
         raise JoinError("this server has no room for more rooms")
@@ -633,10 +637,10 @@ def import_room_files(store: RoomStore, folder: Path, log) -> None:
     changes, unreadable = [], 0
     for path in sorted(folder.glob("*.json")):
         try:
-            room = Room.from_file(json.loads(path.read_text(encoding="utf-8")), 0.0)
+            room = Room.from_text(path.read_bytes(), 0.0)
             if room.name != path.stem or store.load(room.name) is not None:
-                raise ValueError("its name is not its file's, or the store has such a room")
-        except (OSError, ValueError, KeyError, TypeError) as error:
+                raise BadRoomFile("its name is not its file's, or the store has such a room")
+        except (OSError, BadRoomFile) as error:
             unreadable += 1
             log(f"room file {path.name} could not be imported ({error}): kept as {keep_aside(path, 'unreadable').name}")
             continue
