@@ -57,7 +57,7 @@ async def until(condition, seconds: float = 5.0) -> None:
 
 def test_rooms_made_and_left_never_keep_out_a_room_people_play(tmp_path, monkeypatch):
     """Connect, hello, close, over and over, fills the server's rooms: the
-    next room puts away the oldest of them (on the disk, it comes back when
+    next room puts away the oldest of them (in the store, it comes back when
     asked for), never the room two people played and left a moment ago."""
     monkeypatch.setattr(table_server, "MAX_ROOMS", 4)
 
@@ -71,9 +71,9 @@ def test_rooms_made_and_left_never_keep_out_a_room_people_play(tmp_path, monkeyp
             await ws.send(json.dumps({"type": "act", "action": state["view"]["legal"][-1]}))
             await until(lambda: server.rooms["played"].played)
         made = [await hello(f"{url}/left{n}", {"name": "EVE", "table": WAITING}) for n in range(3)]
-        await until(lambda: all(server._on_disk(room) for room in server.rooms.values()))
+        await until(lambda: all(server._stored(room) for room in server.rooms.values()))
         more = [await hello(f"{url}/more{n}", {"name": "BOB", "table": WAITING}) for n in range(3)]
-        await until(lambda: all(server._on_disk(room) for room in server.rooms.values()))
+        await until(lambda: all(server._stored(room) for room in server.rooms.values()))
         back = await hello(f"{url}/left0", {"token": made[0]["token"]})  # put away, and back
         return more, back, sorted(server.rooms)
 
@@ -89,7 +89,7 @@ def test_a_room_nobody_played_is_put_away_soon_and_a_played_one_stays(tmp_path, 
     async def play(server, url):
         await hello(f"{url}/nobody", {"name": "EVE", "table": WAITING})
         await until(lambda: "nobody" not in server.rooms)
-        return (tmp_path / "rooms" / "nobody.json").is_file()
+        return server.store.load("nobody") is not None
 
     assert asyncio.run(with_server(tmp_path, play, idle_room=600))  # (a played room would stay ten minutes)
 

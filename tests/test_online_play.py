@@ -95,7 +95,7 @@ def test_the_server_sigkilled_mid_hand_and_started_again_resumes_the_room_exactl
     saved = again.room_file_when("crash", lambda saved: saved["over"], what="the match over in its file")
     assert first["record"] == second["record"] == saved["record"]
     assert after[: len(before)] == before and len(after) > len(before)
-    assert any(line.startswith("room crash read from its file") for line in again.lines)
+    assert any(line.startswith("room crash read from the store") for line in again.lines)
 
 
 def test_when_the_turn_time_runs_out_a_computer_plays_for_the_absent_person(servers):

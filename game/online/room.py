@@ -224,7 +224,6 @@ class Room:
         self.over = False
         self.played = False  # a person has acted here (a room made and left is not: it is put away first)
         self.moves = 0  # actions sent to the engine (record lines), ``next`` included
-        self.version = 0  # changes since the room was made: the server saves each
         self.created = time.strftime("%Y-%m-%d %H:%M")
         self.ended: float | None = None  # when the match ended (time.time()): its replay's date
         self.members: dict[object, Member] = {}
@@ -237,6 +236,7 @@ class Room:
         self.grace = GRACE
         self._players: dict[int, ai.Player] = {}
         self.scepter = ScepterClock(self.computer_seed) if self.game.rules.royal else None
+        self._header: str | None = None  # the record's header, once asked for (``file_state``)
 
     # ----- joining and leaving ------------------------------------------------
 
@@ -264,7 +264,6 @@ class Room:
                 raise JoinError("the room is full")
             seat, fresh = free[0], new_token()
             self.seats[seat].name, self.seats[seat].token_sha256 = name, token_hash(fresh)
-            self.version += 1
         place = self.seats[seat]
         place.conn, place.dropped, place.standin = conn, None, False
         self.members[conn] = Member(seat, rejoined=self.started)
@@ -288,7 +287,6 @@ class Room:
         seat = self.seats[member.seat]
         seat.conn, seat.dropped = None, now
         self._wind_scepter(now)  # the last to leave: it stands still
-        self.version += 1  # (the scepter's clock is in its file: a room put away comes back with it)
         return self.seat_news()
 
     def start(self, now: float) -> list:
@@ -296,7 +294,6 @@ class Room:
             if seat.kind == "person" and seat.token_sha256 is None:
                 seat.kind = "computer"
         self.started = True
-        self.version += 1
         self.turn_key, self.turn_since = self._turn_key(), now
         self._wind_scepter(now)  # the first hand's minute begins
         return self.seat_news() + self.broadcast(now)
@@ -351,7 +348,6 @@ class Room:
         if not place.standin:
             return []
         place.standin = False
-        self.version += 1  # (its file says who is played by a computer)
         self.plan = None
         return self.seat_news()
 
@@ -382,7 +378,6 @@ class Room:
 
     def after_action(self, now: float, conn=None, ident=None) -> list:
         self.moves += 1
-        self.version += 1
         self.plan = None
         key = self._turn_key()
         if key != self.turn_key:
@@ -530,7 +525,6 @@ class Room:
             if game.hand_over:
                 return self._deal(now)
             self.seats[game.turn].standin = True
-            self.version += 1
             self.plan = None
             return self.seat_news() + self.broadcast(now)
         plan = self._plan(now)
@@ -614,6 +608,17 @@ class Room:
     # ----- the room file --------------------------------------------------------
 
     def to_file(self) -> dict:
+        state = self.file_state()
+        del state["header"]
+        return {**state, "moves": self.moves, "record": self.game.record()}
+
+    def file_state(self) -> dict:
+        """The room file without its record: what changes with the seats and
+        the timers, and the record's header (the stores keep the actions
+        apart, one each: ``actions``)."""
+        if self._header is None:
+            record = self.game.record()
+            self._header = record[: len(record) - sum(len(action) + 1 for action in self.actions(0))]
         return {
             "version": FILE_VERSION,
             "room": self.name,
@@ -623,14 +628,17 @@ class Room:
             "computer_seed": self.computer_seed,
             "started": self.started,
             "over": self.over,
-            "moves": self.moves,
             "seats": [
                 {"kind": s.kind, "name": s.name, "token_sha256": s.token_sha256, "standin": s.standin}
                 for s in self.seats
             ],
-            "record": self.game.record(),
             "scepter": None if self.scepter is None else self.scepter.state,
+            "header": self._header,
         }
+
+    def actions(self, first: int) -> list[str]:
+        """The record's actions from the ``first``-th on (``moves`` in all)."""
+        return self.game._actions[first:]
 
     @classmethod
     def from_text(cls, text: str | bytes, now: float) -> Room:
