@@ -108,9 +108,9 @@ def record_bytes(data_dir: Path, url: str | None) -> tuple[int, int]:
     return size, sum(file["moves"] for file in files)
 
 
-def start_server(data_dir: Path, lifetime: float, url: str | None) -> tuple[subprocess.Popen, str]:
+def start_server(data_dir: Path, lifetime: float, url: str | None = None) -> tuple[subprocess.Popen, str]:
     command = [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(data_dir)]
-    command += [] if url is None else ["--store", url]
+    command += [] if url is None else ["--store", url]  # (None: SQLite in data_dir)
     command += ["--stop-after", str(lifetime), "--rate", "100"]
     command += ["--address-connections", "0", "--address-rooms", "0"]  # (all the bots come from 127.0.0.1)
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)

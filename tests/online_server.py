@@ -52,11 +52,9 @@ class ServerProcess:
         return stored_room(self.data_dir, room)
 
     def room_file_when(self, room: str, condition, what: str = "the room's file", timeout: float = 30) -> dict:
-        """The room's file once ``condition(file)`` holds: the server writes
-        its files a moment after it tells the clients (``game.online.saver``:
-        the journal first, the file behind the play), later still on a busy
-        machine, so a test that compares a file with what a client saw waits
-        for the file to have it."""
+        """The room as the store holds it once ``condition(file)`` holds: a
+        test reading the store beside the server, as a client's message
+        arrives, waits for the store to have what the client saw."""
 
         def ready():
             saved = self.room_file(room)

@@ -540,7 +540,7 @@ def test_the_server_stops_by_itself_once_its_game_is_gone_and_nobody_is_connecte
             assert server.running
         wait_for(lambda: not server.running, what="the server's own stop")
         assert "the game that started it is gone: stopping" in server.lines[-1]
-        assert not (folder / hosting.SERVER_FILE).exists() and (folder / "rooms" / "r.json").is_file()
+        assert not (folder / hosting.SERVER_FILE).exists() and stored_room(folder, "r") is not None
     finally:
         server.stop()
 

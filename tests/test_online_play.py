@@ -11,7 +11,7 @@ import subprocess
 import sys
 import threading
 
-from online_server import ROOT, _env, bot, finish, moves_in, wait_for
+from online_server import ROOT, _env, bot, finish, moves_in, stored_room, wait_for
 
 from game.online import hosting
 from game.online.client import Client
@@ -173,13 +173,12 @@ def test_a_hosting_game_sigkilled_leaves_its_friend_playing_and_started_again_re
         room = wait_for(lambda: hosting.LocalServer(folder).remembered(), what="the hosted room")
         pid, port = wait_for(lambda: hosting.running_server(folder), what="the hosted server")
         assert pid != first.pid
-        rooms = folder / "rooms"
         friend = bot(f"ws://127.0.0.1:{port}/{room}", "Bob", "--seed", "2", timeout=90)
-        wait_for(lambda: _room(rooms, room).get("started"), what="the match started")
+        wait_for(lambda: _room(folder, room).get("started"), what="the match started")
         first.kill()  # the host's window crashes
         first.wait(10)
-        moves = _room(rooms, room)["moves"]
-        wait_for(lambda: _room(rooms, room)["moves"] > moves + 5, what="the friend playing on")
+        moves = _room(folder, room)["moves"]
+        wait_for(lambda: _room(folder, room)["moves"] > moves + 5, what="the friend playing on")
         assert hosting.running_server(folder) == (pid, port)
         again_said: list[str] = []
         again = _hosting_game(tmp_path, script)  # the host's game, started again: HOST
@@ -193,8 +192,8 @@ def test_a_hosting_game_sigkilled_leaves_its_friend_playing_and_started_again_re
             again.kill()
             again.wait(10)
         result = finish(friend)
-        assert result["errors"] == [] and result["record"] == _room(rooms, room)["record"]
-        assert _room(rooms, room)["over"]
+        assert result["errors"] == [] and result["record"] == _room(folder, room)["record"]
+        assert _room(folder, room)["over"]
         # Its game gone, and nobody connected: it stops by itself.
         wait_for(lambda: hosting.running_server(folder) is None, timeout=30, what="the server's own stop")
     finally:
@@ -206,8 +205,6 @@ def test_a_hosting_game_sigkilled_leaves_its_friend_playing_and_started_again_re
             os.kill(running[0], signal.SIGTERM)
 
 
-def _room(rooms, name: str) -> dict:
-    try:
-        return json.loads((rooms / f"{name}.json").read_text())
-    except (OSError, ValueError):
-        return {}
+def _room(folder, name: str) -> dict:
+    """The room as HOST's server's store holds it ({} before it does)."""
+    return stored_room(folder, name) or {}
