@@ -1,6 +1,6 @@
-"""How fast the computer players decide, and how they fare against each other.
+"""How fast the computer players decide, and how they fare against baselines and each other.
 
-    python -m benchmarks.ai [--hands 20000] [--table-hands 1000] [--decisions 3000]
+    python -m benchmarks.ai [--hands 2000] [--table-hands 400] [--decisions 3000]
                             [--tables 1991-2,standard-4,...] [--processes 2] [--seed 1]
                             [--house all]
 
@@ -8,16 +8,20 @@ Decision times are measured over real positions at every table (rule set and
 number of players): each level plays matches against ``normal`` players and
 every one of its own decisions is timed (trivial ones, with a single legal
 action, included, as in a real game). The win-rate tables play, with
-``game.sim.duel``, every pair of ``random``, ``easy``, ``normal`` and
-``hard`` in the two-player 1991 game (``--hands`` a pair), and at the other
-tables each level against random players and ``hard`` against ``normal``
-players (``--table-hands`` a pair), split over worker processes (the game
-itself never uses any). The hands with ``hard`` take nearly all the time:
-with the defaults, 1 h 48 min for the 1991 table on the two-core development
-machine; ``--tables`` picks the tables to play and time, and ``--house``
-the house rules of the standard tables (as ``game.sim --house``). On a
-terminal a line on standard error counts the timings and then the hands
-done, with the rate and the time left; piped, only the tables are printed.
+``game.sim.duel``, each level against the baselines (``random-legal`` and
+the ``greedy`` club player) and ``hard`` against ``normal`` and against
+``hard-v1``, hard as it played before issue 31, in the two-player 1991 game
+(``--hands`` a pair), and at the other tables each level against
+random-legal players and ``hard`` against greedy and normal players
+(``--table-hands`` a pair), split over worker processes (the game itself
+never uses any). Each row prints the hands played, the share won with its
+95% confidence interval, and the target it is measured against where
+issue 31 set one. With the defaults the tables take about half an hour on
+the two-core development machine; ``--tables`` picks the tables to play and
+time, and ``--house`` the house rules of the standard tables (as ``game.sim
+--house``). On a terminal a line on standard error counts the timings and
+then the hands done, with the rate and the time left; piped, only the
+tables are printed.
 """
 
 from __future__ import annotations
@@ -33,7 +37,15 @@ from game.progress import Progress
 from game.rules import Game
 from game.sim import DuelReport, duel, house_option, make_player
 
-ORDER = ("random", "easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard")
+# Issue 31's targets: the hand share ``player`` wins against ``against`` at a table.
+TARGETS = {
+    ("1991", 2, "hard", "greedy"): 0.62,
+    ("1991", 2, "hard", "random-legal"): 0.75,
+    ("1991", 2, "hard", "hard-v1"): 0.55,
+    ("standard", 4, "hard", "random-legal"): 0.58,
+    ("royal", 4, "hard", "random-legal"): 0.55,
+}
 TABLES = ("1991-2", "standard-2", "standard-4", "standard-6", "standard-10", "royal-2", "royal-4", "royal-6")
 
 
@@ -120,23 +132,28 @@ def row(report: DuelReport) -> str:
     hand, hand_low, hand_high = report.rate("hand")
     match, match_low, match_high = report.rate("match")
     against = b if report.players == 2 else f"{report.players - 1} {b}"
+    target = TARGETS.get((report.rules, report.players, a, b))
+    aim = "" if target is None else f"{target:.0%}: {'met' if hand >= target else 'NOT met'}"
     return (
         f"| {report.rules} | {report.players} | {a} | {against} | {report.hands} "
-        f"| {hand:.1%} ({hand_low:.1%}–{hand_high:.1%}) | {1 / report.players:.0%} "
+        f"| {hand:.1%} ({hand_low:.1%}–{hand_high:.1%}) | {1 / report.players:.0%} | {aim} "
         f"| {report.matches} | {match:.1%} ({match_low:.1%}–{match_high:.1%}) |"
     )
 
 
 def pairs_at(table: str, hands: int, table_hands: int, house=()) -> list[tuple]:
-    """The pairs played at a table: every pair of levels in the 1991 game,
-    elsewhere each level against random players and hard against normal
+    """The pairs played at a table: in the 1991 game every level against
+    both baselines and hard against normal and hard-v1; elsewhere every level
+    against random-legal players and hard against greedy and normal players
     (with ``house``, the house rules, at the standard tables)."""
     rules, players = parse_table(table)
     if rules == "1991":
-        return [(b, a, hands, rules, players, ()) for a, b in itertools.combinations(ORDER, 2)]
+        against = [(level, baseline) for level in LEVELS for baseline in ("random-legal", "greedy")]
+        return [(a, b, hands, rules, players, ()) for a, b in [*against, ("hard", "normal"), ("hard", "hard-v1")]]
     house = table_house(rules, house)
-    against_random = [(level, "random", table_hands, rules, players, house) for level in ORDER[1:]]
-    return [*against_random, ("hard", "normal", table_hands, rules, players, house)]
+    against_random = [(level, "random-legal", table_hands, rules, players, house) for level in LEVELS]
+    others = [("hard", level, table_hands, rules, players, house) for level in ("greedy", "normal")]
+    return [*against_random, *others]
 
 
 def table_house(rules: str, house):
@@ -146,8 +163,8 @@ def table_house(rules: str, house):
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=20000, help="hands per pair of levels, 1991 (default 20000)")
-    parser.add_argument("--table-hands", type=int, default=1000, help="hands per pair, other tables (default 1000)")
+    parser.add_argument("--hands", type=int, default=2000, help="hands per pair of levels, 1991 (default 2000)")
+    parser.add_argument("--table-hands", type=int, default=400, help="hands per pair, other tables (default 400)")
     parser.add_argument("--decisions", type=int, default=3000, help="decisions timed per level and table")
     parser.add_argument("--tables", default=",".join(TABLES), help=f"tables to play (default {','.join(TABLES)})")
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count(), help="worker processes")
@@ -166,7 +183,7 @@ def main(argv: list[str] | None = None) -> None:
     if not args.skip_times:
         print("| rules | players | level | median | p99 | median CPU | p99 CPU | decisions |")
         print("|---|---|---|---|---|---|---|---|")
-        timings = list(itertools.product(tables, ORDER[1:]))
+        timings = list(itertools.product(tables, LEVELS))
         progress = Progress("benchmarks.ai", len(timings), unit="timings")
         for done, (table, level) in enumerate(timings):
             progress.update(done, note=f"{table} {level}")
@@ -180,8 +197,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     start = time.perf_counter()
     pairs = [pair for table in tables for pair in pairs_at(table, args.hands, args.table_hands, house)]
-    print("\n| rules | players | player | against | hands | hand wins (95% CI) | fair share |", end="")
-    print(" matches | match wins (95% CI) |\n|---|---|---|---|---|---|---|---|---|")
+    print("\n| rules | players | player | against | hands | hand wins (95% CI) | fair share | target |", end="")
+    print(" matches | match wins (95% CI) |\n|---|---|---|---|---|---|---|---|---|---|")
     progress = Progress("benchmarks.ai", sum(pair[2] for pair in pairs))
     for report in play_pairs(pairs, args.seed, args.processes, progress):
         progress.close()
