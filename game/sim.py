@@ -4,6 +4,7 @@
     python -m game.sim --rules royal --players 5 --hands 1000 --seed 1
     python -m game.sim --rules standard --players 4 --house all --hands 500 --seed 1
     python -m game.sim --ai hard,normal --hands 1000 --seed 1 [--json]
+    python -m game.sim --ai hard,greedy --hands 2000 --seed 1
     python -m game.sim --ai hard,random --rules standard --players 4 --hands 1000
     python -m game.sim --ai hard,random --rules standard --players 4 --house all --hands 1000
 
@@ -19,8 +20,9 @@ refused action, in turn or out of it, raises IllegalAction and changes
 nothing; no view shows a seat another seat's drawn cards or a challenged
 hand it did not challenge; and a hand always ends.
 
-With ``--ai A,B`` a level (``easy``, ``normal``, ``hard`` or ``random``)
-plays 500-point matches against ``--players`` - 1 players of another (two
+With ``--ai A,B`` a level (``easy``, ``normal``, ``hard``), a baseline
+(``random``, ``random-legal``, ``greedy``: the classes below) or ``hard-v1``
+(hard as it played before issue 31) plays 500-point matches against ``--players`` - 1 players of another (two
 players by default, any rule set), and it prints A's hand and match win
 rates with 95% confidence intervals. A changes seats every match and each
 round of matches, one with A in every seat, is dealt from the same seed (a
@@ -90,10 +92,11 @@ class RandomPlayer:
 
 class RandomLegalPlayer:
     """The random-legal baseline: a uniformly random card among those that
-    play (each card once, however many colours a wild may name; the colour
-    then at random), drawing only when none plays, a drawn card that plays
-    played, UNO always called, every other choice at random (a challenge,
-    the King's picks, a stack). It never acts out of turn."""
+    play (each card once, however many colours a wild may name), then a
+    random legal form of its play (the colour, and the UNO call or not: it
+    calls half the time), drawing only when no card plays, a drawn card that
+    plays played; every other choice at random (a challenge, the King's
+    picks, a stack). It never acts out of turn."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -102,7 +105,7 @@ class RandomLegalPlayer:
         legal = [action for action in view.legal if action not in OUT_OF_TURN]
         by_card: dict[str, list[str]] = {}
         for action in legal:
-            if action.startswith("play ") and action + " uno" not in legal:
+            if action.startswith("play "):
                 by_card.setdefault(action.split()[1], []).append(action)
         if not by_card or (view.pending is not None and view.pending.kind != "colour"):
             return pick_from(legal, self.rng)

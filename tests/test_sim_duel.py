@@ -137,7 +137,7 @@ def test_the_command_line_plays_levels_with_house_rules_and_the_levels_jump_in(m
     assert report.hands == 3 and not report.violations and jumps
 
 
-def test_the_random_legal_baseline_picks_each_playable_card_alike_and_always_calls_uno():
+def test_the_random_legal_baseline_picks_each_playable_card_alike_and_calls_uno_half_the_time():
     # Red 5 on top: R1 and the Wild play (the Wild in four colours), B2 does not.
     game = position("standard", [["R1", "W", "B2"], ["B1", "B3", "G6"]], "R5")
     player = sim.RandomLegalPlayer(1)
@@ -146,7 +146,8 @@ def test_the_random_legal_baseline_picks_each_playable_card_alike_and_always_cal
     assert set(cards) == {"R1", "W"} and 150 <= cards.count("W") <= 250, "a wild is one card, not four"
     assert "draw" not in choices
     two = position("standard", [["R1", "B2"], ["B1", "B3", "G6"]], "R5")
-    assert {player.choose(two.view(0)) for _ in range(20)} == {"play R1 uno"}
+    calls = [player.choose(two.view(0)) for _ in range(200)]
+    assert set(calls) == {"play R1", "play R1 uno"} and 70 <= calls.count("play R1 uno") <= 130
     assert player.react(two.view(1)) is None
 
 
