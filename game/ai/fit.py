@@ -1,16 +1,13 @@
-"""Refit the value models' weights from greedy playouts (offline tool).
+"""Refit the value model's weights from greedy playouts (offline tool).
 
-    python -m game.ai.fit [--rules 1991,standard,royal] [--hands 40000] [--seed 1] [--write]
+    python -m game.ai.fit [--hands 40000] [--seed 1] [--write]
 
-It deals random hands, plays them out with the playout policy, notes the
-facts of the hands at random moments and fits, by Newton's method in plain
-Python (minutes), a model of who went on to win: for the two-player 1991
-game (``model``) a logistic model of whether the player to move won, from
-``value.facts`` of both hands; for standard UNO and Royal Revenge (``table``,
-two to six seats, Royal Revenge with its King and Jester) a conditional logit
-over the seats, each seat's strength weighing ``value.seat_facts``. It prints
-the weights and the held-out log loss; ``--write`` puts them in
-``game/ai/values.json``, the data ``value`` reads.
+It deals random hands of the 1991 game, plays them out with the playout
+policy, notes the ``value.facts`` of both hands at random moments, and fits a
+logistic model of whether the player to move went on to win, by Newton's
+method in plain Python (a few minutes). It prints the weights and the
+held-out log loss; ``--write`` puts them in ``game/ai/values.json``, the
+data ``value`` reads.
 """
 
 from __future__ import annotations
@@ -23,12 +20,9 @@ from pathlib import Path
 
 from ..rules.cards import Card
 from ..rules.game import shuffle
-from ..rules.rulesets import RULES_1991, get_ruleset
+from ..rules.rulesets import RULES_1991
 from .model import Position, best_colour, greedy_card
-from .table import Table, playout
-from .value import FEATURES, SEAT_FEATURES, facts, seat_facts
-
-SEATS = range(2, 7)  # the table sizes the seat models learn from
+from .value import FEATURES, facts
 
 
 def positions(hands: int, seed: int) -> list[tuple[list[float], bool]]:
@@ -99,68 +93,6 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return x
 
 
-def table_positions(rules: str, hands: int, seed: int) -> list[tuple[list[tuple], int]]:
-    """(``seat_facts`` of every seat, the seat that went on to win) at a
-    quarter of the moves of ``hands`` greedy hands of ``rules`` (standard or
-    royal) at two to six seats."""
-    rng = random.Random(seed)
-    deck = [Card(code) for code in get_ruleset(rules).deck]
-    royal = rules == "royal"
-    rows = []
-    for number in range(hands):
-        players = SEATS[number % len(SEATS)]
-        cards = list(deck)
-        shuffle(cards, rng)
-        top = 7 * players
-        if cards[top].colour is None:
-            continue
-        king = number % players if royal else None
-        jester = (king + 1 + int(rng.random() * (players - 1))) % players if royal else None
-        hands_dealt = [cards[7 * seat : 7 * seat + 7] for seat in range(players)]
-        direction = 1 if rng.random() < 0.5 else -1
-        table = Table(hands_dealt, cards[top + 1 :], [cards[top]], cards[top].colour, king or 0, direction)
-        table.royal, table.king, table.jester, table.seed = royal, king, jester, number
-        noted = []
-        while table.winner is None and len(noted) < 400:
-            if rng.random() < 0.25:
-                noted.append([seat_facts(table, seat) for seat in range(players)])
-            playout(table, 1)
-        rows += [(seats, table.winner) for seats in noted if table.winner is not None]
-    return rows
-
-
-def fit_seats(rows: list[tuple[list[tuple], int]], steps: int = 8, ridge: float = 0.01) -> list[float]:
-    """Conditional logit weights: seat ``s`` wins with chance exp(w . x_s)
-    over the sum for all seats, by Newton's method."""
-    k = len(rows[0][0][0])
-    w = [0.0] * k
-    for _ in range(steps):
-        grad = [ridge * wi for wi in w]
-        hess = [[ridge * (i == j) for j in range(k)] for i in range(k)]
-        for seats, winner in rows:
-            z = [sum(wi * xi for wi, xi in zip(w, x, strict=True)) for x in seats]
-            top = max(z)
-            e = [math.exp(zi - top) for zi in z]
-            total = sum(e)
-            p = [ei / total for ei in e]
-            mean = [sum(ps * x[i] for ps, x in zip(p, seats, strict=True)) for i in range(k)]
-            for i in range(k):
-                grad[i] += mean[i] - seats[winner][i]
-            for ps, x in zip(p, seats, strict=True):
-                d = [xi - mi for xi, mi in zip(x, mean, strict=True)]
-                for i in range(k):
-                    if d[i]:
-                        hd, row = ps * d[i], hess[i]
-                        for j in range(i + 1):
-                            row[j] += hd * d[j]
-        for i in range(k):
-            for j in range(i):
-                hess[j][i] = hess[i][j]
-        step = solve(hess, grad)
-        w = [wi - si for wi, si in zip(w, step, strict=True)]
-    return w
-
-
 def log_loss(rows: list[tuple[list[float], bool]], w: list[float]) -> float:
     total = 0.0
     for x, won in rows:
@@ -169,45 +101,22 @@ def log_loss(rows: list[tuple[list[float], bool]], w: list[float]) -> float:
     return total / len(rows)
 
 
-def seats_log_loss(rows: list[tuple[list[tuple], int]], w: list[float]) -> float:
-    total = 0.0
-    for seats, winner in rows:
-        z = [sum(wi * xi for wi, xi in zip(w, x, strict=True)) for x in seats]
-        top = max(z)
-        total -= z[winner] - top - math.log(sum(math.exp(zi - top) for zi in z))
-    return total / len(rows)
-
-
-def refit(rules: str, hands: int, seed: int) -> dict:
-    """The fitted weights of ``rules``' value model, as ``values.json`` holds them."""
-    if rules == "1991":
-        rows, held_out = positions(hands, seed), positions(hands // 4, seed + 1)
-        w = fit(rows)
-        half = (len(w) - 1) // 2
-        print(f"# 1991: {len(rows)} positions; held-out log loss {log_loss(held_out, w):.4f}")
-        fitted = {"features": list(FEATURES), "mover": w[:half], "other": w[half:-1]}
-        return {**fitted, "bias": w[-1]}
-    rows, held_out = table_positions(rules, hands, seed), table_positions(rules, hands // 4, seed + 1)
-    w = fit_seats(rows)
-    print(f"# {rules}: {len(rows)} positions; held-out log loss {seats_log_loss(held_out, w):.4f}")
-    return {"features": list(SEAT_FEATURES), "weights": w}
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.ai.fit", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rules", default="1991,standard,royal", help="models to refit (default all three)")
     parser.add_argument("--hands", type=int, default=40000, help="greedy hands to learn from (default 40000)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the deals (default 1)")
     parser.add_argument("--write", action="store_true", help="write the weights to game/ai/values.json")
     args = parser.parse_args(argv)
-    fitted = json.loads(VALUES.read_text())
-    for rules in args.rules.split(","):
-        if rules not in fitted:
-            parser.error(f"unknown rules {rules!r}: use {', '.join(fitted)}")
-        fitted[rules] = {name: rounded(x) for name, x in refit(rules, args.hands, args.seed).items()}
-        print(json.dumps({rules: fitted[rules]}))
+    rows = positions(args.hands, args.seed)
+    held_out = positions(args.hands // 4, args.seed + 1)
+    w = fit(rows)
+    half = (len(w) - 1) // 2
+    print(f"# {len(rows)} positions; held-out log loss {log_loss(held_out, w):.4f}")
+    fitted = {"features": list(FEATURES), "mover": w[:half], "other": w[half:-1], "bias": w[-1]}
+    fitted = {name: rounded(x) for name, x in fitted.items()}
+    print(json.dumps(fitted))
     if args.write:
-        VALUES.write_text(json.dumps(fitted, indent=1) + "\n")
+        VALUES.write_text(json.dumps({"1991": fitted}, indent=1) + "\n")
 
 
 def rounded(x):

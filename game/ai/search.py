@@ -51,7 +51,7 @@ from .knowledge import Knowledge, infer
 from .model import Position, playout
 from .table import Table
 from .table import playout as table_playout
-from .value import POINT, fitted_table_value, table_value, value
+from .value import POINT, table_value, value
 
 DEAL_COST = 12
 SCORE_COST = 8
@@ -68,16 +68,15 @@ class Settings:
     moves long (two more for every seat past two), ``prior``, a bonus for
     the heuristic's choice that settles near ties (mostly noise) the way a
     sensible player would, and ``point``, what a point is worth next to
-    winning the hand (``value.POINT``); ``seat_model``: standard UNO and
-    Royal Revenge positions are scored with the seat model fitted for the
-    rule set (``value.fitted_table_value``) rather than the two-player 1991
-    model read as a contest of strengths (``value.table_value``)."""
+    winning the hand (``value.POINT``); ``thoughtful``: in the 1991
+    playouts the searching seat plays ``model.thoughtful_card`` (a Skip or
+    Draw Two only with a card to follow it), as it would, rather than the
+    greedy card it expects of its opponent."""
 
     budget: int = 12000
     depth: int = 8
     prior: float = 0.03
     point: float = POINT
-    seat_model: bool = False
     thoughtful: bool = False
 
 
@@ -162,7 +161,6 @@ def evaluate_table(
     hand = [Card(code) for code in view.hand]
     discard = [Card(code) for code in view.discard]
     drawn = None if view.drawn is None else Card(view.drawn)
-    score = fitted_table_value if settings.seat_model else table_value
     totals = [0.0] * len(candidates)
     work = deals = dealing = 0
     pause = TABLE_SLICE
@@ -197,7 +195,7 @@ def evaluate_table(
             table = base.copy()
             table.act(action)
             work += table_playout(table, depth) + SCORE_COST
-            totals[i] += score(table, me, settings.point)
+            totals[i] += table_value(table, me, settings.point)
     return [total / deals for total in totals]
 
 
