@@ -2,7 +2,7 @@
 
     python -m benchmarks.ai [--hands 2000] [--table-hands 400] [--decisions 3000]
                             [--tables 1991-2,standard-4,...] [--processes 2] [--seed 1]
-                            [--house all]
+                            [--house all] [--targets]
 
 Decision times are measured over real positions at every table (rule set and
 number of players): each level plays matches against ``normal`` players and
@@ -18,10 +18,10 @@ never uses any). Each row prints the hands played, the share won with its
 95% confidence interval, and the target it is measured against where
 issue 31 set one. With the defaults the tables take about half an hour on
 the two-core development machine; ``--tables`` picks the tables to play and
-time, and ``--house`` the house rules of the standard tables (as ``game.sim
---house``). On a terminal a line on standard error counts the timings and
-then the hands done, with the rate and the time left; piped, only the
-tables are printed.
+time, ``--house`` the house rules of the standard tables (as ``game.sim
+--house``) and ``--targets`` plays only the pairs with a target. On a
+terminal a line on standard error counts the timings and then the hands
+done, with the rate and the time left; piped, only the tables are printed.
 """
 
 from __future__ import annotations
@@ -197,6 +197,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--skip-table", action="store_true", help="only time the decisions")
     parser.add_argument("--skip-times", action="store_true", help="only play the win-rate table")
     parser.add_argument("--house", default="", help="house rules of the standard tables: NAME,NAME, all or random")
+    parser.add_argument("--targets", action="store_true", help="play only the pairs issue 31 set a target for")
     args = parser.parse_args(argv)
     tables = args.tables.split(",")
     unknown = set(tables) - set(TABLES)
@@ -229,6 +230,8 @@ def main(argv: list[str] | None = None) -> None:
         return
     start = time.perf_counter()
     pairs = [pair for table in tables for pair in pairs_at(table, args.hands, args.table_hands, house)]
+    if args.targets:
+        pairs = [pair for pair in pairs if (pair[3], pair[4], pair[0], pair[1]) in TARGETS]
     print("\n| rules | players | player | against | hands | hand wins (95% CI) | fair share | target |", end="")
     print(" matches | match wins (95% CI) |\n|---|---|---|---|---|---|---|---|---|---|")
     progress = Progress("benchmarks.ai", sum(pair[2] for pair in pairs))
