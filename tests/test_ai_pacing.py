@@ -29,7 +29,10 @@ def test_hard_takes_the_same_pause_for_a_forced_choice_and_a_searched_one(rules,
     table = Computers("hard", seed=2, seats=players)
     person = make("normal", seed=1)
     pauses: dict[bool, set[int]] = {True: set(), False: set()}
-    while not game.hand_over:
+    while not (pauses[True] and pauses[False]) and not game.match_over:
+        if game.hand_over:
+            game.next_hand()
+            continue
         if game.turn == 0:
             game.act(person.choose(game.view(0)))
             continue

@@ -82,7 +82,12 @@ class Settings:
 
 # The search as it was before issue 31, kept as a baseline (``players.FROZEN``).
 HARD_V1 = Settings()
-HARD = Settings()
+# Measured against the greedy club player (2,000 two-player 1991 hands, the
+# same deals each): hard-v1 won 58.9% of hands and 71.7% of matches; playouts
+# of 12 moves 60.5% and 81.8%, of 20 moves 60.9% and 75.0%; thoughtful
+# playouts 60.3% and 80.4%; both 61.2% and 82.6%; a point worth nothing
+# (hands alone counted) 60.0% of hands but 64.8% of matches.
+HARD = Settings(depth=12, thoughtful=True)
 
 
 def think(view: View, rng: random.Random, settings: Settings = HARD) -> Generator[None, None, str]:
