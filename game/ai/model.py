@@ -16,6 +16,7 @@ import random
 
 from ..rules.cards import COLOURS, Card
 from ..rules.game import PLAY_ACTIONS, shuffle
+from .heuristic import FOLLOW_UP
 
 # With two players Skip, Draw Two, Wild Draw Four and Reverse all give the
 # player another turn.
@@ -164,13 +165,12 @@ def greedy_card(hand: list[Card], colour: str, rank: str) -> Card | None:
     return wild if best is None else best
 
 
-FOLLOW_UP = 15  # the heuristic's worth of a card to follow a Skip or Draw Two
-
-
 def thoughtful_card(hand: list[Card], colour: str, rank: str) -> Card | None:
     """``greedy_card`` with the heuristic's rule of thumb for the extra
     turn: a Skip or Draw Two goes first only with a card to follow it, and
-    after the plain cards without one (``heuristic.has_follow_up``)."""
+    after the plain cards without one (``heuristic.has_follow_up``). It is
+    written out beside ``greedy_card`` rather than sharing a loop with it,
+    as both run at every move of every playout."""
     best = wild = None
     top = -1000
     for card in hand:
