@@ -16,8 +16,10 @@ random-legal players and ``hard`` against greedy and normal players
 (``--table-hands`` a pair), split over worker processes (the game itself
 never uses any). Each row prints the hands played, the share won with its
 95% confidence interval, and the target it is measured against where
-issue 31 set one. With the defaults the tables take about half an hour on
-the two-core development machine; ``--tables`` picks the tables to play and
+issue 31 set one. With the defaults the tables take an hour or more on
+the two-core development machine (``--targets``, below, with ``--hands
+1200 --table-hands 400`` and the three tables with targets: 20 to 30
+minutes); ``--tables`` picks the tables to play and
 time, ``--house`` the house rules of the standard tables (as ``game.sim
 --house``) and ``--targets`` plays only the pairs with a target. On a
 terminal a line on standard error counts the timings and then the hands
