@@ -8,10 +8,10 @@ real server in this process, on a free 127.0.0.1 port, with a data folder
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import sqlite3
 
+from in_process_server import hello, serving, until
 from websockets.asyncio.client import connect
 
 from game.online import server as table_server
@@ -19,36 +19,6 @@ from game.online.room import ROOM_LETTERS, Room
 from game.online.store import open_store
 
 TABLE = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for the second
-
-
-async def with_server(tmp_path, play, idle_room: float = 0.2, log=lambda text: None):
-    server = table_server.Server(tmp_path, log=log, idle_room=idle_room)
-    ready = asyncio.get_running_loop().create_future()
-    running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=30, ready=ready.set_result))
-    try:
-        return await asyncio.wait_for(play(server, await ready), 20)
-    finally:
-        running.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await running
-
-
-async def hello(url: str, message: dict) -> dict:
-    """Say hello, and return the answer: a welcome or an error."""
-    async with connect(url, proxy=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "version": 1, **message}))
-        while True:
-            answer = json.loads(await asyncio.wait_for(ws.recv(), 5))
-            if answer["type"] in ("welcome", "error"):
-                return answer
-
-
-async def until(condition, seconds: float = 5.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out")
 
 
 def test_a_room_nobody_is_connected_to_is_put_away_and_comes_back_as_it_went(tmp_path):
@@ -60,7 +30,7 @@ def test_a_room_nobody_is_connected_to_is_put_away_and_comes_back_as_it_went(tmp
         bob = await hello(f"{url}/quiet", {"name": "BOB"})
         return first, file, back, bob
 
-    first, file, back, bob = asyncio.run(with_server(tmp_path, play))
+    first, file, back, bob = asyncio.run(serving(tmp_path, play, idle_room=0.2))
     assert first["type"] == "welcome" and file["seats"][0]["name"] == "ANN" and not file["started"]
     assert back["type"] == "welcome" and back["seat"] == 0 and back["seats"] == first["seats"]
     assert bob["type"] == "welcome" and bob["seat"] == 1  # the room as it went: its second seat still free
@@ -76,7 +46,7 @@ def test_rooms_made_and_left_do_not_use_up_the_server(tmp_path, monkeypatch):
         later = await hello(f"{url}/one-more", {"name": "ANN", "table": TABLE})
         return made, full, later
 
-    made, full, later = asyncio.run(with_server(tmp_path, play, idle_room=0.5))
+    made, full, later = asyncio.run(serving(tmp_path, play, idle_room=0.5))
     assert [answer["type"] for answer in made] == ["welcome"] * 3
     assert full["type"] == "welcome", "a room made and left is put away for it"
     assert later["type"] == "welcome"
@@ -99,7 +69,7 @@ def test_rooms_that_never_started_are_removed_after_a_day_and_finished_ones_kept
         monkeypatch.setattr(table_server, "UNSTARTED_KEPT", -1.0)  # a day later
         server.remove_unstarted()
 
-    asyncio.run(with_server(tmp_path, play))
+    asyncio.run(serving(tmp_path, play, idle_room=0.2))
     assert stored_names(tmp_path) == ["played"]  # it started (a computer in the second seat): a replay
 
 
@@ -118,14 +88,16 @@ def test_room_files_from_before_the_store_are_imported_once_and_kept_aside(tmp_p
         return server.store.load("old"), await hello(f"{url}/old", {"name": "ANN"})
 
     lines = []
-    stored, answer = asyncio.run(with_server(tmp_path, play, log=lines.append))
+    stored, answer = asyncio.run(serving(tmp_path, play, idle_room=0.2, log=lines.append))
     assert stored == old.to_file()
     assert answer["type"] == "error" and "over" not in answer["reason"]  # the room is there: its seat taken
     assert not rooms.exists()
     [aside] = tmp_path.glob("rooms.imported-*")
     assert (aside / "old.json").is_file() and list(aside.glob("bad.json.unreadable-*"))
     assert any("imported 1 room files" in line for line in lines)
-    asyncio.run(with_server(tmp_path, lambda server, url: asyncio.sleep(0)))  # a second start imports nothing
+    asyncio.run(
+        serving(tmp_path, lambda server, url: asyncio.sleep(0), idle_room=0.2)
+    )  # a second start imports nothing
     assert stored_names(tmp_path) == ["old"] and len(list(tmp_path.glob("rooms.imported-*"))) == 1
 
 
@@ -148,7 +120,7 @@ def test_healthz_answers_200_while_the_server_takes_rooms_and_503_while_it_stops
             await stopping
         return taking, answer
 
-    taking, stopping = asyncio.run(with_server(tmp_path, play))
+    taking, stopping = asyncio.run(serving(tmp_path, play, idle_room=0.2))
     assert taking == b"HTTP/1.1 200 OK" and stopping == b"HTTP/1.1 503 Service Unavailable"
 
 
@@ -160,7 +132,7 @@ def test_a_room_with_somebody_connected_stays(tmp_path):
             await asyncio.sleep(0.6)  # three times the idle time
             return "busy" in server.rooms
 
-    assert asyncio.run(with_server(tmp_path, play))
+    assert asyncio.run(serving(tmp_path, play, idle_room=0.2))
 
 
 def test_a_room_the_server_names_reads_and_types_well_and_is_found_in_any_case(tmp_path):
@@ -174,7 +146,7 @@ def test_a_room_the_server_names_reads_and_types_well_and_is_found_in_any_case(t
         dee = await hello(f"{url}/KITCHEN", {"name": "DEE"})
         return made, bob, back, chosen, dee
 
-    made, bob, back, chosen, dee = asyncio.run(with_server(tmp_path, play))
+    made, bob, back, chosen, dee = asyncio.run(serving(tmp_path, play, idle_room=0.2))
     groups = made["room"].split("-")
     assert [len(group) for group in groups] == [3, 3, 3, 3]
     assert set("".join(groups)) <= set(ROOM_LETTERS) and made["room"] == made["room"].upper()
@@ -215,7 +187,7 @@ def test_a_change_the_store_cannot_keep_is_never_answered_and_the_room_goes_on_o
             taken = await next_state(ws)
             return refused, shown, stored, taken, server.store.load("held")
 
-    refused, shown, stored, taken, after = asyncio.run(with_server(tmp_path, play))
+    refused, shown, stored, taken, after = asyncio.run(serving(tmp_path, play, idle_room=0.2))
     assert refused["type"] == "error" and "could not save that" in refused["reason"] and "locked" in refused["reason"]
     assert shown["type"] == "state" and shown["moves"] == stored["moves"] == 0 and "ack" not in shown
     assert taken["type"] == "state" and taken["ack"] == 2 and taken["moves"] == after["moves"] == 1
@@ -231,7 +203,7 @@ def test_a_room_the_store_holds_that_cannot_be_read_is_kept_aside_and_its_name_m
         return told, again, sorted(server.store.names())
 
     lines = []
-    told, again, names = asyncio.run(with_server(tmp_path, play, log=lines.append))
+    told, again, names = asyncio.run(serving(tmp_path, play, idle_room=0.2, log=lines.append))
     assert told["type"] == "error" and "could not be read" in told["reason"] and "kept aside" in told["reason"]
     assert again["type"] == "welcome" and again["seat"] == 0  # a new room, BOB its creator
     assert names[0] == "broken" and names[1].startswith("broken.unreadable-")
