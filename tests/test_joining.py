@@ -328,7 +328,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
     player = Player(store=store)
     player.host()
     online, server = player.app.online, player.app.hosted
-    url, name, table = online.url, online.session.name, online.session.hello()["table"]
+    url, name, table = online.url, online.session.name, online.session.table  # (the server's, once welcomed)
     port = server.port
     try:
         assert player.app.scene == "lobby"

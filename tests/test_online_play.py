@@ -138,7 +138,9 @@ def _hosting_game(data_dir, script) -> subprocess.Popen:
     """The real game, headless, choosing HOST on its title menu: its table
     server on a free port of 127.0.0.1 (``$UNO1991_HOSTING``), with the
     tests' quick delays."""
-    settings = {"port": 0, "bind": "127.0.0.1", "lifetime": 120, "linger": 1.0}
+    # (linger: the server outlives its killed game, and the friend's match may end before the
+    # game started again on a busy machine has found it: it must still be running then)
+    settings = {"port": 0, "bind": "127.0.0.1", "lifetime": 120, "linger": 10.0}
     settings["options"] = {"computer_delay": 0, "react_delay": 0, "grace": 0.3, "rate": 2000}
     env = {**_env(), hosting.SETTINGS_VARIABLE: json.dumps(settings), "PYTHONUNBUFFERED": "1"}
     command = [sys.executable, "-m", "game", "--headless", "--low-memory", "--mute", "--seed", "1"]
@@ -195,7 +197,7 @@ def test_a_hosting_game_sigkilled_leaves_its_friend_playing_and_started_again_re
         assert result["errors"] == [] and result["record"] == _room(folder, room)["record"]
         assert _room(folder, room)["over"]
         # Its game gone, and nobody connected: it stops by itself.
-        wait_for(lambda: hosting.running_server(folder) is None, timeout=30, what="the server's own stop")
+        wait_for(lambda: hosting.running_server(folder) is None, timeout=60, what="the server's own stop")
     finally:
         for process in (first, friend):
             if process is not None and process.poll() is None:

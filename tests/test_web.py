@@ -261,8 +261,9 @@ def _engine_zip() -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for package in ("rules", "ai"):
-            for path in sorted((ROOT / "game" / package).glob("*.py")):
-                archive.write(path, path.relative_to(ROOT).as_posix())
+            for path in sorted((ROOT / "game" / package).glob("*.*")):  # its modules and its data (ai/values.json)
+                if path.suffix in (".py", ".json"):
+                    archive.write(path, path.relative_to(ROOT).as_posix())
         archive.writestr("game/__init__.py", (ROOT / "game" / "__init__.py").read_text())
         archive.write(BROWSER / "play_records.py", "play_records.py")
     return buffer.getvalue()
