@@ -72,12 +72,13 @@ def window_run(record: str, seat: int = 1, lag: float = 0.5, drop=None, change=N
     games = soak.hands_of(record)
     index = 0
     for number, game in enumerate(games, start=1):
-        for code, when in heard.plays(number):
+        for player, code, when in heard.plays(number):
             if index == restore_at:
                 run.notices.append((when - 0.5, "    50 table you R1 | soak 3 cards | top R2 R | scores 0 0 | drawn -"))
             if index != drop:
                 shown = ("Y9" if code != "Y9" else "G9") if index == change else code
-                run.notices.append((when + lag, f"    60 card soak plays {shown}"))
+                who = "you play" if player == seat else "soak plays"
+                run.notices.append((when + lag, f"    60 card {who} {shown}"))
             index += 1
         if game.hand_over:
             seen = " | ".join(str(event) for event in game.view(seat).events)
@@ -112,6 +113,15 @@ def test_the_soak_counts_a_card_skipped_while_the_window_showed_the_table_as_it_
     lost = findings_for(record, window_run(record, drop=4)).lost
     assert len(lost) == 1 and "skipped" in lost[0]
     assert findings_for(record, window_run(record, drop=4, restore_at=5)).lost == []  # taken as it stands
+
+
+def test_a_card_another_seat_showed_is_never_taken_for_the_same_card_the_windows_seat_played_just_before():
+    # A window rejoined with your R4 on the pile, then showed SOAK play another R4.
+    yours, theirs = soak.Played(3, 1, "R4", 10.4, 137), soak.Played(3, 0, "R4", 11.8, 138)
+    shown = (False, "R4")  # "card soak plays R4"
+    assert not soak.could_show(yours, shown, 1, since=10.1, when=11.8, heard=soak.Hearing())
+    assert soak.could_show(theirs, shown, 1, since=10.1, when=11.8, heard=soak.Hearing())
+    assert soak.could_show(yours, (True, "R4"), 1, since=10.1, when=10.9, heard=soak.Hearing())
 
 
 def test_the_soak_counts_each_event_a_window_was_sent_that_differs_from_the_record():

@@ -283,7 +283,7 @@ class Xvfb:
             self.process.wait(10)
 
 
-CARD_SHOWN = re.compile(r"^card (?:you play|.+ plays) (\S+)$")
+CARD_SHOWN = re.compile(r"^card (you play|.+ plays) (\S+)$")
 
 
 @dataclass
@@ -520,10 +520,10 @@ class Hearing:
         index = bisect.bisect_right(self.moves, (when, float("inf"))) - 1
         return self.moves[index][1] if index >= 0 else 0
 
-    def plays(self, hand: int) -> list[tuple[str, float]]:
-        """The cards played in a hand, and when each was heard of."""
+    def plays(self, hand: int) -> list[tuple[int, str, float]]:
+        """The cards played in a hand (seat, card), and when each was heard of."""
         pairs = zip(self.events.get(hand, []), self.arrivals.get(hand, []), strict=False)
-        return [(event.cards[0], when) for event, when in pairs if event.kind == "play"]
+        return [(event.seat, event.cards[0], when) for event, when in pairs if event.kind == "play"]
 
     def hands_finished(self, before: float) -> int:
         return sum(
@@ -746,6 +746,7 @@ class Played:
     """A card the server's record has played, and when the soak's player heard of it."""
 
     hand: int
+    seat: int
     code: str
     heard: float
     moves: int  # the server's moves when it was heard of
@@ -774,23 +775,26 @@ def check_record(room: str, record: str, heard: Hearing, runs: list[tuple[str, R
     games = hands_of(record)
     played: list[Played] = []
     for number, game in enumerate(games, start=1):
-        cards = [event.cards[0] for event in game.view(0).events if event.kind == "play"]
+        cards = [(event.seat, event.cards[0]) for event in game.view(0).events if event.kind == "play"]
         plays = heard.plays(number)
-        if [code for code, _ in plays] != cards:
+        if [(seat, code) for seat, code, _ in plays] != cards:
             findings.lost.append(f"{room} hand {number}: the soak's player heard {plays}, the record has {cards}")
-        for index, code in enumerate(cards):
-            when = plays[index][1] if index < len(plays) else float("inf")  # never heard of
-            played.append(Played(number, code, when, heard.moves_at(when)))
+        for index, (seat, code) in enumerate(cards):
+            when = plays[index][2] if index < len(plays) else float("inf")  # never heard of
+            played.append(Played(number, seat, code, when, heard.moves_at(when)))
     for name, run in runs:
         check_run(f"{room} {name} run {run.number}", run, games, played, heard, findings)
 
 
-def could_show(card: Played, code: str, since: float, when: float, heard: Hearing) -> bool:
-    """Whether the card a window showed at ``when`` can be this card of
-    the record: the same card, played after the window last took the
-    table as it stands (``since``), and not long after the window showed
-    it (unless the soak's player heard of it late, its connection down)."""
-    if card.code != code or card.heard + SKEW_S < since:
+def could_show(card: Played, shown: tuple[bool, str], seat: int | None, since: float, when: float, heard: Hearing):
+    """Whether the card a window at ``seat`` showed at ``when`` (``shown``:
+    whether it was "you" who played it, and the card) can be this card of
+    the record: the same card, played by the window's seat or not as it
+    said, after the window last took the table as it stands (``since``),
+    and not long after the window showed it (unless the soak's player
+    heard of it late, its connection down)."""
+    yours, code = shown
+    if card.code != code or (seat is not None and (card.seat == seat) != yours) or card.heard + SKEW_S < since:
         return False
     return card.heard <= when + SKEW_S or heard.was_offline(when - SKEW_S, card.heard)
 
@@ -816,8 +820,11 @@ def check_run(where: str, run: Run, games: list[Game], played: list[Played], hea
             check_seen(where, text, seat, games, findings)
         elif (shown := CARD_SHOWN.match(text)) is not None:
             findings.shown += 1
-            code = shown.group(1)
-            index = next((i for i in range(at, len(played)) if could_show(played[i], code, since, when, heard)), None)
+            code = shown.group(2)
+            card = (shown.group(1) == "you play", code)
+            index = next(
+                (i for i in range(at, len(played)) if could_show(played[i], card, seat, since, when, heard)), None
+            )
             if index is None:
                 findings.lost.append(f"{where}: showed {code} at {when:.3f}, which the record does not play then")
                 continue
