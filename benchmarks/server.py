@@ -95,6 +95,7 @@ def disk_trail(journals: Path, stop: threading.Event, every: float = 0.05) -> li
 def start_server(data_dir: Path, lifetime: float) -> tuple[subprocess.Popen, str]:
     command = [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(data_dir)]
     command += ["--stop-after", str(lifetime), "--rate", "100"]
+    command += ["--address-connections", "0", "--address-rooms", "0"]  # (all the bots come from 127.0.0.1)
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     if not line.startswith("listening on "):

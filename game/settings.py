@@ -59,6 +59,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from .online.address import is_address
+from .online.protocol import NAME_CHARACTERS
 from .rules.house import HOUSE_RULES
 from .rules.rulesets import RULESETS
 from .safe_files import keep_aside, keep_item_aside, stored_text, where_broken, write_atomically
@@ -80,7 +81,6 @@ MOST_OPPONENTS = 9
 SEATINGS = ("together", "apart", "shuffled")
 MOST_PEOPLE = 10
 NAME_LENGTH = 9  # PLAYER 10 fits; so does a panel
-NAME_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -"
 
 
 @dataclass

@@ -16,10 +16,11 @@ from game.rules.rulesets import RULES_1991
 
 # HOST on the title menu, in any test (a key mash too), starts its table
 # server on a free port of 127.0.0.1, never the real 8765 nor the LAN, and
-# it stops by itself.
+# it stops by itself (and 5 s after the tests end, nobody connected).
 hosting.PORT = 0
 hosting.BIND = "127.0.0.1"
 hosting.LIFETIME = 120.0
+hosting.LINGER = 5.0
 
 
 def stacked(hands: list[list[str]], turn_up: str, draw: tuple[str, ...] = (), deck=RULES_1991.deck) -> list[str]:

@@ -346,3 +346,57 @@ def test_the_in_match_menu_keeps_its_items_in_its_panel_and_final_scores_fit():
     for players in range(2, 11):
         lines = results.final_score_lines(tuple(range(990, 990 + players)))
         assert len(lines) <= 2 and all(len(line) * CHAR_W <= results.PANEL_W - 8 for line in lines), lines
+
+
+# ----- lists and questions (issue 27) ------------------------------------------------------
+
+
+def frame_clear_of_letters(box: Box) -> list[tuple[int, int]]:
+    """The pixels just inside a highlighted item's frame that are not its
+    fill: its letters touching the frame."""
+    import pyxel
+
+    x, y, w, h = box
+    ring = [(i, y + 1) for i in range(x + 1, x + w - 1)] + [(i, y + h - 2) for i in range(x + 1, x + w - 1)]
+    ring += [(x + 1, j) for j in range(y + 1, y + h - 1)] + [(x + w - 2, j) for j in range(y + 1, y + h - 1)]
+    return [(i, j) for i, j in ring if pyxel.screen.pget(i, j) != lay.NAVY]
+
+
+def test_a_highlighted_item_of_the_title_menu_or_people_keeps_its_letters_off_its_frame():
+    from game.ui.app import init_pyxel
+    from game.ui.people import PeopleScreen
+
+    init_pyxel(headless=True)
+    menu = menus.TitleMenu(can_quit=True, title_art=False)
+    menu.can_continue = True
+    for cursor in range(len(menu.items.keys)):
+        menu.items.cursor = cursor
+        menu.draw("normal", True, 0, "standard", 9, "tally", 6, 10)
+        assert frame_clear_of_letters(menu.items.rect(cursor)) == [], menu.items.current
+    people = PeopleScreen(10, 10, tuple(f"PLAYER {n}" for n in range(1, 11)), "together")
+    for cursor in range(len(people.items.keys)):
+        people.items.cursor = cursor
+        people.draw(0)
+        assert frame_clear_of_letters(people.items.rect(cursor)) == [], people.items.current
+
+
+def test_the_people_screens_question_leaves_the_hint_under_it_in_view_and_its_count_fits():
+    from game.ui import people
+
+    hints = [centred_box(lay.CX, people.HINT_Y, hint) for hint in (people.HINT, people.TYPING_HINT, people.FULL_HINT)]
+    assert not any(overlap(people.CONFIRM_RECT, hint) for hint in hints)
+    assert all(inside(hint, (0, 0, lay.SCREEN_W, lay.SCREEN_H)) for hint in hints)
+    assert inside(people.CONFIRM_RECT, (4, 4, lay.SCREEN_W - 8, lay.SCREEN_H - 8))
+    screen = people.PeopleScreen(10, 10, tuple(f"PLAYER {n}" for n in range(1, 11)), "together")
+    box = screen.items.rect(0)
+    for count, most in ((1, 2), (2, 2), (10, 10)):
+        label = people.count_label(count, most)
+        assert inside(text_box(box[0] + 10, box[1] + 2, label), box), label
+
+
+def test_the_challenged_hand_sits_clear_of_your_hand_under_it():
+    """Its cards show their tops inside its frame, and a gap parts it from
+    your hand: never seen as behind your own cards."""
+    _, y, _, h = panels.REVEAL_BOX
+    assert y + h + 2 <= lay.HAND_Y
+    assert y + 11 + panels.REVEAL_CARD_H <= y + h - 1

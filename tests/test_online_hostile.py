@@ -28,7 +28,8 @@ TABLE = {"rules": "standard", "players": 2}
 @pytest.fixture(scope="module")
 def srv():
     folder = quick_dir()
-    server = ServerProcess(folder, "--computer-delay", "0", "--react-delay", "0", "--grace", "0.2", "--rate", "200")
+    options = ["--computer-delay", "0", "--react-delay", "0", "--grace", "0.2", "--rate", "200"]
+    server = ServerProcess(folder, *options, "--address-rooms", "0")  # (one address makes all these tests' rooms)
     yield server
     server.stop()
     shutil.rmtree(folder, ignore_errors=True)

@@ -5,12 +5,19 @@ WebSockets. Whole matches and hands; rejoining; a server SIGKILLed and
 started again; the turn timer."""
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import threading
 
-from online_server import bot, finish, moves_in, wait_for
+from online_server import ROOT, _env, bot, finish, moves_in, wait_for
 
+from game.online import hosting
 from game.online.client import Client
 from game.online.protocol import event_json
 from game.rules import Game
+from game.ui.online_play import HOSTED_ROOM_LEFT
 
 
 def test_two_clients_play_a_whole_match_and_their_records_equal_the_servers(servers):
@@ -119,3 +126,85 @@ def test_when_the_turn_time_runs_out_a_computer_plays_for_the_absent_person(serv
         absent.close()
         anna.kill()
         anna.wait(10)
+
+
+# ----- HOST: the table server outlives the game that started it -------------------------------
+
+
+def _hosting_game(data_dir, script) -> subprocess.Popen:
+    """The real game, headless, choosing HOST on its title menu: its table
+    server on a free port of 127.0.0.1 (``$UNO1991_HOSTING``), with the
+    tests' quick delays."""
+    settings = {"port": 0, "bind": "127.0.0.1", "lifetime": 120, "linger": 1.0}
+    settings["options"] = {"computer_delay": 0, "react_delay": 0, "grace": 0.3, "rate": 2000}
+    env = {**_env(), hosting.SETTINGS_VARIABLE: json.dumps(settings), "PYTHONUNBUFFERED": "1"}
+    command = [sys.executable, "-m", "game", "--headless", "--low-memory", "--mute", "--seed", "1"]
+    command += ["--data-dir", str(data_dir), "--script", str(script)]
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def _said(process: subprocess.Popen, lines: list[str]) -> threading.Thread:
+    """Read what the game says into ``lines``, in a thread."""
+
+    def read() -> None:
+        for line in process.stdout:
+            lines.append(line.strip())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    return reader
+
+
+def test_a_hosting_game_sigkilled_leaves_its_friend_playing_and_started_again_rejoins_its_room(tmp_path):
+    from game.ui.menus import TitleMenu
+
+    steps = TitleMenu(can_quit=True, title_art=False).items.keys.index("host")
+    script = tmp_path / "host.txt"
+    script.write_text("wait 2\n" + "press DOWN\n" * steps + "press RETURN\nwait 1000000\n")
+    folder = tmp_path / "hosted"
+    first_said: list[str] = []
+    first = _hosting_game(tmp_path, script)
+    _said(first, first_said)
+    friend = None
+    try:
+        room = wait_for(lambda: hosting.LocalServer(folder).remembered(), what="the hosted room")
+        pid, port = wait_for(lambda: hosting.running_server(folder), what="the hosted server")
+        assert pid != first.pid
+        rooms = folder / "rooms"
+        friend = bot(f"ws://127.0.0.1:{port}/{room}", "Bob", "--seed", "2", timeout=90)
+        wait_for(lambda: _room(rooms, room).get("started"), what="the match started")
+        first.kill()  # the host's window crashes
+        first.wait(10)
+        moves = _room(rooms, room)["moves"]
+        wait_for(lambda: _room(rooms, room)["moves"] > moves + 5, what="the friend playing on")
+        assert hosting.running_server(folder) == (pid, port)
+        again_said: list[str] = []
+        again = _hosting_game(tmp_path, script)  # the host's game, started again: HOST
+        _said(again, again_said)
+        try:
+            wait_for(lambda: any(f"online seat 0 in room {room}" in line for line in again_said), what="the rejoin")
+            assert any(line.endswith(HOSTED_ROOM_LEFT) for line in again_said), "the title menu said so"
+            assert any(f"(port {port}, found running)" in line for line in again_said)
+            assert hosting.running_server(folder) == (pid, port), "the same server, not a second one"
+        finally:
+            again.kill()
+            again.wait(10)
+        result = finish(friend)
+        assert result["errors"] == [] and result["record"] == _room(rooms, room)["record"]
+        assert _room(rooms, room)["over"]
+        # Its game gone, and nobody connected: it stops by itself.
+        wait_for(lambda: hosting.running_server(folder) is None, timeout=30, what="the server's own stop")
+    finally:
+        for process in (first, friend):
+            if process is not None and process.poll() is None:
+                process.kill()
+        running = hosting.running_server(folder)
+        if running is not None:
+            os.kill(running[0], signal.SIGTERM)
+
+
+def _room(rooms, name: str) -> dict:
+    try:
+        return json.loads((rooms / f"{name}.json").read_text())
+    except (OSError, ValueError):
+        return {}

@@ -16,8 +16,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.online.bot import Bot
-from game.online.protocol import ProtocolError, Session, decode, encode
-from game.online.room import JoinError, Room, check_table
+from game.online.protocol import NAME_CHARACTERS, NAME_LENGTH, ProtocolError, Session, clean_name, decode, encode
+from game.online.room import RECENT_EVENTS, JoinError, Room, check_table
 from game.rules.game import View
 from game.rules.house import HOUSE_RULES
 
@@ -253,3 +253,55 @@ def test_a_room_answers_every_hostile_message_and_goes_on(table, seed, hostile):
     players.run(None, moves=60)
     assert room.over or room.moves >= before + 60
     assert room.game.card_problems() == []
+
+
+@settings(max_examples=300, deadline=None)
+@given(name=st.text(max_size=40) | st.text(alphabet="АВЕКМНОРСТХаеорсху\uff21\uff2e\u0391\u0392ÀÉÖ -", max_size=20))
+@example(name="\u0410NNA")  # a Cyrillic A
+@example(name="\uff21\uff2e\uff2e\uff21")  # fullwidth ANNA
+def test_a_name_holds_only_what_the_pixel_font_draws(name):
+    try:
+        clean = clean_name(name)
+    except ProtocolError:
+        return
+    assert clean and len(clean) <= NAME_LENGTH and set(clean) <= set(NAME_CHARACTERS), clean
+    assert clean == clean.strip() and "  " not in clean
+
+
+def test_look_alike_letters_are_left_out_of_names_and_fullwidth_ones_made_plain():
+    assert clean_name("\u0410NNA") == "NNA"  # the Cyrillic A is not an A
+    assert clean_name("\uff21\uff2e\uff2e\uff21") == "ANNA"
+    assert clean_name("Zoë Müller") == "ZOE MULLER"
+
+
+def test_a_hand_that_never_ends_costs_a_rejoin_the_same_small_message():
+    """Two people drawing and passing for ever: a rejoin is sent the view and
+    the hand's last ``RECENT_EVENTS`` events, a few KB however long the hand
+    (the whole hand's events were 656 KB at 10,000 moves, over the server's
+    write limit from about 4,000), and its session shows the seat's view."""
+    room = Room("endless", check_table({"rules": "standard", "players": 2}), seed=1, computer_seed=1)
+    sessions = {conn: Session(conn) for conn in ("ann", "bob")}
+    for conn, session in sessions.items():
+        for _, message in room.join(conn, json.loads(encode(session.hello())), 0.0):
+            session.receive(json.loads(encode(message)))
+    sizes = []
+    for moves in range(1, 6001):
+        seat = room.game.turn
+        action = next(a for a in room.game.legal(seat) if a in ("draw", "pass") or a.startswith("keep"))
+        room.handle(("ann", "bob")[seat], {"type": "act", "action": action}, 1.0)
+        if moves % 2000 == 0:
+            room.leave("bob", 1.0)
+            back = Session("bob", token=sessions["bob"].token)
+            out = room.join("bob-again", json.loads(encode(back.hello())), 1.0)
+            texts = [encode(message) for conn, message in out if conn == "bob-again"]
+            for text in texts:
+                back.receive(json.loads(text))
+            sizes.append(max(len(text) for text in texts))
+            events = room.game.view(1).events
+            assert back.first_event == len(events) - RECENT_EVENTS and back.events == list(events[-RECENT_EVENTS:])
+            assert back.view.hand == room.game.view(1).hand and back.moves == room.moves
+            room.leave("bob-again", 1.0)
+            sessions["bob"] = back
+            room.join("bob", json.loads(encode(back.hello())), 1.0)
+    assert room.game.hand_number == 1 and len(room.game.view(1).events) > 6000
+    assert max(sizes) < 4096, sizes

@@ -11,7 +11,7 @@ import pyxel
 from conftest import HeadlessApp
 from online_server import bot
 
-from game.online.room import Room, check_table
+from game.online.room import RECENT_EVENTS, Room, check_table
 from game.rules import Game
 from game.saves import open_saves
 from game.ui import layout as lay
@@ -217,3 +217,25 @@ def test_host_shows_the_address_for_friends_and_a_friend_joining_it_starts_the_m
         app.online.close()
     finally:
         server.stop()
+
+
+def test_a_rejoin_sent_only_the_hands_last_events_shows_the_table_as_it_stands(servers):
+    """A long hand, a lost connection, and back: the server sends the view and
+    only the hand's last events (``RECENT_EVENTS``), and the table shows the
+    view (your hand, the others' counts, the top card), then plays on."""
+    server = servers()
+    game = Online(f"{server.url}/long", {"rules": "standard", "players": 3, "people": 1})
+    session = game.app.online.session
+    game.play_until(lambda: len(session.events) > 2 * RECENT_EVENTS, what="a hand of many events")
+    port = server.port
+    server.kill()
+    game.until(lambda: game.prompt == PROMPT_OFFLINE, seconds=10, what="the lost connection shown")
+    servers(port=port)
+    game.until(lambda: game.app.online.status == "online" and session.first_event > 0, seconds=20, what="the rejoin")
+    assert len(session.events) <= RECENT_EVENTS + 10
+    game.until_your_turn()
+    board, view = game.app.match.board, session.view
+    assert sorted(board.hand) == sorted(view.hand)
+    assert board.top == view.top and board.counts[1:] == list(view.counts[1:])  # (you are seat 0 and place 0)
+    moves = session.moves
+    game.play_until(lambda: session.moves >= moves + 6, what="the table playing on")

@@ -24,13 +24,13 @@ from game.online import wire
 HELLO = {"type": "hello", "version": 1, "name": "ANN", "table": {"players": 2}}
 
 
-async def with_server(play, said=None, errors=None):
-    """Run ``play(url)`` against an in-process server on a free port; what
-    it logs goes to ``said``, what the event loop reports as an error in a
-    callback to ``errors``."""
+async def with_server(play, said=None, errors=None, **options):
+    """Run ``play(url)`` against an in-process server on a free port
+    (``options`` for its ``Server``); what it logs goes to ``said``, what
+    the event loop reports as an error in a callback to ``errors``."""
     said = [] if said is None else said
     errors = [] if errors is None else errors
-    server = table_server.Server(None, log=said.append)
+    server = table_server.Server(None, log=said.append, **options)
     asyncio.get_running_loop().set_exception_handler(lambda loop, context: errors.append(context["message"]))
     ready = asyncio.get_running_loop().create_future()
     running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=30, ready=ready.set_result))
@@ -83,8 +83,9 @@ async def raw_websocket(url: str, path: str) -> tuple[asyncio.StreamReader, asyn
     return reader, writer
 
 
-def masked_frame(payload: bytes, opcode: int = 0x1) -> bytes:
-    return struct.pack("!BB", 0x80 | opcode, 0x80 | len(payload)) + b"\0\0\0\0" + payload  # a zero mask
+def masked_frame(payload: bytes, opcode: int = 0x1, fin: bool = True) -> bytes:
+    head = (0x80 if fin else 0) | opcode
+    return struct.pack("!BB", head, 0x80 | len(payload)) + b"\0\0\0\0" + payload  # a zero mask
 
 
 CLOSE_FRAME = masked_frame(struct.pack("!H", 1000), opcode=0x8)
@@ -94,20 +95,32 @@ async def close_code(reader: asyncio.StreamReader) -> tuple[int, str]:
     """The code and reason of the server's close frame."""
     while True:
         head = await asyncio.wait_for(reader.readexactly(2), 5)
-        payload = await reader.readexactly(head[1] & 0x7F)
+        size = head[1] & 0x7F
+        if size > 125:
+            (size,) = struct.unpack("!H" if size == 126 else "!Q", await reader.readexactly(2 if size == 126 else 8))
+        payload = await reader.readexactly(size)
         if head[0] & 0x0F == 0x8:
             return struct.unpack("!H", payload[:2])[0], payload[2:].decode()
 
 
+async def closed_and_the_server_goes_on(url: str, path: str, writes: list[bytes]) -> tuple[tuple[int, str], int]:
+    """Send ``writes`` on a WebSocket opened by hand at ``path``: the code and
+    reason the server closes it with, and the seat a new client then gets."""
+    reader, writer = await raw_websocket(url, path)
+    with contextlib.suppress(ConnectionError):
+        for data in writes:
+            writer.write(data)
+            await writer.drain()
+    closed = await close_code(reader)
+    writer.close()
+    async with connect(f"{url}{path}", proxy=None) as ws:
+        await ws.send(json.dumps(HELLO))
+        return closed, (await next_message(ws, "welcome"))["seat"]
+
+
 def test_text_that_is_not_utf8_closes_that_connection_with_1007():
     async def play(url):
-        reader, writer = await raw_websocket(url, "/utf8")
-        writer.write(masked_frame(b'{"type": "hello", "name": "\xff"}'))
-        closed = await close_code(reader)
-        writer.close()
-        async with connect(f"{url}/utf8", proxy=None) as ws:  # the server goes on
-            await ws.send(json.dumps(HELLO))
-            return closed, (await next_message(ws, "welcome"))["seat"]
+        return await closed_and_the_server_goes_on(url, "/utf8", [masked_frame(b'{"type": "hello", "name": "\xff"}')])
 
     (code, _reason), seat = asyncio.run(with_server(play))
     assert (code, seat) == (1007, 0)
@@ -214,4 +227,53 @@ def test_a_flood_of_pings_that_reads_no_pong_is_dropped():
         writer.close()
         return any("does not read" in line for line in said)
 
-    assert asyncio.run(with_server(play, said))
+    assert asyncio.run(with_server(play, said, rate=1e6))  # (at the usual rate, the rate limit closes it first)
+
+
+def test_a_message_in_endless_empty_pieces_is_closed_with_1009():
+    """A text frame with fin=0, then empty continuation frames for ever:
+    websockets' size limit never trips (no bytes), the pieces are counted."""
+
+    async def play(url):
+        empty = masked_frame(b"", opcode=0x0, fin=False)
+        writes = [masked_frame(b'{"type": "hello", ', fin=False)] + [empty * 50] * 20
+        return await closed_and_the_server_goes_on(url, "/pieces", writes)
+
+    (code, reason), seat = asyncio.run(with_server(play))
+    assert (code, seat) == (1009, 0)
+    assert reason == f"a message in more than {wire.MAX_FRAMES} frames"
+
+
+def test_each_piece_of_a_message_counts_against_the_rate():
+    async def play(url):
+        async with connect(f"{url}/rate", proxy=None) as ws:
+            await ws.send(json.dumps(HELLO))
+            await next_message(ws, "welcome")
+            for n in range(40):  # 40 messages, 120 frames: the burst is 60
+                await ws.send(['{"type": "ping", ', '"id": ', f"{n}}}"])
+            await ws.send(json.dumps({"type": "ping", "id": "last"}))
+            kinds = []
+            with contextlib.suppress(TimeoutError):
+                while True:
+                    message = json.loads(await asyncio.wait_for(ws.recv(), 1))
+                    kinds.append(message.get("reason") or message.get("id"))
+            return kinds
+
+    kinds = asyncio.run(with_server(play))
+    assert any("too many messages" in str(kind) for kind in kinds), kinds
+    assert len([kind for kind in kinds if isinstance(kind, int)]) < 40
+
+
+def test_a_flood_of_pings_that_reads_its_pongs_is_cut_off():
+    async def play(url):
+        reader, writer = await raw_websocket(url, "/pings")
+        writer.write(masked_frame(json.dumps(HELLO).encode()))
+        with contextlib.suppress(ConnectionError):
+            for _ in range(10):
+                writer.write(masked_frame(b"p", opcode=0x9) * 50)
+                await writer.drain()
+        closed = await close_code(reader)  # (pongs and the welcome before it are read and skipped)
+        writer.close()
+        return closed
+
+    assert asyncio.run(with_server(play)) == (1008, "too many messages")

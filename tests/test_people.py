@@ -19,7 +19,7 @@ from game.rules.cards import Card
 from game.rules.rulesets import RULES_STANDARD
 from game.saves import MemorySaves
 from game.settings import Settings
-from game.ui import keys
+from game.ui import keys, seating
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.handover import CURTAIN_COLOUR
@@ -481,3 +481,258 @@ def test_key_mash_with_several_people_never_crashes_and_the_table_agrees_with_th
             assert board.turn == (game.turn - viewer) % n
             assert board.hidden == (match.in_front != game.turn)
     assert people.said("handover to ") and not [line for line in people.lines if " error " in line]
+
+
+# ----- issue 27: nothing of one person's hand for the others ---------------------------------
+
+
+def test_h_shows_each_person_only_what_the_table_said_and_their_own_lines():
+    from game.ui.board import Said
+
+    people = two_pads()
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.open_curtain()  # BOB
+    match, board = people.match, people.match.board
+    people.wait_until(lambda: match.waiting_for_you)
+    while board.hand[board.selected] != "G1":
+        people.frame("RIGHT")
+    people.frame("RETURN")  # refused on the red 5
+    refusal = "You can't play the green 1: match RED or 5"
+    assert board.news == refusal and refusal in board.heard(1)
+    while len(match.game.hands[1]) > 1:
+        people.wait_until(lambda: match.waiting_for_you)
+        people.take_turn(prefer_actions=True)
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.open_curtain()  # ANN
+    people.frame("H")
+    assert match.show_history and match.in_front == 0
+    heard = board.heard(0)
+    assert "BOB plays a green 1" in heard or "BOB has one card and forgot UNO!" in heard
+    assert not [line for line in heard if line.startswith("You ")], "nothing BOB was told alone"
+    assert refusal not in board.news
+    assert Said(refusal, 1) in board.history, "BOB's own line is kept for him"
+
+
+NOBODY = ["B1", "B2", "B3", "Y4", "Y5", "Y6", "Y7"]
+NOBODY_TOO = ["G2", "G3", "G4", "Y1", "Y2", "Y3", "Y8"]
+
+
+def three_people_at(direction: int, ann: tuple[str, ...] = ("R1", "R2")):
+    """ANN, BOB and CAT at standard UNO, ANN in turn with ``ann`` (two red
+    cards) on a red 5 and play going ``direction``: a Match continued from
+    that position, its lines in ``lines``."""
+    from conftest import position
+
+    from game.ui.match import Match
+
+    app = HeadlessApp().app
+    lines: list[str] = []
+    game = position("standard", [list(ann), NOBODY, NOBODY_TOO], "R5", direction=direction)
+    seating = Seating.of(3, ("ANN", "BOB", "CAT"))
+    match = Match(4, "normal", app.audio, lines.append, lambda scene: None, game=game, seating=seating)
+    return match, lines
+
+
+def frames_until(match, ready, keys=()) -> None:
+    match.update(list(keys))
+    for _ in range(WAIT_LIMIT):
+        if ready():
+            return
+        match.update([])
+    raise AssertionError(f"still waiting: {match.board.prompt}")
+
+
+def ann_forgets_uno(direction: int):
+    match, lines = three_people_at(direction)
+    assert match.scene == "handover"
+    frames_until(match, lambda: match.waiting_for_you, ["RETURN"])
+    assert not match.board.hidden
+    frames_until(match, lambda: match.timeline.idle, ["RETURN"])  # the red 1, no U
+    assert match.game.exposed == 0 and match.scene == "table"
+    return match, lines
+
+
+@pytest.mark.parametrize(("direction", "catcher"), [(1, "BOB"), (-1, "CAT")])
+def test_a_forgotten_uno_hides_the_forgetters_hand_and_k_catches_for_the_next_the_way_play_goes(direction, catcher):
+    match, lines = ann_forgets_uno(direction)
+    board = match.board
+    assert board.prompt == f"ANN forgot UNO! U calls it late; K: {catcher} catches (or a pad's Y)"
+    assert board.hidden, "while the others may catch her, ANN's hand shows its backs"
+    match.update(["K"])
+    assert f"catch by {catcher.lower()}" in lines
+    assert f"message {catcher} catches ANN's missed UNO call" in lines, "whom, at a table of three"
+    while match.scene == "table":
+        assert board.hidden, "her two penalty cards and her hand stay face down"
+        assert board.flight is None or board.flight.code is None
+        match.update([])
+    assert match.scene == "handover" and match.handover_to == (1 if direction == 1 else 2)
+    assert "card ann draws a card" in lines and not [line for line in lines if line.startswith("card ann draw ")]
+
+
+def test_a_late_uno_call_stays_on_the_table_a_second_before_the_curtain():
+    from game.ui.person import LATE_CALL_FRAMES
+
+    match, lines = ann_forgets_uno(1)
+    frames = 0
+    match.update(["U"])
+    assert "uno ann" in lines
+    while match.scene == "table":
+        assert match.board.news == "ANN calls UNO!"
+        frames += 1
+        match.update([])
+    assert frames >= LATE_CALL_FRAMES, "ANN sees her call taken"
+
+
+def test_the_number_keys_name_the_seats_their_panels_show_for_every_person():
+    thirds = [["G1", "G6", "G7", "G8", "G9", "B4", "B5"], ["G5", "B6", "B7", "B8", "B9", "Y9", "Y0"]]
+    deck = standard_deck([NOBODY, ["R7", *NOBODY_TOO[1:]], *thirds], "R5")
+    store = SettingsStore(Settings(house=("seven_zero",)))
+    people = People(table=("standard", 4), people=("ANN", "BOB"), deck=deck, starter=1, store=store)
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.open_curtain()  # BOB, seat 1: place 0
+    match, board = people.match, people.match.board
+    while board.hand[board.selected] != "R7":
+        people.frame("RIGHT")
+    people.frame("RETURN")
+    people.wait_until(lambda: match.waiting_for_you and match._deciding == "swap")
+    assert board.prompt.endswith("(or keys 0-3)"), board.prompt
+    people.app.draw()
+    for panel in [*seating.panels(4), seating.panel_of(0, 4)]:
+        assert key_drawn(panel.x + 3, panel.y + 3) == str(board.number(panel.seat))
+    assert [board.number(place) for place in range(4)] == [1, 2, 3, 0]
+    people.frame("3")
+    people.wait_until(lambda: match.timeline.idle)
+    assert "message BOB swaps hands with Computer 3" in people.said("message BOB swaps")
+
+
+def key_drawn(x: int, y: int) -> str:
+    """The white digit drawn at (x, y) on the screen, read by drawing each
+    digit elsewhere and comparing (pyxel's font: 3 x 5)."""
+
+    def white(x0: int, y0: int) -> tuple[bool, ...]:
+        return tuple(pyxel.screen.pget(x0 + i, y0 + j) == lay.WHITE for j in range(5) for i in range(3))
+
+    drawn = white(x, y)
+    for digit in "0123456789":
+        pyxel.rect(0, 0, 8, 8, lay.BLACK)
+        pyxel.text(0, 0, digit, lay.WHITE)
+        if white(0, 0) == drawn:
+            return digit
+    return ""
+
+
+def people_screen(count_rights: int = 1, **settings) -> HeadlessApp:
+    player = HeadlessApp(store=SettingsStore(Settings(**settings)))
+    while player.app.title.items.current != "people":
+        player.press("DOWN")
+    player.press("RETURN", *["RIGHT"] * count_rights)
+    return player
+
+
+def test_typing_on_people_starts_a_new_name_and_a_full_name_says_so():
+    from game.ui.people import FULL_HINT
+
+    player = people_screen()
+    screen = player.app.screen
+    player.press("DOWN", "RETURN")
+    player.press("A", "N", "N")
+    assert screen.names[0] == "ANN", "not PLAYER 1A"
+    player.press("RETURN", "DOWN", "RETURN", "BACKSPACE")
+    player.press("X")
+    assert screen.names[1] == "PLAYER X", "BACKSPACE first edits the name shown"
+    player.press("Y", "Z", "W")
+    assert screen.names[1] == "PLAYER XY" and screen.name_full
+    screen.draw(0)
+    assert FULL_HINT.startswith("9 letters at most")
+
+
+def test_left_and_right_move_a_person_among_the_people_only():
+    player = people_screen(count_rights=2, rules="standard", opponents=4)  # three people
+    screen = player.app.screen
+    names = list(screen.names)
+    player.press("DOWN")  # PERSON 1
+    player.press("LEFT")
+    assert screen.items.current == "person 0" and screen.count == 3, "LEFT on the first person does nothing"
+    player.press("RIGHT")
+    assert screen.names[:2] == [names[1], names[0]] and screen.items.current == "person 1", "the highlight follows"
+    player.press("LEFT")
+    assert screen.items.current == "person 0" and screen.names[:3] == names[:3]
+    player.press("DOWN", "DOWN", "RIGHT")  # the last person
+    assert screen.items.current == "person 2" and screen.names == names, "no hidden name swapped in"
+
+
+def test_the_people_count_at_every_seat_says_why_it_goes_back_to_one():
+    from game.ui.people import count_label
+
+    player = people_screen(count_rights=1)  # the 1991 game: two seats
+    assert player.app.screen.count == 2 and player.app.screen.most == 2
+    assert count_label(2, 2) == "PEOPLE: 2  (ALL 2 SEATS; RIGHT: BACK TO 1)"
+    assert count_label(3, 4) == "PEOPLE: 3"
+    player.press("RIGHT")
+    assert player.app.screen.count == 1
+
+
+def test_a_reverse_says_who_played_it_and_a_catch_at_a_table_of_two_speaks_as_1991():
+    from game.rules.events import Event
+    from game.ui import narration
+
+    match, lines = three_people_at(1, ann=("RR", "R2", "R3"))
+    frames_until(match, lambda: match.waiting_for_you, ["RETURN"])
+    match.update(["RIGHT"])
+    match.update(["RIGHT"])
+    assert match.board.selected_card() == "RR"
+    frames_until(match, lambda: match.timeline.idle, ["RETURN"])
+    assert "message ANN changes the direction of play" in lines
+    assert narration.news(Event("reverse", 0), 2) == "Play changes direction"
+    assert narration.catch_news(1, 0, 2) == "Computer catches the missed UNO call"
+    assert narration.catch_news(0, 2, 3) == "You catch Computer 2's missed UNO call"
+
+
+def test_a_key_pressed_while_a_new_hand_is_dealt_face_down_says_so():
+    from game.ui import narration
+
+    people = People(table=("standard", 3), people=("ANN", "BOB"))
+    people.frame()
+    assert people.app.scene == "table" and not people.match.timeline.idle
+    people.frame("RETURN")
+    assert people.match.board.prompt == narration.PROMPT_DEALING_WAIT
+    people.frame()
+    assert people.match.board.prompt == narration.PROMPT_DEALING_WAIT
+    people.wait_until(lambda: people.app.scene == "handover")
+
+
+def test_two_people_at_the_1991_game_see_the_cards_counted_for_the_winner():
+    from game.ui import results
+
+    people = People(table=("1991", 2), people=("ANN", "BOB"))
+    people.play_hand()
+    match = people.match
+    result = match.result
+    loser = 1 - result.winner
+    assert sorted(result.loser_cards) == sorted(match.game.hands[loser]) and result.loser_cards
+    names = ("ANN", "BOB")
+    assert results.counted_line(result) == f"{names[loser]}'S CARDS LEFT, COUNTED FOR {names[result.winner]}:"
+    people.app.draw()
+    band = {
+        pyxel.screen.pget(x, y)
+        for x in range(results.PANEL_X + 8, results.PANEL_X + results.PANEL_W - 8)
+        for y in range(results.CARDS_Y, results.CARDS_Y + 20)
+    }
+    assert len(band) >= 4, "the cards themselves, not only a count"
+
+
+def test_bob_as_king_names_the_jester_by_the_number_on_its_panel():
+    from game.rules.rulesets import RULES_ROYAL
+
+    king = ["RK", "W", "R2", "G3", "G4", "Y5", "Y6"]
+    others = [["B1", "B2", "G1", "G2", "Y7", "Y8", "R8"], ["R3", "R4", "B3", "B4", "G5", "Y1", "Y2"]]
+    deck = stacked([others[0], king, others[1]], "R5", deck=RULES_ROYAL.deck)
+    people = People(table=("royal", 3), people=("ANN", "BOB"), deck=deck, starter=1)
+    people.wait_until(lambda: people.app.scene == "handover")
+    people.open_curtain()  # BOB, the King, names the Jester first
+    match = people.match
+    people.wait_until(lambda: match.waiting_for_you)
+    assert match._deciding == "jester" and match.board.prompt.endswith("(or keys 0-2)")
+    people.frame("2")
+    people.wait_until(lambda: match.timeline.idle)
+    assert match.game.jester == 2 and "jester computer 2" in people.said("jester ")

@@ -492,7 +492,7 @@ def test_two_things_at_once_to_you_hold_the_table_longer_and_h_shows_the_last_li
     assert shown >= NEWS_FRAMES + THINK_FRAMES + CHAIN_FRAMES, f"the second thing to you stays longer ({shown})"
     table.press("H")
     assert table.match.show_history
-    history = table.match.board.history
+    history = table.match.board.heard(0)
     assert "You draw two" in history and "You miss a go" in history and len(history) <= 6
     table.driver.frame()
     table.press("H")
@@ -525,3 +525,21 @@ def test_the_house_rules_label_gives_way_to_the_challenge_buttons():
     table.driver.frame()
     assert not table.match.board.row_busy
     assert any(pyxel.pget(x, layout.CHOICE_Y + 4) == layout.GREY for x in range(layout.SCREEN_W)), "and comes back"
+
+
+# ----- issue 27: a refused key says why ---------------------------------------------------------
+
+
+def test_a_key_refused_as_the_fanfare_takes_your_turn_says_the_fanfare_not_wait_for_your_turn():
+    table = royal_table()
+    table.wait_for_you()
+    table.press("2")  # the Jester
+    table.wait_for_you()
+    scepter = table.match.scepter
+    scepter.frames = scepter.length  # due: the fanfare sounds as the table is still
+    table.press("LEFT")
+    assert table.said("fanfare")
+    assert table.match.board.prompt == narration.PROMPT_FANFARE_WAIT
+    table.wait_until(lambda: table.match.timeline.idle)
+    table.wait(2)
+    assert not table.match.fanfare_showing

@@ -6,8 +6,16 @@ through JavaScript, whose callbacks only queue messages. Both have the same
 face: ``start()``, ``act(action)``, ``send(message)``, ``poll()`` (the
 messages that arrived since, already fed to ``session``), ``status``
 ("connecting", "online", "offline": retrying, "refused": the server said
-no, "closed") and ``close()``; both reconnect by themselves, rejoining
-with the seat's token.
+no, "closed"), ``rest(seconds)`` and ``close()``; both reconnect by
+themselves, rejoining with the seat's token.
+
+``rest``: a window's game loop gives the connection's thread the end of
+each frame. pyxel keeps Python's GIL while it waits for the next frame, so
+a thread of the game runs only while the game's own Python code does: about
+one step a frame, and a connection (some twenty steps: the name looked up,
+the socket, the WebSocket handshake, the hello and the welcome) took 0.5 to
+2.8 s to show the lobby at 30 frames a second. Sleeping the frame's spare
+time away in Python lets go of the GIL, and the thread runs freely then.
 """
 
 from __future__ import annotations
@@ -16,6 +24,7 @@ import contextlib
 import json
 import queue
 import threading
+import time
 
 from .address import names_room, room_address
 from .protocol import Session, encode
@@ -35,6 +44,13 @@ class _Face:
         message = self.session.act(action)
         self.send(message)
         return message
+
+    def rest(self, seconds: float) -> None:
+        """Wait ``seconds`` (the frame's spare time), the connection's
+        thread running meanwhile: a sleep lets go of the GIL that pyxel
+        keeps between frames. Nothing to do in a page (no thread)."""
+        if seconds > 0 and isinstance(self, Client):
+            time.sleep(seconds)
 
     def _received(self, message: dict) -> None:
         self.session.receive(message)
@@ -93,6 +109,11 @@ class Client(_Face):
                 return messages
             self._received(message)
             messages.append(message)
+
+    @property
+    def waiting(self) -> int:
+        """Messages that came and that no poll has taken yet (one held back included)."""
+        return self._inbox.qsize() + (self._held is not None)
 
     def close(self) -> None:
         """Stop: the connection closes, a wait between retries ends. Waits a
@@ -263,6 +284,11 @@ class BrowserClient(_Face):
                     self.storage.removeItem(self.key)  # a token the room no longer knows
             taken.append(message)
         return taken
+
+    @property
+    def waiting(self) -> int:
+        """As ``Client.waiting``."""
+        return len(self._inbox)
 
     def close(self) -> None:
         self._closed = True

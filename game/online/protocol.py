@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import unicodedata
 from dataclasses import fields
 
 from ..rules.events import Event
@@ -24,6 +25,7 @@ MAX_MESSAGE = 4096  # bytes a client may send in one message
 ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
 CLIENT_TYPES = ("hello", "act", "start", "next", "back", "ping")
 NAME_LENGTH = 16
+NAME_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -"  # what the pixel font draws, and the keys type
 _VIEW_FIELDS = tuple(f.name for f in fields(View) if f.name != "events")
 
 
@@ -70,11 +72,15 @@ def text_field(message: dict, key: str, limit: int = 64, default: str | None = N
 
 
 def clean_name(name) -> str:
-    """A player's name as every table shows it: letters, digits, spaces and
-    dashes (as the PEOPLE screen types them), up to 16."""
+    """A player's name as every table shows it: the letters A to Z, digits,
+    spaces and dashes (as the PEOPLE screen types them, and all the pixel
+    font draws), up to 16. Fullwidth letters become their plain selves and
+    accents are left off (NFKD: ZOË is ZOE); letters of other alphabets,
+    which may look like these (a Cyrillic A in ANNA), are left out."""
     if not isinstance(name, str):
         raise ProtocolError("name must be text")
-    name = " ".join("".join(ch for ch in name if ch.isalnum() or ch in " -").split()).upper()[:NAME_LENGTH]
+    name = unicodedata.normalize("NFKD", name[: NAME_LENGTH * 8]).upper()
+    name = " ".join("".join(ch for ch in name if ch in NAME_CHARACTERS).split())[:NAME_LENGTH]
     if not any(ch.isalnum() for ch in name):
         raise ProtocolError("a name needs a letter or a digit")
     return name
@@ -145,7 +151,8 @@ class Session:
         self.deadline_received = 0.0  # time.monotonic() when it came
         self.scepter: float | None = None  # Royal Revenge: how full the scepter's timer is, 0 to 1
         self.acked = 0  # the last of this session's actions the server answered with a state
-        self.events: list[Event] = []  # this hand's events, as this seat saw them
+        self.events: list[Event] = []  # this hand's events, as this seat saw them, from number first_event on
+        self.first_event = 0  # a rejoin is sent the view and only the hand's last events
         self.record: str | None = None  # the whole match, once it is over (a replay)
         self.refusals: list[dict] = []
         self.errors: list[str] = []
@@ -173,10 +180,10 @@ class Session:
         elif kind == "seats":
             self._seats(message)
         elif kind == "state":
-            if message["hand"] != self.hand:
+            if message["hand"] != self.hand or message.get("reset"):
                 self.hand, self.events = message["hand"], []
-            if message.get("reset"):
-                self.events = []
+                first = message.get("first", 0)
+                self.first_event = first if isinstance(first, int) and not isinstance(first, bool) else 0
             self.events.extend(event_from_json(item) for item in message["events"])
             self.moves = message["moves"]
             self.deadline = message.get("deadline")

@@ -12,7 +12,10 @@ and each connection is only ever sent its own seat's view
 from __future__ import annotations
 
 import hashlib
+import json
+import math
 import random
+import re
 import secrets
 import time
 from dataclasses import dataclass, field
@@ -21,14 +24,16 @@ from .. import ai
 from ..rules import Game
 from ..rules.notation import OUT_OF_TURN
 from ..rules.rulesets import RULESETS, SCEPTER_SECONDS
-from .protocol import ProtocolError, clean_name, text_field, view_json
+from .protocol import ROOM_NAME, ProtocolError, clean_name, text_field, view_json
 
 FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
 COMPUTER_DELAY = 0.8  # seconds a computer waits before it acts, so that people see it
 REACT_DELAY = 1.2  # before a computer catches, calls late or jumps in: people are quicker
+RECENT_EVENTS = 30  # events a rejoin is sent with the view (as lichess resends a game's last 30 moves)
 GRACE = 5.0  # seconds a dropped person in turn keeps the seat before a computer plays it
 THINK_BUDGET = 0.004  # seconds of a computer's thinking per tick (a long search is sliced)
+TOKEN_SHA256 = re.compile(r"[0-9a-f]{64}")
 TABLE_KEYS = ("rules", "players", "people", "scoring", "house", "level", "turn_time")
 
 
@@ -173,6 +178,7 @@ class Member:
     seat: int
     hand: int = 0  # the hand whose events it has
     sent: int = 0  # how many of that hand's events it has
+    rejoined: bool = False  # back in a match under way: its next state carries only the last events
 
 
 @dataclass
@@ -202,6 +208,7 @@ class Room:
         self.seats = [Seat("person" if n < table["people"] else "computer") for n in range(table["players"])]
         self.started = False
         self.over = False
+        self.played = False  # a person has acted here (a room made and left is not: it is put away first)
         self.moves = 0  # actions sent to the engine (record lines), ``next`` included
         self.version = 0  # changes since the room was made: the server saves each
         self.created = time.strftime("%Y-%m-%d %H:%M")
@@ -244,7 +251,7 @@ class Room:
             self.version += 1
         place = self.seats[seat]
         place.conn, place.dropped, place.standin = conn, None, False
-        self.members[conn] = Member(seat)
+        self.members[conn] = Member(seat, rejoined=self.started)
         welcome = {
             "type": "welcome",
             "room": self.name,
@@ -320,6 +327,7 @@ class Room:
             self._act(action, seat)
         except ValueError as error:
             return [*out, (conn, {"type": "refused", "action": action, "reason": str(error), "id": ident})]
+        self.played = True
         return out + self.after_action(now, conn, ident)
 
     def _act(self, action: str, seat: int) -> None:
@@ -390,16 +398,24 @@ class Room:
         return out
 
     def state(self, conn, now: float) -> dict:
-        """The connection's seat's view, with the events it has not had."""
+        """The connection's seat's view, with the events it has not had; a
+        new hand's, or a rejoin's, starts its list of events afresh
+        (``reset``), from the hand's event number ``first``. A rejoin is
+        sent the view and only the last ``RECENT_EVENTS`` events, however
+        long the hand: the view is where the table stands."""
         member = self.members[conn]
         game = self.game
-        view = game.view(member.seat)
-        reset = member.hand != game.hand_number
-        if reset:
+        reset = member.rejoined or member.hand != game.hand_number
+        if member.hand != game.hand_number:
             member.hand, member.sent = game.hand_number, 0
-        events = view.events[member.sent :]
-        member.sent = len(view.events)
-        return {
+        first = member.sent
+        view = game.view(member.seat, events_from=first)
+        events = view.events
+        member.sent += len(events)
+        if member.rejoined:
+            member.rejoined = False
+            first, events = max(first, member.sent - RECENT_EVENTS), events[-RECENT_EVENTS:]
+        message = {
             "type": "state",
             "moves": self.moves,
             "hand": game.hand_number,
@@ -409,6 +425,9 @@ class Room:
             "deadline": self.deadline_left(now),
             "scepter": None if self.scepter is None else self.scepter.progress,
         }
+        if reset:
+            message["first"] = first
+        return message
 
     def deadline_left(self, now: float) -> float | None:
         limit = self.deadline()
@@ -466,8 +485,8 @@ class Room:
             return []
         game = self.game
         if self.scepter is not None and self.scepter.due and self._fanfare_may_sound():
-            self.scepter.restart()
             game.act("fanfare")
+            self.scepter.restart()  # (after it: a room file's restarts are never more than its record's fanfares)
             return self.after_action(now)
         limit = self.deadline()
         if limit is not None and now >= limit:
@@ -576,22 +595,108 @@ class Room:
         }
 
     @classmethod
+    def from_text(cls, text: str | bytes, now: float) -> Room:
+        """The room a room file's JSON text holds: ``from_file`` after the
+        JSON is read (nested too deep for Python's parser is a bad file)."""
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise BadRoomFile(f"not JSON: {str(error)[:80] or type(error).__name__}") from None
+        return cls.from_file(data, now)
+
+    @classmethod
     def from_file(cls, data: dict, now: float) -> Room:
+        """The room ``to_file`` wrote, checked as any input is: BadRoomFile,
+        with the reason, for anything that is not such a room (a file
+        edited, cut short, or made to harm: a scepter restarted millions of
+        times would take the server minutes to wind on)."""
+        try:
+            return cls._from_file(data, now)
+        except BadRoomFile:
+            raise
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, OverflowError) as error:
+            raise BadRoomFile(f"{type(error).__name__}: {str(error)[:120]}") from None
+
+    @classmethod
+    def _from_file(cls, data: dict, now: float) -> Room:
         if not isinstance(data, dict) or data.get("version") != FILE_VERSION:
-            raise ValueError("not a room file of version 1")
-        room = cls(data["room"], check_table(data["table"]), seed=0, computer_seed=data["computer_seed"])
-        room.game = Game.replay(data["record"])
-        if len(room.game._actions) != int(data["moves"]):
-            raise ValueError("moves do not agree with the record")
-        room.created = data.get("created", room.created)
-        room.started, room.over, room.moves = bool(data["started"]), bool(data["over"]), int(data["moves"])
-        if len(data["seats"]) != len(room.seats):
-            raise ValueError("the seats do not match the table")
-        for seat, saved in zip(room.seats, data["seats"], strict=True):
-            seat.kind, seat.name, seat.token_sha256 = saved["kind"], saved["name"], saved["token_sha256"]
-            seat.standin = bool(saved.get("standin"))
+            raise BadRoomFile("not a room file of version 1")
+        name, seed, moves = data["room"], data["computer_seed"], data["moves"]
+        if not isinstance(name, str) or not ROOM_NAME.fullmatch(name):
+            raise BadRoomFile("its room name is not one")
+        if not _whole(seed) or not 0 <= seed < 2**63 or not _whole(moves) or moves < 0:
+            raise BadRoomFile("its computer seed and moves must be whole numbers")
+        if not isinstance(data["record"], str) or not isinstance(data.get("created", ""), str):
+            raise BadRoomFile("its record and date must be text")
+        room = cls(name, check_table(data["table"]), seed=0, computer_seed=seed)
+        room.game = game = Game.replay(data["record"])
+        if (game.rules.name, game.players) != (room.table["rules"], room.table["players"]):
+            raise BadRoomFile("its record is not of its table's rules and players")
+        if len(game._actions) != moves:
+            raise BadRoomFile("moves do not agree with the record")
+        room.created = data.get("created", room.created)[:32]
+        room.started, room.over, room.moves = _flag(data["started"]), _flag(data["over"]), moves
+        room.played = moves > 0
+        seats = data["seats"]
+        if not isinstance(seats, list) or len(seats) != len(room.seats):
+            raise BadRoomFile("the seats do not match the table")
+        for number, (seat, saved) in enumerate(zip(room.seats, seats, strict=True)):
+            seat.kind, seat.name, seat.token_sha256 = _seat_fields(saved, number)
+            seat.standin = _flag(saved.get("standin", False))
             seat.dropped = now
         room.turn_key, room.turn_since = room._turn_key(), now
         if room.scepter is not None and data.get("scepter"):
-            room.scepter.state = data["scepter"]
+            room.scepter.state = _scepter_state(data["scepter"], game._actions.count("fanfare"))
         return room
+
+
+class BadRoomFile(ValueError):
+    """A room file (or what a store holds of a room) that is not a room."""
+
+
+def _whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _flag(value) -> bool:
+    if not isinstance(value, bool):
+        raise BadRoomFile(f"{str(value)[:20]!r} where true or false belongs")
+    return value
+
+
+def _seat_fields(saved, number: int) -> tuple[str, str | None, str | None]:
+    """A seat's kind, name and token's digest, as a room file keeps them
+    (a name as ``clean_name`` makes it today: a file written before it
+    took other letters keeps its room)."""
+    if not isinstance(saved, dict):
+        raise BadRoomFile("a seat is an object")
+    kind, name, digest = saved["kind"], saved["name"], saved["token_sha256"]
+    if kind not in ("person", "computer"):
+        raise BadRoomFile(f"a seat is a person or a computer, not {str(kind)[:20]!r}")
+    if name is not None:
+        if not isinstance(name, str) or len(name) > 64:
+            raise BadRoomFile(f"a seat's name is not one: {str(name)[:20]!r}")
+        try:
+            name = clean_name(name)
+        except ProtocolError:
+            name = f"PLAYER {number + 1}"
+    if digest is not None and (not isinstance(digest, str) or not TOKEN_SHA256.fullmatch(digest)):
+        raise BadRoomFile("a seat's token is not a SHA-256 digest")
+    return kind, name, digest
+
+
+def _scepter_state(state, fanfares: int) -> list:
+    """The scepter's [seconds run, length, restarts], checked: each restart
+    sounded a fanfare in the record (so winding the clock's generator on to
+    its next length costs no more than the record's replay)."""
+    if not isinstance(state, list) or len(state) != 3:
+        raise BadRoomFile("the scepter is [seconds run, length, restarts]")
+    run, length, restarts = state
+    shortest, longest = SCEPTER_SECONDS
+    if not all(isinstance(value, int | float) and not isinstance(value, bool) for value in (run, length)):
+        raise BadRoomFile("the scepter's seconds must be numbers")
+    if not (0 <= run < math.inf and shortest <= length <= longest):
+        raise BadRoomFile(f"the scepter's timer runs {shortest} to {longest} s, not {length!r} ({run!r} run)")
+    if not _whole(restarts) or not 0 <= restarts <= fanfares:
+        raise BadRoomFile(f"the scepter restarted {str(restarts)[:20]} times, its record sounds {fanfares} fanfares")
+    return state

@@ -14,19 +14,22 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ctypes
 import gc
+import itertools
 import json
 import secrets
 import signal
 import sys
 import time
 import traceback
+from http import HTTPStatus
 from pathlib import Path
 
 from ..safe_files import keep_aside
-from . import wire
+from . import limits, wire
 from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path
-from .room import JoinError, Room, SeatTaken, check_table
+from .room import BadRoomFile, JoinError, Room, SeatTaken, check_table
 from .saver import FolderError, Saver
 
 RATE = 30.0  # messages a second a connection may send, on average
@@ -37,7 +40,8 @@ PING_EVERY = 20.0  # seconds between a connection's pings; one with no answer by
 PING_SLICES = 20  # the connections are pinged a slice at a time: no burst of 4,000 pings
 MAX_ROOMS = 20_000  # in memory at once
 IDLE_ROOM = 600.0  # seconds a room with nobody connected stays in memory: then it is read from its file again
-IDLE_OVER = 30.0  # ... a room whose match is over: only its replay is left
+IDLE_OVER = 30.0  # ... a room whose match is over (only its replay is left), or that nobody has played yet
+EVICT_LOOK = 256  # rooms nobody is connected to looked at, oldest first, for one to put away when all are taken
 ROOM_NAME_BYTES = 6  # a server-made room name: 48 random bits
 FREEZE_EVERY = 10.0  # seconds between hiding what lives on from the cycle collector
 YOUNG_OBJECTS = 20_000  # new objects between the collector's passes over the young ones (Python's default: 700)
@@ -50,7 +54,19 @@ class Conn(wire.ServerConnection):
     client that does not read is dropped once ``wire.WRITE_LIMIT`` bytes
     wait for it), so a slow reader never holds up a room."""
 
-    __slots__ = ("burst", "flood", "hello_timer", "ping_slice", "rate", "room", "server", "stamp", "tokens")
+    __slots__ = (
+        "address",
+        "burst",
+        "dropping",
+        "flood",
+        "hello_timer",
+        "ping_slice",
+        "rate",
+        "room",
+        "server",
+        "stamp",
+        "tokens",
+    )
 
     max_size = MAX_MESSAGE
 
@@ -58,10 +74,12 @@ class Conn(wire.ServerConnection):
         super().__init__()
         self.server = server
         self.room: Room | None = None  # set at its hello; its other messages go to that room
+        self.address: str | None = None  # the client's, as ``limits`` counts it, once its handshake is taken
         self.rate, self.burst = server.rate, int(server.rate * 2)
         self.tokens = float(self.burst)
         self.stamp = time.monotonic()
-        self.flood = 0
+        self.flood = 0  # frames that came over the rate so far
+        self.dropping = False  # a piece of the message now arriving came over the rate: it is dropped
         self.hello_timer: asyncio.TimerHandle | None = None
         self.ping_slice = 0  # which of the keepalive's slices it is in, once open
 
@@ -69,15 +87,37 @@ class Conn(wire.ServerConnection):
         super().connection_made(transport)
         self.hello_timer = asyncio.get_running_loop().call_later(HELLO_TIMEOUT, self.close, 1008, "no hello")
 
-    def refuse(self, path: str) -> str | None:
-        if room_from_path(path) is None:
-            return "a room is /NAME: letters, digits, - and _ (64 at most)\n"
+    def refuse(self, request) -> tuple[HTTPStatus, str] | None:
+        if room_from_path(request.path) is None:
+            return HTTPStatus.NOT_FOUND, "a room is /NAME: letters, digits, - and _ (64 at most)\n"
+        peer = self.transport.get_extra_info("peername")
+        forwarded = request.headers.get_all("X-Forwarded-For")
+        address = limits.client_address(str(peer[0]) if peer else "", forwarded, self.server.trust_proxy)
+        reason = self.server.limits.connect(address)
+        if reason is not None:
+            return HTTPStatus.TOO_MANY_REQUESTS, reason + "\n"
+        self.address = address
         return None
 
     def opened(self) -> None:
         self.server.opened(self)
 
+    def frame_arrived(self, data: bool) -> None:
+        """Every frame takes one of the rate's tokens: a message in pieces
+        as many as it has pieces, a ping one. A message one of whose pieces
+        finds none is dropped; too many such frames close the connection."""
+        if self.allowed():
+            return
+        self.dropping = self.dropping or data
+        if self.flood > FLOOD_LIMIT:
+            self.close(1008, "too many messages")
+        elif self.flood % 50 == 1:
+            self.send({"type": "error", "reason": f"too many messages: at most {self.rate:g} a second"})
+
     def received(self, message: str | bytes) -> None:
+        if self.dropping:
+            self.dropping = False
+            return
         try:
             self.server.received(self, message)
         except Exception:  # a bug, not the client's doing: this connection closes, the server goes on
@@ -86,6 +126,8 @@ class Conn(wire.ServerConnection):
 
     def lost(self) -> None:
         self.greeted()
+        if self.address is not None:
+            self.server.limits.disconnect(self.address)
         self.server.lost(self)
 
     def greeted(self) -> None:
@@ -114,10 +156,20 @@ class Conn(wire.ServerConnection):
 
 class Server:
     def __init__(
-        self, data_dir: Path | None, *, log=print, rate: float = RATE, idle_room: float = IDLE_ROOM, **room_options
+        self,
+        data_dir: Path | None,
+        *,
+        log=print,
+        rate: float = RATE,
+        idle_room: float = IDLE_ROOM,
+        address_limits: limits.AddressLimits | None = None,
+        trust_proxy: bool = False,
+        **room_options,
     ) -> None:
         self.rate = rate
         self.idle_room = idle_room
+        self.limits = limits.AddressLimits() if address_limits is None else address_limits
+        self.trust_proxy = trust_proxy  # a client's address is the one the reverse proxy adds to X-Forwarded-For
         self.rooms_dir = None if data_dir is None else Path(data_dir) / "rooms"
         self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir, log, self._save_again)
         self.rooms: dict[str, Room] = {}
@@ -148,23 +200,23 @@ class Server:
 
     def _room(self, name: str) -> Room | None:
         """The room ``name``: in memory, or read from its file (None if
-        there is none, or it cannot be read: then it is kept aside)."""
+        there is none; JoinError, with the reason, if it cannot be read:
+        then it is kept aside)."""
         room = self.rooms.get(name)
         if room is not None or self.rooms_dir is None:
             return room
         path = self.rooms_dir / f"{name}.json"
         if not path.is_file():
             return None
-        if len(self.rooms) >= MAX_ROOMS:
-            raise JoinError("this server has no room for more rooms")
+        self._make_space()
         try:
-            room = Room.from_file(json.loads(path.read_text(encoding="utf-8")), asyncio.get_running_loop().time())
+            room = Room.from_text(path.read_bytes(), asyncio.get_running_loop().time())
             if room.name != name:
-                raise ValueError("the room's name is not its file's")
-        except (OSError, ValueError, KeyError, TypeError) as error:
+                raise BadRoomFile("the room's name is not its file's")
+        except (OSError, BadRoomFile) as error:
             aside = keep_aside(path, "unreadable")
             self.log(f"room file {path.name} could not be read ({error}): kept as {aside.name}")
-            return None
+            raise JoinError(f"room {name}'s file could not be read ({error}): it was kept aside") from None
         self._configure(room)
         self.rooms[name] = room
         self.saved[name] = room.version
@@ -176,7 +228,7 @@ class Server:
         if self.saver is None or room.members:
             return
         _cancel(self.idle, room.name)
-        wait = min(self.idle_room, IDLE_OVER) if room.over else self.idle_room
+        wait = min(self.idle_room, IDLE_OVER) if room.over or not room.played else self.idle_room
         self.idle[room.name] = asyncio.get_running_loop().call_later(wait, self._put_away, room)
 
     def _put_away(self, room: Room) -> None:
@@ -186,13 +238,38 @@ class Server:
         del self.idle[room.name]
         if room.members or self.rooms.get(room.name) is not room:
             return
-        if self.saved.get(room.name) != room.version or not self.saver.on_disk(room.name):
+        if not self._on_disk(room):
             self._watch_idle(room)  # not yet on the disk: later
             return
+        self._forget(room)
+
+    def _on_disk(self, room: Room) -> bool:
+        return self.saved.get(room.name) == room.version and self.saver.on_disk(room.name)
+
+    def _forget(self, room: Room) -> None:
+        """Drop a room nobody is connected to, whose file holds its last change."""
         del self.rooms[room.name]
         del self.saved[room.name]
         _cancel(self.timers, room.name)
         self.saver.forget(room.name)
+
+    def _make_space(self) -> None:
+        """Before a room is made or read: if the server holds ``MAX_ROOMS``,
+        put away at once a room nobody is connected to and whose file holds
+        its last change (it comes back from it when asked for): one nobody
+        has played first, else the one left longest ago; JoinError if there
+        is none among the oldest ``EVICT_LOOK``. So rooms made and left,
+        however many, never keep out a room people play."""
+        if len(self.rooms) < MAX_ROOMS:
+            return
+        if self.saver is not None:
+            oldest = [self.rooms.get(name) for name in itertools.islice(self.idle, EVICT_LOOK)]
+            for room in sorted(filter(None, oldest), key=lambda room: room.played):  # (sorted keeps the oldest first)
+                if not room.members and self._on_disk(room):
+                    _cancel(self.idle, room.name)
+                    self._forget(room)
+                    return
+        raise JoinError("this server has no room for more rooms")
 
     def _configure(self, room: Room) -> None:
         for key, value in self.room_options.items():
@@ -242,12 +319,6 @@ class Server:
             self._watch_idle(room)
 
     def received(self, conn: Conn, text: str | bytes) -> None:
-        if not conn.allowed():
-            if conn.flood > FLOOD_LIMIT:
-                conn.close(1008, "too many messages")
-            elif conn.flood % 50 == 1:
-                conn.send({"type": "error", "reason": f"too many messages: at most {conn.rate:g} a second"})
-            return
         try:
             message = decode(text)
         except ProtocolError as error:
@@ -272,7 +343,7 @@ class Server:
             name = room_from_path(conn.path)
             room = self._room(name) if name else None
             if room is None:
-                room = self._new_room(name, hello)
+                room = self._new_room(name, hello, conn.address)
         except (ProtocolError, JoinError) as error:
             self._refuse(conn, error)
             return
@@ -280,13 +351,15 @@ class Server:
         _cancel(self.idle, room.name)
         self.submit(room, lambda now: self._join(conn, room, hello, now))
 
-    def _new_room(self, name: str, hello: dict) -> Room:
-        if len(self.rooms) >= MAX_ROOMS:
-            raise JoinError("this server has no room for more rooms")
+    def _new_room(self, name: str, hello: dict, address: str | None) -> Room:
         if hello.get("token") is not None:
             raise JoinError(f"there is no room {name!r} on this server")
         table = check_table(hello.get("table", {}))
         clean_name(hello.get("name"))  # the creator's join cannot be refused: no empty room is left behind
+        if address is not None and not self.limits.may_make_room(address):
+            per = self.limits.rooms_a_minute
+            raise JoinError(f"too many new rooms from your address: at most {per:g} a minute")
+        self._make_space()
         room = Room(name or self.new_room_name(), table)
         self._configure(room)
         self.rooms[room.name] = room
@@ -367,6 +440,7 @@ class Server:
         if turn % RECLAIM_EVERY == RECLAIM_EVERY - 1:
             gc.unfreeze()
             gc.collect()
+            give_back_freed_memory()
         gc.freeze()
         asyncio.get_running_loop().call_later(FREEZE_EVERY, self.keep_collections_short, turn + 1)
 
@@ -414,6 +488,25 @@ class Server:
             await asyncio.sleep(0.02)
 
 
+def _malloc_trim():
+    """glibc's ``malloc_trim``, or None (another C library: musl, macOS)."""
+    try:
+        return ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+
+
+MALLOC_TRIM = _malloc_trim()
+
+
+def give_back_freed_memory() -> None:
+    """Give the system the memory the C allocator holds free. After a flood
+    (thousands of connections and rooms made and gone) glibc kept it all:
+    the server stayed at its peak for good. Nothing to do elsewhere."""
+    if MALLOC_TRIM is not None:
+        MALLOC_TRIM(0)
+
+
 def _cancel(timers: dict[str, asyncio.TimerHandle], name: str) -> None:
     """Cancel and forget the room's timer in ``timers``, if it has one."""
     timer = timers.pop(name, None)
@@ -433,6 +526,25 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--grace", type=float, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--rate", type=float, default=RATE, help=argparse.SUPPRESS)
     parser.add_argument("--idle-room", type=float, default=IDLE_ROOM, help=argparse.SUPPRESS)
+    parser.add_argument(
+        "--trust-proxy",
+        action="store_true",
+        help="behind a reverse proxy: a client's address is the last the proxy adds to X-Forwarded-For",
+    )
+    parser.add_argument(
+        "--address-connections",
+        type=int,
+        default=limits.CONNECTIONS,
+        metavar="N",
+        help=f"connections open at once from one client address (default {limits.CONNECTIONS}; 0: no limit)",
+    )
+    parser.add_argument(
+        "--address-rooms",
+        type=float,
+        default=limits.ROOMS_A_MINUTE,
+        metavar="N",
+        help=f"new rooms a minute from one client address (default {limits.ROOMS_A_MINUTE}; 0: no limit)",
+    )
     parser.add_argument("--stop-after", type=float, default=None, help="stop after this many seconds (tests)")
     return parser.parse_args(argv)
 
@@ -449,7 +561,13 @@ def main(argv: list[str] | None = None) -> int:
         if value is not None
     }
     server = Server(
-        args.data_dir, log=lambda text: print(text, flush=True), rate=args.rate, idle_room=args.idle_room, **options
+        args.data_dir,
+        log=lambda text: print(text, flush=True),
+        rate=args.rate,
+        idle_room=args.idle_room,
+        address_limits=limits.AddressLimits(args.address_connections, args.address_rooms),
+        trust_proxy=args.trust_proxy,
+        **options,
     )
     try:
         asyncio.run(server.run(args.host, args.port, args.stop_after, whole_process=True))

@@ -13,7 +13,7 @@ server answers each message as it arrives and needs none of that, and at
 connection, measured with tracemalloc; here, 4 KB (``docs/online.md``).
 
 A subclass of ``ServerConnection`` or ``ClientConnection`` says what a
-connection is for: ``refuse(path)`` at the server's handshake, then
+connection is for: ``refuse(request)`` at the server's handshake, then
 ``opened``, ``received`` for each message, ``lost`` at the end; it sends
 with ``send_text``, ``ping`` and ``close``.
 """
@@ -37,6 +37,7 @@ CLOSE_TIMEOUT = 2.0  # seconds a closing connection has to answer before it is c
 SEND_BUFFER = 32768  # bytes of the kernel's send buffer: a client that does not read is found out soon
 CLOSE_REASON = 120  # bytes of a close frame's reason (the frame holds 123)
 WRITE_LIMIT = 262_144  # bytes waiting to be sent before the client counts as one that does not read
+MAX_FRAMES = 32  # frames one message may come in (a browser sends one): more closes the connection with 1009
 LOGGER = logging.getLogger("game.online.wire")  # websockets' own connection logger, one for all
 
 
@@ -78,6 +79,10 @@ class Connection(asyncio.Protocol):
 
     def lost(self) -> None:
         """The connection is gone (opened or not): nothing more is sent."""
+
+    def frame_arrived(self, data: bool) -> None:
+        """A frame came: a piece of a message (``data``), or a ping or pong.
+        A rate limit counts them all, as each is read and answered."""
 
     def too_slow(self) -> None:
         """More than ``WRITE_LIMIT`` bytes wait for a client that does not read."""
@@ -144,7 +149,13 @@ class Connection(asyncio.Protocol):
         raise NotImplementedError
 
     def _frame(self, frame) -> None:
+        """A frame of an open connection. The pieces of a message are
+        bounded in bytes by ``websockets`` (its ``max_size``) and here in
+        number: endless empty pieces would grow the list of them forever."""
         opcode = frame.opcode
+        self.frame_arrived(opcode is Opcode.TEXT or opcode is Opcode.BINARY or opcode is Opcode.CONT)
+        if self._closing:
+            return  # (the rate limit closed it)
         if opcode is Opcode.PONG:
             self.pong_due = False
         elif opcode is Opcode.TEXT or opcode is Opcode.BINARY:  # (websockets checks the pieces' order)
@@ -153,6 +164,10 @@ class Connection(asyncio.Protocol):
             else:
                 self._parts, self._parts_are_text = [frame.data], opcode is Opcode.TEXT
         elif opcode is Opcode.CONT:
+            if len(self._parts) >= MAX_FRAMES:
+                self._parts = []
+                self._fail(1009, f"a message in more than {MAX_FRAMES} frames")
+                return
             self._parts.append(frame.data)
             if frame.fin:
                 data, self._parts = b"".join(self._parts), []
@@ -165,12 +180,16 @@ class Connection(asyncio.Protocol):
         try:
             text = data.decode()
         except UnicodeDecodeError as error:
-            self._closing = True
-            self._ws.fail(1007, f"{error.reason} at position {error.start}")
-            self._write()
-            self._close_soon()
+            self._fail(1007, f"{error.reason} at position {error.start}")
             return
         self.received(text)
+
+    def _fail(self, code: int, reason: str) -> None:
+        """Close at once, for what came: nothing more is read."""
+        self._closing = True
+        self._ws.fail(code, reason)
+        self._write()
+        self._close_soon()
 
     def _write(self) -> None:
         for data in self._ws.data_to_send():
@@ -203,8 +222,9 @@ class ServerConnection(Connection):
     def __init__(self) -> None:
         super().__init__(ServerProtocol(max_size=self.max_size, logger=LOGGER))
 
-    def refuse(self, path: str) -> str | None:
-        """Why a request for ``path`` is answered 404, or None to accept it."""
+    def refuse(self, request: Request) -> tuple[HTTPStatus, str] | None:
+        """The HTTP status and reason a request (its path, its headers) is
+        answered with instead of a WebSocket, or None to accept it."""
         return None
 
     def connection_made(self, transport: asyncio.Transport) -> None:
@@ -215,9 +235,8 @@ class ServerConnection(Connection):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
     def _handshake(self, request: Request) -> None:
-        reason = self.refuse(request.path)
-        refused = reason is not None
-        response = self._ws.reject(HTTPStatus.NOT_FOUND, reason) if refused else self._ws.accept(request)
+        refusal = self.refuse(request)
+        response = self._ws.accept(request) if refusal is None else self._ws.reject(*refusal)
         self._ws.send_response(response)
         self._write()
         request.headers.clear()  # websockets' parser holds on to the request: 2 KB a connection

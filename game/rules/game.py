@@ -970,7 +970,11 @@ class Game:
 
     # ----- what a seat may see ---------------------------------------------------
 
-    def view(self, seat: int) -> View:
+    def view(self, seat: int, events_from: int = 0) -> View:
+        """What ``seat`` may see; its ``events`` are this hand's from number
+        ``events_from`` on (a table server sends each seat only the new
+        ones: asking for all of them every move would cost more the longer
+        the hand)."""
         if seat not in range(self.players):
             raise ValueError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
         return View(
@@ -990,7 +994,7 @@ class Game:
             starter=self.starter,
             direction=self.direction,
             drawn=self.drawn if seat == self.turn else None,
-            events=self._events_seen_by(seat),
+            events=self._events_seen_by(seat, events_from),
             hand_over=self.hand_over,
             match_over=self.match_over,
             exposed=self._exposed,
@@ -1052,10 +1056,10 @@ class Game:
         colour = pending.colour
         return any(card.colour == colour for card in self._hands[pending.by])
 
-    def _events_seen_by(self, seat: int) -> tuple[Event, ...]:
-        """This hand's events with other seats' drawn cards hidden and other
-        seats' reveals left out, kept up to date one new event at a time
-        (views are asked for every turn)."""
+    def _events_seen_by(self, seat: int, start: int = 0) -> tuple[Event, ...]:
+        """This hand's events from number ``start`` on, with other seats'
+        drawn cards hidden and other seats' reveals left out, kept up to date
+        one new event at a time (views are asked for every turn)."""
         read, seen = self._seen.get(seat, (0, []))
         for e in self._log[read:]:
             if e.seat == seat or e.kind != "draw":
@@ -1064,7 +1068,7 @@ class Game:
             else:
                 seen.append(e.hidden())
         self._seen[seat] = (len(self._log), seen)
-        return tuple(seen)
+        return tuple(seen[start:])
 
     # ----- records, copies, comparison -----------------------------------------
 

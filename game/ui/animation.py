@@ -42,6 +42,13 @@ class Timeline:
     def add(self, step: Step) -> None:
         self._steps.append(step)
 
+    def clear(self) -> None:
+        """Drop every step not yet played (the board is then set straight
+        by whoever clears it)."""
+        self._steps.clear()
+        self._current, self._left = None, 0
+        self.board.flight = None
+
     def update(self) -> None:
         """Advance one frame: a step of N frames ends on its Nth update."""
         ticked = False

@@ -80,7 +80,7 @@ def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
     pyxel.init(**host.init_options(headless, display_scale))
 
 
-__all__ = ["App", "init_pyxel", "run_window", "saved_seating", "settle_heap"]
+__all__ = ["App", "init_pyxel", "run_window", "saved_seating", "settle_heap", "window_frames"]
 
 
 class App(OnlinePlay, TitleScenes, MatchKeeping):
@@ -139,6 +139,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         self.match: Match | None = None
         self._shown_prompt = ""
         self.title = menus.TitleMenu(host.can_quit(platform), title_art=not low_memory)
+        self.title.message = self._hosted_room_left()
         self.screen: menus.HowToPlay | menus.StatsScreen | menus.PauseMenu | ReplayList | None = None
         self.viewer: ReplayViewer | None = None
         if warning:
@@ -460,10 +461,24 @@ def run_window(
         join=join,
     )
     app.mouse.in_window = display.pointer_in_window()
+    pyxel.run(*window_frames(app))
+
+
+def window_frames(app: App) -> tuple[Callable[[], None], Callable[[], None]]:
+    """The ``update`` and ``draw`` that ``pyxel.run`` calls for the App in a
+    window: pyxel quits when the App asks, and the frame's spare time after
+    drawing goes to an online table's connection (``App.rest_online``)."""
+    frame_started = time.perf_counter()
 
     def update() -> None:
+        nonlocal frame_started
+        frame_started = time.perf_counter()
         app.update()
         if app.quit_requested:
             pyxel.quit()
 
-    pyxel.run(update, app.draw)
+    def draw() -> None:
+        app.draw()
+        app.rest_online(frame_started)
+
+    return update, draw

@@ -43,6 +43,20 @@ class Flight:
         return round(x0 + (x1 - x0) * t), round(y0 + (y1 - y0) * t)
 
 
+@dataclass(frozen=True)
+class Said:
+    """A line of the message bar as H keeps it: said to the whole table
+    (``to`` None), or to one person at a shared screen (``to``: their seat),
+    a refusal of their card, say, which the others never see."""
+
+    text: str
+    to: int | None = None
+
+
+HISTORY_LINES = 6  # the lines H shows
+HISTORY_KEPT = 60  # the lines kept, so that each person's own last ones are still there
+
+
 @dataclass
 class Board:
     """Everything drawn on the table, by places round it seen from the person
@@ -76,9 +90,10 @@ class Board:
     # The table is drawn from one seat's point of view: every seat above is a
     # place round the table, place 0 the person in front of the screen.
     names: tuple[str, ...] | None = None  # by place; None: the 1991 names (YOU, COMPUTER 3)
+    numbers: tuple[int, ...] = ()  # by place: each seat's own number (its key while one is picked); (): the place
     hidden: bool = False  # several people: your hand shows its backs (nobody's turn in front)
     row_busy: bool = False  # the row over your hand shows choices: the house rules' names give way
-    history: list[str] = field(default_factory=list)  # the last news lines, oldest first
+    history: list[Said] = field(default_factory=list)  # the last news lines, oldest first (see ``heard``)
     playable: frozenset[str] | None = None  # HINTS: the cards of your hand that may be played now
 
     @property
@@ -125,6 +140,20 @@ class Board:
             self.selected = min(self.selected, max(0, len(self.hand) - 1))
         self.flight = None
         self.revealed = None
+
+    def number(self, place: int) -> int:
+        """The seat's own number at ``place``: the number key that names it."""
+        return self.numbers[place] if self.numbers else place
+
+    def heard(self, seat: int | None) -> list[str]:
+        """H: the last lines said to the whole table or to ``seat`` (the
+        person in front; None: nobody's own lines), oldest first."""
+        return [said.text for said in self.history if said.to is None or said.to == seat][-HISTORY_LINES:]
+
+    def last_heard(self, seat: int | None) -> str:
+        """The news line as ``seat`` may see it: the last line said to them or to everyone."""
+        lines = self.heard(seat)
+        return lines[-1] if lines else ""
 
     def insert_index(self, code: str) -> int:
         """Where a card would go in your hand: in sorted place, after its equals."""

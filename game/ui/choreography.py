@@ -10,7 +10,8 @@ action of the computer, as a person can follow.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 from game.rules.cards import Card
 from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, Event
@@ -18,7 +19,7 @@ from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, Event
 from . import narration
 from .animation import Step, Timeline
 from .audio import Audio
-from .board import Board, Flight, hand_order
+from .board import HISTORY_KEPT, Board, Flight, Said, hand_order
 from .layout import DISCARD_POS, DRAW_PILE_POS, your_card_pos
 from .seating import crown_pos, seat_card_pos
 from .seats import HUMAN, Seating
@@ -32,7 +33,6 @@ PENALTY_FRAMES = 40  # time to read why four cards come
 HAND_END_FRAMES = 40
 REVEAL_FRAMES = 75  # the hand you challenged, shown for a moment
 CROWN_FRAMES = 30  # the crown passing to the new King
-HISTORY_LINES = 6  # news lines kept for H
 # At a table of more than two, when a second thing (and more) happens to you
 # before your turn comes (skipped, made to draw, hands swapped), the table
 # pauses this much longer on it, so that a chain can be followed.
@@ -73,12 +73,15 @@ class Choreographer:
         # before it (set by the table as you challenge), to name the hand shown.
         self.challenged: tuple[int, str] | None = None
 
-    def say(self, text: str) -> None:
-        """Put a line on the news line of the message bar (and in its history, for H)."""
+    def say(self, text: str, to: int | None = None) -> None:
+        """Put a line on the news line of the message bar (and in its history,
+        for H); ``to``: the seat of the one person it is said to, at a screen
+        shared by several (the others' H never shows it)."""
         board = self.board
         board.news = text
-        if text and (not board.history or board.history[-1] != text):
-            board.history = [*board.history, text][-HISTORY_LINES:]
+        said = Said(text, to)
+        if text and (not board.history or board.history[-1] != said):
+            board.history = [*board.history, said][-HISTORY_KEPT:]
         self.notice(f"message {text}")
 
     def stage(
@@ -94,7 +97,12 @@ class Choreographer:
         needed: they show as backs, and a hand another seat challenged is
         not shown to you."""
         self._scores = scores
-        self._hands = (list(your_hand), counts)
+        # Your hand and the counts after each event, worked back from the
+        # engine's now: a batch may hold more than one move (an online table
+        # that fell behind, a rejoin), so that the deal shows the cards dealt,
+        # not the cards left after the moves that followed it.
+        hands = hands_after(events, your_hand)
+        counts_after = seat_counts_after(events, counts)
         ends_match = any(event.kind == "match_end" for event in events)
         # A card you pick up that cannot be played is passed at once: it is
         # never marked as the card to play (lifted, under the arrow).
@@ -118,19 +126,21 @@ class Choreographer:
             "king": self._king,
             "jester": self._jester,
             "fanfare": self._fanfare,
-            "swap": self._hands_move,
-            "rotate": self._hands_move,
         }
-        for event in events:
+        for index, event in enumerate(events):
             chained = self._happens_to_you(event)
+            hand = hands[index]
             if event.kind == "deal":
-                self._deal(event, your_hand[: event.count])
+                self._deal(event, your_hand[: event.count] if hand is None else hand)
             elif event.kind == "hand_end":
                 self._hand_end(event, ends_match)
+            elif event.kind in ("swap", "rotate"):
+                self._hands_move(event, your_hand if hand is None else hand, counts_after[index])
             else:
                 handlers.get(event.kind, self._news)(event)
             if chained:
                 self._add(CHAIN_FRAMES)
+        self._add(0, lambda: self._settle(your_hand, counts))
 
     def _happens_to_you(self, event: Event) -> bool:
         """Count what happens to you between your turns; True for the second
@@ -232,8 +242,10 @@ class Choreographer:
         def begin() -> Flight:
             board = self.board
             if seat == HUMAN:
-                start = your_card_pos(len(board.hand), board.selected, board.hand.index(code))
-                board.remove_from_hand(code)
+                held = board.hand.index(code) if code in board.hand else board.selected
+                start = your_card_pos(len(board.hand), board.selected, held)
+                if code in board.hand:  # (else the table is set straight at the end: ``_settle``)
+                    board.remove_from_hand(code)
                 board.drawn = None
             else:
                 start = seat_card_pos(seat, board.counts[seat], self.players)
@@ -286,8 +298,9 @@ class Choreographer:
     def _mark_drawn(self, code: str) -> None:
         """The card you picked up stays marked until you play it or pass."""
         board = self.board
-        board.drawn = code
-        board.selected = len(board.hand) - 1 - board.hand[::-1].index(code)
+        if code in board.hand:
+            board.drawn = code
+            board.selected = len(board.hand) - 1 - board.hand[::-1].index(code)
 
     def _card_to_hand(self, seat: int, code: str | None, frames: int, sound: str) -> None:
         """One card from the draw pile to a hand: face up to you, face down to the computer."""
@@ -356,8 +369,10 @@ class Choreographer:
 
     def _reverse(self, event: Event) -> None:
         def begin() -> None:
-            self.board.direction = -self.board.direction
-            self.say(self._words(event))
+            board = self.board
+            board.direction = -board.direction
+            played = board.turn == event.seat  # not turned up: the table shows the player in turn
+            self.say(narration.reverse_news(event.seat if played else None, self.seating))
 
         self._add(NEWS_FRAMES, begin)
 
@@ -380,9 +395,9 @@ class Choreographer:
 
     def _catch(self, event: Event) -> None:
         def begin() -> None:
-            self.board.exposed = None
+            caught, self.board.exposed = self.board.exposed, None
             self.audio.play("caught")
-            self.say(self._words(event))
+            self.say(narration.catch_news(event.seat, caught, self.seating))
             self.notice(f"catch by {self._name(event.seat)}")
 
         self._add(NEWS_FRAMES, begin)
@@ -429,10 +444,9 @@ class Choreographer:
 
         self._add(NEWS_FRAMES, begin)
 
-    def _hands_move(self, event: Event) -> None:
+    def _hands_move(self, event: Event, your_hand: list[str], counts: list[int] | None) -> None:
         """Seven-O: hands swapped, or every hand passed on. The table shows the
-        hands as the engine has them after it."""
-        your_hand, counts = self._hands
+        hands as they are after it."""
 
         def begin() -> None:
             board = self.board
@@ -453,6 +467,20 @@ class Choreographer:
             self.notice("fanfare")
 
         self._add(NEWS_FRAMES, begin)
+
+    def _settle(self, your_hand: list[str], counts: list[int] | None) -> None:
+        """The last step of every batch: the board holds the hand and counts
+        the engine holds. Each event's step has already made them so; this
+        sets the board straight where the events could not say how (a hand
+        passed to you in a batch that began before it) and says so."""
+        board = self.board
+        if Counter(board.hand) != Counter(your_hand):
+            board.hand = sorted(your_hand, key=hand_order)
+            board.selected = min(board.selected, max(0, len(board.hand) - 1))
+            self.notice("table set straight: your hand")
+        if counts is not None and board.counts[1:] != list(counts[1:]):  # (yours is your hand's)
+            board.counts[1:] = counts[1:]
+            self.notice("table set straight: the counts")
 
     # ----- the end of a hand ----------------------------------------------------
 
@@ -482,3 +510,65 @@ class Choreographer:
             self.say(self._words(event))
 
         self._add(HAND_END_FRAMES, begin)
+
+
+# ----- hands and counts between the events of a batch -------------------------------
+
+
+def hands_after(events: Sequence[Event], your_hand: list[str]) -> list[list[str] | None]:
+    """Your hand after each of ``events``, worked back from ``your_hand``,
+    the hand after the last: a card you played was in it before, the cards
+    you drew were not, and before the deal it was empty. None where that
+    cannot be known: before a hand was passed to you (Seven-O)."""
+    hands: list[list[str] | None] = [None] * len(events)
+    hand: list[str] | None = list(your_hand)
+    for index in range(len(events) - 1, -1, -1):
+        hands[index] = None if hand is None else list(hand)
+        if hand is not None:
+            hand = _hand_before(events[index], hand)
+    return hands
+
+
+def _hand_before(event: Event, hand: list[str]) -> list[str] | None:
+    if event.kind == "deal":
+        return []
+    if event.kind == "play" and event.seat == HUMAN:
+        return [*hand, event.cards[0]]
+    if event.kind == "draw" and event.seat == HUMAN:
+        before = list(hand)
+        for code in reversed(event.cards):  # drawn cards were put at the end
+            if code in before:
+                del before[len(before) - 1 - before[::-1].index(code)]
+        return before
+    if event.kind == "rotate" or (event.kind == "swap" and HUMAN in (event.seat, event.count)):
+        return None
+    return hand
+
+
+def seat_counts_after(events: Sequence[Event], counts: list[int] | None) -> list[list[int] | None]:
+    """Every seat's count after each of ``events``, worked back from
+    ``counts``, the counts after the last (None: not given)."""
+    after: list[list[int] | None] = [None] * len(events)
+    if counts is None:
+        return after
+    now = list(counts)
+    for index in range(len(events) - 1, -1, -1):
+        after[index] = list(now)
+        now = _counts_before(events[index], now)
+    return after
+
+
+def _counts_before(event: Event, counts: list[int]) -> list[int]:
+    before = list(counts)
+    players = len(before)
+    if event.kind == "deal":
+        return [0] * players
+    if event.kind == "play" and event.seat >= 0:
+        before[event.seat] += 1
+    elif event.kind == "draw" and event.seat >= 0:
+        before[event.seat] -= event.count
+    elif event.kind == "swap":
+        before[event.seat], before[event.count] = counts[event.count], counts[event.seat]
+    elif event.kind == "rotate":  # every hand passed ``count`` seats along
+        before = [counts[(seat + event.count) % players] for seat in range(players)]
+    return before

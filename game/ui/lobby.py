@@ -18,7 +18,9 @@ from .table import draw_message_bar
 
 SEATS_Y = 74
 SEAT_H = 9
+STARTING = "starting"  # HOST's table server is starting (``online_play``): no connection yet
 STATUS = {
+    STARTING: "Starting your table server...",
     "connecting": "Connecting...",
     "online": "Connected",
     "offline": PROMPT_OFFLINE,

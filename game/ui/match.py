@@ -169,14 +169,14 @@ class Match(PersonTurn, ComputerTurns):
         self.board.king, self.board.jester = self._place(self.game.king), self._place(self.game.jester)
         self._stage(opening)
 
-    def _restore(self) -> None:
+    def _restore(self, news: str = narration.CONTINUED) -> None:
         """Set the table straight to the engine's position (a continued
         match): the hands, piles, scores, the card you picked up under the
-        arrow, and the hand's result if it is over."""
+        arrow, and the hand's result if it is over; ``news`` says why."""
         game, board = self.game, self.board
         self._clear_turn()
         board.show(game, viewer=self.viewer)
-        self.director.say(narration.CONTINUED)
+        self.director.say(news)
         view = self.director.seating
         others = " | ".join(
             f"{view.name(place).lower()} {board.counts[place]} cards" for place in range(1, self.players)
@@ -210,6 +210,8 @@ class Match(PersonTurn, ComputerTurns):
         self._uno_ready = False  # U pressed: your next play that leaves one card calls UNO
         self.board.pick = None
         self._wait_until = 0  # the frame until which the prompt says to wait (a key refused out of turn)
+        self.wait_prompt = narration.PROMPT_WAIT  # and why
+        self.fanfare_showing = False  # the fanfare took the turn, and its news still moves
         self._jump_window = 0  # still frames you have had to jump in since the top card changed
         self._jump_top = None
 
@@ -249,6 +251,7 @@ class Match(PersonTurn, ComputerTurns):
         view = self.seating.seen_from(viewer)
         self.director.seating = view
         self.board.names = tuple(view.name(place) for place in range(self.players)) if self.seating.several else None
+        self.board.numbers = tuple(self._seat(place) for place in range(self.players))
 
     @property
     def _in_front_turn(self) -> bool:
@@ -265,6 +268,7 @@ class Match(PersonTurn, ComputerTurns):
         game = self.game
         decider = None if game.hand_over else game.turn
         if decider is not None and decider != self.in_front and self.seating.is_person(decider):
+            self.board.hidden = True  # while a missed UNO call may be caught too: it is no longer theirs
             if not self.computers.holding:
                 self._draw_curtain(decider)
             return
@@ -290,6 +294,7 @@ class Match(PersonTurn, ComputerTurns):
         self.in_front = seat
         self.board.selected = 0  # the arrow starts at the left of this person's hand
         self.board.show(self.game, viewer=seat)
+        self.board.news = self.board.last_heard(seat)  # never another person's own line
         self.board.hidden = False
         self._clear_turn()
         self.audio.play("pip")
@@ -440,6 +445,7 @@ class Match(PersonTurn, ComputerTurns):
 
     def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
         table_keys = [key for key in pressed if key in TABLE_KEYS]
+        self.fanfare_showing = self.fanfare_showing and not self.timeline.idle
         if not self.timeline.idle:
             self._keep_or_refuse(table_keys)
         elif self.game.hand_over:
@@ -454,7 +460,12 @@ class Match(PersonTurn, ComputerTurns):
                 self._your_mouse(pointer)
 
     def _act(self, action: str, seat: int | None = None) -> None:
-        """Send an action to the engine, save the match, and stage what follows."""
+        """Send an action to the engine, save the match, and stage what follows.
+        With several people, another's action (a catch, a computer's move)
+        first turns the hand in front face down: the cards it brings (a
+        catch's two) fly face down."""
+        if self.seating.several and (self.game.turn if seat is None else seat) != self.in_front:
+            self.board.hidden = True
         events = self.game.act(action, seat=seat)
         self.moves += 1
         self._acted(self)
@@ -490,17 +501,17 @@ class Match(PersonTurn, ComputerTurns):
         if game.hand_over:
             return prompt
         if self.frame < self._wait_until and not self.waiting_for_you:
-            return narration.PROMPT_WAIT
+            return self.wait_prompt
         exposed = board.exposed
         if exposed is not None and exposed == self._place(game.exposed):
             seat = self._seat(exposed)
             if seat == self.in_front and self.seating.several:
-                catcher = self.seating.next_person(seat)
+                catcher = self._next_person(seat)
                 return narration.late_or_catch_prompt(self.seating.name(seat), self.seating.name(catcher))
             if seat == self.in_front:
                 return narration.PROMPT_LATE_UNO
             if self.seating.several:
-                catcher = self.seating.next_person(seat)
+                catcher = self._next_person(seat)
                 name = self.seating.name(catcher) if catcher is not None else None
                 return narration.catch_prompt(self.seating.name(seat), name)
             return narration.PROMPT_CATCH.format(name=narration.who(seat, self.players))
@@ -522,6 +533,7 @@ class Match(PersonTurn, ComputerTurns):
             scepter.restart()
             self._clear_turn()
             self._act("fanfare")
+            self.fanfare_showing = True
 
     # ----- drawing ------------------------------------------------------------------------
 
@@ -544,7 +556,7 @@ class Match(PersonTurn, ComputerTurns):
             table.draw_choices(labels, self.choice_cursor, self.frame)
             table.draw_colour_before(self.game.pending.colour)
         if self.show_history and self.scene == "table":
-            table.draw_history(self.board.history)
+            table.draw_history(self.board.heard(self.in_front))
         if self.scene == "hand_result":
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":

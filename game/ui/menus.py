@@ -76,7 +76,9 @@ class ItemList:
     item_h: int = ITEM_H
 
     def rect(self, index: int) -> Rect:
-        return (self.x, self.y + index * self.item_h, self.w, self.item_h - 2)
+        """An item's box: its line less a gap, and never so low that the
+        letters touch the highlight's frame (a pixel clear above and below)."""
+        return (self.x, self.y + index * self.item_h, self.w, max(self.item_h - 2, CHAR_H + 3))
 
     def at(self, pointer: Pointer) -> int | None:
         for index in range(len(self.keys)):

@@ -50,12 +50,17 @@ UNO_READY = "UNO! ready: your next card leaves you one"
 HOUSE_RULES_STANDARD_ONLY = "House rules are for standard UNO: choose RULES: STANDARD first"
 UNO_NOT_NOW = "U calls UNO as you play your next-to-last card, or catches a missed call"
 PROMPT_WAIT = "Wait for your turn: your keys work again at the pip"
+# When that would not be true: the fanfare took the turn, or (several people)
+# a new hand is dealt face down before anybody's curtain.
+PROMPT_FANFARE_WAIT = "Fanfare! A new King is crowned: your keys wait until it is done"
+PROMPT_DEALING_WAIT = "Dealing: then the screen passes to the first to play"
 PROMPT_NEXT_HAND = "Press RETURN for the next hand"
 PROMPT_MATCH_RESULT = "Press RETURN for the result of the match"
 PROMPT_NEW_MATCH = "Press RETURN to start a new match"
 
 CONTINUED = "The match goes on where you left it"
-HOSTING_ON = "Your table server runs on for your friends until you quit the game"
+CAUGHT_UP = "The table caught up with the server"
+HOSTING_ON = "Your table server runs on for your friends while they play"
 ONLINE_MENU_NEWS = "Online, the table plays on: your turn time still runs"
 NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
 
@@ -136,18 +141,19 @@ def late_or_catch_prompt(name: str, catcher: str) -> str:
     return f"{name} forgot UNO! U calls it late; K: {catcher} catches (or a pad's Y)"[:MAX_CHARS]
 
 
-def seat_keys(seats: list[int]) -> str:
-    """The number keys that name ``seats`` at this table: "key 1", "keys 1-3",
-    "keys 0-3, 0 is you"."""
+def seat_keys(seats: list[int], you: int = 0) -> str:
+    """The number keys that name ``seats`` (the seats' own numbers, the same
+    for every person at the table, shown on the panels while one is chosen):
+    "key 1", "keys 1-3", "keys 0-3, 0 is you" (``you``: the chooser's seat)."""
     low, high = min(seats), max(seats)
     keys = f"key {low}" if low == high else f"keys {low}-{high}"
-    return f"{keys}, 0 is you" if low == 0 else keys
+    return f"{keys}, {you} is you" if you in seats else keys
 
 
-def pick_prompt(kind: str, seats: list[int]) -> str:
+def pick_prompt(kind: str, seats: list[int], you: int = 0) -> str:
     """Naming a seat: the Jester or the King's Choice (as King), or whom a
     Seven swaps hands with; only the keys of the seats at this table."""
-    keys = seat_keys(seats)
+    keys = seat_keys(seats, you)
     if kind == "jester":
         return f"You are King: pick the Jester, LEFT/RIGHT and RETURN (or {keys})"
     if kind == "target":
@@ -272,6 +278,24 @@ def news(event: Event, players: Players = 2) -> str | None:
     if kind == "match_end":
         return "You win the match!" if you else f"{'The computer' if two else name} wins the match"
     return _calls_news(event, name, you, players)
+
+
+def catch_news(seat: int, caught: int | None, players: Players) -> str:
+    """A catch: at a table of more than two, whose missed UNO call
+    ("Computer 3 catches BOB's missed UNO call"); at a table of two, as 1991
+    said it."""
+    you = _you(seat, players)
+    whose = "the"
+    if caught is not None and seating_of(players).players > 2:
+        whose = "your" if _you(caught, players) else f"{who(caught, players)}'s"
+    return f"{who(seat, players)} {'catch' if you else 'catches'} {whose} missed UNO call"
+
+
+def reverse_news(seat: int | None, players: Players) -> str:
+    """A Reverse: who played it (None: turned up at the start of a hand)."""
+    if seat is None:
+        return "Play changes direction"
+    return f"{who(seat, players)} {'change' if _you(seat, players) else 'changes'} the direction of play"
 
 
 def hand_end_news(event: Event, players: Players) -> str:

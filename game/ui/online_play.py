@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from pathlib import Path
 
 from game.online.address import names_room, room_address
@@ -23,9 +24,16 @@ from game.safe_files import write_atomically
 from game.saves import SavedMatch, now
 
 from . import host, keys, lobby, narration
+from .layout import FPS
+from .lobby import STARTING
 from .online_table import STANDIN, OnlineMatch
 
 TOKENS_FILE = "online-seats.json"
+# What a window's frame keeps of its time after drawing, for pyxel's own
+# work (the picture shown, the keys read), when it gives the rest to the
+# connection (``rest_online``).
+FRAME_MARGIN = 0.005
+HOSTED_ROOM_LEFT = "Your online table still runs: HOST takes you back to your seat"
 
 
 class SeatTokens:
@@ -69,6 +77,7 @@ class OnlinePlay:
 
     online: Client | BrowserClient | None = None
     hosted = None  # the server this machine hosts (``game.online.hosting.LocalServer``), if any
+    _announced = None  # the last hosted server the report has named
 
     def _seat_tokens(self) -> SeatTokens:
         if getattr(self, "_tokens", None) is None:
@@ -93,16 +102,78 @@ class OnlinePlay:
             client = BrowserClient(url, name, token, table, storage=js.localStorage)
         else:
             client = Client(url, name, token, table)
-        self.online, self.hosted = client.start(), server
+        self.online, self.hosted = client.start() if url else client, server  # no address: HOST's server is starting
         self._online_url = url
         self._online_fresh = True  # the lobby saw the match start: its deal is animated
         self._online_record: str | None = None
         self._friends: str | None = None
-        self.notice(f"online joining {url} as {name.lower()}")
+        if url:
+            self.notice(f"online joining {url} as {name.lower()}")
         self.audio.stop_music()
         self._set_scene("lobby")
 
+    def _hosted_room_left(self) -> str:
+        """At the start: what the title menu says when this data folder's
+        hosted server still runs the room the last run left by a crash
+        ("" when it does not)."""
+        folder = getattr(self.store, "directory", None)
+        if folder is None or host.in_browser():
+            return ""
+        from game.online.hosting import HOSTED_FOLDER, remembered_room, running_server
+
+        hosted = folder / HOSTED_FOLDER
+        if not remembered_room(hosted) or running_server(hosted) is None:
+            return ""
+        self.notice(HOSTED_ROOM_LEFT)
+        return HOSTED_ROOM_LEFT
+
+    def _host_online(self, server, name: str, table: dict) -> None:
+        """Sit at this machine's own server (``game.online.hosting.LocalServer``),
+        as ``name``: the lobby says it is starting until it listens (a
+        frame never waits for it), then joins the room a crash left, if its
+        seat's token is kept, else a new room of ``table``."""
+        self._go_online("", name, table, server)
+        self.online.status = STARTING
+        self._join_hosted()
+
+    def _join_hosted(self) -> None:
+        """The hosted server listens: join it (while it is starting, nothing)."""
+        from game.online.hosting import HostingError
+
+        server, waiting = self.hosted, self.online
+        try:
+            if not server.listening():
+                return
+        except HostingError as error:
+            self.online = self.hosted = None
+            self._to_title()
+            self._cannot_host(str(error))
+            return
+        if self._announced is not server:  # said once a server
+            self._announced = server
+            found = "found running" if server.found else "started"
+            self.notice(f"hosting a table server at {server.friends_url('')} (port {server.port}, {found})")
+        room = server.remembered()
+        if room and self._seat_tokens().get(server.local_url(room)) is None:
+            room = None  # no seat there to take back (its server came back on another port): a new room
+        session = waiting.session
+        self._go_online(server.local_url(room or ""), session.name, None if room else session.table, server)
+
+    def rest_online(self, frame_started: float) -> None:
+        """In a window, after drawing: the frame's spare time, until
+        ``FRAME_MARGIN`` before the next frame is due, to the connection's
+        thread (``Client.rest``). ``frame_started``: ``time.perf_counter()``
+        when the frame's update began."""
+        if self.online is not None:
+            self.online.rest(frame_started + 1 / FPS - FRAME_MARGIN - time.perf_counter())
+
     def _update_lobby(self, pressed: list[str], pointer: keys.Pointer) -> None:
+        if "ESCAPE" in pressed and self.online.status == STARTING:
+            self._leave_online()
+            return
+        if self.online.status == STARTING:
+            self._join_hosted()
+            return
         client = self.online
         session = client.session
         for message in client.poll():
@@ -110,6 +181,8 @@ class OnlinePlay:
             if kind == "welcome":
                 self._online_url = room_address(self._online_url, session.room)
                 self._seat_tokens().keep(self._online_url, session.token)
+                if self.hosted is not None:
+                    self.hosted.remember(session.room)  # after a crash, HOST takes you back here
                 self._online_fresh = not session.started
                 self.notice(f"online seat {session.seat} in room {session.room}")
             elif kind == "error":
@@ -146,6 +219,8 @@ class OnlinePlay:
 
     def _online_over(self, record: str) -> None:
         """The match is over: kept for REPLAYS, from this seat's side."""
+        if self.hosted is not None:
+            self.hosted.forget()  # HOST opens a new room from now on
         match = self.match
         game = match.game
         seating = match.seating
@@ -174,11 +249,14 @@ class OnlinePlay:
     def _leave_online(self) -> None:
         """Leave the room (your seat is played by a computer until you come
         back with its address) and go to the title. A server this machine
-        hosts runs on for the friends at its tables, until the game quits
-        (HOST again opens a new room on it)."""
+        hosts runs on for the friends at its tables (HOST again opens a new
+        room on it); it stops by itself once this game is gone and nobody
+        has been connected for a while (``game.online.hosting``)."""
         if self.online is not None:
             self.online.close()
         hosting = self.hosted is not None and self.hosted.running
+        if self.hosted is not None:
+            self.hosted.forget()
         self.online = self.hosted = None
         self.match = None
         self.notice("left the online table")

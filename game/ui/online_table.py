@@ -26,6 +26,7 @@ from game.rules import IllegalAction
 
 from . import layout as lay
 from . import narration
+from .animation import Step
 from .audio import Audio
 from .computers import THINK_FRAMES, Computers
 from .match import Match
@@ -42,6 +43,15 @@ RESULT_FRAMES = 150  # a hand's result shows this long (5 s) before a hand the s
 STANDIN = " (CPU)"  # after the name of a person a computer plays for
 TIMER_H = 2  # the turn timer's bar, over the message bar
 TIMER_URGENT = 5.0  # seconds: the bar turns pink
+# A table that falls behind the server (a real window's 30 frames a second
+# show a computer's move in about as long as the server takes to make the
+# next, and a deal of ten seats in seven seconds) plays its animations
+# faster, and pauses between moves as much shorter: (moves behind at most,
+# frames played a frame). Past MOST_BEHIND moves it stops animating and
+# shows the table as it stands.
+CATCH_UP = ((1, 1), (3, 2), (5, 3))
+CATCH_UP_MOST = 4
+MOST_BEHIND = 12
 
 
 def online_seating(seats: list[dict], mine: int) -> Seating:
@@ -89,12 +99,13 @@ class OnlineMatch(Match):
         self.remote = RemoteGame(session, client.send)
         self._over = over
         self._dealt = session.hand  # the hand this table shows
-        self._staged = len(session.events)  # how many of its events are on the table
+        self._staged = session.first_event + len(session.events)  # how many of the hand's events are on the table
         self._status = client.status
         self._ready_sent = False
         self._rejoining = False  # a welcome came: the next state is a rejoin's
         self._result_frame = 0  # the frame the last hand's result showed
         self._still = THINK_FRAMES  # frames the table has been still: another's move may come
+        self._shown = session.moves  # the server's move count once what this table staged has played
         seating = online_seating(session.seats, session.seat)
         super().__init__(
             seed=0,
@@ -114,11 +125,12 @@ class OnlineMatch(Match):
 
     # ----- the server's news -----------------------------------------------------
 
-    def _take_news(self) -> None:
+    def _take_news(self, hold: bool = True) -> None:
         """The messages that came since the last frame, in order; a new hand
-        waits in the client until this table has shown the last one's end."""
+        waits in the client until this table has shown the last one's end
+        (with ``hold`` False, every message of this hand is taken at once)."""
         session = self.client.session
-        for message in self.client.poll(hold=self._hold):
+        for message in self.client.poll(hold=self._hold if hold else self._new_hand):
             kind = message.get("type")
             self.remote.news()
             if kind == "welcome":  # back after a lost connection: an action then sent may never be answered
@@ -160,13 +172,17 @@ class OnlineMatch(Match):
             held = self._last_hand_showing()
         else:
             answers_you = message.get("ack") is not None  # your own action's: shown at once
-            held = bool(message.get("events")) and not answers_you and self._still < THINK_FRAMES
+            paused = self._still < THINK_FRAMES // self._speed()  # shorter while catching up
+            held = bool(message.get("events")) and not answers_you and paused
         held = held and not self._rejoining
         if not held:
             self._rejoining = False
             if message.get("events"):
                 self._still = 0  # the table moves again: the next news waits its turn
         return held
+
+    def _new_hand(self, message: dict) -> bool:
+        return message.get("type") == "state" and message.get("hand") != self._dealt
 
     def _last_hand_showing(self) -> bool:
         """Its last cards are still moving, or its result has not been shown
@@ -178,18 +194,66 @@ class OnlineMatch(Match):
         return False
 
     def _state(self, session) -> None:
+        """A new state: a new hand is dealt, the events this table has not
+        shown are staged, or, if some of them were never sent (a rejoin is
+        sent only the hand's last events), the table is set as it stands."""
+        staged, self._staged = self._staged, session.first_event + len(session.events)
         if session.hand != self._dealt:
-            self._dealt, self._staged = session.hand, len(session.events)
+            self._dealt = session.hand
             self._ready_sent = False
-            if self.scene == "table":  # back from a lost connection into a new hand: shown as it stands
+            if self.scene == "table" or session.first_event:  # back into a new hand: shown as it stands
                 self._restore()
+                self._shown = session.moves
             else:
                 self._start_hand(session.events)
+                self._mark_shown(session.moves)
             return
-        new = session.events[self._staged :]
-        self._staged = len(session.events)
+        if staged < session.first_event:
+            self._restore()
+            self._shown = session.moves
+            return
+        new = session.events[staged - session.first_event :]
         if new:
             self._stage(new)
+        self._mark_shown(session.moves)
+
+    # ----- keeping up with the server ------------------------------------------------
+
+    def _mark_shown(self, moves: int) -> None:
+        """Once the steps staged so far have played, the table shows ``moves``."""
+
+        def shown() -> None:
+            self._shown = max(self._shown, moves)
+
+        self.timeline.add(Step(0, shown))
+
+    @property
+    def behind(self) -> int:
+        """How many of the server's moves this table has still to show (the
+        messages not yet taken count one each)."""
+        return max(0, self.client.session.moves - self._shown) + self.client.waiting
+
+    def _catch_up(self) -> None:
+        """Play the animations faster while behind; far behind, take every
+        message of this hand that came and show the table as it stands (a
+        new hand still waits until this one's result has shown)."""
+        behind = self.behind
+        if behind > MOST_BEHIND and self.scene == "table":
+            self._take_news(hold=False)
+            self.timeline.clear()
+            session = self.client.session
+            self._dealt, self._shown = session.hand, session.moves
+            self._staged = session.first_event + len(session.events)
+            self._restore(narration.CAUGHT_UP)
+            self.notice(f"caught up {behind} moves behind")
+            return
+        for _ in range(self._speed() - 1):
+            self.timeline.update()
+
+    def _speed(self) -> int:
+        """Frames of animation played a frame (and the pause between moves shortened as much)."""
+        behind = self.behind
+        return next((frames for most, frames in CATCH_UP if behind <= most), CATCH_UP_MOST)
 
     def _seats(self, session) -> None:
         seating = online_seating(session.seats, session.seat)
@@ -215,6 +279,7 @@ class OnlineMatch(Match):
             self.notice("back at the table")
         self.director.pip_for_you = not self._played_for_you
         super().update(pressed, pointer, None)
+        self._catch_up()
         self._still = self._still + 1 if self.timeline.idle else 0
         if self.scene == "table":
             self.board.prompt = self._online_prompt(self.board.prompt)

@@ -57,7 +57,13 @@ def _draw_panel(board: Board, panel: Panel, frame: int) -> None:
         pyxel.rectb(x - 2, y - 2, PANEL_W + 4, PANEL_H + 4, lay.YELLOW)
         pyxel.rectb(x - 1, y - 1, PANEL_W + 2, PANEL_H + 2, lay.YELLOW)
     name = board.names[seat] if board.names else seat_name(seat, board.players)
-    pyxel.text(x + 3, y + 3, name[:NAME_ROOM], lay.YELLOW if in_turn else lay.LIGHT_BLUE)
+    colour = lay.YELLOW if in_turn else lay.LIGHT_BLUE
+    if board.pick is not None:  # a seat is being named: its number key before its name
+        key = str(board.number(seat))
+        pyxel.text(x + 3, y + 3, key, lay.WHITE)
+        pyxel.text(x + 3 + (len(key) + 1) * CHAR_W, y + 3, name[: NAME_ROOM - len(key) - 1], colour)
+    else:
+        pyxel.text(x + 3, y + 3, name[:NAME_ROOM], colour)
     count = len(board.hand) if seat == 0 else board.counts[seat]
     big_text(x + 3 + len(str(count)) * CHAR_W, y + 16, str(count), lay.WHITE, 2)
     score = str(board.scores[seat]) if seat < len(board.scores) else "0"
@@ -136,8 +142,8 @@ def draw_flight(board: Board) -> None:
 
 
 # Between the piles (and the side panels of a big table) and your hand.
-REVEAL_BOX = (8, 117, lay.SCREEN_W - 16, 25)
-REVEAL_CARD_H = 13  # the top of each card: its corner shows colour and symbol
+REVEAL_BOX = (8, 116, lay.SCREEN_W - 16, 23)  # a gap above your hand: never seen as behind it
+REVEAL_CARD_H = 11  # the top of each card: its corner shows colour and symbol
 
 
 def revealed_xs(count: int) -> list[int]:

@@ -3,9 +3,11 @@
 PEOPLE first (LEFT/RIGHT: 1 up to the table's size; 1 is you against the
 computers), then one line per person, in seating order, then SEATING and
 BACK. On a person,
-RETURN starts typing their name (letters, digits, space and dash; BACKSPACE
-rubs out, RETURN keeps it) and LEFT/RIGHT move them earlier or later round
-the table. SEATING (LEFT/RIGHT or RETURN) chooses how the people sit among
+RETURN starts typing their name (letters, digits, space and dash): the first
+letter typed starts a new name, BACKSPACE rubs out (the name shown, first),
+RETURN keeps it; LEFT/RIGHT move them earlier or later round the table
+(among the people: the first stays first on LEFT, the last last on RIGHT).
+SEATING (LEFT/RIGHT or RETURN) chooses how the people sit among
 the computers: TOGETHER, APART or SHUFFLED for every match. DONE keeps it
 all (saved with the settings), once Y (or a click on the question) confirms
 a table of several people; ESCAPE leaves without keeping any change.
@@ -22,7 +24,8 @@ from .drawing import draw_frame, text_centred
 from .keys import Pointer
 from .menus import Choice, ItemList, _list_choice
 
-CONFIRM_RECT = (50, 150, 220, 30)
+CONFIRM_RECT = (50, 132, 220, 30)  # over the list's last lines, clear of the hint under them
+HINT_Y = 176
 LIST_Y, LIST_BOTTOM = 36, 168
 # How several people play at one machine, under the list while it leaves room.
 TOGETHER_LINES = (
@@ -33,6 +36,17 @@ TOGETHER_LINES = (
 SEATING_NAMES = {"together": "TOGETHER", "apart": "APART", "shuffled": "SHUFFLED"}
 HINT = "RETURN types a name   LEFT/RIGHT moves a person round the table"
 TYPING_HINT = "Type the name: BACKSPACE rubs out, RETURN keeps it"
+FULL_HINT = f"{NAME_LENGTH} letters at most: BACKSPACE rubs out, RETURN keeps it"
+
+
+def count_label(count: int, most: int) -> str:
+    """The count row: one person is you against the computers; every seat
+    taken says so, since RIGHT then goes back to one (the 1991 game seats two)."""
+    if count == 1:
+        return "PEOPLE: 1  (YOU AGAINST THE COMPUTERS)"
+    if count == most:
+        return f"PEOPLE: {count}  (ALL {most} SEATS; RIGHT: BACK TO 1)"
+    return f"PEOPLE: {count}"
 
 
 class PeopleScreen:
@@ -43,6 +57,7 @@ class PeopleScreen:
         self.names = list(names)
         self.seating = seating
         self.typing: int | None = None  # the person whose name is being typed
+        self._fresh = False  # typing has just started: the first letter starts a new name
         self.confirming = False  # DONE with several people: Y confirms
         self._list()
 
@@ -76,22 +91,23 @@ class PeopleScreen:
         if current.startswith("person "):
             index = int(current.split()[1])
             if "RETURN" in pressed:
-                self.typing = index
+                self._start_typing(index)
                 return None, True
             for key in pressed:
                 if key in ("LEFT", "RIGHT"):
                     other = index + (-1 if key == "LEFT" else 1)
-                    if 0 <= other < len(self.names):
+                    if 0 <= other < self.count:  # among the people shown only
                         self.names[index], self.names[other] = self.names[other], self.names[index]
-                        self.items.cursor = other
+                        self.items.cursor = self.items.keys.index(f"person {other}")
                         return None, True
+                    return None, False
         choice, moved = _list_choice(self.items, pressed, pointer, cycling=("seating",))
         if choice is not None and choice.what == "seating":
             step = choice.step
             self.seating = SEATINGS[(SEATINGS.index(self.seating) + step) % len(SEATINGS)]
             return None, True
         if choice is not None and choice.what.startswith("person "):
-            self.typing = int(choice.what.split()[1])
+            self._start_typing(int(choice.what.split()[1]))
             return None, True
         if choice is not None and choice.what == "count":  # RETURN or a click: one more
             self.count = self.count % self.most + 1
@@ -102,11 +118,21 @@ class PeopleScreen:
             return None, moved
         return choice, moved
 
+    def _start_typing(self, index: int) -> None:
+        self.typing, self._fresh = index, True
+
+    @property
+    def name_full(self) -> bool:
+        """The name being typed has as many letters as a name may."""
+        return self.typing is not None and len(self.names[self.typing]) >= NAME_LENGTH
+
     def _type(self, pressed: list[str], typed: str) -> Choice | None:
         index = self.typing
         name = self.names[index]
         if "BACK" in pressed:
-            name = name[:-1]
+            name, self._fresh = name[:-1], False
+        if self._fresh and any(c in NAME_CHARACTERS for c in typed):
+            name, self._fresh = "", False  # typing starts a new name, not "PLAYER 1A"
         for c in typed:
             if c in NAME_CHARACTERS and len(name) < NAME_LENGTH and (c != " " or name):
                 name += c
@@ -119,14 +145,15 @@ class PeopleScreen:
     def draw(self, frame: int) -> None:
         draw_frame()
         text_centred(lay.CX, 20, "PEOPLE AT THIS MACHINE", lay.LIGHT_BLUE)
-        labels = {"count": f"PEOPLE: {self.count}" + ("  (YOU AGAINST THE COMPUTERS)" if self.count == 1 else "")}
+        labels = {"count": count_label(self.count, self.most)}
         for i, name in enumerate(self.names):
             cursor = "_" if self.typing == i and frame % 16 < 10 else ""
             labels[f"person {i}"] = f"PERSON {i + 1}: {name}{cursor}"
         labels["seating"] = f"SEATING: {SEATING_NAMES[self.seating]}"
         labels["done"] = "DONE"
         self.items.draw(labels, frame)
-        text_centred(lay.CX, 176, TYPING_HINT if self.typing is not None else HINT, lay.GREY)
+        typing_hint = FULL_HINT if self.name_full else TYPING_HINT
+        text_centred(lay.CX, HINT_Y, typing_hint if self.typing is not None else HINT, lay.GREY)
         bottom = self.items.y + len(self.items.keys) * self.items.item_h
         if bottom + 6 + 9 * len(TOGETHER_LINES) <= 172 and not self.confirming:
             for i, line in enumerate(TOGETHER_LINES):

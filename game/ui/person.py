@@ -14,6 +14,7 @@ from game.rules import IllegalAction
 from game.rules.cards import COLOURS, Card
 
 from . import keys, narration, table
+from .animation import Step
 from .keys import Pointer
 from .seating import panel_of
 
@@ -23,6 +24,7 @@ from .seating import panel_of
 TABLE_KEYS = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", "BACK", *keys.COLOUR_KEYS, "C", "A", "S", *keys.DIGIT_KEYS)
 MAX_KEPT_KEYS = 3
 WAIT_FRAMES = 45  # the prompt says "wait" for a moment after a key refused out of turn
+LATE_CALL_FRAMES = 30  # several people: a late UNO call stays on the table a second before the curtain
 CHALLENGE_CHOICES = ("challenge", "accept", "stack")
 CHALLENGE_LABELS = ("C CHALLENGE", "A ACCEPT", "S STACK +4")
 SEAT_CHOICES = ("jester", "target", "swap")  # choices answered by naming a seat
@@ -31,6 +33,15 @@ DECISIONS = ("challenge", *SEAT_CHOICES)
 
 class PersonTurn:
     """The keys and mouse of a person at this machine, as ``Match`` uses them."""
+
+    def _tell(self, text: str, seat: int | None = None) -> None:
+        """A line for one person (``seat``; None: the person in front): the
+        refusal of their card, a key that does nothing now. At a screen shared
+        by several people the message bar shows it at once, but H keeps it
+        for that person alone: the next person never reads another's
+        refusals ("You can't play the green 2: match YELLOW or 5")."""
+        person = self.in_front if seat is None else seat
+        self.director.say(text, to=person if self.seating.several else None)
 
     def _keep_or_refuse(self, table_keys: list[str]) -> None:
         """Keys pressed while the table moves: kept while it is still your
@@ -42,7 +53,18 @@ class PersonTurn:
         else:
             self.kept_keys = []
             self._wait_until = self.frame + WAIT_FRAMES
-            self.board.prompt = narration.PROMPT_WAIT
+            self.wait_prompt = self._why_wait()
+            self.board.prompt = self.wait_prompt
+
+    def _why_wait(self) -> str:
+        """Why a key is refused: not your turn, as 1991 said it; or, where
+        that is not the reason, the fanfare that took the turn, or a new hand
+        being dealt face down before anybody's curtain (several people)."""
+        if self.fanfare_showing:
+            return narration.PROMPT_FANFARE_WAIT
+        if self.seating.several and self.in_front is None:
+            return narration.PROMPT_DEALING_WAIT
+        return narration.PROMPT_WAIT
 
     def _your_act(self, action: str) -> None:
         """Your action: while it plays out, the prompt says nothing (never the
@@ -64,7 +86,7 @@ class PersonTurn:
             self._your_act(action)
         except IllegalAction as error:
             self.audio.play("buzz")
-            self.say(narration.refused(str(error)))
+            self._tell(narration.refused(str(error)))
             return False
         return True
 
@@ -79,22 +101,33 @@ class PersonTurn:
         if exposed is not None and not game.hand_over:
             self._act("uno" if exposed == seat else "catch", seat=seat)
             self.computers.forget()
+            if exposed == seat and self.seating.several:
+                self.timeline.add(Step(LATE_CALL_FRAMES))  # the caller sees the call taken before the curtain
         elif self._in_front_turn and seat == self.viewer and len(game.hands[seat]) == 2 and self._deciding is None:
             self._uno_ready = True
-            self.say(narration.UNO_READY)
+            self._tell(narration.UNO_READY, seat)
         elif game.rules.uno_calls:
-            self.say(narration.UNO_NOT_NOW)
+            self._tell(narration.UNO_NOT_NOW, seat)
 
     def _catch_for_next(self) -> None:
         """K, at one keyboard with several people: the next person round the
-        table after the player who forgot UNO catches them."""
+        table after the player who forgot UNO (the way play goes) catches them."""
         exposed = self.game.exposed
         if exposed is None or self.game.hand_over:
             return
-        catcher = self.seating.next_person(exposed)
+        catcher = self._next_person(exposed)
         if catcher is not None:
             self._act("catch", seat=catcher)
             self.computers.forget()
+
+    def _next_person(self, seat: int) -> int | None:
+        """The next person round the table after ``seat`` (not that seat),
+        the way play goes now: the one K catches for."""
+        for step in range(1, self.players):
+            other = (seat + step * self.game.direction) % self.players
+            if self.seating.is_person(other):
+                return other
+        return None
 
     # ----- your turn: keys -------------------------------------------------------------
 
@@ -105,7 +138,7 @@ class PersonTurn:
             stack = len(self._challenge_choices()) == 3
             return narration.challenge_prompt(pending.colour, stack)
         if deciding in SEAT_CHOICES:
-            return narration.pick_prompt(deciding, self._pick_places())
+            return narration.pick_prompt(deciding, sorted(map(self._seat, self._pick_places())), self.viewer)
         if pending is not None and pending.kind == "stack":
             return narration.stack_prompt(pending.penalty)
         if self.game.choosing_colour:
@@ -205,20 +238,22 @@ class PersonTurn:
 
     def _pick_key(self, key: str) -> bool:
         """As King: LEFT/RIGHT move over the seats you may name, RETURN names
-        the one highlighted, a number key names that seat directly."""
+        the one highlighted, a number key names that seat directly: the
+        seat's own number, as its panel shows it while you choose (the same
+        for every person, whoever is in front)."""
         seats = self._pick_places()
         current = self.board.pick if self.board.pick in seats else seats[0]
         if key in ("LEFT", "RIGHT"):
             self.board.pick = seats[(seats.index(current) + (-1 if key == "LEFT" else 1)) % len(seats)]
         elif key == "RETURN":
             return self._pick(current)
-        elif key in keys.DIGIT_KEYS and int(key) in seats:
-            return self._pick(int(key))
+        elif key in keys.DIGIT_KEYS and int(key) < self.players and self._place(int(key)) in seats:
+            return self._pick(self._place(int(key)))
         return False
 
     def _pick_places(self) -> list[int]:
         """The seats you may name now (from the engine's legal actions), as
-        places round the table seen from you (0: you; the number keys)."""
+        places round the table seen from you (0: you)."""
         seats = [int(action.split()[1]) for action in self.game.legal() if action.split()[0] in SEAT_CHOICES]
         return sorted(self._place(seat) for seat in seats)
 
@@ -243,7 +278,7 @@ class PersonTurn:
         self._wild = None
         if self.board.drawn is not None and "pass" not in self.game.legal():
             self.audio.play("buzz")
-            self.say(narration.drawn_must_play(self.board.drawn))  # forced play
+            self._tell(narration.drawn_must_play(self.board.drawn))  # forced play
             return
         self._your_try("pass" if self.board.drawn is not None else "draw")
 
@@ -274,7 +309,7 @@ class PersonTurn:
         code = self._jump_in_card(seat)
         if code is None:
             if self.game.house and "jump_in" in self.game.house:
-                self.say(narration.NO_JUMP_IN)
+                self._tell(narration.NO_JUMP_IN, seat)
             return
         self._act(f"play {code}", seat=seat)
         self.computers.forget()
@@ -298,7 +333,7 @@ class PersonTurn:
             self._your_act(f"play {code}")
         except IllegalAction:
             self.audio.play("buzz")
-            self.director.say(self._refusal(code))
+            self._tell(self._refusal(code))
             return False
         return True
 
@@ -372,7 +407,7 @@ class PersonTurn:
         board = self.board
         if board.drawn is not None and board.hand[index] != board.drawn:
             self.audio.play("buzz")
-            self.director.say(narration.drawn_only(board.drawn))
+            self._tell(narration.drawn_only(board.drawn))
             return
         self._wild = None
         board.selected = index

@@ -86,23 +86,36 @@ def _short_scores(scores: tuple[int, ...], names: tuple[str, ...] = ()) -> str:
 
 
 def draw_hand_result(result: HandResult) -> None:
-    if result.players > 2 or result.tally or result.names:
+    """Two players: the cards counted, face up (the hand is over: at a table
+    of two people as well, the winner counts the loser's cards); more
+    players, or the tally, or a table whose cards are unknown here (online):
+    every seat's count."""
+    if result.players > 2 or result.tally or (result.names and not result.loser_cards):
         _draw_table_result(result)
         return
-    won = result.winner == 0
+    won = result.winner == 0 or bool(result.names)
     draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
     text_centred(CX, PANEL_Y + 10, "END OF THE LAST HAND" if result.last else "END OF THE HAND", lay.LIGHT_BLUE)
     head, totals = result.lines()
     text_centred(CX, PANEL_Y + 26, head, lay.YELLOW if won else lay.PINK)
     text_centred(CX, PANEL_Y + 42, "RUNNING TOTALS", lay.LIGHT_BLUE)
     text_centred(CX, PANEL_Y + 52, totals, lay.WHITE)
-    owner = "THE COMPUTER'S" if won else "YOUR"
-    text_centred(CX, PANEL_Y + 76, f"{owner} CARDS LEFT, COUNTED FOR THE WINNER:", lay.GREY)
+    text_centred(CX, PANEL_Y + 76, counted_line(result), lay.GREY)
     row = layout_row(len(result.loser_cards), 0, PANEL_X + 8, PANEL_W - 16, res.CARD_W)
     for offset, x in enumerate(row.xs):
         draw_card(x, CARDS_Y, result.loser_cards[row.first + offset])
     if row.hidden_right:
         text_centred(CX, CARDS_Y + res.CARD_H + 3, f"AND {row.hidden_right} MORE", lay.WHITE)
+
+
+def counted_line(result: HandResult) -> str:
+    """Over the loser's cards at a table of two: whose they are."""
+    if result.names:
+        loser, winner = result.names[1 - result.winner], result.names[result.winner]
+        whose = "YOUR" if loser == "YOU" else f"{loser}'S"  # an online table: yours is YOU
+        return f"{whose} CARDS LEFT, COUNTED FOR {winner}:"
+    owner = "THE COMPUTER'S" if result.winner == 0 else "YOUR"
+    return f"{owner} CARDS LEFT, COUNTED FOR THE WINNER:"
 
 
 def _draw_table_result(result: HandResult) -> None:

@@ -60,6 +60,8 @@ def draw_table(board: Board, arrow_frame: int | None, frame: int = 0) -> None:
     if board.players == 2:
         _draw_computer_hand(board.computer_count, board.computer_hand)
         you, other = board.names if board.names else ("YOU", "COMPUTER")
+        if board.pick is not None:  # a seat is being named: its number key before its name
+            you, other = f"{board.number(0)} {you}", f"{board.number(1)} {other}"
         _draw_count(lay.YOUR_COUNT_X, you, len(board.hand), board.scores[0], inner_right=True)
         _draw_count(lay.COMPUTER_COUNT_X, other, board.computer_count, board.scores[1], inner_right=False)
         panels.draw_royal(board)

@@ -226,26 +226,40 @@ class TitleScenes:
         self._go_online(choice.url, choice.name)
 
     def _host(self) -> None:
-        """HOST: the table server, started in the game for friends on the LAN
-        (its rooms in the data folder's ``hosted``), and this machine's own
-        seat at a new room of the menu's table. A server that cannot start
-        says why under the menu; nothing else changes."""
-        from game.online.hosting import HostingError, LocalServer
+        """HOST: the table server, in a process of its own, for friends on
+        the LAN (its rooms in the data folder's ``hosted``; one left running
+        by this game's last run is taken over, not started twice), and this
+        machine's own seat (``_host_online``): back at the room a crash
+        left, else at a new room of the menu's table. A server that cannot
+        start says why under the menu; nothing else changes."""
+        from game.online.hosting import HOSTED_FOLDER, HostingError, LocalServer
 
         server = self._hosted
-        if server is None or not server.running:
+        if server is None or not (server.running or server.launching):
             folder = getattr(self.store, "directory", None)  # a FileStore's; None: a temporary folder
-            server = LocalServer(None if folder is None else folder / "hosted")
+            server = LocalServer(None if folder is None else folder / HOSTED_FOLDER)
             try:
-                server.start()
+                server.launch()
             except HostingError as error:
-                self.title.message = str(error)
-                self.notice(str(error))
+                self._cannot_host(str(error))
                 return
             self._hosted = server
-            self.notice(f"hosting a table server at {server.friends_url('')} (port {server.port})")
         self.title.message = ""
-        self._go_online(server.local_url(""), self.settings.player_name, table=self._hosted_table(), server=server)
+        self._host_online(server, self._host_name(), self._hosted_table())
+
+    def _cannot_host(self, why: str) -> None:
+        """HOST's server could not start: why, under the title menu."""
+        self._hosted = None
+        self.title.message = why
+        self.notice(why)
+
+    def _host_name(self) -> str:
+        """The host's name at its table: the first person's, as PEOPLE (or
+        this run's --names) has it; while that is still the default, the
+        name given at JOIN."""
+        players = self._rules_and_players()[1]
+        first = self._people_names(players)[0]
+        return self.settings.player_name if first in ("PLAYER 1", "YOU") else first
 
     def _hosted_table(self) -> dict:
         """The title menu's table, as the server takes it (``room.check_table``):

@@ -1,0 +1,181 @@
+"""What one client may take of a real table server (in this process, on a
+free 127.0.0.1 port, with a data folder): rooms made and left are put away
+first and never keep out a room people play, and one address may open so
+many connections and make so many rooms a minute, counted behind a
+trusted proxy by the address it adds to X-Forwarded-For."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from game.online import limits
+from game.online import server as table_server
+
+ROOT = Path(__file__).resolve().parent.parent
+WAITING = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for the second
+
+
+async def with_server(tmp_path, play, **options):
+    server = table_server.Server(tmp_path, log=lambda text: None, **options)
+    ready = asyncio.get_running_loop().create_future()
+    running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=30, ready=ready.set_result))
+    try:
+        return await asyncio.wait_for(play(server, await ready), 20)
+    finally:
+        running.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await running
+
+
+async def hello(url: str, message: dict, forwarded: str | None = None) -> dict:
+    """Connect, say hello, and return the answer (a welcome or an error); then leave."""
+    headers = {} if forwarded is None else {"X-Forwarded-For": forwarded}
+    async with connect(url, proxy=None, additional_headers=headers) as ws:
+        await ws.send(json.dumps({"type": "hello", "version": 1, **message}))
+        while True:
+            answer = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            if answer["type"] in ("welcome", "error"):
+                return answer
+
+
+async def until(condition, seconds: float = 5.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if condition():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("timed out")
+
+
+def test_rooms_made_and_left_never_keep_out_a_room_people_play(tmp_path, monkeypatch):
+    """Connect, hello, close, over and over, fills the server's rooms: the
+    next room puts away the oldest of them (on the disk, it comes back when
+    asked for), never the room two people played and left a moment ago."""
+    monkeypatch.setattr(table_server, "MAX_ROOMS", 4)
+
+    async def play(server, url):
+        played = await hello(f"{url}/played", {"name": "ANN", "table": {"players": 2, "people": 1}})
+        async with connect(f"{url}/played", proxy=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "token": played["token"]}))
+            state = {}
+            while state.get("type") != "state" or state["view"]["turn"] != 0:
+                state = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            await ws.send(json.dumps({"type": "act", "action": state["view"]["legal"][-1]}))
+            await until(lambda: server.rooms["played"].played)
+        made = [await hello(f"{url}/left{n}", {"name": "EVE", "table": WAITING}) for n in range(3)]
+        await until(lambda: all(server._on_disk(room) for room in server.rooms.values()))
+        more = [await hello(f"{url}/more{n}", {"name": "BOB", "table": WAITING}) for n in range(3)]
+        await until(lambda: all(server._on_disk(room) for room in server.rooms.values()))
+        back = await hello(f"{url}/left0", {"token": made[0]["token"]})  # put away, and back
+        return more, back, sorted(server.rooms)
+
+    more, back, rooms = asyncio.run(with_server(tmp_path, play))
+    assert [answer["type"] for answer in more] == ["welcome"] * 3, more
+    assert back["type"] == "welcome" and back["seat"] == 0
+    assert "played" in rooms
+
+
+def test_a_room_nobody_played_is_put_away_soon_and_a_played_one_stays(tmp_path, monkeypatch):
+    monkeypatch.setattr(table_server, "IDLE_OVER", 0.2)
+
+    async def play(server, url):
+        await hello(f"{url}/nobody", {"name": "EVE", "table": WAITING})
+        await until(lambda: "nobody" not in server.rooms)
+        return (tmp_path / "rooms" / "nobody.json").is_file()
+
+    assert asyncio.run(with_server(tmp_path, play, idle_room=600))  # (a played room would stay ten minutes)
+
+
+def test_one_address_makes_so_many_rooms_a_minute_and_another_still_makes_its_own(tmp_path):
+    async def play(server, url):
+        table = {"name": "EVE", "table": WAITING}
+        loop = [await hello(f"{url}/", table, forwarded="198.51.100.1, 203.0.113.7") for _ in range(4)]
+        other = await hello(f"{url}/", table, forwarded="203.0.113.8")
+        join = await hello(f"{url}/{loop[0]['room']}", {"name": "BOB"}, forwarded="203.0.113.7")
+        return loop, other, join
+
+    options = {"address_limits": limits.AddressLimits(rooms_a_minute=3), "trust_proxy": True}
+    loop, other, join = asyncio.run(with_server(tmp_path, play, **options))
+    assert [answer["type"] for answer in loop] == ["welcome"] * 3 + ["error"]
+    assert loop[-1]["reason"] == "too many new rooms from your address: at most 3 a minute"
+    assert other["type"] == "welcome"  # the address the proxy added counts, not what the client wrote before it
+    assert join["type"] == "welcome"  # joining a room is no new room
+
+
+@pytest.mark.parametrize("trust_proxy", [True, False])
+def test_one_address_opens_so_many_connections_and_a_header_is_trusted_only_when_told(tmp_path, trust_proxy):
+    async def play(server, url):
+        async with contextlib.AsyncExitStack() as held:
+            for _ in range(2):
+                await held.enter_async_context(connect(f"{url}/a", proxy=None, additional_headers=SPOOF))
+            with pytest.raises(InvalidStatus) as refused:
+                await held.enter_async_context(connect(f"{url}/a", proxy=None, additional_headers=SPOOF))
+            try:
+                elsewhere = await hello(f"{url}/a", {"name": "BOB", "table": WAITING}, forwarded="203.0.113.9")
+            except InvalidStatus as error:
+                elsewhere = {"type": "refused", "status": error.response.status_code}
+        again = await hello(f"{url}/b", {"name": "ANN", "table": WAITING}, forwarded="203.0.113.1")  # two closed
+        return refused.value.response, elsewhere, again
+
+    options = {"address_limits": limits.AddressLimits(connections=2), "trust_proxy": trust_proxy}
+    response, elsewhere, again = asyncio.run(with_server(tmp_path, play, **options))
+    assert response.status_code == 429 and b"too many connections" in response.body
+    assert again["type"] == "welcome"
+    if trust_proxy:  # another address the proxy saw
+        assert elsewhere["type"] == "welcome"
+    else:  # every connection is 127.0.0.1's, whatever it writes in the header
+        assert elsewhere == {"type": "refused", "status": 429}
+
+
+SPOOF = {"X-Forwarded-For": "203.0.113.1"}
+
+
+@pytest.mark.parametrize(
+    ("peer", "forwarded", "trust", "address"),
+    [
+        ("127.0.0.1", ["203.0.113.7"], False, "127.0.0.1"),
+        ("127.0.0.1", ["203.0.113.7"], True, "203.0.113.7"),
+        ("127.0.0.1", ["1.2.3.4, 203.0.113.7"], True, "203.0.113.7"),
+        ("127.0.0.1", ["1.2.3.4", "203.0.113.7"], True, "203.0.113.7"),
+        ("127.0.0.1", [], True, "127.0.0.1"),
+        ("2001:db8:1:2:3:4:5:6", [], False, "2001:db8:1:2::/64"),
+        ("::ffff:192.0.2.1", [], False, "192.0.2.1"),
+    ],
+)
+def test_the_address_a_connection_counts_against(peer, forwarded, trust, address):
+    assert limits.client_address(peer, forwarded, trust) == address
+
+
+GIVE_BACK = """
+import gc
+from game.online import server
+def rss():
+    return int(open("/proc/self/status").read().split("VmRSS:")[1].split()[0]) // 1024
+blocks = [bytes(1000) + bytes([n % 256]) for n in range(100_000)]  # 100 MB in blocks glibc's malloc holds
+held = bytes(1000) + b"x"  # (made after them: the heap's top stays in use)
+peak = rss()
+del blocks
+gc.collect()
+freed = rss()
+server.give_back_freed_memory()
+print(peak, freed, rss())
+"""
+
+
+@pytest.mark.skipif(table_server.MALLOC_TRIM is None, reason="glibc's malloc_trim only")
+def test_memory_freed_after_a_flood_is_given_back_to_the_system():
+    """What a flood made and freed stayed the process's (glibc keeps it);
+    the server's collection every two minutes now gives it back."""
+    run = subprocess.run([sys.executable, "-c", GIVE_BACK], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    peak, freed, given_back = map(int, run.stdout.split())
+    if freed < peak - 20:
+        pytest.skip("this C library gave the memory back by itself")
+    assert given_back < peak - 60, (peak, freed, given_back)
