@@ -124,6 +124,21 @@ def test_a_card_another_seat_showed_is_never_taken_for_the_same_card_the_windows
     assert soak.could_show(yours, (True, "R4"), 1, since=10.1, when=10.9, heard=soak.Hearing())
 
 
+def test_the_soak_players_rejoin_sent_only_the_hands_last_events_loses_nothing_but_a_wrong_event_counts():
+    record = two_hands()
+    events = list(soak.hands_of(record)[0].view(0).events)
+    heard = soak.Hearing()
+    heard.state(1000.0, 1, events[:3], moves=2)
+    heard.state(1010.0, 1, events[-5:], moves=30, first=len(events) - 5)  # a rejoin: the last five
+    assert heard.events[1][3] is None and heard.events[1][-1] == events[-1]
+    findings = soak.Findings()
+    soak.check_record("test", record, heard, [], findings)
+    assert findings.lost == []
+    heard.events[1][-2] = events[0]
+    soak.check_record("test", record, heard, [], findings)
+    assert len(findings.lost) == 1 and "the soak's player heard" in findings.lost[0]
+
+
 def test_the_soak_counts_each_event_a_window_was_sent_that_differs_from_the_record():
     record = two_hands()
     run = window_run(record)

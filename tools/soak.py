@@ -487,20 +487,24 @@ class NoticeFile:
 @dataclass
 class Hearing:
     """What the soak's player in a room heard, and when (``time.time()``):
-    each hand's events as its session put them together, when each came,
-    the server's ``moves`` count of each state, and when its connection was
-    down (what it heard just after, it heard late)."""
+    each hand's events by their number in the hand (None for one it was
+    never sent: a rejoin is sent only the hand's last events), when each
+    first came, the server's ``moves`` count of each state, and when its
+    connection was down (what it heard just after, it heard late)."""
 
-    events: dict[int, list] = field(default_factory=dict)  # hand -> its events, as last sent
+    events: dict[int, list] = field(default_factory=dict)  # hand -> its events (None: never sent)
     arrivals: dict[int, list[float]] = field(default_factory=dict)  # hand -> when each of them first came
     moves: list[tuple[float, int]] = field(default_factory=list)  # (when, the server's moves then)
     offline: list[tuple[float, float]] = field(default_factory=list)  # (from, to)
     offline_from: float | None = None  # down since, now
 
-    def state(self, when: float, hand: int, events: list, moves: int) -> None:
-        times = self.arrivals.setdefault(hand, [])
-        times += [when] * (len(events) - len(times))
-        self.events[hand] = list(events)
+    def state(self, when: float, hand: int, events: list, moves: int, first: int = 0) -> None:
+        """A state: the session's events of the hand, from its event number ``first`` on."""
+        known, times = self.events.setdefault(hand, []), self.arrivals.setdefault(hand, [])
+        for number, event in enumerate(events, start=first):
+            if number >= len(known):
+                known += [None] * (number - len(known)) + [event]
+                times += [when] * (len(known) - len(times))
         self.moves.append((when, moves))
 
     def connection(self, when: float, online: bool) -> None:
@@ -523,13 +527,13 @@ class Hearing:
     def plays(self, hand: int) -> list[tuple[int, str, float]]:
         """The cards played in a hand (seat, card), and when each was heard of."""
         pairs = zip(self.events.get(hand, []), self.arrivals.get(hand, []), strict=False)
-        return [(event.seat, event.cards[0], when) for event, when in pairs if event.kind == "play"]
+        return [(event.seat, event.cards[0], when) for event, when in pairs if event and event.kind == "play"]
 
     def hands_finished(self, before: float) -> int:
         return sum(
             1
             for hand, events in self.events.items()
-            if any(e.kind == "hand_end" and t < before for e, t in zip(events, self.arrivals[hand], strict=False))
+            if any(e and e.kind == "hand_end" and t < before for e, t in zip(events, self.arrivals[hand], strict=False))
         )
 
 
@@ -583,10 +587,10 @@ class Observer:
         kind = message.get("type")
         if kind == "state":
             self.last_news = now
-            known = len(self.heard.arrivals.get(session.hand, []))
-            new = " | ".join(map(str, session.events[known:]))
+            known = len(self.heard.arrivals.get(session.hand, [])) - session.first_event
+            new = " | ".join(map(str, session.events[max(0, known) :]))
             self.log.write(f"{now:.3f} hand {session.hand} moves {session.moves}: new {new}\n")
-            self.heard.state(now, session.hand, session.events, session.moves)
+            self.heard.state(now, session.hand, session.events, session.moves, session.first_event)
         elif kind == "over":
             self.record = message["record"]
         elif kind == "seats":
@@ -775,13 +779,15 @@ def check_record(room: str, record: str, heard: Hearing, runs: list[tuple[str, R
     games = hands_of(record)
     played: list[Played] = []
     for number, game in enumerate(games, start=1):
-        cards = [(event.seat, event.cards[0]) for event in game.view(0).events if event.kind == "play"]
-        plays = heard.plays(number)
-        if [(seat, code) for seat, code, _ in plays] != cards:
-            findings.lost.append(f"{room} hand {number}: the soak's player heard {plays}, the record has {cards}")
-        for index, (seat, code) in enumerate(cards):
-            when = plays[index][2] if index < len(plays) else float("inf")  # never heard of
-            played.append(Played(number, seat, code, when, heard.moves_at(when)))
+        truth = game.view(0).events
+        known, times = heard.events.get(number, []), heard.arrivals.get(number, [])
+        wrong = [i for i, event in enumerate(known) if event is not None and (i >= len(truth) or event != truth[i])]
+        if wrong:
+            findings.lost.append(f"{room} hand {number}: the soak's player heard {known[wrong[0]]} as event {wrong[0]}")
+        for index, event in enumerate(truth):
+            if event.kind == "play":
+                when = times[index] if index < len(times) else float("inf")  # never heard of: the connection was down
+                played.append(Played(number, event.seat, event.cards[0], when, heard.moves_at(when)))
     for name, run in runs:
         check_run(f"{room} {name} run {run.number}", run, games, played, heard, findings)
 
@@ -839,7 +845,9 @@ def check_run(where: str, run: Run, games: list[Game], played: list[Played], hea
 
 def check_seen(where: str, text: str, seat: int, games: list[Game], findings: Findings) -> None:
     """``online hand N seen: E1 | E2 ...``: the events of hand N as the
-    window was sent them, against the record's view of it for the seat."""
+    window was sent them, against the record's view of it for the seat
+    (its last events only: a window that rejoined in the hand was sent the
+    last ones alone)."""
     number = int(text.split()[2])
     listed = text.split(" seen: ", 1)[1]
     seen = listed.split(" | ") if listed else []
@@ -848,6 +856,7 @@ def check_seen(where: str, text: str, seat: int, games: list[Game], findings: Fi
         return
     findings.hands_checked += 1
     truth = [str(event) for event in games[number - 1].view(seat).events]
+    truth = truth[max(0, len(truth) - len(seen)) :]
     missing, extra = Counter(truth) - Counter(seen), Counter(seen) - Counter(truth)
     findings.lost += [f"{where} hand {number}: the window lacks {event}" for event in missing.elements()]
     findings.lost += [f"{where} hand {number}: the record lacks {event}" for event in extra.elements()]
