@@ -758,6 +758,8 @@ class Played:
 
 @dataclass
 class Findings:
+    """What the checks found: the figures the soak prints, and each move lost said in words."""
+
     hands: int = 0
     lost: list[str] = field(default_factory=list)
     shown: int = 0
@@ -918,7 +920,9 @@ def main(argv: list[str] | None = None) -> int:
     findings = Findings()
     for room in soak.rooms:
         check_room(room, findings, soak.ended)
-    print(report(soak, findings), flush=True)
+    figures = report(soak, findings)
+    print(figures, flush=True)
+    (work / "report.txt").write_text(figures + "\n", encoding="utf-8")
     (work / "figures.json").write_text(
         json.dumps({"crashes": soak.crashes, "lost": findings.lost, "lags": sorted(findings.lags)}, indent=1)
     )
