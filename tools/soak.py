@@ -311,6 +311,7 @@ class Window:
         self.run: Run | None = None
         self.runs: list[Run] = []
         self.back_at: float | None = time.time() + soak.rng.uniform(0, 3)  # when the person (re)starts
+        self.stopped = False
         self.screen = Xvfb() if soak.kind == "xvfb" else None
         self._keys: threading.Thread | None = None
 
@@ -449,9 +450,12 @@ class Window:
             self.soak.crash(self, run)
         self.process = self.run = None
         self._keys = None
-        self.back_at = time.time() + self.soak.rng.uniform(1, 6)
+        if not self.stopped:
+            self.back_at = time.time() + self.soak.rng.uniform(1, 6)
 
     def stop(self) -> None:
+        """The person goes for good (the room's match is over, or the soak)."""
+        self.stopped = True
         self.back_at = None
         self.kill()
         if self.screen is not None:
