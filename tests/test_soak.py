@@ -51,7 +51,7 @@ def two_hands() -> str:
 
 def heard_as_played(record: str) -> soak.Hearing:
     """The soak's player (seat 0) heard each event a second after the last."""
-    heard = soak.Hearing()
+    heard = soak.Hearing(names={"soak": 0, "ann": 1})
     clock = 1000.0
     for number, game in enumerate(soak.hands_of(record), start=1):
         events = list(game.view(0).events)
@@ -115,13 +115,17 @@ def test_the_soak_counts_a_card_skipped_while_the_window_showed_the_table_as_it_
     assert findings_for(record, window_run(record, drop=4, restore_at=5)).lost == []  # taken as it stands
 
 
-def test_a_card_another_seat_showed_is_never_taken_for_the_same_card_the_windows_seat_played_just_before():
-    # A window rejoined with your R4 on the pile, then showed SOAK play another R4.
-    yours, theirs = soak.Played(3, 1, "R4", 10.4, 137), soak.Played(3, 0, "R4", 11.8, 138)
-    shown = (False, "R4")  # "card soak plays R4"
-    assert not soak.could_show(yours, shown, 1, since=10.1, when=11.8, heard=soak.Hearing())
-    assert soak.could_show(theirs, shown, 1, since=10.1, when=11.8, heard=soak.Hearing())
-    assert soak.could_show(yours, (True, "R4"), 1, since=10.1, when=10.9, heard=soak.Hearing())
+def test_a_card_shown_is_matched_to_the_record_by_who_played_it():
+    # A window at seat 2 rejoined with seat 0's R9 on the pile, then showed computer 3 play another R9.
+    first, second = soak.Played(3, 0, "R9", 10.4, 137), soak.Played(3, 3, "R9", 11.2, 138)
+    heard = soak.Hearing(names={"soak": 0, "leo": 1, "ann": 2})
+    shown = (soak.seat_named("computer 3 plays", heard.names), "R9")
+    assert not soak.could_show(first, shown, 2, since=9.8, when=11.8, heard=heard)
+    assert soak.could_show(second, shown, 2, since=9.8, when=11.8, heard=heard)
+    assert soak.seat_named("soak (cpu) plays", heard.names) == 0  # played for its person by a computer
+    # A name the soak cannot tell: any seat but the window's.
+    assert not soak.could_show(first, (None, "R9"), 0, since=9.8, when=11.8, heard=heard)
+    assert soak.could_show(first, (None, "R9"), 2, since=9.8, when=11.8, heard=heard)
 
 
 def test_the_soak_players_rejoin_sent_only_the_hands_last_events_loses_nothing_but_a_wrong_event_counts():

@@ -45,7 +45,8 @@ showed. It prints:
   them; cards the record has that a window skipped while it was
   connected; differences between a hand's events as a window was sent them
   ("online hand 2 seen: ...") and the record's view of that hand for its
-  seat; the soak's own player's cards against the record: 0;
+  seat (its last events, for a window that rejoined in the hand); the
+  events the soak's own player heard against the record: 0;
 * worst lag: how far a window's shown card was behind the server, in
   moves (actions the server had made since) and seconds.
 
@@ -501,6 +502,7 @@ class Hearing:
     moves: list[tuple[float, int]] = field(default_factory=list)  # (when, the server's moves then)
     offline: list[tuple[float, float]] = field(default_factory=list)  # (from, to)
     offline_from: float | None = None  # down since, now
+    names: dict[str, int] = field(default_factory=dict)  # a person's name, as the windows write it -> seat
 
     def state(self, when: float, hand: int, events: list, moves: int, first: int = 0) -> None:
         """A state: the session's events of the hand, from its event number ``first`` on."""
@@ -597,8 +599,12 @@ class Observer:
             self.heard.state(now, session.hand, session.events, session.moves, session.first_event)
         elif kind == "over":
             self.record = message["record"]
-        elif kind == "seats":
+        elif kind in ("seats", "welcome"):
             self.last_news = now
+            seats = enumerate(session.seats)
+            self.heard.names = {
+                seat["name"].lower(): n for n, seat in seats if seat["kind"] == "person" and seat["name"]
+            }
 
     @property
     def room(self) -> str | None:
@@ -798,17 +804,32 @@ def check_record(room: str, record: str, heard: Hearing, runs: list[tuple[str, R
         check_run(f"{room} {name} run {run.number}", run, games, played, heard, findings)
 
 
-def could_show(card: Played, shown: tuple[bool, str], seat: int | None, since: float, when: float, heard: Hearing):
+def could_show(
+    card: Played, shown: tuple[int | None, str], seat: int | None, since: float, when: float, heard: Hearing
+):
     """Whether the card a window at ``seat`` showed at ``when`` (``shown``:
-    whether it was "you" who played it, and the card) can be this card of
-    the record: the same card, played by the window's seat or not as it
-    said, after the window last took the table as it stands (``since``),
-    and not long after the window showed it (unless the soak's player
-    heard of it late, its connection down)."""
-    yours, code = shown
-    if card.code != code or (seat is not None and (card.seat == seat) != yours) or card.heard + SKEW_S < since:
+    the seat that played it, None if its name is not known, and the card)
+    can be this card of the record: the same card, by that seat (by
+    another seat than the window's, if not known), after the window last
+    took the table as it stands (``since``), and not long after the window
+    showed it (unless the soak's player heard of it late, its connection
+    down)."""
+    player, code = shown
+    if card.code != code or card.heard + SKEW_S < since:
+        return False
+    if (player is not None and card.seat != player) or (player is None and card.seat == seat):
         return False
     return card.heard <= when + SKEW_S or heard.was_offline(when - SKEW_S, card.heard)
+
+
+def seat_named(words: str, names: dict[str, int]) -> int | None:
+    """The seat a window names in "card NAME plays": a person by the name
+    the server gives (marked "(cpu)" while a computer plays for them),
+    "computer 3" by its number; None for one it cannot tell ("computer"
+    at a table of two, whose other seat is the window's anyway)."""
+    name = words.removesuffix(" plays").removesuffix(" (cpu)")
+    number = re.fullmatch(r"computer (\d+)", name)
+    return int(number.group(1)) if number else names.get(name)
 
 
 def check_run(where: str, run: Run, games: list[Game], played: list[Played], heard: Hearing, findings: Findings):
@@ -817,6 +838,7 @@ def check_run(where: str, run: Run, games: list[Game], played: list[Played], hea
     skipped while it showed the table as it went; each hand's events as it
     was sent them against the record's view of that hand for its seat."""
     seat = None
+    names = heard.names
     at = 0  # the next of ``played`` it may show
     last: int | None = None  # the last of ``played`` it showed, since it last took the table as it stands
     since = run.started
@@ -833,7 +855,7 @@ def check_run(where: str, run: Run, games: list[Game], played: list[Played], hea
         elif (shown := CARD_SHOWN.match(text)) is not None:
             findings.shown += 1
             code = shown.group(2)
-            card = (shown.group(1) == "you play", code)
+            card = (seat if shown.group(1) == "you play" else seat_named(shown.group(1), names), code)
             index = next(
                 (i for i in range(at, len(played)) if could_show(played[i], card, seat, since, when, heard)), None
             )
