@@ -62,6 +62,10 @@ MATCH_SCENES = ("table", "hand_result", "match_result", "handover")
 # first frame is drawn (benchmarks/startup.py times it from outside).
 STARTUP_MARK = "UNO1991_STARTUP_MARK"
 FIRST_FRAME = "first frame shown"
+# With this variable set to a file, a window appends its notices to it (the
+# lines a headless run prints), each after the clock's time.time(): tools/soak.py
+# reads what each real window showed, and when.
+NOTICES = "UNO1991_NOTICES"
 _pyxel_ready = False
 
 
@@ -406,6 +410,19 @@ def _min_loading_frames() -> int:
     return loading.MIN_FRAMES
 
 
+def notices_report(path: str | None) -> Callable[[str], None]:
+    """A window's notices: nowhere, or appended to the file ``path``, a line
+    each, as they happen (see NOTICES)."""
+    if not path:
+        return lambda line: None
+    log = open(path, "a", encoding="utf-8", buffering=1)  # noqa: SIM115 (open as long as the window)
+
+    def report(line: str) -> None:
+        log.write(f"{time.time():.3f} {line}\n")
+
+    return report
+
+
 def run_window(
     seed: int,
     level: str | None,
@@ -432,7 +449,7 @@ def run_window(
         seed,
         level,
         muted,
-        report=lambda line: None,
+        report=notices_report(os.environ.get(NOTICES)),
         low_memory=low_memory,
         store=store_for(),
         platform=platform,

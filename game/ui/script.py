@@ -40,10 +40,16 @@ where a key must be let go: each frame it first releases last frame's keys
 (after a flip), then presses this frame's, then runs ``update``, which reads
 them. The game counts its own frames, so nothing depends on the clock, and
 the same seed and script always give the same output.
+
+With the variable ``UNO1991_REAL_TIME=1`` the frames are paced at 30 a
+second of the clock, as a window's are (a late frame is not made up for):
+an online table then falls behind its server as a window's does
+(tools/soak.py).
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 import time
@@ -57,12 +63,13 @@ from game.saves import SavedMatch
 
 from . import host, keys
 from .app import App, init_pyxel
-from .layout import SCREEN_H, SCREEN_W
+from .layout import FPS, SCREEN_H, SCREEN_W
 
 SHOT_SCALE = 2
 MAX_WAIT = 1_000_000
 TURN_SECONDS = 60  # ``turn`` waits at most this long unless told
 ONLINE_FRAME_S = 0.001  # an online table's frames give the network's thread a moment
+REAL_TIME = "UNO1991_REAL_TIME"  # set to 1: frames at 30 a second of the clock (see above)
 RESULT_SCENES = ("hand_result", "match_result")
 
 
@@ -149,6 +156,8 @@ class Driver:
 
     def __init__(self, app: App) -> None:
         self.app = app
+        self._pace = 1 / FPS if os.environ.get(REAL_TIME) == "1" else None
+        self._next_frame = time.monotonic()
 
     @property
     def keys_held(self) -> bool:
@@ -170,7 +179,11 @@ class Driver:
             pyxel.set_btn(code, True)
         self.app.update()
         self.app.draw()
-        if self.app.online is not None:
+        if self._pace is not None:
+            now = time.monotonic()
+            self._next_frame = max(self._next_frame + self._pace, now)
+            time.sleep(self._next_frame - now)
+        elif self.app.online is not None:
             time.sleep(ONLINE_FRAME_S)
 
     def awaits_keys(self) -> bool:
