@@ -87,6 +87,28 @@ def test_a_seat_the_computer_plays_gets_new_hands_without_a_failure():
         assert_shows_the_servers_table(room, client, match)
 
 
+def test_a_rejoin_into_a_new_hand_while_the_last_one_ends_on_the_table_shows_the_new_hand():
+    """Found by the soak: the connection goes while the table still plays
+    the end of a hand you won, the server deals the next, and the rejoin's
+    table, shown as it stands, must not be undone by the old hand's last
+    steps (your empty hand), nor fail at the computer's first card for you."""
+    room, client, match, lines = table(rules="1991", seed=5, sound=False)
+    real_pace(room)
+    client.tick(room.table["turn_time"])  # you are away: the computer plays your seat
+    while not (client.session.view.hand_over and match.scene == "table" and not match.timeline.idle):
+        frame(client, match)
+        assert room.game.hand_number == 1, "the hand's end was seen on the table"
+    client.late = True  # the connection is going: what the room says now is lost with it
+    client.tick(room.table["turn_time"] + 1)  # the server deals the next hand
+    client.late = False
+    client.drop_and_rejoin()
+    while room.game.hand_number == 2 and room.moves < client.session.moves + 3:
+        frame(client, match)  # the computer plays for you in the new hand
+    settle(client, match)
+    assert_shows_the_servers_table(room, client, match)
+    assert not [line for line in lines if line.startswith("table set straight")]
+
+
 @pytest.mark.parametrize(("rules", "players"), [("1991", 2), ("standard", 4), ("standard", 10), ("royal", 6)])
 def test_a_table_at_thirty_frames_a_second_keeps_within_a_few_moves_of_the_server(rules, players):
     lines: list[str] = []

@@ -242,10 +242,11 @@ class Choreographer:
         def begin() -> Flight:
             board = self.board
             if seat == HUMAN:
-                held = board.hand.index(code) if code in board.hand else board.selected
-                start = your_card_pos(len(board.hand), board.selected, held)
-                if code in board.hand:  # (else the table is set straight at the end: ``_settle``)
+                if code in board.hand:
+                    start = your_card_pos(len(board.hand), board.selected, board.hand.index(code))
                     board.remove_from_hand(code)
+                else:  # from the middle of your row (the table is set straight at the end: ``_settle``)
+                    start = your_card_pos(max(1, len(board.hand)), board.selected, board.selected)
                 board.drawn = None
             else:
                 start = seat_card_pos(seat, board.counts[seat], self.players)

@@ -175,6 +175,7 @@ class Match(PersonTurn, ComputerTurns):
         arrow, and the hand's result if it is over; ``news`` says why."""
         game, board = self.game, self.board
         self._clear_turn()
+        self.timeline.clear()  # what was still to be shown of the position before is void
         board.show(game, viewer=self.viewer)
         self.director.say(narration.MATCH_WAS_OVER if game.match_over else news)
         view = self.director.seating

@@ -283,7 +283,6 @@ class OnlineMatch(Match):
         behind = self.behind
         if behind > MOST_BEHIND and self.scene == "table":
             self._take_news(hold=False)
-            self.timeline.clear()
             session = self.client.session
             self._dealt, self._shown = session.hand, session.moves
             self._staged = session.first_event + len(session.events)
