@@ -1,21 +1,27 @@
-"""How fast the computer players decide, and how they fare against each other.
+"""How fast the computer players decide, and how they fare against baselines and each other.
 
-    python -m benchmarks.ai [--hands 20000] [--table-hands 1000] [--decisions 3000]
+    python -m benchmarks.ai [--hands 2000] [--table-hands 400] [--decisions 3000]
                             [--tables 1991-2,standard-4,...] [--processes 2] [--seed 1]
-                            [--house all]
+                            [--house all] [--targets]
 
 Decision times are measured over real positions at every table (rule set and
 number of players): each level plays matches against ``normal`` players and
 every one of its own decisions is timed (trivial ones, with a single legal
 action, included, as in a real game). The win-rate tables play, with
-``game.sim.duel``, every pair of ``random``, ``easy``, ``normal`` and
-``hard`` in the two-player 1991 game (``--hands`` a pair), and at the other
-tables each level against random players and ``hard`` against ``normal``
-players (``--table-hands`` a pair), split over worker processes (the game
-itself never uses any). The hands with ``hard`` take nearly all the time:
-with the defaults, 1 h 48 min for the 1991 table on the two-core development
-machine; ``--tables`` picks the tables to play and time, and ``--house``
-the house rules of the standard tables (as ``game.sim --house``). On a
+``game.sim.duel``, each level against the baselines (``random-legal`` and
+the ``greedy`` club player) and ``hard`` against ``normal`` and against
+``hard-v1``, hard as it played before issue 31, in the two-player 1991 game
+(``--hands`` a pair), and at the other tables each level against
+random-legal players and ``hard`` against greedy and normal players
+(``--table-hands`` a pair), split over worker processes (the game itself
+never uses any). Each row prints the hands played, the share won with its
+95% confidence interval, and the target it is measured against where
+issue 31 set one. With the defaults the tables take an hour or more on
+the two-core development machine (``--targets``, below, with ``--hands
+1200 --table-hands 400`` and the three tables with targets: 20 to 30
+minutes); ``--tables`` picks the tables to play and
+time, ``--house`` the house rules of the standard tables (as ``game.sim
+--house``) and ``--targets`` plays only the pairs with a target. On a
 terminal a line on standard error counts the timings and then the hands
 done, with the rate and the time left; piped, only the tables are printed.
 """
@@ -29,11 +35,20 @@ import statistics
 import time
 from collections.abc import Iterator
 
+from game.online.room import COMPUTER_DELAY, THINK_BUDGET
 from game.progress import Progress
 from game.rules import Game
 from game.sim import DuelReport, duel, house_option, make_player
 
-ORDER = ("random", "easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard")
+# Issue 31's targets: the hand share ``player`` wins against ``against`` at a table.
+TARGETS = {
+    ("1991", 2, "hard", "greedy"): 0.62,
+    ("1991", 2, "hard", "random-legal"): 0.75,
+    ("1991", 2, "hard", "hard-v1"): 0.55,
+    ("standard", 4, "hard", "random-legal"): 0.58,
+    ("royal", 4, "hard", "random-legal"): 0.55,
+}
 TABLES = ("1991-2", "standard-2", "standard-4", "standard-6", "standard-10", "royal-2", "royal-4", "royal-6")
 
 
@@ -75,6 +90,30 @@ def decision_times(level: str, decisions: int, seed: int, rules: str = "1991", p
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def time_target(level: str, cpu: list[float]) -> str:
+    """Issue 31's decision-time target and whether the CPU times meet it:
+    hard a median of 20 ms and a 99th percentile of 60 ms at most, easy
+    and normal a median under 1 ms."""
+    median, p99 = statistics.median(cpu), percentile(cpu, 0.99)
+    if level == "hard":
+        return f"p50 20 ms, p99 60 ms: {'met' if median <= 0.020 and p99 <= 0.060 else 'NOT met'}"
+    return f"p50 1 ms: {'met' if median < 0.001 else 'NOT met'}"
+
+
+def server_cost(rules: str, players: int, level: str, mean_cpu: float) -> str:
+    """What a room of computers of ``level`` costs the table server: its
+    computers decide one after another, each after the room's COMPUTER_DELAY
+    (people's turns only add time), so at most one decision of ``mean_cpu``
+    seconds every COMPUTER_DELAY; the server thinks THINK_BUDGET at a time,
+    so a search never holds up the other rooms longer than that."""
+    per_second = mean_cpu / COMPUTER_DELAY
+    return (
+        f"server: a {rules} room of {players} seats, {level} computers in all but one: at most"
+        f" {per_second * 1e3:.1f} ms of CPU a second ({mean_cpu * 1e3:.2f} ms a decision, one every"
+        f" {COMPUTER_DELAY} s), about {int(1 / per_second)} such rooms a core; held {THINK_BUDGET * 1e3:.0f} ms at most"
+    )
 
 
 def _duel_chunk(args: tuple) -> DuelReport:
@@ -120,23 +159,28 @@ def row(report: DuelReport) -> str:
     hand, hand_low, hand_high = report.rate("hand")
     match, match_low, match_high = report.rate("match")
     against = b if report.players == 2 else f"{report.players - 1} {b}"
+    target = TARGETS.get((report.rules, report.players, a, b))
+    aim = "" if target is None else f"{target:.0%}: {'met' if hand >= target else 'NOT met'}"
     return (
         f"| {report.rules} | {report.players} | {a} | {against} | {report.hands} "
-        f"| {hand:.1%} ({hand_low:.1%}–{hand_high:.1%}) | {1 / report.players:.0%} "
+        f"| {hand:.1%} ({hand_low:.1%}–{hand_high:.1%}) | {1 / report.players:.0%} | {aim} "
         f"| {report.matches} | {match:.1%} ({match_low:.1%}–{match_high:.1%}) |"
     )
 
 
 def pairs_at(table: str, hands: int, table_hands: int, house=()) -> list[tuple]:
-    """The pairs played at a table: every pair of levels in the 1991 game,
-    elsewhere each level against random players and hard against normal
+    """The pairs played at a table: in the 1991 game every level against
+    both baselines and hard against normal and hard-v1; elsewhere every level
+    against random-legal players and hard against greedy and normal players
     (with ``house``, the house rules, at the standard tables)."""
     rules, players = parse_table(table)
     if rules == "1991":
-        return [(b, a, hands, rules, players, ()) for a, b in itertools.combinations(ORDER, 2)]
+        against = [(level, baseline) for level in LEVELS for baseline in ("random-legal", "greedy")]
+        return [(a, b, hands, rules, players, ()) for a, b in [*against, ("hard", "normal"), ("hard", "hard-v1")]]
     house = table_house(rules, house)
-    against_random = [(level, "random", table_hands, rules, players, house) for level in ORDER[1:]]
-    return [*against_random, ("hard", "normal", table_hands, rules, players, house)]
+    against_random = [(level, "random-legal", table_hands, rules, players, house) for level in LEVELS]
+    others = [("hard", level, table_hands, rules, players, house) for level in ("greedy", "normal")]
+    return [*against_random, *others]
 
 
 def table_house(rules: str, house):
@@ -146,8 +190,8 @@ def table_house(rules: str, house):
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ai", description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=20000, help="hands per pair of levels, 1991 (default 20000)")
-    parser.add_argument("--table-hands", type=int, default=1000, help="hands per pair, other tables (default 1000)")
+    parser.add_argument("--hands", type=int, default=2000, help="hands per pair of levels, 1991 (default 2000)")
+    parser.add_argument("--table-hands", type=int, default=400, help="hands per pair, other tables (default 400)")
     parser.add_argument("--decisions", type=int, default=3000, help="decisions timed per level and table")
     parser.add_argument("--tables", default=",".join(TABLES), help=f"tables to play (default {','.join(TABLES)})")
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count(), help="worker processes")
@@ -155,6 +199,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--skip-table", action="store_true", help="only time the decisions")
     parser.add_argument("--skip-times", action="store_true", help="only play the win-rate table")
     parser.add_argument("--house", default="", help="house rules of the standard tables: NAME,NAME, all or random")
+    parser.add_argument("--targets", action="store_true", help="play only the pairs issue 31 set a target for")
     args = parser.parse_args(argv)
     tables = args.tables.split(",")
     unknown = set(tables) - set(TABLES)
@@ -164,24 +209,33 @@ def main(argv: list[str] | None = None) -> None:
     if house == "random":
         parser.error("--house takes house rule names or all here (random is game.sim's)")
     if not args.skip_times:
-        print("| rules | players | level | median | p99 | median CPU | p99 CPU | decisions |")
-        print("|---|---|---|---|---|---|---|---|")
-        timings = list(itertools.product(tables, ORDER[1:]))
+        print("| rules | players | level | median | p99 | median CPU | p99 CPU | decisions | target (CPU) |")
+        print("|---|---|---|---|---|---|---|---|---|")
+        timings = list(itertools.product(tables, LEVELS))
         progress = Progress("benchmarks.ai", len(timings), unit="timings")
+        costs = []
         for done, (table, level) in enumerate(timings):
             progress.update(done, note=f"{table} {level}")
             rules, players = parse_table(table)
-            figures = []
-            for times in decision_times(level, args.decisions, args.seed, rules, players, table_house(rules, house)):
-                figures += [f"{statistics.median(times) * 1e3:.2f} ms", f"{percentile(times, 0.99) * 1e3:.2f} ms"]
+            times, cpu = decision_times(level, args.decisions, args.seed, rules, players, table_house(rules, house))
+            figures = [
+                f"{statistics.median(t) * 1e3:.2f} ms | {percentile(t, 0.99) * 1e3:.2f} ms" for t in (times, cpu)
+            ]
             progress.close()
-            print(f"| {rules} | {players} | {level} | {' | '.join(figures)} | {args.decisions} |", flush=True)
+            target = time_target(level, cpu)
+            print(f"| {rules} | {players} | {level} | {' | '.join(figures)} | {args.decisions} | {target} |")
+            costs.append((rules, players, level, statistics.fmean(cpu)))
+        print()
+        for rules, players, level, mean in costs:
+            print(server_cost(rules, players, level, mean), flush=True)
     if args.skip_table:
         return
     start = time.perf_counter()
     pairs = [pair for table in tables for pair in pairs_at(table, args.hands, args.table_hands, house)]
-    print("\n| rules | players | player | against | hands | hand wins (95% CI) | fair share |", end="")
-    print(" matches | match wins (95% CI) |\n|---|---|---|---|---|---|---|---|---|")
+    if args.targets:
+        pairs = [pair for pair in pairs if (pair[3], pair[4], pair[0], pair[1]) in TARGETS]
+    print("\n| rules | players | player | against | hands | hand wins (95% CI) | fair share | target |", end="")
+    print(" matches | match wins (95% CI) |\n|---|---|---|---|---|---|---|---|---|---|")
     progress = Progress("benchmarks.ai", sum(pair[2] for pair in pairs))
     for report in play_pairs(pairs, args.seed, args.processes, progress):
         progress.close()

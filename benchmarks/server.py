@@ -2,6 +2,7 @@
 WebSockets on 127.0.0.1, against one server process.
 
     python -m benchmarks.server [--tables 1000] [--seconds 30] [--interval 1.0] [--procs 2] [--memory-dir]
+                                [--store sqlite|postgresql|postgresql://...]
 
 Each table is a room of standard UNO for 4 people; its 4 bots (the easy
 computer player choosing from the views it is sent, ``game.online.bot``,
@@ -11,19 +12,21 @@ change. The bots' processes run at a lower priority (nice 10): at a real
 table they are other people's machines, and here they take the cores the
 server leaves. Prints how busy the disk is (``probe_disk``), the actions
 per second the server took, the round trip of an action (sent, to the
-state that answers it, timed as it arrives: the server sends it once the
-room is saved in its journal), how far the room files on the disk trail
-the play (``disk_trail``; ``--memory-dir`` keeps them in /dev/shm), and the
-server's memory per table (its resident set with every table playing, less
-its resident set before the first connection, over N). The server and the
-bots' processes stop by themselves.
+state that answers it, timed as it arrives: the server sends it once its
+store holds it), the bytes written to the disk per action against the
+bytes an action takes in the final records (``write_figures``; the
+store's database in a folder on the disk, or in /dev/shm with
+``--memory-dir``), and the server's memory per table (its resident set
+with every table playing, less its resident set before the first
+connection, over N). ``--store postgresql`` starts a PostgreSQL of its own
+in a temporary folder (as the tests do), or give one's URL. The server,
+the bots' processes and that PostgreSQL stop by themselves.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import gc
 import json
 import multiprocessing
@@ -34,7 +37,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -42,10 +44,11 @@ from websockets.uri import parse_uri
 
 from game.online.bot import Bot
 from game.online.protocol import Session, encode
-from game.online.saver import journal_folder
+from game.online.store import open_store
 from game.online.wire import ClientConnection
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # postgres_server: the tests' own PostgreSQL
 TABLE = {"rules": "standard", "players": 4, "people": 4, "level": "easy", "turn_time": 120}
 
 
@@ -57,43 +60,57 @@ def rss_kb(pid: int) -> int:
 
 
 def probe_disk(folder: Path, seconds: float = 3.0) -> tuple[float, float]:
-    """The disk alone, before the run: batches of 20 room-sized files
-    written as the server's writer writes them (on the disk before they
-    replace the old ones), 50 a second; p50 and p99 of a batch, in ms. On a
-    shared machine this says how busy the disk is at the time of the run."""
-    from game.safe_files import write_many_atomically
-
-    folder = folder / "probe"
-    data, times, n = os.urandom(7000), [], 0
+    """The disk alone, before the run: 4 KB written and flushed (fsync), 50
+    times a second; p50 and p99, in ms. On a shared machine this says how
+    busy the disk is at the time of the run."""
+    path, times = folder / "probe", []
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         start = time.perf_counter()
-        write_many_atomically(folder, {f"p{(n * 20 + k) % 200}.json": data for k in range(20)})
+        os.pwrite(fd, os.urandom(4096), 4096 * (len(times) % 64))
+        os.fsync(fd)
         times.append(time.perf_counter() - start)
-        n += 1
         time.sleep(max(0.0, 0.02 - times[-1]))
-    shutil.rmtree(folder, ignore_errors=True)
+    os.close(fd)
+    path.unlink()
     times.sort()
     return times[len(times) // 2] * 1000, times[int(len(times) * 0.99)] * 1000
 
 
-def disk_trail(journals: Path, stop: threading.Event, every: float = 0.05) -> list[float]:
-    """How far the room files on the disk trail the play, sampled: the age
-    of the oldest journal not yet written and removed (since its last
-    write: its first change may be a writer's turn older), 0 if none."""
-    ages = []
-    while not stop.wait(every):
-        now, oldest = time.time(), None
-        for path in journals.glob(".journal-*"):
-            with contextlib.suppress(OSError):  # removed meanwhile
-                changed = path.stat().st_mtime
-                oldest = changed if oldest is None else min(oldest, changed)
-        ages.append(0.0 if oldest is None else max(0.0, now - oldest))
-    return ages
+def written_bytes(pid: int) -> int:
+    """Bytes the process has had written to the disk (``write_bytes``)."""
+    for line in Path(f"/proc/{pid}/io").read_text().splitlines():
+        if line.startswith("write_bytes:"):
+            return int(line.split()[1])
+    return 0
 
 
-def start_server(data_dir: Path, lifetime: float) -> tuple[subprocess.Popen, str]:
+def wal_position(url: str) -> int:
+    """Where PostgreSQL's WAL is, in bytes since its start."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as db:
+        return int(db.execute("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')").fetchone()[0])
+
+
+def record_bytes(data_dir: Path, url: str | None) -> tuple[int, int]:
+    """The final records' actions, over every room: their bytes (a line each) and how many."""
+    store = open_store(data_dir, url, server=False)
+    try:
+        files = [store.load(name) for name in store.names()]
+    finally:
+        store.close()
+    size = 0
+    for file in files:
+        lines = file["record"].splitlines()
+        size += sum(len(line) + 1 for line in lines[len(lines) - file["moves"] :])
+    return size, sum(file["moves"] for file in files)
+
+
+def start_server(data_dir: Path, lifetime: float, url: str | None = None) -> tuple[subprocess.Popen, str]:
     command = [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(data_dir)]
+    command += [] if url is None else ["--store", url]  # (None: SQLite in data_dir)
     command += ["--stop-after", str(lifetime), "--rate", "100"]
     command += ["--address-connections", "0", "--address-rooms", "0"]  # (all the bots come from 127.0.0.1)
     server = subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, text=True)
@@ -284,12 +301,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--procs", type=int, default=2, help="bot processes")
     parser.add_argument("--settle", type=float, default=5.0, help="seconds of play before measuring")
     parser.add_argument("--memory-dir", action="store_true", help="keep the rooms in /dev/shm (no disk)")
+    parser.add_argument("--store", default="sqlite", help="sqlite (default), postgresql (one of its own) or a URL")
     args = parser.parse_args(argv)
     base = "/dev/shm" if args.memory_dir and os.path.isdir("/dev/shm") else None
     data_dir = Path(tempfile.mkdtemp(prefix="uno1991-bench-", dir=base))
     load_before = os.getloadavg()
     disk = probe_disk(data_dir)
-    server, url = start_server(data_dir, lifetime=args.settle + args.seconds + 600)
+    postgres = None
+    if args.store == "postgresql":
+        from postgres_server import PostgresServer
+
+        postgres = PostgresServer(durable=True)
+    store = postgres.url if postgres is not None else None if args.store == "sqlite" else args.store
+    server, url = start_server(data_dir, args.settle + args.seconds + 600, store)
     try:
         time.sleep(0.5)
         baseline = rss_kb(server.pid)
@@ -307,23 +331,25 @@ def main(argv: list[str] | None = None) -> int:
         for _ in workers:
             if not ready.acquire(timeout=600):
                 raise SystemExit("the tables were not seated in 10 minutes")
-        done, trail = threading.Event(), []
-        sampler = threading.Thread(target=lambda: trail.extend(disk_trail(journal_folder(data_dir / "rooms"), done)))
-        sampler.start()
+        written = wal_position(store) if store else written_bytes(server.pid)
         time.sleep(args.seconds / 2)
         playing = rss_kb(server.pid)
         cpu_start = _cpu(server.pid)
         time.sleep(1.0)
         cpu_second = _cpu(server.pid) - cpu_start
         time.sleep(max(0.0, args.seconds / 2 - 1.0))
-        done.set()
-        sampler.join()
+        written = (wal_position(store) if store else written_bytes(server.pid)) - written
         results = [out.get(timeout=args.seconds + 120) for _ in workers]
         for process in workers:
             process.join(30)
-    finally:
         server.terminate()
         server.wait(10)
+        record, recorded = record_bytes(data_dir, store)
+    finally:
+        if server.poll() is None:
+            server.kill()
+        if postgres is not None:
+            postgres.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
     rtts = sorted(r for result in results for r in result["rtt"])
     moves = sum(result["moves"] for result in results)
@@ -335,19 +361,19 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"tables {args.tables} x 4 players, one action per table every {args.interval:g} s, {args.procs} bot processes"
     )
-    print(f"rooms kept in {'/dev/shm' if base else 'a folder on disk'} (each change journaled before its answer)")
+    kept = "PostgreSQL" if store else f"SQLite in {'/dev/shm' if base else 'a folder on disk'}"
+    print(f"rooms kept in        {kept} (each change in the store before its answer)")
     print(
         f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; cores: {os.cpu_count()}"
     )
-    print(f"the disk alone       a batch of 20 room files: p50 {disk[0]:.1f} ms, p99 {disk[1]:.1f} ms")
+    print(f"the disk alone       4 KB written and flushed: p50 {disk[0]:.1f} ms, p99 {disk[1]:.1f} ms")
     print(f"actions/s            {moves / elapsed:.0f}  ({moves} in {elapsed:.1f} s)")
     print(f"round trip p50       {p50:.1f} ms")
     print(f"round trip p99       {p99:.1f} ms  ({len(rtts)} actions timed)")
-    trail.sort()
-    print(
-        f"files trail the play p50 {percentile(trail, 0.5):.0f} ms, p99 {percentile(trail, 0.99):.0f} ms, "
-        f"at most {percentile(trail, 1.0):.0f} ms  ({len(trail)} samples)"
-    )
+    per_action, in_record = written / max(1, moves), record / max(1, recorded)
+    what = "PostgreSQL's WAL" if store else "the server's disk writes (/proc/PID/io write_bytes)"
+    print(f"bytes/action         {per_action:.0f} written ({what}), {in_record:.1f} in the final records")
+    print(f"write amplification  {per_action / max(in_record, 1e-9):.1f}x the final record")
     print(f"server memory/table  {(playing - baseline) / max(1, args.tables):.1f} KB  (RSS {baseline} -> {playing} KB)")
     print(f"server CPU           {cpu_second * 100:.0f}% of one core while playing")
     print(f"matches played out   {matches}  (each table then played on in a new room)")

@@ -41,8 +41,14 @@ def join_address(text: str) -> str:
     return url
 
 
+DESCRIPTION = (
+    "UNO 1991: the 1991 HeadFirst PD game, you against the computer; standard UNO (up to nine computers) and "
+    "Royal Revenge (up to five); several people at one machine (--people), or friends at an online table (--join)."
+)
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(prog=command_name(sys.argv[0]), description="UNO 1991: you against the computer.")
+    parser = argparse.ArgumentParser(prog=command_name(sys.argv[0]), description=DESCRIPTION)
     parser.add_argument("--seed", type=int, default=None, help="deal the same games every time")
     parser.add_argument(
         "--level", choices=("easy", "normal", "hard"), default=None, help="the computer's skill (default: as saved)"

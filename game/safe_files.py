@@ -12,10 +12,8 @@ and ``stored_text`` reads what ``getItem`` answered.
 from __future__ import annotations
 
 import contextlib
-import errno
 import json
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -37,113 +35,6 @@ def write_atomically(path: Path, data: bytes) -> None:
         if temp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(temp)
-
-
-def write_many_atomically(directory: Path, files: dict[str, bytes]) -> dict[str, OSError]:
-    """Replace each ``directory/NAME`` with its bytes, as ``write_atomically``
-    does, in one go, for a folder that only this process writes (the table
-    server's rooms). Each file's bytes go to its spare, ``.NAME.spare``;
-    the spares are made durable (on Linux by one ``syncfs`` of the folder's
-    file system, "like fsync, but for every file of that file system", man 2
-    syncfs; elsewhere an fsync each); then each spare changes places with
-    its file in one step (Linux's ``renameat2`` RENAME_EXCHANGE: the old
-    version is the next spare, so no file is made or freed, a fifth of the
-    cost here; a rename elsewhere), and the folder is fsynced once for all.
-    A crash leaves each file old or new, never half. Returns the names that
-    could not be written, with their error."""
-    directory.mkdir(parents=True, exist_ok=True)
-    failed: dict[str, OSError] = {}
-    spares: dict[str, Path] = {}
-    one_sync = _syncfs is not None
-    for name, data in files.items():
-        spare = directory / f".{name}.spare"
-        try:
-            _write_in_place(spare, data, fsync=not one_sync)
-            spares[name] = spare
-        except OSError as error:
-            failed[name] = error
-    if one_sync and spares:
-        try:
-            _sync_file_system(directory)
-        except OSError as error:
-            failed.update(dict.fromkeys(spares, error))
-            spares = {}
-    for name, spare in spares.items():
-        try:
-            _swap(spare, directory / name)
-        except OSError as error:
-            failed[name] = error
-    if len(failed) < len(files):
-        sync_directory(directory)
-    return failed
-
-
-def write_fully(fd: int, data: bytes) -> None:
-    """Write all of ``data`` to ``fd`` (``os.write`` may write less)."""
-    rest = memoryview(data)
-    while rest:
-        rest = rest[os.write(fd, rest) :]
-
-
-def _write_in_place(path: Path, data: bytes, fsync: bool) -> None:
-    fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)  # from its start
-    try:
-        write_fully(fd, data)
-        os.ftruncate(fd, len(data))
-        if fsync:
-            os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
-def _swap(spare: Path, path: Path) -> None:
-    """``path`` becomes ``spare``'s file, and ``spare`` the old one, at once."""
-    if _renameat2 is not None:
-        if _renameat2(AT_FDCWD, os.fsencode(spare), AT_FDCWD, os.fsencode(path), RENAME_EXCHANGE) == 0:
-            return
-        number = _libc_errno()
-        if number not in (errno.ENOENT, errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
-            raise OSError(number, os.strerror(number), str(path))
-    os.replace(spare, path)  # the first time, or a file system that cannot exchange
-
-
-AT_FDCWD = -100
-RENAME_EXCHANGE = 2
-
-
-def _libc(name: str, *types: str):
-    """A function of Linux's C library that the os module does not offer
-    (its arguments' types named as in ctypes); None elsewhere."""
-    if not sys.platform.startswith("linux"):
-        return None
-    import ctypes
-
-    try:
-        function = getattr(ctypes.CDLL(None, use_errno=True), name)
-    except (OSError, AttributeError):
-        return None
-    function.argtypes = [getattr(ctypes, kind) for kind in types]
-    return function
-
-
-def _libc_errno() -> int:
-    import ctypes
-
-    return ctypes.get_errno()
-
-
-_syncfs = _libc("syncfs", "c_int")
-_renameat2 = _libc("renameat2", "c_int", "c_char_p", "c_int", "c_char_p", "c_uint")
-
-
-def _sync_file_system(directory: Path) -> None:
-    fd = os.open(directory, os.O_RDONLY)
-    try:
-        if _syncfs(fd) != 0:
-            number = _libc_errno()
-            raise OSError(number, os.strerror(number), str(directory))
-    finally:
-        os.close(fd)
 
 
 def sync_directory(directory: Path) -> None:
@@ -219,12 +110,6 @@ def lock_folder(directory: Path) -> bool:
         return False
     _locks[directory] = fd
     return True
-
-
-def held_lock(directory: Path) -> int | None:
-    """The descriptor of ``directory``'s lock if this process holds it: a
-    child process given it (``pass_fds``) holds the lock as long as it lives."""
-    return _locks.get(Path(directory))
 
 
 def remove_stale_temporaries(directory: Path, prefix: str) -> None:

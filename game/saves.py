@@ -111,8 +111,9 @@ def state_digest(game: Game) -> str:
     return hashlib.sha256(repr(game.snapshot()).encode()).hexdigest()[:16]
 
 
-def now() -> str:
-    return time.strftime("%Y-%m-%d %H:%M")
+def now(at: float | None = None) -> str:
+    """The date of a saved match: now, or at ``at`` (seconds since the epoch), by this machine's clock."""
+    return time.strftime("%Y-%m-%d %H:%M", time.localtime(at))
 
 
 # Left out when so, and so when absent: one person's saves, the other rule

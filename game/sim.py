@@ -4,6 +4,7 @@
     python -m game.sim --rules royal --players 5 --hands 1000 --seed 1
     python -m game.sim --rules standard --players 4 --house all --hands 500 --seed 1
     python -m game.sim --ai hard,normal --hands 1000 --seed 1 [--json]
+    python -m game.sim --ai hard,greedy --hands 2000 --seed 1
     python -m game.sim --ai hard,random --rules standard --players 4 --hands 1000
     python -m game.sim --ai hard,random --rules standard --players 4 --house all --hands 1000
 
@@ -19,8 +20,9 @@ refused action, in turn or out of it, raises IllegalAction and changes
 nothing; no view shows a seat another seat's drawn cards or a challenged
 hand it did not challenge; and a hand always ends.
 
-With ``--ai A,B`` a level (``easy``, ``normal``, ``hard`` or ``random``)
-plays 500-point matches against ``--players`` - 1 players of another (two
+With ``--ai A,B`` a level (``easy``, ``normal``, ``hard``), a baseline
+(``random``, ``random-legal``, ``greedy``: the classes below) or ``hard-v1``
+(hard as it played before issue 31) plays 500-point matches against ``--players`` - 1 players of another (two
 players by default, any rule set), and it prints A's hand and match win
 rates with 95% confidence intervals. A changes seats every match and each
 round of matches, one with A in every seat, is dealt from the same seed (a
@@ -46,8 +48,10 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from . import ai
+from .ai.model import best_colour
 from .progress import Progress
 from .rules import Game, IllegalAction
+from .rules.cards import Card
 from .rules.house import HOUSE_RULES
 from .rules.notation import OUT_OF_TURN, action_table
 from .rules.rulesets import RULES_1991, RULESETS, get_ruleset
@@ -86,12 +90,94 @@ class RandomPlayer:
         return out[0] if out and self.rng.random() < 0.5 else None
 
 
-LEVELS = ("random", *ai.LEVELS)
+class RandomLegalPlayer:
+    """The random-legal baseline: a uniformly random card among those that
+    play (each card once, however many colours a wild may name), then a
+    random legal form of its play (the colour, and the UNO call or not: it
+    calls half the time), drawing only when no card plays, a drawn card that
+    plays played; every other choice at random (a challenge, the King's
+    picks, a stack). It never acts out of turn."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view) -> str:
+        legal = [action for action in view.legal if action not in OUT_OF_TURN]
+        by_card: dict[str, list[str]] = {}
+        for action in legal:
+            if action.startswith("play "):
+                by_card.setdefault(action.split()[1], []).append(action)
+        if not by_card or (view.pending is not None and view.pending.kind != "colour"):
+            return pick_from(legal, self.rng)
+        return pick_from(by_card[pick_from(list(by_card), self.rng)], self.rng)
+
+    def react(self, view) -> str | None:
+        return None
+
+
+class GreedyPlayer:
+    """The greedy club player baseline: the highest-scoring card that matches
+    (so action cards first), wilds kept for when nothing else plays (a Wild
+    Draw Four only where it is no bluff), the colour it holds most named, a
+    drawn card that plays played, UNO always called and every missed call
+    caught; a choice that is not a card (a challenge, the King's picks, a
+    house rule's) is made as ``normal`` makes it."""
+
+    def __init__(self, seed: int) -> None:
+        self.normal = ai.make("normal", seed)
+
+    def choose(self, view) -> str:
+        legal = view.legal
+        if legal[0] in OUT_OF_TURN:
+            return legal[0]
+        plays = [action for action in legal if action.startswith("play ")]
+        if not plays or (view.pending is not None and view.pending.kind not in ("colour",)):
+            return self.normal.choose(view)
+        hand = [Card(code) for code in view.hand]
+        fair = not any(card.colour == view.colour for card in hand)
+
+        def worth(action: str) -> int:
+            card = Card(action.split()[1])
+            if card.colour is not None:
+                return 100 + card.points
+            return 1 if card.rank == "W" else (2 if fair else -1)
+
+        best = max(plays, key=worth)
+        if worth(best) < 0:
+            return "pass" if "pass" in legal else "draw"
+        card = Card(best.split()[1])
+        forms = [action for action in plays if action.split()[1] == card.code]
+        if card.colour is None and len(forms[0].split()) > 2:
+            rest = list(hand)
+            rest.remove(card)
+            colour = best_colour(rest)
+            forms = [action for action in forms if action.split()[2] == colour] or forms
+        called = [action for action in forms if action.endswith(" uno")]
+        return (called or forms)[0]
+
+    def react(self, view) -> str | None:
+        out = [action for action in view.legal if action in OUT_OF_TURN]
+        return out[0] if out else None
+
+
+def pick_from(items: list, rng: random.Random):
+    """A uniformly random item, drawn with ``rng.random()`` alone."""
+    return items[int(rng.random() * len(items))]
+
+
+# The baselines the levels are measured against, and hard as it was before
+# issue 31 (``ai.players.FROZEN``), kept to measure the new one against.
+BASELINES = {"random": RandomPlayer, "random-legal": RandomLegalPlayer, "greedy": GreedyPlayer}
+LEVELS = (*BASELINES, *ai.LEVELS, *ai.players.FROZEN)
 
 
 def make_player(level: str, seed: int):
-    """A player of a computer level, or ``random``: the RandomPlayer above."""
-    return RandomPlayer(seed) if level == "random" else ai.make(level, seed)
+    """A player of a computer level, a baseline or a frozen level."""
+    if level in BASELINES:
+        return BASELINES[level](seed)
+    if level in ai.players.FROZEN:
+        return ai.players.FROZEN[level](seed)
+    return ai.make(level, seed)
 
 
 @dataclass

@@ -7,6 +7,9 @@ Stages the game into an app folder (``uno1991/``: a small startup script,
 ``pyxel app2html``, and writes ``web/index.html`` (the app inside, base64)
 and ``web/uno1991.pyxapp`` (for ``pyxel play``). Pyxel's player puts the
 startup script's folder first on ``sys.path``, so ``import game`` works there.
+The page loads Pyxel's web runtime (``pyxel.js``) from its CDN, else a copy
+served beside it (``web/pyxel.js``, with the files it loads), and says so on
+the page, with what to do, when neither can be loaded.
 The .pyxapp is rewritten with its entries in order and fixed dates, so an
 unchanged game builds byte-identical files (``tests/test_web.py`` checks).
 """
@@ -39,6 +42,7 @@ main(page_arguments())  # index.html?join=ws://HOST:PORT/ROOM opens that room
 # Pyxel writes this file into the app, holding the startup script's path.
 STARTUP_MARKER = ".pyxapp_startup_script"
 
+RUNTIME_BESIDE = "pyxel.js"  # a copy of Pyxel's web runtime, served beside index.html (docs/browser.md)
 PAGE = """\
 <!doctype html>
 <html lang="en">
@@ -50,13 +54,48 @@ PAGE = """\
   body {{ background: #1d2b53; color: #fff1e8; font-family: monospace; margin: 0; }}
   #about {{ position: fixed; left: 0; right: 0; bottom: 0; z-index: 10; padding: 4px 8px;
            background: rgba(0, 0, 0, 0.6); font-size: 12px; text-align: center; pointer-events: none; }}
+  #no-runtime {{ max-width: 40em; margin: 3em auto; padding: 1em 1.5em; border: 2px solid #ff004d;
+                background: #000; line-height: 1.4; }}
+  #no-runtime h1 {{ font-size: 1.2em; color: #ffec27; }}
 </style>
 </head>
 <body>
 <div id="about"><strong>UNO 1991</strong>, a remake of the 1991 HeadFirst PD game.
-Click to start. Arrows move, RETURN plays, P picks up or passes, R G Y B name a colour, M sound.
-Gamepad: d-pad, A plays, B picks up or passes.</div>
-{app}
+<span id="start">Click to start.</span> Arrows move, RETURN plays, P picks up or passes, R G Y B name a colour,
+M sound. Gamepad: d-pad, A plays, B picks up or passes.</div>
+<div id="no-runtime" hidden>
+<h1>UNO 1991 cannot start: the game's runtime could not be loaded</h1>
+<p>The game runs on Pyxel's web runtime, <code>pyxel.js</code> (Pyxel {version}). This page could not load it
+from <code>{runtime}</code>, and no copy of it is served beside this page (<code>{beside}</code>).</p>
+<p>What to do: check that this browser can reach cdn.jsdelivr.net (no connection, a firewall, a proxy or an
+ad blocker stops it), then reload the page. On a machine or a network without the Internet, whoever serves this
+page can put a copy of Pyxel's web runtime beside it, as the game's docs/browser.md says. Or play the desktop
+game (the Play command of the game's README).</p>
+</div>
+<script>
+// Pyxel's runtime from its CDN, else the copy beside this page, else say why nothing starts.
+const RUNTIMES = ["{runtime}", "{beside}"];
+function startGame() {{
+{launch}
+}}
+function loadRuntime(index) {{
+  if (index >= RUNTIMES.length) {{
+    document.getElementById("no-runtime").hidden = false;
+    document.getElementById("start").textContent = "The game could not start: see above.";
+    return;
+  }}
+  const script = document.createElement("script");
+  script.src = RUNTIMES[index];
+  script.onload = () => (typeof window.launchPyxel === "function" ? startGame() : next());
+  script.onerror = () => next();
+  function next() {{
+    script.remove();  // pyxel.js finds its own files beside the first script named pyxel.js
+    loadRuntime(index + 1);
+  }}
+  document.head.appendChild(script);
+}}
+loadRuntime(0);
+</script>
 </body>
 </html>
 """
@@ -143,8 +182,23 @@ def build(out: Path) -> None:
         pyxel_page = (work / f"{APP_NAME}.html").read_text(encoding="utf-8")
         out.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(work / f"{APP_NAME}.pyxapp", out / f"{APP_NAME}.pyxapp")
-    scripts = pyxel_page.split("<!doctype html>", 1)[-1].strip()
-    (out / "index.html").write_text(PAGE.format(app=scripts), encoding="utf-8")
+    (out / "index.html").write_text(page(pyxel_page), encoding="utf-8")
+
+
+def page(pyxel_page: str) -> str:
+    """Our page around what ``pyxel app2html`` made: its runtime's address
+    and its launchPyxel call, loaded by the page's own loader."""
+    runtime = re.search(r'<script src="([^"]+/pyxel\.js)"></script>', pyxel_page)
+    launch = re.search(r"^launchPyxel\(\{.*?\}\);?$", pyxel_page, re.S | re.M)
+    if runtime is None or launch is None:
+        raise RuntimeError("pyxel app2html made a page without its pyxel.js script or its launchPyxel call")
+    version = re.search(r"pyxel@([^/]+)/", runtime.group(1))
+    return PAGE.format(
+        runtime=runtime.group(1),
+        beside=RUNTIME_BESIDE,
+        version=version.group(1) if version else "?",
+        launch=launch.group(0),
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -23,11 +23,13 @@ class Loopback:
         self.pending: list[dict] = []
         self.sent: list[dict] = []
         self.reconnects = 0
+        self.mates = [self]  # the clients at this room: each gets its own of what the room answers
 
     def deliver(self, out) -> None:
         for conn, message in out:
-            if conn is self.conn:
-                (self.pending if self.late else self.inbox).append(message)
+            for client in self.mates:
+                if conn is client.conn:
+                    (client.pending if client.late else client.inbox).append(message)
 
     def join(self) -> None:
         hello = self.session.hello()

@@ -15,6 +15,8 @@ import threading
 import time
 from pathlib import Path
 
+from game.online.store import StoreError, read_room
+
 ROOT = Path(__file__).resolve().parent.parent
 FAST = ["--computer-delay", "0", "--react-delay", "0", "--rate", "2000", "--grace", "0.5"]
 LIFETIME = 120  # seconds a test server lives at most
@@ -46,10 +48,19 @@ class ServerProcess:
         self.port = int(self.url.rsplit(":", 1)[1])
 
     def room_file(self, room: str) -> dict | None:
-        try:
-            return json.loads((self.data_dir / "rooms" / f"{room}.json").read_text())
-        except (OSError, ValueError):
-            return None
+        """The room as the server's store holds it (read beside the server), or None."""
+        return stored_room(self.data_dir, room)
+
+    def room_file_when(self, room: str, condition, what: str = "the room's file", timeout: float = 30) -> dict:
+        """The room as the store holds it once ``condition(file)`` holds: a
+        test reading the store beside the server, as a client's message
+        arrives, waits for the store to have what the client saw."""
+
+        def ready():
+            saved = self.room_file(room)
+            return saved if saved is not None and condition(saved) else None
+
+        return wait_for(ready, timeout=timeout, what=what)
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
@@ -62,6 +73,14 @@ class ServerProcess:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+def stored_room(data_dir: Path, room: str) -> dict | None:
+    """A room from the SQLite store in ``data_dir``, as ``--export`` prints it (None: not there, or no store yet)."""
+    try:
+        return read_room(data_dir, None, room)
+    except StoreError:
+        return None
 
 
 def quick_dir() -> Path:

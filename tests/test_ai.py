@@ -349,6 +349,13 @@ def test_normal_beats_random_play():
     assert report.hand_wins / report.hands > 0.54
 
 
+def test_hard_beats_the_random_legal_baseline_by_a_safe_margin():
+    """A sanity check, not a strength figure (those are benchmarks.ai's):
+    hard wins about 70% of these hands, so half of 60 is far below it."""
+    report = duel(("hard", "random-legal"), hands=60, seed=2)
+    assert report.hand_wins > 30 and not report.violations
+
+
 def test_the_value_model_weighs_the_facts_it_was_fitted_on():
     for game, _ in positions(60, seed=17):
         top = Card(game.top)

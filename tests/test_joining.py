@@ -19,7 +19,7 @@ import time
 
 import pytest
 import pyxel
-from online_server import wait_for
+from online_server import stored_room, wait_for
 from websockets.sync.client import connect
 
 from game.online import hosting
@@ -328,7 +328,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
     player = Player(store=store)
     player.host()
     online, server = player.app.online, player.app.hosted
-    url, name, table = online.url, online.session.name, online.session.hello()["table"]
+    url, name, table = online.url, online.session.name, online.session.table  # (the server's, once welcomed)
     port = server.port
     try:
         assert player.app.scene == "lobby"
@@ -348,7 +348,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
         assert welcome["type"] == "welcome" and welcome["seat"] == 0
         assert welcome["table"]["rules"] == "standard" and welcome["table"]["house"] == ["stacking", "jump_in"]
         room = welcome["room"]
-        wait_for(lambda: (tmp_path / "hosted" / "rooms" / f"{room}.json").is_file(), what="the room file")
+        wait_for(lambda: stored_room(tmp_path / "hosted", room), what="the room, in its store")
         friend = hello(server.local_url(room), "BOB")
         assert friend["type"] == "welcome" and friend["seat"] == 1 and friend["room"] == room
         lan = server.friends_url(room)
@@ -372,7 +372,7 @@ def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_sto
     folder = server.data_dir
     try:
         assert folder.is_dir() and hello(server.local_url("t1"), "ANN", {"players": 2})["type"] == "welcome"
-        wait_for(lambda: (folder / "rooms" / "t1.json").is_file(), what="the room, in that folder")
+        wait_for(lambda: stored_room(folder, "t1"), what="the room, in that folder's store")
     finally:
         server.stop()
     assert not folder.exists()
@@ -540,7 +540,7 @@ def test_the_server_stops_by_itself_once_its_game_is_gone_and_nobody_is_connecte
             assert server.running
         wait_for(lambda: not server.running, what="the server's own stop")
         assert "the game that started it is gone: stopping" in server.lines[-1]
-        assert not (folder / hosting.SERVER_FILE).exists() and (folder / "rooms" / "r.json").is_file()
+        assert not (folder / hosting.SERVER_FILE).exists() and stored_room(folder, "r") is not None
     finally:
         server.stop()
 

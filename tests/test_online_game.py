@@ -3,6 +3,7 @@
 on 127.0.0.1 and play a whole hand with their keys; each saw exactly its
 seat's view of the hand that the server's record replays to."""
 
+import json
 import subprocess
 import sys
 
@@ -60,7 +61,9 @@ def test_game_processes_join_one_room_and_play_a_hand_each_seeing_its_seats_view
         out, err = process.communicate(timeout=HAND_SECONDS)
         assert process.returncode == 0, err[-2000:]
         outputs.append(out)
-    saved = table_server.room_file(f"table{people}")
+    saved = table_server.room_file_when(
+        f"table{people}", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end in its file"
+    )
     game = Game.replay(saved["record"])
     assert game.hand_over and game.hand_number == 1
     assert saved["seats"][0]["name"] == "ANN"  # the room's creator; the others in the order they came
@@ -73,6 +76,7 @@ def test_game_processes_join_one_room_and_play_a_hand_each_seeing_its_seats_view
         assert events == [str(event) for event in game.view(seat).events]
         assert "script stopped at the result" in out
         assert " scene hand_result" in out
+        assert "goes on where you left it" not in out, "a match that starts as you join is dealt, not continued"
     assert sorted(seats) == list(range(people))
 
 
@@ -98,3 +102,18 @@ def test_a_game_process_killed_mid_hand_and_started_again_takes_its_seat_back(ta
     assert table_server.room_file("killed")["seats"][0]["name"] == "ANN"
     bob.kill()
     bob.communicate(timeout=10)
+
+
+def test_the_bot_says_in_its_help_how_well_it_plays_and_when_it_leaves_and_then_says_why_it_left(table_server):
+    shown = subprocess.run(
+        [sys.executable, "-m", "game.online.bot", "--help"], cwd=ROOT, capture_output=True, text=True, env=_env()
+    )
+    assert shown.returncode == 0
+    assert "(default easy)" in shown.stdout and "--timeout SECONDS" in " ".join(shown.stdout.split())
+    assert "(default 3600: an hour)" in " ".join(shown.stdout.split())
+    table = '{"rules": "1991", "players": 2, "people": 2}'  # it waits for a second person who never comes
+    command = [sys.executable, "-m", "game.online.bot", f"{table_server.url}/alone", "--table", table]
+    left = subprocess.run([*command, "--timeout", "1.5"], cwd=ROOT, capture_output=True, text=True, env=_env())
+    assert left.returncode == 1, "the match was not played"
+    assert "BOT leaves the room: --timeout: 1.5 seconds have passed" in left.stderr
+    assert json.loads(left.stdout.splitlines()[-1])["left"] == "--timeout: 1.5 seconds have passed"

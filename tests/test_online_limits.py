@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from in_process_server import hello, serving, until
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
@@ -24,40 +25,9 @@ ROOT = Path(__file__).resolve().parent.parent
 WAITING = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for the second
 
 
-async def with_server(tmp_path, play, **options):
-    server = table_server.Server(tmp_path, log=lambda text: None, **options)
-    ready = asyncio.get_running_loop().create_future()
-    running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=30, ready=ready.set_result))
-    try:
-        return await asyncio.wait_for(play(server, await ready), 20)
-    finally:
-        running.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await running
-
-
-async def hello(url: str, message: dict, forwarded: str | None = None) -> dict:
-    """Connect, say hello, and return the answer (a welcome or an error); then leave."""
-    headers = {} if forwarded is None else {"X-Forwarded-For": forwarded}
-    async with connect(url, proxy=None, additional_headers=headers) as ws:
-        await ws.send(json.dumps({"type": "hello", "version": 1, **message}))
-        while True:
-            answer = json.loads(await asyncio.wait_for(ws.recv(), 5))
-            if answer["type"] in ("welcome", "error"):
-                return answer
-
-
-async def until(condition, seconds: float = 5.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out")
-
-
 def test_rooms_made_and_left_never_keep_out_a_room_people_play(tmp_path, monkeypatch):
     """Connect, hello, close, over and over, fills the server's rooms: the
-    next room puts away the oldest of them (on the disk, it comes back when
+    next room puts away the oldest of them (in the store, it comes back when
     asked for), never the room two people played and left a moment ago."""
     monkeypatch.setattr(table_server, "MAX_ROOMS", 4)
 
@@ -71,13 +41,13 @@ def test_rooms_made_and_left_never_keep_out_a_room_people_play(tmp_path, monkeyp
             await ws.send(json.dumps({"type": "act", "action": state["view"]["legal"][-1]}))
             await until(lambda: server.rooms["played"].played)
         made = [await hello(f"{url}/left{n}", {"name": "EVE", "table": WAITING}) for n in range(3)]
-        await until(lambda: all(server._on_disk(room) for room in server.rooms.values()))
+        await until(lambda: all(server._stored(room) for room in server.rooms.values()))
         more = [await hello(f"{url}/more{n}", {"name": "BOB", "table": WAITING}) for n in range(3)]
-        await until(lambda: all(server._on_disk(room) for room in server.rooms.values()))
+        await until(lambda: all(server._stored(room) for room in server.rooms.values()))
         back = await hello(f"{url}/left0", {"token": made[0]["token"]})  # put away, and back
         return more, back, sorted(server.rooms)
 
-    more, back, rooms = asyncio.run(with_server(tmp_path, play))
+    more, back, rooms = asyncio.run(serving(tmp_path, play))
     assert [answer["type"] for answer in more] == ["welcome"] * 3, more
     assert back["type"] == "welcome" and back["seat"] == 0
     assert "played" in rooms
@@ -89,9 +59,9 @@ def test_a_room_nobody_played_is_put_away_soon_and_a_played_one_stays(tmp_path, 
     async def play(server, url):
         await hello(f"{url}/nobody", {"name": "EVE", "table": WAITING})
         await until(lambda: "nobody" not in server.rooms)
-        return (tmp_path / "rooms" / "nobody.json").is_file()
+        return server.store.load("nobody") is not None
 
-    assert asyncio.run(with_server(tmp_path, play, idle_room=600))  # (a played room would stay ten minutes)
+    assert asyncio.run(serving(tmp_path, play, idle_room=600))  # (a played room would stay ten minutes)
 
 
 def test_one_address_makes_so_many_rooms_a_minute_and_another_still_makes_its_own(tmp_path):
@@ -103,7 +73,7 @@ def test_one_address_makes_so_many_rooms_a_minute_and_another_still_makes_its_ow
         return loop, other, join
 
     options = {"address_limits": limits.AddressLimits(rooms_a_minute=3), "trust_proxy": True}
-    loop, other, join = asyncio.run(with_server(tmp_path, play, **options))
+    loop, other, join = asyncio.run(serving(tmp_path, play, **options))
     assert [answer["type"] for answer in loop] == ["welcome"] * 3 + ["error"]
     assert loop[-1]["reason"] == "too many new rooms from your address: at most 3 a minute"
     assert other["type"] == "welcome"  # the address the proxy added counts, not what the client wrote before it
@@ -126,7 +96,7 @@ def test_one_address_opens_so_many_connections_and_a_header_is_trusted_only_when
         return refused.value.response, elsewhere, again
 
     options = {"address_limits": limits.AddressLimits(connections=2), "trust_proxy": trust_proxy}
-    response, elsewhere, again = asyncio.run(with_server(tmp_path, play, **options))
+    response, elsewhere, again = asyncio.run(serving(tmp_path, play, **options))
     assert response.status_code == 429 and b"too many connections" in response.body
     assert again["type"] == "welcome"
     if trust_proxy:  # another address the proxy saw

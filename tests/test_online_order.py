@@ -4,15 +4,29 @@ loopback client that delivers the room's answers only when the test says,
 so that every order of arrival a network can give is played out exactly
 (the real WebSocket client is tested end to end in test_online_table.py)."""
 
-import pytest
-from online_loopback import table
+import time
 
+import pytest
+from online_loopback import Loopback, table
+
+from game.online.protocol import Session
 from game.online.room import Room, check_table
 from game.rules import Game
+from game.saves import now
 from game.ui.app import init_pyxel
+from game.ui.audio import Audio
 from game.ui.board import hand_order
 from game.ui.computers import THINK_FRAMES
-from game.ui.online_table import CATCH_UP_MOST, MOST_BEHIND, PROMPT_PLAYED_FOR_YOU, RESULT_FRAMES, OnlineMatch
+from game.ui.narration import MATCH_WAS_OVER
+from game.ui.online_play import ended_date
+from game.ui.online_table import (
+    CATCH_UP_MOST,
+    MOST_BEHIND,
+    PROMPT_PLAYED_FOR_YOU,
+    RESULT_FRAMES,
+    OnlineMatch,
+    online_seating,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -206,3 +220,167 @@ def test_the_scepter_stands_still_while_the_room_is_empty():
     room.join("again", {"type": "hello", "token": welcome["token"]}, 600.0)  # back ten minutes later
     room.tick(601.0)
     assert room.scepter.run == pytest.approx(ran + 1.0), "only the second since ANN came back counts"
+
+
+def test_an_extra_turn_gets_the_rooms_whole_turn_time():
+    room = Room("r", check_table({"rules": "1991", "players": 2, "people": 1}), seed=1, computer_seed=1)
+    room.join("ann", {"type": "hello", "name": "ann"}, 0.0)
+    assert room.game.turn == 0 and "play YS" in room.game.legal(0)
+    turn_time = room.table["turn_time"]
+    late = turn_time - 4  # ANN thinks for most of her turn
+    assert room.deadline_left(late) == pytest.approx(4)
+    room.handle("ann", {"type": "act", "action": "play YS", "id": 1}, late)
+    assert room.game.turn == 0, "a 1991 Skip: ANN plays again"
+    assert room.deadline_left(late) == pytest.approx(turn_time), "the whole turn time again, not 4 s"
+    drawn = "draw"
+    room.handle("ann", {"type": "act", "action": drawn, "id": 2}, late + 10)
+    if room.game.turn == 0:  # a drawn card she may play: the same turn, the same clock
+        assert room.deadline_left(late + 10) == pytest.approx(turn_time - 10)
+
+
+def two_people(turn_time: float = 30):
+    """A room of two people, ANN and BOB, each with a client, and ANN's table."""
+    table = check_table({"rules": "standard", "players": 2, "people": 2, "turn_time": turn_time})
+    room = Room("r", table, seed=3, computer_seed=3)
+    room.computer_delay = room.react_delay = 0
+    ann, bob = Loopback(room, "ANN"), Loopback(room, "BOB")
+    ann.mates = bob.mates = [ann, bob]
+    ann.join()
+    bob.join()
+    ann.poll()
+    lines: list[str] = []
+    match = OnlineMatch(ann, "normal", Audio(False, lines.append, music=False), lines.append, lambda s: None, True)
+    return room, ann, bob, match, lines
+
+
+def play_out_the_hand(room: Room, ann: Loopback, match: OnlineMatch) -> None:
+    """The server's computers play both seats to the hand's end; then both people are back."""
+    for seat in room.seats:
+        seat.standin = True
+    for _ in range(4000):
+        if room.game.hand_over:
+            break
+        ann.tick(0.05)
+        match.update([])
+    assert room.game.hand_over and not room.game.match_over
+    for seat in room.seats:
+        seat.standin = False
+    ann.deliver(room.seat_news())
+    for _ in range(3000):
+        match.update([])
+        if match.scene == "hand_result":
+            return
+    raise AssertionError("the hand's result was never shown")
+
+
+def test_a_hands_result_says_when_the_next_is_dealt_and_whom_it_waits_for():
+    room, ann, bob, match, _lines = two_people(turn_time=30)
+    play_out_the_hand(room, ann, match)
+    match.update([])
+    assert match.board.prompt.startswith("Press RETURN for the next hand: it is dealt in ")
+    seconds = int(match.board.prompt.split(" dealt in ")[1].split()[0])
+    assert 0 < seconds <= 30
+    match.go_on()  # RETURN (the App's)
+    assert {"type": "next"} in ann.sent and room.game.hand_number == 1, "BOB is not ready: no deal yet"
+    ann.poll()
+    frames(match, 2)
+    assert match.board.prompt.startswith("The next hand in ") and match.board.prompt.endswith(": waiting for BOB")
+    assert room.waiting() == [1]
+    bob.send({"type": "next"})  # BOB is ready too: the server deals
+    assert room.game.hand_number == 2
+    assert room.waiting() == []
+
+
+def test_the_next_hand_is_dealt_when_the_time_shown_runs_out():
+    room, ann, _bob, match, _lines = two_people(turn_time=30)
+    play_out_the_hand(room, ann, match)
+    assert room.deadline_left(ann.now) is not None
+    ann.tick(room.deadline_left(ann.now) - 0.1)
+    assert room.game.hand_number == 1, "not a moment before"
+    ann.tick(0.2)
+    assert room.game.hand_number == 2, "dealt, ready or not"
+
+
+def test_a_table_of_people_only_is_not_dealt_by_the_computer():
+    _room, _ann, _bob, match, lines = two_people()
+    frames(match, 30)
+    assert any(line == "message 7 cards are dealt to each player" for line in lines), lines[:20]
+    assert not any("computer deals" in line for line in lines)
+    _room, _client, match, lines = table()
+    frames(match, 30)
+    assert "message The computer deals 7 cards each" in lines
+
+
+def test_another_persons_turn_timer_says_whose_turn_it_is():
+    room, ann, _bob, match, _lines = two_people(turn_time=30)
+    for _ in range(300):
+        match.update([])
+        if room.game.turn == 1 and match.timeline.idle:
+            break
+        if match.waiting_for_you:
+            match.update(["P"])  # ANN picks up: BOB's turn comes
+            frames(match, 60)
+            if match.waiting_for_you:
+                match.update(["RETURN"] if match.board.drawn else ["P"])
+    assert room.game.turn == 1, "BOB's turn"
+    frames(match, 5)
+    assert match.board.prompt.startswith("BOB's turn: ") and match.board.prompt.endswith(" s left to play")
+    ann.session.deadline_received -= 10  # ten seconds later, by this machine's clock
+    match.remote.news()
+    frames(match, 2)
+    seconds = int(match.board.prompt.split(": ")[1].split()[0])
+    assert 15 <= seconds <= 20, "it counts down"
+
+
+def test_a_person_whose_connection_went_is_marked_and_said_and_names_keep_their_number():
+    room, ann, bob, match, lines = two_people()
+    frames(match, 30)
+    bob.poll()  # (his token)
+    ann.deliver(room.leave(bob.conn, ann.now))  # BOB's connection goes
+    frames(match, 2)
+    assert match.board.names[1] == "BOB (OFF)"
+    assert any("BOB's connection has gone: a computer plays their turns" in line for line in lines)
+    room.seats[1].standin = True
+    bob.conn = object()
+    bob.join()  # back, with his token: the room gives his seat back
+    ann.deliver(room.seat_news())
+    frames(match, 2)
+    assert match.board.names[1] == "BOB" and any("BOB is back at the table" in line for line in lines)
+    seats = [
+        {"name": "PLAYER 1", "kind": "person", "connected": True, "standin": True},
+        {"name": "PLAYER 2", "kind": "person", "connected": False, "standin": True},
+        {"name": "ANNABELLE SMITHS", "kind": "person", "connected": True, "standin": True},
+        {"name": "YOURSELF", "kind": "person", "connected": True, "standin": False},
+    ]
+    assert online_seating(seats, 3).names == ("PLAYER1 (CPU)", "PLAYER2 (OFF)", "ANNABEL (CPU)", "YOU")
+
+
+def test_a_finished_match_rejoined_is_over_not_going_on_and_its_end_is_dated():
+    room, client, _match, _lines = table(rules="1991", seed=5)
+    room.seats[0].standin = True
+    room.game.scores = [0, 490]  # the computer needs a few points more
+    for _ in range(20000):
+        if room.over:
+            break
+        client.tick(30)
+    assert room.over
+    over = room.over_message()
+    assert isinstance(over["ended"], float) and abs(over["ended"] - time.time()) < 60
+    assert Room.from_file(room.to_file(), 0.0).over_message()["ended"] == over["ended"], "kept in the room's file"
+    assert ended_date(over) == now(over["ended"]) and ended_date({"ended": "soon"}) == now()
+    room.leave(client.conn, client.now)
+    later: list[str] = []
+    back = Loopback(room)
+    back.session = client.session  # ANN's, with her seat's token
+    back.join()
+    back.poll()
+    OnlineMatch(back, "normal", Audio(False, later.append, music=False), later.append, lambda s: None, False)
+    assert any(MATCH_WAS_OVER in line for line in later)
+    assert not any("goes on where you left it" in line for line in later)
+
+
+def test_a_seats_message_whose_waiting_is_not_a_list_of_seats_waits_for_nobody():
+    session = Session("ANN")
+    for waiting, kept in (("x", []), (None, []), ([1, "2", None, 3], [1, 3]), (7, [])):
+        session.receive({"type": "seats", "seats": [], "waiting": waiting})
+        assert session.waiting == kept

@@ -7,15 +7,13 @@ file is kept aside."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import copy
 import json
 import time
 
 import pytest
-from websockets.asyncio.client import connect
+from in_process_server import hello, serving
 
-from game.online import server as table_server
 from game.online.room import BadRoomFile, Room, check_table
 
 ROYAL = check_table({"rules": "royal", "players": 3, "people": 1})
@@ -108,31 +106,41 @@ def test_a_name_written_before_names_kept_to_the_font_is_made_one():
     assert Room.from_file(data, 0.0).seats[0].name == "ZOE"
 
 
-def test_a_hello_to_a_room_whose_file_is_nested_too_deep_is_told_why(tmp_path):
+DEEP = "[" * 100_000 + "]" * 100_000  # nested too deep for Python's JSON parser
+
+
+ANN = {"name": "ANN", "table": {"players": 2}}
+
+
+def test_a_hello_to_a_room_the_store_holds_nested_too_deep_is_told_why(tmp_path):
     said: list[str] = []
-    (tmp_path / "rooms").mkdir()
-    (tmp_path / "rooms" / "deep.json").write_text("[" * 100_000 + "]" * 100_000)
 
-    async def hello(url: str) -> dict:
-        async with connect(url, proxy=None) as ws:
-            await ws.send(json.dumps({"type": "hello", "version": 1, "name": "ANN", "table": {"players": 2}}))
-            return json.loads(await asyncio.wait_for(ws.recv(), 5))
+    async def play(server, url):
+        await hello(f"{url}/deep", ANN)
+        while "deep" in server.rooms or not server.store.names():
+            await asyncio.sleep(0.05)  # the room made, then put away: only the store holds it
+        server.store.db.execute("UPDATE rooms SET state = ? WHERE name = 'deep'", (DEEP,))
+        return await hello(f"{url}/deep", ANN), await hello(f"{url}/deep", ANN), sorted(server.store.names())
 
-    async def run():
-        server = table_server.Server(tmp_path, log=said.append)
-        ready = asyncio.get_running_loop().create_future()
-        running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=30, ready=ready.set_result))
-        try:
-            url = await asyncio.wait_for(ready, 10)
-            return await hello(f"{url}/deep"), await hello(f"{url}/deep")
-        finally:
-            running.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await running
-
-    told, again = asyncio.run(run())
+    told, again, names = asyncio.run(serving(tmp_path, play, log=said.append, idle_room=0.2))
     assert told["type"] == "error" and told["fatal"], told
     assert "could not be read" in told["reason"] and "kept aside" in told["reason"]
-    assert again["type"] == "welcome"  # the name is free again: its file is aside
-    assert [path.name.startswith("deep.json.unreadable") for path in (tmp_path / "rooms").glob("deep.json.*")] == [True]
+    assert again["type"] == "welcome"  # the name is free again: the room is aside
+    assert names[0] == "deep" and names[1].startswith("deep.unreadable-")
+    assert not any("Traceback" in line for line in said)
+
+
+def test_an_old_room_file_nested_too_deep_is_kept_aside_as_the_others_are_imported(tmp_path):
+    said: list[str] = []
+    (tmp_path / "rooms").mkdir()
+    (tmp_path / "rooms" / "deep.json").write_text(DEEP)
+
+    async def play(server, url):
+        return await hello(f"{url}/deep", ANN)
+
+    made = asyncio.run(serving(tmp_path, play, log=said.append, idle_room=0.2))
+    assert made["type"] == "welcome"  # a new room of that name: the old file is aside
+    assert any(line.startswith("room file deep.json could not be imported") for line in said), said
+    (imported,) = tmp_path.glob("rooms.imported-*")
+    assert [path.name.startswith("deep.json.unreadable") for path in imported.iterdir()] == [True]
     assert not any("Traceback" in line for line in said)

@@ -1,61 +1,36 @@
-"""Rooms nobody is connected to leave the server's memory (their files stay
-on the disk) and come back from their file as they went, so that rooms
-made and left never use up the server: a real server in this process, on a
-free 127.0.0.1 port, with a data folder, and clients over WebSockets."""
+"""Rooms nobody is connected to leave the server's memory (they stay in its
+store) and come back from the store as they went, so that rooms made and
+left never use up the server; rooms that never started are removed after
+a day; room files from before the stores are imported once; /healthz. A
+real server in this process, on a free 127.0.0.1 port, with a data folder
+(its SQLite store), and clients over WebSockets."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
+import sqlite3
 
+from in_process_server import hello, serving, until
 from websockets.asyncio.client import connect
 
 from game.online import server as table_server
+from game.online.room import ROOM_LETTERS, Room
+from game.online.store import open_store
 
 TABLE = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for the second
-
-
-async def with_server(tmp_path, play, idle_room: float = 0.2):
-    server = table_server.Server(tmp_path, log=lambda text: None, idle_room=idle_room)
-    ready = asyncio.get_running_loop().create_future()
-    running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=30, ready=ready.set_result))
-    try:
-        return await asyncio.wait_for(play(server, await ready), 20)
-    finally:
-        running.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await running
-
-
-async def hello(url: str, message: dict) -> dict:
-    """Say hello, and return the answer: a welcome or an error."""
-    async with connect(url, proxy=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "version": 1, **message}))
-        while True:
-            answer = json.loads(await asyncio.wait_for(ws.recv(), 5))
-            if answer["type"] in ("welcome", "error"):
-                return answer
-
-
-async def until(condition, seconds: float = 5.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if condition():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("timed out")
 
 
 def test_a_room_nobody_is_connected_to_is_put_away_and_comes_back_as_it_went(tmp_path):
     async def play(server, url):
         first = await hello(f"{url}/quiet", {"name": "ANN", "table": TABLE})
         await until(lambda: "quiet" not in server.rooms)
-        file = json.loads((tmp_path / "rooms" / "quiet.json").read_text())
+        file = server.store.load("quiet")
         back = await hello(f"{url}/quiet", {"token": first["token"]})
         bob = await hello(f"{url}/quiet", {"name": "BOB"})
         return first, file, back, bob
 
-    first, file, back, bob = asyncio.run(with_server(tmp_path, play))
+    first, file, back, bob = asyncio.run(serving(tmp_path, play, idle_room=0.2))
     assert first["type"] == "welcome" and file["seats"][0]["name"] == "ANN" and not file["started"]
     assert back["type"] == "welcome" and back["seat"] == 0 and back["seats"] == first["seats"]
     assert bob["type"] == "welcome" and bob["seat"] == 1  # the room as it went: its second seat still free
@@ -71,16 +46,82 @@ def test_rooms_made_and_left_do_not_use_up_the_server(tmp_path, monkeypatch):
         later = await hello(f"{url}/one-more", {"name": "ANN", "table": TABLE})
         return made, full, later
 
-    made, full, later = asyncio.run(with_server(tmp_path, play, idle_room=0.5))
+    made, full, later = asyncio.run(serving(tmp_path, play, idle_room=0.5))
     assert [answer["type"] for answer in made] == ["welcome"] * 3
-    assert full["type"] == "error" and "no room for more rooms" in full["reason"]
+    assert full["type"] == "welcome", "a room made and left is put away for it"
     assert later["type"] == "welcome"
-    assert sorted(path.name for path in (tmp_path / "rooms").glob("*.json")) == [
-        "left0.json",
-        "left1.json",
-        "left2.json",
-        "one-more.json",
-    ]
+    assert sorted(stored_names(tmp_path)) == ["left0", "left1", "left2", "one-more"]
+
+
+def stored_names(data_dir) -> list[str]:
+    store = open_store(data_dir, server=False)
+    try:
+        return store.names()
+    finally:
+        store.close()
+
+
+def test_rooms_that_never_started_are_removed_after_a_day_and_finished_ones_kept(tmp_path, monkeypatch):
+    async def play(server, url):
+        await hello(f"{url}/waiting", {"name": "ANN", "table": TABLE})
+        await hello(f"{url}/played", {"name": "ANN", "table": {"rules": "1991", "players": 2, "people": 1}})
+        await until(lambda: not server.rooms)
+        monkeypatch.setattr(table_server, "UNSTARTED_KEPT", -1.0)  # a day later
+        server.remove_unstarted()
+
+    asyncio.run(serving(tmp_path, play, idle_room=0.2))
+    assert stored_names(tmp_path) == ["played"]  # it started (a computer in the second seat): a replay
+
+
+def test_room_files_from_before_the_store_are_imported_once_and_kept_aside(tmp_path):
+    rooms = tmp_path / "rooms"
+    rooms.mkdir()
+    old = Room("old", {**table_server.check_table(TABLE), "people": 1}, seed=5)
+    old.start(0.0)
+    for action in ("draw", "pass"):
+        old.game.act(action)
+        old.after_action(0.0)
+    (rooms / "old.json").write_text(json.dumps(old.to_file()))
+    (rooms / "bad.json").write_text("{not json")
+
+    async def play(server, url):
+        return server.store.load("old"), await hello(f"{url}/old", {"name": "ANN"})
+
+    lines = []
+    stored, answer = asyncio.run(serving(tmp_path, play, idle_room=0.2, log=lines.append))
+    assert stored == old.to_file()
+    assert answer["type"] == "error" and "over" not in answer["reason"]  # the room is there: its seat taken
+    assert not rooms.exists()
+    [aside] = tmp_path.glob("rooms.imported-*")
+    assert (aside / "old.json").is_file() and list(aside.glob("bad.json.unreadable-*"))
+    assert any("imported 1 room files" in line for line in lines)
+    asyncio.run(
+        serving(tmp_path, lambda server, url: asyncio.sleep(0), idle_room=0.2)
+    )  # a second start imports nothing
+    assert stored_names(tmp_path) == ["old"] and len(list(tmp_path.glob("rooms.imported-*"))) == 1
+
+
+def test_healthz_answers_200_while_the_server_takes_rooms_and_503_while_it_stops(tmp_path):
+    async def get(port: int) -> bytes:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        answer = await asyncio.wait_for(reader.read(), 5)
+        writer.close()
+        return answer.split(b"\r\n", 1)[0]
+
+    async def play(server, url):
+        port = int(url.rsplit(":", 1)[1])
+        taking = await get(port)
+        async with connect(f"{url}/busy", proxy=None) as ws:
+            await ws.send(json.dumps({"type": "hello", "version": 1, "name": "ANN", "table": TABLE}))
+            await ws.recv()
+            stopping = asyncio.create_task(server._close_connections())  # as SIGTERM starts it
+            answer = await get(port)
+            await stopping
+        return taking, answer
+
+    taking, stopping = asyncio.run(serving(tmp_path, play, idle_room=0.2))
+    assert taking == b"HTTP/1.1 200 OK" and stopping == b"HTTP/1.1 503 Service Unavailable"
 
 
 def test_a_room_with_somebody_connected_stays(tmp_path):
@@ -91,4 +132,79 @@ def test_a_room_with_somebody_connected_stays(tmp_path):
             await asyncio.sleep(0.6)  # three times the idle time
             return "busy" in server.rooms
 
-    assert asyncio.run(with_server(tmp_path, play))
+    assert asyncio.run(serving(tmp_path, play, idle_room=0.2))
+
+
+def test_a_room_the_server_names_reads_and_types_well_and_is_found_in_any_case(tmp_path):
+    async def play(server, url):
+        made = await hello(f"{url}/", {"name": "ANN", "table": TABLE})
+        name = made["room"]
+        bob = await hello(f"{url}/{name.lower()}", {"name": "BOB"})  # typed in small letters
+        await until(lambda: name not in server.rooms)  # put away: from the store, too
+        back = await hello(f"{url}/{name.lower()}", {"token": made["token"]})
+        chosen = await hello(f"{url}/kitchen", {"name": "CY", "table": TABLE})
+        dee = await hello(f"{url}/KITCHEN", {"name": "DEE"})
+        return made, bob, back, chosen, dee
+
+    made, bob, back, chosen, dee = asyncio.run(serving(tmp_path, play, idle_room=0.2))
+    groups = made["room"].split("-")
+    assert [len(group) for group in groups] == [3, 3, 3, 3]
+    assert set("".join(groups)) <= set(ROOM_LETTERS) and made["room"] == made["room"].upper()
+    assert not set(ROOM_LETTERS) & set("O0QI1LS5Z2B8G6UV"), "no letter another looks like"
+    assert bob["type"] == "welcome" and bob["room"] == made["room"] and bob["seat"] == 1
+    assert back["type"] == "welcome" and back["room"] == made["room"] and back["seat"] == 0
+    assert chosen["room"] == "kitchen" and dee["type"] == "welcome" and dee["room"] == "kitchen" and dee["seat"] == 1
+
+
+def test_a_change_the_store_cannot_keep_is_never_answered_and_the_room_goes_on_once_it_can(tmp_path):
+    """The store cannot write (here another connection holds SQLite's write
+    lock, as a full disk makes every write fail): the move is refused with
+    the reason, the table shows the room as the store holds it, and the same
+    move is taken once the store can write again."""
+
+    async def next_state(ws) -> dict:
+        while True:
+            message = json.loads(await asyncio.wait_for(ws.recv(), 5))
+            if message["type"] in ("state", "error"):
+                return message
+
+    async def play(server, url):
+        async with connect(f"{url}/held", proxy=None) as ann, connect(f"{url}/held", proxy=None) as bob:
+            await ann.send(json.dumps({"type": "hello", "version": 1, "name": "ANN", "table": TABLE}))
+            await until(lambda: "held" in server.rooms)
+            await bob.send(json.dumps({"type": "hello", "version": 1, "name": "BOB"}))
+            views = {ws: await next_state(ws) for ws in (ann, bob)}
+            ws = next(ws for ws, state in views.items() if state["view"]["turn"] == state["view"]["seat"])
+            action = views[ws]["view"]["legal"][0]
+            server.store.db.execute("PRAGMA busy_timeout = 50")
+            blocker = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
+            blocker.execute("BEGIN IMMEDIATE")
+            await ws.send(json.dumps({"type": "act", "action": action, "id": 1}))
+            refused, shown = await next_state(ws), await next_state(ws)
+            stored = server.store.load("held")
+            blocker.execute("ROLLBACK")  # the store can write again
+            await ws.send(json.dumps({"type": "act", "action": action, "id": 2}))
+            taken = await next_state(ws)
+            return refused, shown, stored, taken, server.store.load("held")
+
+    refused, shown, stored, taken, after = asyncio.run(serving(tmp_path, play, idle_room=0.2))
+    assert refused["type"] == "error" and "could not save that" in refused["reason"] and "locked" in refused["reason"]
+    assert shown["type"] == "state" and shown["moves"] == stored["moves"] == 0 and "ack" not in shown
+    assert taken["type"] == "state" and taken["ack"] == 2 and taken["moves"] == after["moves"] == 1
+
+
+def test_a_room_the_store_holds_that_cannot_be_read_is_kept_aside_and_its_name_made_anew(tmp_path):
+    async def play(server, url):
+        await hello(f"{url}/broken", {"name": "ANN", "table": TABLE})
+        await until(lambda: not server.rooms)
+        server.store.db.execute("UPDATE rooms SET state = ? WHERE name = 'broken'", ('{"version": 1',))  # cut short
+        told = await hello(f"{url}/broken", {"name": "BOB", "table": TABLE})
+        again = await hello(f"{url}/broken", {"name": "BOB", "table": TABLE})
+        return told, again, sorted(server.store.names())
+
+    lines = []
+    told, again, names = asyncio.run(serving(tmp_path, play, idle_room=0.2, log=lines.append))
+    assert told["type"] == "error" and "could not be read" in told["reason"] and "kept aside" in told["reason"]
+    assert again["type"] == "welcome" and again["seat"] == 0  # a new room, BOB its creator
+    assert names[0] == "broken" and names[1].startswith("broken.unreadable-")
+    assert any(line.startswith("room broken could not be read") for line in lines)

@@ -11,14 +11,16 @@ import pyxel
 from conftest import HeadlessApp
 from online_server import bot
 
-from game.online.room import RECENT_EVENTS, Room, check_table
+from game.online.address import room_address
+from game.online.room import RECENT_EVENTS, ROOM_LETTERS, Room, check_table
 from game.rules import Game
 from game.saves import open_saves
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.board import hand_order
 from game.ui.lobby import lobby_lines
-from game.ui.online_table import PROMPT_OFFLINE, STANDIN
+from game.ui.online_play import SeatTokens
+from game.ui.online_table import OFFLINE, PROMPT_OFFLINE
 
 
 @pytest.fixture(autouse=True)
@@ -78,7 +80,8 @@ def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(
     assert match.board.names[0] == "YOU" and "BOB" in " ".join(match.board.names)
     assert "COMPUTER 2" in match.board.names
     game.play_until(lambda: bob.poll() is not None, what="Bob's two moves")  # then he leaves
-    game.until(lambda: f"BOB{STANDIN}" in match.board.names, seconds=20, what="Bob shown as away")
+    game.until(lambda: f"BOB{OFFLINE}" in match.board.names, seconds=20, what="Bob shown gone")
+    assert any("BOB's connection has gone" in line for line in game.lines)
 
     game.until_your_turn()
     game.app.draw()
@@ -104,7 +107,9 @@ def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(
     accepting = "A accepts" in game.prompt
     game.press("A" if accepting else "P")
     done = "accept" if accepting else "draw"
-    game.until(lambda: again.room_file("shown")["record"].rstrip().endswith(done) or not match.waiting_for_you)
+    game.until(
+        lambda: (again.room_file("shown") or {}).get("record", "").rstrip().endswith(done) or not match.waiting_for_you
+    )
     game.app.online.close()
 
 
@@ -169,7 +174,8 @@ def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted
     game.until(lambda: game.app.scene == "hand_result", what="the hand's result")
     seat = game.app.online.session.seat
     shown = next(line for line in game.lines if " online hand 1 seen: " in line).split(" seen: ", 1)[1]
-    record = Game.replay(server.room_file("keys")["record"])
+    saved = server.room_file_when("keys", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end")
+    record = Game.replay(saved["record"])
     assert shown.split(" | ") == [str(event) for event in record.view(seat).events]
     game.press("RETURN")  # ready: the only person, so the server deals at once
     game.until(lambda: game.app.scene == "table" and game.app.online.session.hand == 2, what="the next hand")
@@ -239,3 +245,30 @@ def test_a_rejoin_sent_only_the_hands_last_events_shows_the_table_as_it_stands(s
     assert board.top == view.top and board.counts[1:] == list(view.counts[1:])  # (you are seat 0 and place 0)
     moves = session.moves
     game.play_until(lambda: session.moves >= moves + 6, what="the table playing on")
+
+
+def test_no_letter_of_a_room_name_the_server_makes_looks_like_another_in_the_games_font():
+    def dots(letter: str) -> set[tuple[int, int]]:
+        pyxel.cls(0)
+        pyxel.text(0, 0, letter, 7)
+        return {(x, y) for x in range(pyxel.FONT_WIDTH) for y in range(pyxel.FONT_HEIGHT) if pyxel.pget(x, y)}
+
+    shapes = {letter: dots(letter) for letter in ROOM_LETTERS}
+    for first in ROOM_LETTERS:
+        for second in ROOM_LETTERS.replace(first, ""):
+            assert len(shapes[first] ^ shapes[second]) >= 3, f"{first} and {second} differ by too few dots"
+    assert len(dots("G") ^ dots("6")) < 3, "(the test sees the look-alikes it keeps out)"
+
+
+def test_a_seat_kept_for_a_room_typed_in_one_case_is_found_typed_in_another(tmp_path):
+    made_as = "ws://127.0.0.1:8765/friday"  # the server's spelling, from its welcome
+    assert room_address("ws://127.0.0.1:8765/FRIDAY", "friday") == made_as, "not .../FRIDAY/friday"
+    assert room_address("ws://127.0.0.1:8765/", "KX7-RPA-3WF-CDJ") == "ws://127.0.0.1:8765/KX7-RPA-3WF-CDJ"
+    tokens = SeatTokens(tmp_path)
+    tokens.keep(made_as, "t0k3n")
+    again = SeatTokens(tmp_path)  # the game started again
+    for typed in ("ws://127.0.0.1:8765/FRIDAY", "ws://127.0.0.1:8765/friday", "ws://127.0.0.1:8765/Friday"):
+        assert again.get(typed) == "t0k3n", typed  # as the server finds the room: FRIDAY, then friday
+    assert again.get("ws://127.0.0.1:8765/") is None and again.get("ws://127.0.0.1:8765/saturday") is None
+    again.forget("ws://127.0.0.1:8765/FRIDAY")  # refused, as typed
+    assert SeatTokens(tmp_path).get(made_as) is None

@@ -20,8 +20,9 @@ def _online_zip() -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for package in ("rules", "ai", "online"):
-            for path in sorted((ROOT / "game" / package).glob("*.py")):
-                archive.write(path, path.relative_to(ROOT).as_posix())
+            for path in sorted((ROOT / "game" / package).glob("*.*")):  # its modules and its data (ai/values.json)
+                if path.suffix in (".py", ".json"):
+                    archive.write(path, path.relative_to(ROOT).as_posix())
         for name in ("__init__.py", "__main__.py", "safe_files.py"):
             archive.write(ROOT / "game" / name, f"game/{name}")
         archive.write(BROWSER / "online_driver.py", "online_driver.py")
@@ -51,7 +52,9 @@ def test_the_browser_client_joins_the_server_and_plays_a_hand_against_a_desktop_
     page.wait_for_function("() => window.onlineResult !== undefined", timeout=60_000)
     web = json.loads(page.evaluate("() => window.onlineResult"))
     other = finish(desktop)
-    saved = table_server.room_file("webroom")
+    saved = table_server.room_file_when(
+        "webroom", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end in its file"
+    )
     game = Game.replay(saved["record"])
     assert game.hand_over and game.hand_number == 1
     assert (web["seat"], other["seat"]) == (0, 1)

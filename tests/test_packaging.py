@@ -37,7 +37,13 @@ def test_the_wheel_holds_the_game_its_resources_and_the_uno1991_command(tmp_path
         entry_points = next(archive.read(n).decode() for n in names if n.endswith("entry_points.txt"))
         data = next(n for n in names if n.endswith("/data/share/uno1991/resources.pyxres"))
         assert archive.read(data) == (ROOT / "resources.pyxres").read_bytes()
-    assert {"game/__main__.py", "game/rules/game.py", "game/ai/__init__.py", "game/ui/app.py"} <= names
+    assert {
+        "game/__main__.py",
+        "game/rules/game.py",
+        "game/ai/__init__.py",
+        "game/ai/values.json",
+        "game/ui/app.py",
+    } <= names
     assert "uno1991 = game.__main__:main" in entry_points
 
 

@@ -135,3 +135,38 @@ def test_the_command_line_plays_levels_with_house_rules_and_the_levels_jump_in(m
     monkeypatch.setattr(sim.Game, "act", act)
     report = sim.duel(("hard", "normal"), hands=3, seed=4, rules="standard", players=4, house=("jump_in",))
     assert report.hands == 3 and not report.violations and jumps
+
+
+def test_the_random_legal_baseline_picks_each_playable_card_alike_and_calls_uno_half_the_time():
+    # Red 5 on top: R1 and the Wild play (the Wild in four colours), B2 does not.
+    game = position("standard", [["R1", "W", "B2"], ["B1", "B3", "G6"]], "R5")
+    player = sim.RandomLegalPlayer(1)
+    choices = [player.choose(game.view(0)) for _ in range(400)]
+    cards = [choice.split()[1] for choice in choices]
+    assert set(cards) == {"R1", "W"} and 150 <= cards.count("W") <= 250, "a wild is one card, not four"
+    assert "draw" not in choices
+    two = position("standard", [["R1", "B2"], ["B1", "B3", "G6"]], "R5")
+    calls = [player.choose(two.view(0)) for _ in range(200)]
+    assert set(calls) == {"play R1", "play R1 uno"} and 70 <= calls.count("play R1 uno") <= 130
+    assert player.react(two.view(1)) is None
+
+
+def test_the_greedy_baseline_plays_its_highest_card_keeps_wilds_and_names_its_colour():
+    game = position("standard", [["R1", "RS", "W", "B2", "B3"], ["B1", "B4", "G6"]], "R5")
+    assert sim.GreedyPlayer(1).choose(game.view(0)) == "play RS"
+    # Only the Wild plays: it names blue, the colour it holds most.
+    wild = position("standard", [["W", "B2", "B3", "G2"], ["B1", "B4", "G6"]], "R5")
+    assert sim.GreedyPlayer(1).choose(wild.view(0)) == "play W B"
+    # The Wild Draw Four comes last, and only where it is no bluff.
+    red = position("standard", [["W+4", "R2", "B3"], ["B1", "B4", "G6"]], "Y5", colour="R")
+    assert sim.GreedyPlayer(1).choose(red.view(0)) == "play R2"
+    no_red = position("standard", [["W+4", "G2", "B3"], ["B1", "B4", "G6"]], "R5")
+    assert sim.GreedyPlayer(1).choose(no_red.view(0)).startswith("play W+4")
+
+
+@pytest.mark.parametrize("level", ["random-legal", "greedy", "hard-v1"])
+def test_the_baselines_play_whole_matches_legally_at_every_rule_set(level):
+    for rules, players in (("1991", 2), ("standard", 4), ("royal", 3)):
+        hands = 4 if level == "hard-v1" else 20
+        report = sim.duel((level, "normal"), hands=hands, seed=5, rules=rules, players=players)
+        assert report.hands >= 4 and not report.violations

@@ -192,13 +192,78 @@ def test_the_page_launches_pyxel_2_9_9_with_our_app(browser, serve):
     page.close()
 
 
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """The page as ``python -m game.web`` builds it now (web/ itself is
+    rebuilt at merge time), in a folder of its own."""
+    out = tmp_path_factory.mktemp("web")
+    subprocess.run([sys.executable, "-m", "game.web", "--out", str(out)], cwd=ROOT, check=True, capture_output=True)
+    return out
+
+
+def _open(browser, origin: str, answers: dict[str, str]):
+    """The built page, offline but for ``answers``; its script errors noted."""
+    page, outside = _offline_page(browser, origin, answers)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{origin}/index.html")
+    return page, outside, errors
+
+
+CDN_RUNTIME = f"https://cdn.jsdelivr.net/gh/kitao/pyxel@{pyxel.VERSION}/wasm/pyxel.js"
+# A stand-in for Pyxel's runtime: records the launch and the scripts named
+# pyxel.js then on the page (the real one finds its files beside the first).
+STAND_IN = """
+window.launchPyxel = (options) => {
+  window.launched = options;
+  window.runtimes = [...document.getElementsByTagName("script")].map((s) => s.src).filter((s) => /pyxel\\.js$/.test(s));
+};
+"""
+
+
+def test_a_page_that_cannot_load_the_games_runtime_says_so_and_what_to_do(browser, serve, built):
+    origin = serve(built)  # no copy of the runtime beside the page
+    page, outside, errors = _open(browser, origin, {})  # and the CDN out of reach
+    page.wait_for_selector("#no-runtime", state="visible", timeout=10_000)
+    text = " ".join(page.inner_text("#no-runtime").split())
+    assert "the game's runtime could not be loaded" in text
+    assert CDN_RUNTIME in text and "cdn.jsdelivr.net" in text and "reload" in text
+    assert "beside" in text and "docs/browser.md" in text, "what the one who serves the page can do"
+    assert "Click to start" not in page.inner_text("#about")
+    assert errors == [], "no launchPyxel is not defined"
+    assert outside == [CDN_RUNTIME]
+    page.close()
+
+
+def test_a_copy_of_the_runtime_served_beside_the_page_is_used_when_the_cdn_cannot_be_reached(browser, serve, built):
+    origin = serve(built, {"/pyxel.js": STAND_IN.encode()})
+    page, outside, errors = _open(browser, origin, {})
+    page.wait_for_function("() => window.launched !== undefined", timeout=10_000)
+    launched = page.evaluate("() => window.launched")
+    assert launched == launch_options((built / "index.html").read_text(encoding="utf-8")) | {"gamepad": "enabled"}
+    assert page.evaluate("() => window.runtimes") == [f"{origin}/pyxel.js"], "the CDN's script is gone from the page"
+    assert page.is_hidden("#no-runtime") and "Click to start" in page.inner_text("#about")
+    assert errors == [] and outside == [CDN_RUNTIME]
+    page.close()
+
+
+def test_the_cdns_runtime_comes_first(browser, serve, built):
+    origin = serve(built, {"/pyxel.js": b"window.besideLoaded = true;"})
+    page, _outside, errors = _open(browser, origin, {CDN_RUNTIME: STAND_IN})
+    page.wait_for_function("() => window.launched !== undefined", timeout=10_000)
+    assert page.evaluate("() => window.runtimes") == [CDN_RUNTIME]
+    assert page.evaluate("() => window.besideLoaded === undefined") and errors == []
+    page.close()
+
+
 def _engine_zip() -> bytes:
     """The game's pure-Python packages and the test's driver, as a zip."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for package in ("rules", "ai"):
-            for path in sorted((ROOT / "game" / package).glob("*.py")):
-                archive.write(path, path.relative_to(ROOT).as_posix())
+            for path in sorted((ROOT / "game" / package).glob("*.*")):  # its modules and its data (ai/values.json)
+                if path.suffix in (".py", ".json"):
+                    archive.write(path, path.relative_to(ROOT).as_posix())
         archive.writestr("game/__init__.py", (ROOT / "game" / "__init__.py").read_text())
         archive.write(BROWSER / "play_records.py", "play_records.py")
     return buffer.getvalue()

@@ -12,9 +12,10 @@ view, so the same view always gives the same choice, on every Python.
 
 from __future__ import annotations
 
+from . import players
 from .players import LEVELS, Player
 
-__all__ = ["LEVELS", "Player", "make"]
+__all__ = ["LEVELS", "Player", "make", "players"]
 
 
 def make(level: str, seed: int = 0) -> Player:

@@ -1,24 +1,28 @@
 """Refit the value model's weights from greedy playouts (offline tool).
 
-    python -m game.ai.fit [--hands 40000] [--seed 1]
+    python -m game.ai.fit [--hands 40000] [--seed 1] [--write]
 
-It deals random hands, plays them out with the playout policy, notes the
-``value.facts`` of both hands at random moments, and fits a logistic model of
-whether the player to move went on to win, by Newton's method in plain
-Python (a few minutes). Paste the printed weights into ``value.py``.
+It deals random hands of the 1991 game, plays them out with the playout
+policy, notes the ``value.facts`` of both hands at random moments, and fits a
+logistic model of whether the player to move went on to win, by Newton's
+method in plain Python (a few minutes). It prints the weights and the
+held-out log loss; ``--write`` puts them in ``game/ai/values.json``, the
+data ``value`` reads.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
+from pathlib import Path
 
 from ..rules.cards import Card
 from ..rules.game import shuffle
 from ..rules.rulesets import RULES_1991
 from .model import Position, best_colour, greedy_card
-from .value import facts
+from .value import FEATURES, facts
 
 
 def positions(hands: int, seed: int) -> list[tuple[list[float], bool]]:
@@ -101,15 +105,28 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m game.ai.fit", description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=40000, help="greedy hands to learn from (default 40000)")
     parser.add_argument("--seed", type=int, default=1, help="seed for the deals (default 1)")
+    parser.add_argument("--write", action="store_true", help="write the weights to game/ai/values.json")
     args = parser.parse_args(argv)
     rows = positions(args.hands, args.seed)
     held_out = positions(args.hands // 4, args.seed + 1)
     w = fit(rows)
     half = (len(w) - 1) // 2
     print(f"# {len(rows)} positions; held-out log loss {log_loss(held_out, w):.4f}")
-    print(f"MOVER = ({', '.join(f'{x:.3f}' for x in w[:half])})")
-    print(f"OTHER = ({', '.join(f'{x:.3f}' for x in w[half:-1])})")
-    print(f"BIAS = {w[-1]:.3f}")
+    fitted = {"features": list(FEATURES), "mover": w[:half], "other": w[half:-1], "bias": w[-1]}
+    fitted = {name: rounded(x) for name, x in fitted.items()}
+    print(json.dumps(fitted))
+    if args.write:
+        VALUES.write_text(json.dumps({"1991": fitted}, indent=1) + "\n")
+
+
+def rounded(x):
+    """Weights to three decimals (names as they are)."""
+    if isinstance(x, list):
+        return [rounded(item) for item in x]
+    return round(x, 3) if isinstance(x, float) else x
+
+
+VALUES = Path(__file__).with_name("values.json")
 
 
 if __name__ == "__main__":

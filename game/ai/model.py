@@ -16,6 +16,7 @@ import random
 
 from ..rules.cards import COLOURS, Card
 from ..rules.game import PLAY_ACTIONS, shuffle
+from .heuristic import FOLLOW_UP
 
 # With two players Skip, Draw Two, Wild Draw Four and Reverse all give the
 # player another turn.
@@ -164,9 +165,35 @@ def greedy_card(hand: list[Card], colour: str, rank: str) -> Card | None:
     return wild if best is None else best
 
 
-def playout(pos: Position, limit: int = 400) -> int:
-    """Play the hand out with ``greedy_card`` for both players, a wild
-    naming ``best_colour``, and a drawn card played whenever it may be.
+def thoughtful_card(hand: list[Card], colour: str, rank: str) -> Card | None:
+    """``greedy_card`` with the heuristic's rule of thumb for the extra
+    turn: a Skip or Draw Two goes first only with a card to follow it, and
+    after the plain cards without one (``heuristic.has_follow_up``). It is
+    written out beside ``greedy_card`` rather than sharing a loop with it,
+    as both run at every move of every playout."""
+    best = wild = None
+    top = -1000
+    for card in hand:
+        if card.colour is None:
+            if wild is None or card.rank == "W+4":
+                wild = card
+        elif card.colour == colour or card.rank == rank:
+            score = card.points
+            if card.rank in AGAIN:
+                follows = any(
+                    other is not card and (other.colour in (None, card.colour) or other.rank == card.rank)
+                    for other in hand
+                )
+                score += FOLLOW_UP if follows else -FOLLOW_UP
+            if score > top:
+                best, top = card, score
+    return wild if best is None else best
+
+
+def playout(pos: Position, limit: int = 400, thoughtful: int | None = None) -> int:
+    """Play the hand out with ``greedy_card`` for both players (the seat
+    ``thoughtful``, if any, with ``thoughtful_card``), a wild naming
+    ``best_colour``, and a drawn card played whenever it may be.
     Returns the number of moves (none when the hand is already over);
     ``pos.winner`` stays None if the limit cut the hand short.
 
@@ -188,7 +215,7 @@ def playout(pos: Position, limit: int = 400) -> int:
         moves += 1
         hand = hands[turn]
         if card is None:
-            card = greedy_card(hand, colour, rank)
+            card = thoughtful_card(hand, colour, rank) if turn == thoughtful else greedy_card(hand, colour, rank)
             if card is None:
                 if not draw:
                     draw, discard = pos.reshuffle(), pos.discard

@@ -174,9 +174,19 @@ class Hard(Player):
     """Determinized Monte Carlo search: see ``search``. It never forgets UNO."""
 
     level = "hard"
+    settings = search.HARD
 
     def steps(self, view: View, rng: random.Random) -> Generator[None, None, str]:
-        return search.think(view, rng)
+        return search.think(view, rng, self.settings)
+
+
+class HardV1(Hard):
+    """``hard`` as it played before issue 31 made it stronger: a baseline
+    for the benchmarks (``game.sim --ai hard,hard-v1``), not a level."""
+
+    level = "hard-v1"
+    settings = search.HARD_V1
 
 
 LEVELS = {cls.level: cls for cls in (Easy, Normal, Hard)}
+FROZEN = {cls.level: cls for cls in (HardV1,)}

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 
-from .protocol import ROOM_NAME
+from .protocol import ROOM_NAME, room_names
 
 ADDRESS_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789:/.-_")
 ADDRESS_LENGTH = 128  # characters: a long host name and a 64-character room still fit
@@ -67,7 +67,19 @@ def room_address(url: str, room: str | None) -> str:
     if not room:
         return url
     base = url.split("?", 1)[0].rstrip("/")
-    return base if base.endswith("/" + room) else f"{base}/{room}"
+    if base.lower().endswith("/" + room.lower()):  # the room as typed: as the server spells it
+        return base[: len(base) - len(room)] + room
+    return f"{base}/{room}"
+
+
+def seat_addresses(url: str) -> list[str]:
+    """Where a seat's token for the room typed at ``url`` may be kept: under
+    the room's own address (``room_address``), which is one of these, as the
+    server finds a room typed in any case (``protocol.room_names``)."""
+    if not names_room(url):
+        return []
+    head, _, room = url.rpartition("/")
+    return [f"{head}/{name}" for name in room_names(room)]
 
 
 def names_room(url: str) -> bool:

@@ -6,8 +6,9 @@ it is transport-free, so the threaded client, the browser client and the
 benchmark's asyncio clients all use it.
 
 python -m game.online.bot URL --name NAME [--level easy] [--table JSON] [--token T] [--timeout S]
-plays until the match in the room is over and prints the session's end as
-JSON (seat, token, record).
+plays until the match in the room is over (or ``--timeout`` seconds pass:
+an hour unless told), prints why it leaves on stderr and the session's end
+as JSON (seat, token, record, why it left) on stdout.
 """
 
 from __future__ import annotations
@@ -24,10 +25,12 @@ from .protocol import Session, event_json
 from .room import last_action_in_turn
 
 RETRY_AFTER = 1.0  # seconds without a message before a bot says again what it does
+TIMEOUT = 3600.0  # seconds a bot plays before it leaves, unless told
+LEVEL = "easy"  # how well a bot plays, unless told
 
 
 class Bot:
-    def __init__(self, session: Session, level: str = "easy", seed: int = 0, hands: int | None = None) -> None:
+    def __init__(self, session: Session, level: str = LEVEL, seed: int = 0, hands: int | None = None) -> None:
         """``hands``: stop asking for the next hand after that many."""
         self.session = session
         self.hands = hands
@@ -77,16 +80,17 @@ class Bot:
 def play(
     url: str,
     name: str,
-    level: str = "easy",
+    level: str = LEVEL,
     table: dict | None = None,
     token: str | None = None,
-    timeout: float = 60.0,
+    timeout: float = TIMEOUT,
     seed: int = 0,
     stop_after_moves: int | None = None,
     token_file: Path | None = None,
     hands: int | None = None,
-) -> Session:
-    """Join and play until the match is over (or ``timeout`` seconds pass)."""
+) -> tuple[Session, str]:
+    """Join and play until the match is over (or ``timeout`` seconds pass);
+    the session, and why the bot left."""
     from .client import Client
 
     if token is None and token_file is not None and token_file.exists():
@@ -96,8 +100,12 @@ def play(
     bot = Bot(client.session, level, seed, hands)
     end = time.monotonic() + timeout
     quiet = time.monotonic()
+    why = f"--timeout: {timeout:g} seconds have passed"
     try:
-        while time.monotonic() < end and client.status != "refused":
+        while time.monotonic() < end:
+            if client.status == "refused":
+                why = f"the server refused the seat: {client.session.errors[-1] if client.session.errors else '?'}"
+                break
             messages = client.poll(wait=0.05)
             replies = [reply for message in messages for reply in bot.respond(message)]
             if messages:
@@ -110,31 +118,44 @@ def play(
                 kept = client.session.token
                 write_atomically(token_file, kept.encode())
             if client.session.record is not None:
+                why = "the match is over"
                 break
             if stop_after_moves is not None and client.session.moves >= stop_after_moves:
+                why = f"--stop-after-moves: {stop_after_moves} moves made at the table"
                 break
             view = client.session.view
             if hands is not None and view is not None and view.hand_over and client.session.hand >= hands:
+                why = f"--hands: {hands} hands played"
                 break
     finally:
         client.close()
-    return client.session
+    return client.session, why
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.online.bot", description="A computer player joins a room.")
-    parser.add_argument("url")
-    parser.add_argument("--name", default="BOT")
-    parser.add_argument("--level", default="easy", choices=tuple(ai.LEVELS))
-    parser.add_argument("--table", type=json.loads, default=None)
-    parser.add_argument("--token", default=None)
-    parser.add_argument("--seed", type=int, default=0)
+    parser = argparse.ArgumentParser(
+        prog="python -m game.online.bot",
+        description="A computer player joins a room and plays until the match is over, or --timeout. "
+        "It says on stderr why it leaves.",
+    )
+    parser.add_argument("url", help="the room: ws://HOST:PORT/ROOM (ws://HOST:PORT/ makes a new one)")
+    parser.add_argument("--name", default="BOT", help="its name at the table (default BOT)")
+    parser.add_argument("--level", default=LEVEL, choices=tuple(ai.LEVELS), help=f"how well it plays (default {LEVEL})")
+    parser.add_argument("--table", type=json.loads, default=None, help="the table, as JSON, if it makes the room")
+    parser.add_argument("--token", default=None, help="rejoin the seat of this token")
+    parser.add_argument("--seed", type=int, default=0, help="its computer player's seed (default 0)")
     parser.add_argument("--token-file", type=Path, default=None, help="keep the seat's token here, and rejoin with it")
-    parser.add_argument("--timeout", type=float, default=60.0)
-    parser.add_argument("--stop-after-moves", type=int, default=None)
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        default=TIMEOUT,
+        metavar="SECONDS",
+        help=f"leave after this many seconds, the match over or not (default {TIMEOUT:g}: an hour)",
+    )
+    parser.add_argument("--stop-after-moves", type=int, default=None, help="leave once the table has made this many")
     parser.add_argument("--hands", type=int, default=None, help="leave after this many hands")
     args = parser.parse_args(argv)
-    session = play(
+    session, why = play(
         args.url,
         args.name,
         level=args.level,
@@ -158,10 +179,12 @@ def main(argv: list[str] | None = None) -> int:
                 "hand": session.hand,
                 "events": [event_json(e) for e in session.events],
                 "refusals": len(session.refusals),
+                "left": why,
             }
         ),
         flush=True,
     )
+    print(f"{args.name} leaves the room: {why}", file=sys.stderr, flush=True)
     done = session.record is not None or args.stop_after_moves is not None or args.hands is not None
     return 0 if done else 1
 

@@ -26,7 +26,7 @@ import queue
 import threading
 import time
 
-from .address import names_room, room_address
+from .address import room_address, seat_addresses
 from .protocol import Session, encode
 
 RETRY_FIRST, RETRY_MOST = 0.25, 5.0  # seconds between attempts to reconnect, doubling
@@ -209,10 +209,11 @@ class BrowserClient(_Face):
     def __init__(self, url: str, name: str, token=None, table=None, storage=None) -> None:
         self.url = url
         self.storage = storage
-        if token is None and storage is not None and names_room(url):
+        if token is None and storage is not None:
             from ..safe_files import stored_text
 
-            token = stored_text(storage.getItem(TOKEN_KEY + url))
+            kept = (stored_text(storage.getItem(TOKEN_KEY + address)) for address in seat_addresses(url))
+            token = next((found for found in kept if found), None)
         self.session = Session(name, token, table)
         self._inbox: list = []
         self._ws = None

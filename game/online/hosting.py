@@ -422,11 +422,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     import asyncio
 
-    from .saver import FolderError
+    from .store import StoreError
 
     try:
         asyncio.run(serve(args.data_dir, args.port, args.bind, args.linger, args.lifetime, args.options))
-    except (OSError, FolderError) as error:  # the game reads why in the log (and removes a temporary folder)
+    except (OSError, StoreError) as error:  # the game reads why in the log (and removes a temporary folder)
         print(_why(error, args.port), flush=True)
         return 1
     except KeyboardInterrupt:

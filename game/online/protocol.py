@@ -33,6 +33,13 @@ class ProtocolError(ValueError):
     """A message the server cannot take: its text goes back to the client."""
 
 
+def room_names(typed: str) -> list[str]:
+    """The names a room typed as ``typed`` may have, in the order the server
+    looks for them: as typed, in capitals (the server's own names), in small
+    letters (a name chosen in small letters, typed in capitals)."""
+    return list(dict.fromkeys((typed, typed.upper(), typed.lower())))
+
+
 def room_from_path(path: str) -> str | None:
     """The room of a request path ``/ROOM`` (``/`` asks for a new room: ""),
     or None for any other path: never a file name with a slash or dots."""
@@ -144,6 +151,7 @@ class Session:
         self.seat: int | None = None
         self.seats: list[dict] = []
         self.started = False
+        self.waiting: list[int] = []  # at a hand's end: the seats the next hand waits for
         self.view: View | None = None
         self.hand = 0
         self.moves = 0
@@ -203,6 +211,8 @@ class Session:
     def _seats(self, message: dict) -> None:
         self.seats = message.get("seats", self.seats)
         self.started = message.get("started", self.started)
+        waiting = message.get("waiting")
+        self.waiting = [n for n in waiting if isinstance(n, int)] if isinstance(waiting, list) else []
 
     @property
     def my_turn(self) -> bool:

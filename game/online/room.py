@@ -46,6 +46,20 @@ class SeatTaken(JoinError):
     (dropped, but not yet noticed): refused now, worth trying again soon."""
 
 
+# The letters of a name the server makes for a room: capitals and digits
+# that no other letter or digit looks like in the game's pixel font (each
+# differs from every other in at least 3 of its 15 dots) nor, typed or read
+# out, in any font (no O/0/Q, I/1/L, S/5, Z/2, B/8, G/6, U/V).
+ROOM_LETTERS = "3479ACDFJPRTWXY"
+ROOM_GROUPS = 4  # of 3 letters, between dashes: KX7-RPA-3WF-CDJ (47 random bits, as many as 8 of token_urlsafe)
+
+
+def new_room_name() -> str:
+    """A room's name as the server makes it, to read out and type: in
+    capitals, and a room is found in any case (``protocol.room_names``)."""
+    return "-".join("".join(secrets.choice(ROOM_LETTERS) for _ in range(3)) for _ in range(ROOM_GROUPS))
+
+
 def new_token() -> str:
     return secrets.token_urlsafe(18)  # 144 random bits
 
@@ -210,10 +224,11 @@ class Room:
         self.over = False
         self.played = False  # a person has acted here (a room made and left is not: it is put away first)
         self.moves = 0  # actions sent to the engine (record lines), ``next`` included
-        self.version = 0  # changes since the room was made: the server saves each
         self.created = time.strftime("%Y-%m-%d %H:%M")
+        self.ended: float | None = None  # when the match ended (time.time()): its replay's date
         self.members: dict[object, Member] = {}
         self.turn_key: tuple | None = None
+        self._turns_counted = (-1, 0, 0)  # (hand, events, turn events among them): see _turn_key
         self.turn_since = 0.0
         self.plan: Plan | None = None
         self.computer_delay = COMPUTER_DELAY
@@ -221,6 +236,7 @@ class Room:
         self.grace = GRACE
         self._players: dict[int, ai.Player] = {}
         self.scepter = ScepterClock(self.computer_seed) if self.game.rules.royal else None
+        self._header: str | None = None  # the record's header, once asked for (``file_state``)
 
     # ----- joining and leaving ------------------------------------------------
 
@@ -248,18 +264,10 @@ class Room:
                 raise JoinError("the room is full")
             seat, fresh = free[0], new_token()
             self.seats[seat].name, self.seats[seat].token_sha256 = name, token_hash(fresh)
-            self.version += 1
         place = self.seats[seat]
         place.conn, place.dropped, place.standin = conn, None, False
         self.members[conn] = Member(seat, rejoined=self.started)
-        welcome = {
-            "type": "welcome",
-            "room": self.name,
-            "seat": seat,
-            "table": self.table,
-            "seats": self.public_seats(),
-            "started": self.started,
-        }
+        welcome = {"type": "welcome", "room": self.name, "seat": seat, "table": self.table, **self.seats_fields()}
         if fresh is not None:
             welcome["token"] = fresh
         out = [(conn, welcome)]
@@ -279,7 +287,6 @@ class Room:
         seat = self.seats[member.seat]
         seat.conn, seat.dropped = None, now
         self._wind_scepter(now)  # the last to leave: it stands still
-        self.version += 1  # (the scepter's clock is in its file: a room put away comes back with it)
         return self.seat_news()
 
     def start(self, now: float) -> list:
@@ -287,7 +294,6 @@ class Room:
             if seat.kind == "person" and seat.token_sha256 is None:
                 seat.kind = "computer"
         self.started = True
-        self.version += 1
         self.turn_key, self.turn_since = self._turn_key(), now
         self._wind_scepter(now)  # the first hand's minute begins
         return self.seat_news() + self.broadcast(now)
@@ -342,7 +348,6 @@ class Room:
         if not place.standin:
             return []
         place.standin = False
-        self.version += 1  # (its file says who is played by a computer)
         self.plan = None
         return self.seat_news()
 
@@ -351,39 +356,65 @@ class Room:
         if not game.hand_over or game.match_over:
             return []
         self.seats[seat].ready = True
-        waiting = [s for s in self.seats if s.kind == "person" and s.conn is not None and not s.standin and not s.ready]
-        return [] if waiting else self._deal(now)
+        return self.seat_news() if self.waiting() else self._deal(now)
+
+    def waiting(self) -> list[int]:
+        """The seats the next hand waits for: every person at the table who
+        has not said ready (it is dealt anyway once the turn time is up)."""
+        game = self.game
+        if not self.started or not game.hand_over or game.match_over:
+            return []
+        return [
+            n
+            for n, s in enumerate(self.seats)
+            if s.kind == "person" and s.conn is not None and not s.standin and not s.ready
+        ]
 
     def _deal(self, now: float) -> list:
         self.game.next_hand()
         for seat in self.seats:
             seat.ready = False
-        return self.after_action(now)
+        return self.seat_news() + self.after_action(now)  # nobody is waited for now
 
     def after_action(self, now: float, conn=None, ident=None) -> list:
         self.moves += 1
-        self.version += 1
         self.plan = None
         key = self._turn_key()
         if key != self.turn_key:
             self.turn_key, self.turn_since = key, now
         out = self.broadcast(now, conn, ident)
         if self.game.match_over and not self.over:
-            self.over = True
+            self.over, self.ended = True, time.time()
             out += [(c, self.over_message()) for c in self.members]
         return out
 
     def _turn_key(self) -> tuple:
+        """Which turn this is: a new one at every turn event, so that each
+        turn gets the room's whole turn time, an extra turn too (after a
+        1991 Draw Two or Skip the same person plays again), while a card
+        drawn and then played is one turn. The hand's turn events are
+        counted as they come (a whole hand's, each action, cost a quarter
+        of the four views sent)."""
         game = self.game
-        return (game.hand_number, game.turn, game.pending)
+        events = game.events
+        counted = self._turns_counted
+        if counted[0] != game.hand_number or counted[1] > len(events):
+            counted = (game.hand_number, 0, 0)
+        turns = counted[2] + sum(1 for event in events[counted[1] :] if event.kind == "turn")
+        self._turns_counted = (game.hand_number, len(events), turns)
+        return (game.hand_number, turns)
 
     # ----- what each connection is sent ----------------------------------------
 
     def public_seats(self) -> list:
         return [seat.public(n) for n, seat in enumerate(self.seats)]
 
+    def seats_fields(self) -> dict:
+        """What a ``welcome`` and a ``seats`` message say of the seats."""
+        return {"seats": self.public_seats(), "started": self.started, "waiting": self.waiting()}
+
     def seat_news(self) -> list:
-        message = {"type": "seats", "seats": self.public_seats(), "started": self.started}
+        message = {"type": "seats", **self.seats_fields()}
         return [(conn, message) for conn in self.members]
 
     def broadcast(self, now: float, acting=None, ident=None) -> list:
@@ -455,6 +486,7 @@ class Room:
             "record": game.record(),
             "winner": game.match_winner,
             "scores": list(game.scores),
+            "ended": self.ended,
         }
 
     # ----- time: the turn timer and the computers --------------------------------
@@ -493,7 +525,6 @@ class Room:
             if game.hand_over:
                 return self._deal(now)
             self.seats[game.turn].standin = True
-            self.version += 1
             self.plan = None
             return self.seat_news() + self.broadcast(now)
         plan = self._plan(now)
@@ -577,22 +608,37 @@ class Room:
     # ----- the room file --------------------------------------------------------
 
     def to_file(self) -> dict:
+        state = self.file_state()
+        del state["header"]
+        return {**state, "moves": self.moves, "record": self.game.record()}
+
+    def file_state(self) -> dict:
+        """The room file without its record: what changes with the seats and
+        the timers, and the record's header (the stores keep the actions
+        apart, one each: ``actions``)."""
+        if self._header is None:
+            record = self.game.record()
+            self._header = record[: len(record) - sum(len(action) + 1 for action in self.actions(0))]
         return {
             "version": FILE_VERSION,
             "room": self.name,
             "created": self.created,
+            "ended": self.ended,
             "table": self.table,
             "computer_seed": self.computer_seed,
             "started": self.started,
             "over": self.over,
-            "moves": self.moves,
             "seats": [
                 {"kind": s.kind, "name": s.name, "token_sha256": s.token_sha256, "standin": s.standin}
                 for s in self.seats
             ],
-            "record": self.game.record(),
             "scepter": None if self.scepter is None else self.scepter.state,
+            "header": self._header,
         }
+
+    def actions(self, first: int) -> list[str]:
+        """The record's actions from the ``first``-th on (``moves`` in all)."""
+        return self.game._actions[first:]
 
     @classmethod
     def from_text(cls, text: str | bytes, now: float) -> Room:
@@ -635,6 +681,11 @@ class Room:
         if len(game._actions) != moves:
             raise BadRoomFile("moves do not agree with the record")
         room.created = data.get("created", room.created)[:32]
+        ended = data.get("ended")
+        seconds = isinstance(ended, int | float) and not isinstance(ended, bool) and 0 <= ended < 1e11
+        if ended is not None and not seconds:
+            raise BadRoomFile("its end must be a time in seconds")
+        room.ended = ended
         room.started, room.over, room.moves = _flag(data["started"]), _flag(data["over"]), moves
         room.played = moves > 0
         seats = data["seats"]

@@ -1,12 +1,15 @@
 """The table server: rooms at ws://HOST:PORT/ROOM on asyncio and ``websockets``.
 
 Each room (``room.Room``) holds its match; the server only carries
-messages, runs each room's timers and saves each room after every change,
-before anyone is told of it, at ``DATA_DIR/rooms/ROOM.json`` (``saver``:
-a server killed at any moment resumes with what every table showed). A
-change is made, saved and sent in one go, in the event loop's own
-callback, so a room's changes are made one at a time, in the order they
-came, and rooms share nothing.
+messages, runs each room's timers and keeps each room's changes in its
+store (``store``: SQLite in ``DATA_DIR/rooms.sqlite3`` by default) before
+anyone is told of them, so a server killed at any moment resumes with what
+every table showed. A change is made in the event loop's own callback, so
+a room's changes are made one at a time, in the order they came, and rooms
+share nothing; the changes of one turn of the loop are written to the
+store at once, at the end of the turn (``flush``), and only then sent. A
+change the store could not keep is not sent: its rooms go back to what the
+store holds, and their people are told why.
 """
 
 from __future__ import annotations
@@ -18,7 +21,6 @@ import ctypes
 import gc
 import itertools
 import json
-import secrets
 import signal
 import sys
 import time
@@ -26,11 +28,11 @@ import traceback
 from http import HTTPStatus
 from pathlib import Path
 
-from ..safe_files import keep_aside
+from ..safe_files import keep_aside, timestamp
 from . import limits, wire
-from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path
-from .room import BadRoomFile, JoinError, Room, SeatTaken, check_table
-from .saver import FolderError, Saver
+from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path, room_names
+from .room import BadRoomFile, JoinError, Member, Room, SeatTaken, check_table, new_room_name
+from .store import Change, RoomStore, StoreError, open_store, read_room
 
 RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60  # ... and at once
@@ -39,13 +41,15 @@ HELLO_TIMEOUT = 10.0
 PING_EVERY = 20.0  # seconds between a connection's pings; one with no answer by the next is closed
 PING_SLICES = 20  # the connections are pinged a slice at a time: no burst of 4,000 pings
 MAX_ROOMS = 20_000  # in memory at once
-IDLE_ROOM = 600.0  # seconds a room with nobody connected stays in memory: then it is read from its file again
+IDLE_ROOM = 600.0  # seconds a room with nobody connected stays in memory: then it is read from the store again
 IDLE_OVER = 30.0  # ... a room whose match is over (only its replay is left), or that nobody has played yet
 EVICT_LOOK = 256  # rooms nobody is connected to looked at, oldest first, for one to put away when all are taken
-ROOM_NAME_BYTES = 6  # a server-made room name: 48 random bits
 FREEZE_EVERY = 10.0  # seconds between hiding what lives on from the cycle collector
 YOUNG_OBJECTS = 20_000  # new objects between the collector's passes over the young ones (Python's default: 700)
 RECLAIM_EVERY = 12  # freezes between collections of everything: what closed waits two minutes at most
+UNSTARTED_KEPT = 24 * 3600.0  # seconds a room whose match never started is kept: then it is removed
+SWEEP_EVERY = 3600.0  # seconds between looks for such rooms
+HEALTH = "/healthz"  # answered 200 while the server takes rooms, 503 while it stops (for load balancers)
 
 
 class Conn(wire.ServerConnection):
@@ -88,6 +92,8 @@ class Conn(wire.ServerConnection):
         self.hello_timer = asyncio.get_running_loop().call_later(HELLO_TIMEOUT, self.close, 1008, "no hello")
 
     def refuse(self, request) -> tuple[HTTPStatus, str] | None:
+        if request.path == HEALTH:  # a load balancer's health check, answered in place of a WebSocket
+            return (HTTPStatus.SERVICE_UNAVAILABLE, "stopping\n") if self.server.stopping else (HTTPStatus.OK, "ok\n")
         if room_from_path(request.path) is None:
             return HTTPStatus.NOT_FOUND, "a room is /NAME: letters, digits, - and _ (64 at most)\n"
         peer = self.transport.get_extra_info("peername")
@@ -159,6 +165,7 @@ class Server:
         self,
         data_dir: Path | None,
         *,
+        store: str | None = None,
         log=print,
         rate: float = RATE,
         idle_room: float = IDLE_ROOM,
@@ -166,14 +173,20 @@ class Server:
         trust_proxy: bool = False,
         **room_options,
     ) -> None:
+        """``store``: where the rooms are kept (``store.open_store``: SQLite
+        in ``data_dir`` by default, memory without one), opened by ``load``."""
         self.rate = rate
         self.idle_room = idle_room
         self.limits = limits.AddressLimits() if address_limits is None else address_limits
         self.trust_proxy = trust_proxy  # a client's address is the one the reverse proxy adds to X-Forwarded-For
-        self.rooms_dir = None if data_dir is None else Path(data_dir) / "rooms"
-        self.saver = None if self.rooms_dir is None else Saver(self.rooms_dir, log, self._save_again)
+        self.data_dir = None if data_dir is None else Path(data_dir)
+        self.store_url = store
+        self.store: RoomStore | None = None  # once ``load`` opened it
         self.rooms: dict[str, Room] = {}
-        self.saved: dict[str, int] = {}
+        self.written: dict[str, tuple[int, str]] = {}  # what the store holds of each room: its actions, its state
+        self.unsaved: dict[str, Room] = {}  # the rooms changed in this turn of the loop, till ``flush``
+        self.outbox: list[tuple[Conn, dict]] = []  # ... and what their changes say, sent once they are kept
+        self.flushing: asyncio.Handle | None = None
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.idle: dict[str, asyncio.TimerHandle] = {}  # the rooms nobody is connected to, till they are put away
         self.pinged: list[dict[Conn, None]] = [{} for _ in range(PING_SLICES)]  # the open connections, by slice
@@ -183,75 +196,138 @@ class Server:
         self.log = log
         self.actions = 0
 
-    # ----- rooms on disk --------------------------------------------------------
+    # ----- rooms in the store ---------------------------------------------------
 
     def load(self) -> None:
-        """Take the data folder, with what a killed server's journals hold
-        (FolderError if the folder is another server's, or cannot be
-        written). Its rooms are read when somebody says hello to them."""
-        if self.saver is None:
-            return
-        try:
-            recovered = self.saver.recover()
-        except OSError as error:
-            raise FolderError(f"cannot use {self.rooms_dir}: {error}") from None
-        if recovered:
-            self.log(f"wrote {recovered} rooms' last changes from the journal of a server that was stopped")
+        """Open the store (StoreError if it cannot be used: another server's
+        folder, say), with the room files of a server from before the stores
+        imported into it. Rooms are read when somebody says hello to them."""
+        self.store = open_store(self.data_dir, self.store_url)
+        if self.data_dir is not None:
+            import_room_files(self.store, self.data_dir / "rooms", self.log)
 
-    def _room(self, name: str) -> Room | None:
-        """The room ``name``: in memory, or read from its file (None if
+    def _room(self, typed: str) -> Room | None:
+        """The room typed as ``typed``, in any case (``protocol.room_names``)."""
+        for name in room_names(typed):
+            room = self._named_room(name)
+            if room is not None:
+                return room
+        return None
+
+    def _named_room(self, name: str) -> Room | None:
+        """The room ``name``: in memory, or read from the store (None if
         there is none; JoinError, with the reason, if it cannot be read:
         then it is kept aside)."""
         room = self.rooms.get(name)
-        if room is not None or self.rooms_dir is None:
+        if room is not None:
             return room
-        path = self.rooms_dir / f"{name}.json"
-        if not path.is_file():
+        try:
+            claimed = self.store.claim(name)
+            file = self.store.load(name) if claimed else None
+        except StoreError as error:
+            raise JoinError(f"room {name} cannot be read now: {error}") from None
+        except (ValueError, KeyError, TypeError, RecursionError) as error:  # what the store holds is not a room
+            self._keep_aside(name, error)
+            raise JoinError(f"room {name} could not be read ({error}): it was kept aside") from None
+        if not claimed:
+            raise SeatTaken(f"room {name} is still played by another server: it comes here in a moment")
+        if file is None:
             return None
         self._make_space()
         try:
-            room = Room.from_text(path.read_bytes(), asyncio.get_running_loop().time())
+            room = Room.from_file(file, asyncio.get_running_loop().time())
             if room.name != name:
-                raise BadRoomFile("the room's name is not its file's")
-        except (OSError, BadRoomFile) as error:
-            aside = keep_aside(path, "unreadable")
-            self.log(f"room file {path.name} could not be read ({error}): kept as {aside.name}")
-            raise JoinError(f"room {name}'s file could not be read ({error}): it was kept aside") from None
+                raise BadRoomFile("the room's name is not its own")
+        except BadRoomFile as error:
+            self._keep_aside(name, error)
+            raise JoinError(f"room {name} could not be read ({error}): it was kept aside") from None
         self._configure(room)
         self.rooms[name] = room
-        self.saved[name] = room.version
-        self.log(f"room {name} read from its file ({room.moves} moves)")
+        self.written[name] = (room.moves, _state(room))
+        self.log(f"room {name} read from the store ({room.moves} moves)")
         return room
+
+    def _keep_aside(self, name: str, error: Exception) -> None:
+        """A room the store holds that cannot be read: renamed, for an
+        operator to look at, and the name is free for a new room."""
+        aside = self.store.keep_aside(name, timestamp())
+        self.log(f"room {name} could not be read ({error}): kept as {aside}")
 
     def _watch_idle(self, room: Room) -> None:
         """Nobody is connected to the room: put it away in a while."""
-        if self.saver is None or room.members:
+        if room.members:
             return
         _cancel(self.idle, room.name)
         wait = min(self.idle_room, IDLE_OVER) if room.over or not room.played else self.idle_room
         self.idle[room.name] = asyncio.get_running_loop().call_later(wait, self._put_away, room)
 
     def _put_away(self, room: Room) -> None:
-        """Drop the room from memory, nobody being connected to it, once its
-        file on the disk holds its last change (an empty room is not
-        played: it comes back from its file as it went)."""
+        """Drop the room from memory, nobody being connected to it, once the
+        store holds its last change (an empty room is not played: it comes
+        back from the store as it went)."""
         del self.idle[room.name]
         if room.members or self.rooms.get(room.name) is not room:
             return
-        if not self._on_disk(room):
-            self._watch_idle(room)  # not yet on the disk: later
+        if not self._stored(room):
+            self._watch_idle(room)  # not yet in the store: later
             return
-        self._forget(room)
+        self._let_go(room)
 
-    def _on_disk(self, room: Room) -> bool:
-        return self.saved.get(room.name) == room.version and self.saver.on_disk(room.name)
+    def _stored(self, room: Room) -> bool:
+        """The store holds the room's last change."""
+        return room.name not in self.unsaved
 
-    def _forget(self, room: Room) -> None:
-        """Drop a room nobody is connected to, whose file holds its last change."""
-        del self.rooms[room.name]
-        del self.saved[room.name]
-        _cancel(self.timers, room.name)
-        self.saver.forget(room.name)
+    def _let_go(self, room: Room) -> None:
+        """Drop a room nobody is connected to, whose last change the store
+        holds, and let another server take it (its lease)."""
+        self._forget(room.name)
+        try:
+            self.store.release(room.name)
+        except StoreError as error:  # (its lease lapses with the server's)
+            self.log(f"room {room.name} could not be let go: {error}")
+
+    def _forget(self, name: str) -> None:
+        del self.rooms[name]
+        self.written.pop(name, None)
+        _cancel(self.timers, name)
+        _cancel(self.idle, name)
+
+    def renew_lease(self) -> None:
+        """Where several servers share the store: keep this server's lease
+        on its rooms; if it lapsed (this server was stopped or cut off for
+        longer than the lease), its rooms may be another's now: every room
+        is dropped from memory and its people reconnect (1012), to whichever
+        server plays it."""
+        asyncio.get_running_loop().call_later(self.store.renew_every, self.renew_lease)
+        try:
+            if self.store.renew():
+                return
+        except StoreError as error:
+            self.log(f"the lease on this server's rooms could not be renewed: {error}")
+            return
+        self.log(f"this server's lease had lapsed: its {len(self.rooms)} rooms are dropped")
+        for room in list(self.rooms.values()):
+            for conn in list(room.members):
+                conn.room = None
+                conn.close(1012, "the room moves to another server: reconnect")
+            self._forget(room.name)
+        self.unsaved, self.outbox = {}, []
+
+    def remove_unstarted(self) -> None:
+        """Remove the rooms whose match never started, made or last joined a
+        day ago (``UNSTARTED_KEPT``) and nobody is in, now and every
+        ``SWEEP_EVERY`` seconds: connections alone cannot fill the store.
+        A finished match stays, as a replay."""
+        asyncio.get_running_loop().call_later(SWEEP_EVERY, self.remove_unstarted)
+        try:
+            names = [name for name in self.store.unstarted(time.time() - UNSTARTED_KEPT) if name not in self.rooms]
+            for name in names:
+                self.store.remove(name)
+        except StoreError as error:
+            self.log(f"rooms that never started could not be removed: {error}")
+            return
+        if names:
+            self.log(f"removed {len(names)} rooms whose match never started")
 
     def _make_space(self) -> None:
         """Before a room is made or read: if the server holds ``MAX_ROOMS``,
@@ -262,43 +338,96 @@ class Server:
         however many, never keep out a room people play."""
         if len(self.rooms) < MAX_ROOMS:
             return
-        if self.saver is not None:
-            oldest = [self.rooms.get(name) for name in itertools.islice(self.idle, EVICT_LOOK)]
-            for room in sorted(filter(None, oldest), key=lambda room: room.played):  # (sorted keeps the oldest first)
-                if not room.members and self._on_disk(room):
-                    _cancel(self.idle, room.name)
-                    self._forget(room)
-                    return
+        oldest = [self.rooms.get(name) for name in itertools.islice(self.idle, EVICT_LOOK)]
+        for room in sorted(filter(None, oldest), key=lambda room: room.played):  # (sorted keeps the oldest first)
+            if not room.members and self._stored(room):
+                self._let_go(room)
+                return
         raise JoinError("this server has no room for more rooms")
 
     def _configure(self, room: Room) -> None:
         for key, value in self.room_options.items():
             setattr(room, key, value)
 
-    def save(self, room: Room) -> None:
-        if self.saved.get(room.name) == room.version:
-            return
-        self.saved[room.name] = room.version
-        if self.saver is None:
-            return
-        data = json.dumps(room.to_file(), separators=(",", ":")).encode()  # the C encoder: no indent
+    def flush(self) -> None:
+        """Write this turn's changes to the store, all at once, then send
+        what they say; or, if the store cannot keep them, send none of it."""
+        self.flushing = None
+        rooms, out = self.unsaved, self.outbox
+        self.unsaved, self.outbox = {}, []
+        changes = [change for room in rooms.values() if (change := self._change(room)) is not None]
         try:
-            self.saver.save(room.name, data)
-        except OSError as error:  # the room goes on; the next change tries again
-            self.saved[room.name] = -1
-            self.log(f"room {room.name} could not be saved: {error}")
+            if changes:
+                self.store.write(changes)
+        except StoreError as error:
+            self.log(f"{len(changes)} rooms' changes could not be saved: {error}")
+            failed = {change.name for change in changes}
+            for name in failed:
+                self._roll_back(rooms[name], error)
+            out = [(conn, message) for conn, message in out if conn.room is not None and conn.room.name not in failed]
+            changes = []
+        for change in changes:
+            held = self.written.get(change.name)
+            state = change.state if change.state is not None else held[1]
+            self.written[change.name] = (change.first + len(change.actions), state)
+        for conn, message in out:
+            conn.send(message)
 
-    def _save_again(self, names: list[str]) -> None:
-        for name in names:
-            room = self.rooms.get(name)
-            if room is not None:
-                self.saved.pop(name, None)
-                self.save(room)
+    def _change(self, room: Room) -> Change | None:
+        """What the room has that the store does not (None: nothing)."""
+        if self.rooms.get(room.name) is not room:
+            return None  # (rolled back meanwhile)
+        moves, state = self.written.get(room.name, (0, None))
+        new = _state(room)
+        if moves == room.moves and new == state:
+            return None
+        return Change(
+            room.name, moves, room.actions(moves), None if new == state else new, started=room.started, over=room.over
+        )
+
+    def _roll_back(self, room: Room, error: StoreError) -> None:
+        """The store could not keep the room's last changes: the room goes
+        back to what the store holds (what its people were last sent), and
+        each is told why and sent the table again; a seat taken by a change
+        that was not kept is refused."""
+        if self.rooms.get(room.name) is not room:
+            return
+        reason = f"the server could not save that ({error}): try again"
+        self._forget(room.name)
+        loop_time = asyncio.get_running_loop().time()
+        try:
+            file = self.store.load(room.name) if self.store.claim(room.name) else None
+            again = None if file is None else Room.from_file(file, loop_time)
+        except (StoreError, ValueError, KeyError, TypeError):
+            again = None
+        if again is not None:
+            self._configure(again)
+            self.rooms[room.name] = again
+            self.written[room.name] = (again.moves, _state(again))
+        for conn, member in room.members.items():
+            token = room.seats[member.seat].token_sha256
+            if again is None or token is None or again.seats[member.seat].token_sha256 != token:
+                conn.room = None
+                self._refuse(conn, SeatTaken(reason))  # (worth a retry: its room may be another server's now)
+                continue
+            seat = again.seats[member.seat]
+            seat.conn, seat.dropped = conn, None
+            again.members[conn] = Member(member.seat)
+            conn.room = again
+            conn.send({"type": "error", "reason": reason})
+        if again is not None:
+            for conn, message in again.seat_news():
+                conn.send(message)
+            for conn in again.members:
+                if again.started:
+                    conn.send(again.state(conn, loop_time))
+            self.schedule(again)
+            self._watch_idle(again)
 
     def new_room_name(self) -> str:
         while True:
-            name = secrets.token_urlsafe(ROOM_NAME_BYTES)
-            if name not in self.rooms and not (self.rooms_dir and (self.rooms_dir / f"{name}.json").exists()):
+            name = new_room_name()
+            if name not in self.rooms and self.store.load(name) is None:
                 return name
 
     # ----- connections ----------------------------------------------------------
@@ -385,15 +514,17 @@ class Server:
     # ----- changes to rooms -----------------------------------------------------
 
     def submit(self, room: Room, change) -> None:
-        """Make ``change`` (``now -> [(conn, message)]``) to a room, save
-        the room, then send what the change says."""
+        """Make ``change`` (``now -> [(conn, message)]``) to a room; what it
+        says is sent once the store holds it (``flush``, at the end of this
+        turn of the event loop)."""
         try:
             before = room.moves
             out = change(asyncio.get_running_loop().time())
             self.actions += room.moves - before
-            self.save(room)
-            for conn, message in out:
-                conn.send(message)
+            self.unsaved[room.name] = room
+            self.outbox += out
+            if self.flushing is None:
+                self.flushing = asyncio.get_running_loop().call_soon(self.flush)
         except Exception:  # a bug, not bad input: the room and the server go on
             self.log(f"room {room.name}: a change failed\n{traceback.format_exc()}")
         self.schedule(room)
@@ -450,6 +581,9 @@ class Server:
         """``whole_process``: the server is all this process does (``main``),
         so it may tune the cycle collector for itself."""
         self.load()
+        self.remove_unstarted()
+        if self.store.renew_every is not None:
+            self.renew_lease()
         if whole_process:
             self.keep_collections_short()
         self.keep_alive()
@@ -460,7 +594,11 @@ class Server:
                 loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
         if stop_after is not None:
             loop.call_later(stop_after, lambda: stop.done() or stop.set_result(None))
-        listener = await loop.create_server(lambda: Conn(self), host, port, backlog=1024)
+        try:
+            listener = await loop.create_server(lambda: Conn(self), host, port, backlog=1024)
+        except BaseException:
+            self.store.close()
+            raise
         try:
             bound = listener.sockets[0].getsockname()
             address = f"ws://{'[' + bound[0] + ']' if ':' in bound[0] else bound[0]}:{bound[1]}"
@@ -469,10 +607,12 @@ class Server:
                 ready(address)
             await stop
         finally:  # the clients are told, and the rooms' last changes are written, before the server stops
+            await self._close_connections()  # (meanwhile new ones are closed, and /healthz says 503)
             listener.close()
-            await self._close_connections()
-            if self.saver is not None:
-                await self.saver.close()
+            if self.flushing is not None:
+                self.flushing.cancel()
+                self.flush()
+            self.store.close()
 
     async def _close_connections(self) -> None:
         """Close every connection (1001), and any that opens from now on, and
@@ -486,6 +626,34 @@ class Server:
         give_up = loop.time() + wire.CLOSE_TIMEOUT + 0.5
         while any(self.pinged) and loop.time() < give_up:
             await asyncio.sleep(0.02)
+
+
+def _state(room: Room) -> str:
+    """The room's state as the store keeps it (``store.base``)."""
+    return json.dumps(room.file_state(), separators=(",", ":"))  # the C encoder: no indent
+
+
+def import_room_files(store: RoomStore, folder: Path, log) -> None:
+    """Room files of a server from before the stores (``DATA_DIR/rooms/*.json``),
+    each put in the store once, at start, then the folder kept aside
+    (``rooms.imported-TIMESTAMP``); a file that cannot be read is kept
+    aside in it (``.unreadable``), as before. Nothing if there is no such folder."""
+    if not folder.is_dir() or folder.is_symlink():
+        return
+    changes, unreadable = [], 0
+    for path in sorted(folder.glob("*.json")):
+        try:
+            room = Room.from_text(path.read_bytes(), 0.0)
+            if room.name != path.stem or store.load(room.name) is not None:
+                raise BadRoomFile("its name is not its file's, or the store has such a room")
+        except (OSError, BadRoomFile) as error:
+            unreadable += 1
+            log(f"room file {path.name} could not be imported ({error}): kept as {keep_aside(path, 'unreadable').name}")
+            continue
+        changes.append(Change(room.name, 0, room.actions(0), _state(room), room.started, room.over))
+    store.write(changes)
+    aside = keep_aside(folder, "imported")
+    log(f"imported {len(changes)} room files into the store ({unreadable} unreadable): the files kept in {aside}")
 
 
 def _malloc_trim():
@@ -520,7 +688,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--host", default="127.0.0.1", help="where to listen (0.0.0.0: every network)")
     parser.add_argument("--port", type=int, default=8765, help="default 8765; 0 picks a free port")
-    parser.add_argument("--data-dir", type=Path, default=Path("uno1991-server"), help="rooms are kept in DIR/rooms")
+    parser.add_argument(
+        "--data-dir", type=Path, default=Path("uno1991-server"), help="rooms are kept in DIR/rooms.sqlite3"
+    )
+    parser.add_argument("--store", default=None, help="postgresql://USER@HOST/DB: keep the rooms there")
+    parser.add_argument("--export", metavar="ROOM", help="print the room as JSON and exit (also while a server runs)")
     parser.add_argument("--computer-delay", type=float, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--react-delay", type=float, default=None, help=argparse.SUPPRESS)
     parser.add_argument("--grace", type=float, default=None, help=argparse.SUPPRESS)
@@ -549,8 +721,25 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
+def export(args: argparse.Namespace) -> int:
+    """``--export ROOM``: the room as its file held it (``table``, ``seats``,
+    ``moves``, ``over``, ``record``...), read beside a running server."""
+    try:
+        file = read_room(args.data_dir, args.store, args.export)
+    except StoreError as error:
+        print(f"cannot read the rooms: {error}", file=sys.stderr)
+        return 1
+    if file is None:
+        print(f"there is no room {args.export!r}", file=sys.stderr)
+        return 1
+    print(json.dumps(file, indent=1))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.export is not None:
+        return export(args)
     options = {
         key: value
         for key, value in (
@@ -562,6 +751,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     server = Server(
         args.data_dir,
+        store=args.store,
         log=lambda text: print(text, flush=True),
         rate=args.rate,
         idle_room=args.idle_room,
@@ -574,7 +764,7 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as error:
         print(f"cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1
-    except FolderError as error:
+    except StoreError as error:
         print(f"cannot keep the rooms: {error}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:

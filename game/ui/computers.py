@@ -1,9 +1,17 @@
 """The computer players at the table.
 
 The seat whose turn it is (or who must choose: a challenge, the King's
-picks) thinks a slice a frame from the moment its turn begins in the
-engine, so a long search never stalls a frame. Every computer also watches
-for a missed UNO call: each decides at once, from its own view, whether it
+picks) thinks from the moment its turn begins in the engine, in slices of
+at most THINK_SECONDS a frame, so a long search never stalls a frame. Every
+computer action, at every level, comes after the same pause (THINK_FRAMES of
+a still table): the search of a hard choice is done well within it (a hard
+decision takes at most about 60 ms, the pause 400 ms gives it 12 frames of
+THINK_SECONDS), so how long a computer seems to think never shows whether
+its choice was forced or hard, which would tell what it holds. Only a
+search still unfinished when the pause is over (a very slow machine) makes
+it wait longer.
+
+Every computer also watches for a missed UNO call: each decides at once, from its own view, whether it
 will catch the player (or call late, if it forgot), and does so after a
 delay that depends on its level. The table holds the next player's move for
 a short moment after a missed call, so that you can catch a computer too.
@@ -11,6 +19,7 @@ a short moment after a missed call, so that you can catch a computer too.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Generator
 
 from game.ai import make
@@ -18,6 +27,7 @@ from game.rules import Game, IllegalAction
 from game.rules.notation import OUT_OF_TURN
 
 THINK_FRAMES = 12  # a computer's pause before each of its actions, at least
+THINK_SECONDS = 0.006  # its thinking a frame, at most (a frame is 33 ms)
 CATCH_WINDOW = 45  # frames after a missed call is shown before the next player may start
 # How quickly each level catches (or calls late): frames after the missed call shows.
 REACT_FRAMES = {"easy": 32, "normal": 18, "hard": 11}
@@ -57,16 +67,20 @@ class Thought:
         self.error: Exception | None = None
 
     def step(self, pausing: bool) -> None:
-        """One frame: a slice of thinking, until the action is known.
-        ``pausing``: the table is still, so the frame counts towards the pause."""
+        """One frame: slices of thinking for up to THINK_SECONDS, until the
+        action is known. ``pausing``: the table is still, so the frame counts
+        towards the pause."""
         self.paused += pausing
-        if self.action is None:
+        deadline = time.perf_counter() + THINK_SECONDS
+        while self.action is None:
             try:
                 next(self._steps)
             except StopIteration as done:
                 self.action = done.value
             except Exception as error:
                 self.error, self.action = error, self._fallback
+            if time.perf_counter() >= deadline:
+                break
 
     @property
     def ready(self) -> bool:

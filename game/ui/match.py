@@ -176,7 +176,7 @@ class Match(PersonTurn, ComputerTurns):
         game, board = self.game, self.board
         self._clear_turn()
         board.show(game, viewer=self.viewer)
-        self.director.say(news)
+        self.director.say(narration.MATCH_WAS_OVER if game.match_over else news)
         view = self.director.seating
         others = " | ".join(
             f"{view.name(place).lower()} {board.counts[place]} cards" for place in range(1, self.players)

@@ -60,6 +60,7 @@ PROMPT_NEW_MATCH = "Press RETURN to start a new match"
 
 CONTINUED = "The match goes on where you left it"
 CAUGHT_UP = "The table caught up with the server"
+MATCH_WAS_OVER = "This match is over: here is how it ended"  # a finished online match, rejoined
 HOSTING_ON = "Your table server runs on for your friends while they play"
 ONLINE_MENU_NEWS = "Online, the table plays on: your turn time still runs"
 NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
@@ -245,6 +246,14 @@ def penalty_news(seat: int, colour: str, players: Players = 2) -> str:
     return f"Penalty! {who(seat, players)} held {colour_word(colour)}: it draws four and keeps its Wild Draw Four"
 
 
+def deal_news(count: int, players: Players = 2) -> str:
+    """The computer deals, as in the 1991 program; at a table of people only, nobody's computer."""
+    seating = seating_of(players)
+    if any(seating.is_computer(seat) for seat in range(seating.players)):
+        return f"The computer deals {count} cards each"
+    return f"{count} cards are dealt to each player"
+
+
 def news(event: Event, players: Players = 2) -> str | None:
     """The news line for one event, or None when the event says nothing new.
     (A penalty names the colour in play before it: see ``penalty_news``.)"""
@@ -253,7 +262,7 @@ def news(event: Event, players: Players = 2) -> str | None:
     you = _you(seat, players)
     two = seating_of(players).players == 2 and not seating_of(players).several
     if kind == "deal":
-        return f"The computer deals {event.count} cards each"
+        return deal_news(event.count, players)
     if kind == "turn_up":
         return f"Turned up: a {card_words(event.cards[0])}"
     if kind == "return":

@@ -18,7 +18,7 @@ import json
 import time
 from pathlib import Path
 
-from game.online.address import names_room, room_address
+from game.online.address import room_address, seat_addresses
 from game.online.client import BrowserClient, Client, refused_for_good
 from game.safe_files import write_atomically
 from game.saves import SavedMatch, now
@@ -26,7 +26,7 @@ from game.saves import SavedMatch, now
 from . import host, keys, lobby, narration
 from .layout import FPS
 from .lobby import STARTING
-from .online_table import STANDIN, OnlineMatch
+from .online_table import OnlineMatch
 
 TOKENS_FILE = "online-seats.json"
 # What a window's frame keeps of its time after drawing, for pyxel's own
@@ -34,6 +34,16 @@ TOKENS_FILE = "online-seats.json"
 # connection (``rest_online``).
 FRAME_MARGIN = 0.005
 HOSTED_ROOM_LEFT = "Your online table still runs: HOST takes you back to your seat"
+
+
+def ended_date(over: dict) -> str:
+    """When the match of an ``over`` message ended, by this machine's clock
+    (now, if the server did not say: a room from before it did)."""
+    ended = over.get("ended")
+    if isinstance(ended, int | float) and not isinstance(ended, bool):
+        with contextlib.suppress(OverflowError, OSError, ValueError):
+            return now(ended)
+    return now()
 
 
 class SeatTokens:
@@ -51,9 +61,9 @@ class SeatTokens:
                 self._tokens = {k: v for k, v in loaded.items() if isinstance(k, str) and isinstance(v, str)}
 
     def get(self, url: str) -> str | None:
-        """The token of the seat at this room's address (never for an
-        address that asks for a new room)."""
-        return self._tokens.get(url) if names_room(url) else None
+        """The token of the seat at this room's address, typed in any case
+        (never for an address that asks for a new room)."""
+        return next((self._tokens[key] for key in seat_addresses(url) if key in self._tokens), None)
 
     def keep(self, url: str, token: str) -> None:
         if self._tokens.get(url) != token:
@@ -62,7 +72,7 @@ class SeatTokens:
 
     def forget(self, url: str) -> None:
         """A token the room refused: the next join takes a new seat."""
-        if self._tokens.pop(url, None) is not None:
+        if [self._tokens.pop(key) for key in seat_addresses(url) if key in self._tokens]:
             self._write()
 
     def _write(self) -> None:
@@ -105,7 +115,7 @@ class OnlinePlay:
         self.online, self.hosted = client.start() if url else client, server  # no address: HOST's server is starting
         self._online_url = url
         self._online_fresh = True  # the lobby saw the match start: its deal is animated
-        self._online_record: str | None = None
+        self._online_over_message: dict | None = None
         self._friends: str | None = None
         if url:
             self.notice(f"online joining {url} as {name.lower()}")
@@ -183,14 +193,14 @@ class OnlinePlay:
                 self._seat_tokens().keep(self._online_url, session.token)
                 if self.hosted is not None:
                     self.hosted.remember(session.room)  # after a crash, HOST takes you back here
-                self._online_fresh = not session.started
+                self._online_fresh = not message.get("started")  # (the session has read on: the start, maybe)
                 self.notice(f"online seat {session.seat} in room {session.room}")
             elif kind == "error":
                 self.notice(f"online refused: {message.get('reason')}")
                 if refused_for_good(message) and session.seat is None:
                     self._seat_tokens().forget(self._online_url)  # a seat this room no longer knows
             elif kind == "over":
-                self._online_record = message["record"]  # a finished match, rejoined
+                self._online_over_message = message  # a finished match, rejoined
         if "ESCAPE" in pressed:
             self._leave_online()
             return
@@ -214,28 +224,28 @@ class OnlinePlay:
         )
         self.match.hints = self.settings.hints_for(self.match.game.rules.name)
         self._shown_prompt = ""
-        if self._online_record is not None:
-            self._online_over(self._online_record)
+        if self._online_over_message is not None:
+            self._online_over(self._online_over_message)
 
-    def _online_over(self, record: str) -> None:
-        """The match is over: kept for REPLAYS, from this seat's side."""
+    def _online_over(self, over: dict) -> None:
+        """The match is over (the server's ``over`` message): kept for
+        REPLAYS, from this seat's side, dated when it ended."""
         if self.hosted is not None:
             self.hosted.forget()  # HOST opens a new room from now on
         match = self.match
         game = match.game
-        seating = match.seating
-        seats = range(game.players)
-        names = tuple("" if seating.is_computer(seat) else seating.names[seat].removesuffix(STANDIN) for seat in seats)
-        won = "won" if game.match_winner == game.seat else f"{seating.name(game.match_winner).lower()} won,"
-        score = ", ".join(f"{seating.name(seat).lower()} {n}" for seat, n in enumerate(game.scores))
+        names = match.person_names()
+        named = [(name or match.seating.name(seat)).lower() for seat, name in enumerate(names)]
+        won = "won" if game.match_winner == game.seat else f"{named[game.match_winner]} won,"
+        score = ", ".join(f"{named[seat]} {n}" for seat, n in enumerate(game.scores))
         saved = SavedMatch(
-            record=record,
+            record=over["record"],
             level=self.online.session.table.get("level", "normal") if self.online.session.table else "normal",
             computer_seed=0,
             rules=game.rules.name,
             players=game.players,
             scoring=game.scoring,
-            date=now(),
+            date=ended_date(over),
             result=f"online {won} {score}",
             names=names,
             viewer=game.seat,

@@ -9,13 +9,16 @@ staged as the engine's events are offline. Every other seat, person or
 computer, decides on the server: no computer player runs here.
 
 What only an online table shows: the turn timer (a bar over the message
-bar, while a person's turn is timed), a seat played by a computer while its
-person is away ("ANN (CPU)"), and a lost connection, on the prompt line,
-while the client tries again by itself.
+bar, while a person's turn is timed; the prompt line names another's), a
+seat played by a computer while its person is away ("ANN (CPU)") or whose
+connection has gone ("ANN (OFF)", said on the news line), the time left
+before the next hand and whom it waits for (on a hand's result), and a lost
+connection, on the prompt line, while the client tries again by itself.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -37,10 +40,12 @@ from .seats import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
 PROMPT_OFFLINE = "Connection lost: trying again by itself..."
 PROMPT_CLOSED = "The table server has gone: ESCAPE, then LEAVE"
 PROMPT_READY = "Waiting for the others to be ready for the next hand..."
+PROMPT_DEALING = "The next hand is being dealt..."
 PROMPT_LEAVE = "The match is over: press RETURN for the title"
 PROMPT_PLAYED_FOR_YOU = "Your time ran out: a computer plays for you. Press a key to play on"
 RESULT_FRAMES = 150  # a hand's result shows this long (5 s) before a hand the server has dealt starts
-STANDIN = " (CPU)"  # after the name of a person a computer plays for
+STANDIN = " (CPU)"  # after the name of a person a computer plays for (at the table, or not)
+OFFLINE = " (OFF)"  # ... whose connection has gone (a computer plays for them once their turn time is up)
 TIMER_H = 2  # the turn timer's bar, over the message bar
 TIMER_URGENT = 5.0  # seconds: the bar turns pink
 # A table that falls behind the server (a real window's 30 frames a second
@@ -54,23 +59,59 @@ CATCH_UP_MOST = 4
 MOST_BEHIND = 12
 
 
+def waiting_prompt(seconds: int, names: list[str]) -> str:
+    """You are ready for the next hand: when it comes, and whom it waits for."""
+    if not names:
+        return f"The next hand is dealt in {seconds} s"
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    line = f"The next hand in {seconds} s: waiting for {who}"
+    return (
+        line if len(line) <= narration.MAX_CHARS else f"The next hand in {seconds} s: waiting for {len(names)} people"
+    )
+
+
+def timed_turn_prompt(name: str, seconds: int) -> str:
+    """Another person's turn, timed by the turn timer's bar: whose it is."""
+    return f"{name}'s turn: {seconds} s left to play"
+
+
+def connection_news(name: str, connected: bool) -> str:
+    """The news line when another person's connection goes, or comes back."""
+    if connected:
+        return f"{name} is back at the table"
+    return f"{name}'s connection has gone: a computer plays their turns"
+
+
+def person_names(seats: list[dict], mine: int) -> tuple[str, ...]:
+    """Each seat's person as the server names them ("" for a computer), this seat "YOU"."""
+    return tuple(
+        "YOU" if number == mine else "" if seat["kind"] == "computer" else seat["name"] or f"SEAT {number}"
+        for number, seat in enumerate(seats)
+    )
+
+
+def marked(name: str, mark: str) -> str:
+    """A name with its mark, in a panel's room: spaces go first, then the
+    name's end ("PLAYER1 (CPU)"), never the mark."""
+    room = NAME_ROOM - len(mark)
+    if len(name) > room:
+        name = name.replace(" ", "")[:room]
+    return name + mark
+
+
 def online_seating(seats: list[dict], mine: int) -> Seating:
     """The table's seats as the server names them, this seat "YOU": the
     server's computers as computers (named as it names them), every other
-    person elsewhere, marked while a computer plays for them."""
+    person elsewhere, marked while their connection has gone ("(OFF)") or,
+    connected, while a computer plays for them ("(CPU)")."""
     kinds, names = [], []
-    for number, seat in enumerate(seats):
-        if number == mine:
-            kinds.append(PERSON)
-            names.append("YOU")
-        elif seat["kind"] == "computer":
-            kinds.append(COMPUTER_SEAT)
-            names.append("")
-        else:
-            kinds.append(ELSEWHERE)
-            name = seat["name"] or f"SEAT {number}"
-            away = seat["standin"] or not seat["connected"]
-            names.append(name[: NAME_ROOM - len(STANDIN)] + STANDIN if away else name)  # "(CPU)" shown in a panel
+    for number, (seat, name) in enumerate(zip(seats, person_names(seats, mine), strict=True)):
+        kinds.append(PERSON if number == mine else COMPUTER_SEAT if seat["kind"] == "computer" else ELSEWHERE)
+        if kinds[-1] == ELSEWHERE and not seat["connected"]:
+            name = marked(name, OFFLINE)
+        elif kinds[-1] == ELSEWHERE and seat["standin"]:
+            name = marked(name, STANDIN)
+        names.append(name)
     return Seating(tuple(kinds), tuple(names))
 
 
@@ -79,7 +120,7 @@ class OnlineMatch(Match):
     first view. ``fresh``: the match (or the hand) starts as this table
     watches (from the lobby): its deal is animated; otherwise the table is
     shown as it stands (a rejoin). ``over`` is called once with the
-    match's record when the server sends it."""
+    server's ``over`` message (the match's record, when it ended)."""
 
     MATCH_FOOTER = "PRESS RETURN FOR THE TITLE"  # an online room plays one match
 
@@ -92,7 +133,7 @@ class OnlineMatch(Match):
         set_scene: Callable[[str], None],
         fresh: bool,
         title_art: bool = True,
-        over: Callable[[str], None] = lambda record: None,
+        over: Callable[[dict], None] = lambda message: None,
     ) -> None:
         self.client = client
         session = client.session
@@ -106,6 +147,8 @@ class OnlineMatch(Match):
         self._result_frame = 0  # the frame the last hand's result showed
         self._still = THINK_FRAMES  # frames the table has been still: another's move may come
         self._shown = session.moves  # the server's move count once what this table staged has played
+        self._connected = [seat["connected"] for seat in session.seats]  # whose connection went is said
+        self._prompt_base = self._prompt_shown = ""  # the table's own prompt, and what this table made of it
         seating = online_seating(session.seats, session.seat)
         super().__init__(
             seed=0,
@@ -146,7 +189,7 @@ class OnlineMatch(Match):
             elif kind == "error":
                 self.notice(f"error from the server: {message.get('reason')}")
             elif kind == "over":
-                self._over(message["record"])
+                self._over(message)
         self._watch_connection()
         self.board.scepter = session.scepter
 
@@ -256,6 +299,12 @@ class OnlineMatch(Match):
         return next((frames for most, frames in CATCH_UP if behind <= most), CATCH_UP_MOST)
 
     def _seats(self, session) -> None:
+        connected = [seat["connected"] for seat in session.seats]
+        for number, name in enumerate(self.person_names()):
+            was = self._connected[number] if number < len(self._connected) else connected[number]
+            if name and number != session.seat and was != connected[number]:
+                self.say(connection_news(name, connected[number]))
+        self._connected = connected
         seating = online_seating(session.seats, session.seat)
         if seating != self.seating:
             self.seating = seating
@@ -282,9 +331,25 @@ class OnlineMatch(Match):
         self._catch_up()
         self._still = self._still + 1 if self.timeline.idle else 0
         if self.scene == "table":
-            self.board.prompt = self._online_prompt(self.board.prompt)
-        elif self.scene == "hand_result" and self._ready_sent:
-            self.board.prompt = PROMPT_READY
+            if self.board.prompt != self._prompt_shown:  # the table has a new prompt of its own
+                self._prompt_base = self.board.prompt
+            self.board.prompt = self._prompt_shown = self._online_prompt(self._prompt_base)
+        elif self.scene == "hand_result" and not self.game.match_over:
+            self.board.prompt = self._next_hand_prompt()
+
+    def _next_hand_prompt(self) -> str:
+        """On a hand's result: when the server deals the next hand (ready or
+        not), and whom it waits for till then."""
+        left = self.remote.turn_time_left()
+        if left is None:  # (a server that does not say)
+            return PROMPT_READY if self._ready_sent else narration.PROMPT_NEXT_HAND
+        seconds = math.ceil(left)
+        if seconds <= 0:
+            return PROMPT_DEALING
+        if not self._ready_sent:
+            return f"{narration.PROMPT_NEXT_HAND}: it is dealt in {seconds} s, ready or not"
+        session, names = self.client.session, self.person_names()
+        return waiting_prompt(seconds, [names[seat] for seat in session.waiting if seat < len(names) and names[seat]])
 
     @property
     def _played_for_you(self) -> bool:
@@ -299,7 +364,14 @@ class OnlineMatch(Match):
             return PROMPT_CLOSED
         if self._played_for_you:
             return PROMPT_PLAYED_FOR_YOU
-        return prompt
+        turn, left = self.game.turn, self.remote.turn_time_left()
+        if left is None or turn is None or turn == self.viewer:
+            return prompt
+        if prompt != narration.computer_turn_prompt(turn, self.seating):
+            return prompt  # (a catch, a challenge: more to say than whose turn it is)
+        names = self.person_names()
+        name = names[turn] if turn < len(names) else ""
+        return timed_turn_prompt(name or self.seating.name(turn), math.ceil(left))
 
     def _seen_from(self, viewer: int) -> None:
         super()._seen_from(viewer)
@@ -355,8 +427,13 @@ class OnlineMatch(Match):
         yours need not be seat 0); a seat played for its person by a
         computer under the person's own name."""
         result = super()._hand_result()
-        names = tuple(self.seating.name(seat).removesuffix(STANDIN) for seat in range(self.players))
-        return replace(result, names=names)
+        people = self.person_names()
+        return replace(result, names=tuple(people[seat] or self.seating.name(seat) for seat in range(self.players)))
+
+    def person_names(self) -> tuple[str, ...]:
+        """Each seat's person by name, unmarked ("" for a computer), yours "YOU"."""
+        session = self.client.session
+        return person_names(session.seats, session.seat)
 
     def go_on(self) -> None:
         """RETURN on a hand's result: ready for the next hand (the server
@@ -379,11 +456,14 @@ class OnlineMatch(Match):
             self._draw_turn_timer()
 
     def _draw_turn_timer(self) -> None:
-        """The bar over the message bar: how much of the person's turn time is left."""
+        """The bar over the message bar: how much of the person's turn time
+        is left, in yellow (pink when it runs short) for your turn, in blue
+        for another's (the prompt line names them)."""
         left = self.remote.turn_time_left()
         total = self.client.session.table.get("turn_time") if self.client.session.table else None
         if left is None or not total:
             return
         width = round(lay.SCREEN_W * min(1.0, left / total))
-        colour = lay.PINK if left < TIMER_URGENT else lay.YELLOW
+        mine = self.game.turn == self.viewer  # (another's: the prompt line says whose)
+        colour = (lay.PINK if left < TIMER_URGENT else lay.YELLOW) if mine else lay.LIGHT_BLUE
         pyxel.rect(0, lay.BAR_Y - TIMER_H, width, TIMER_H, colour)

@@ -1,0 +1,111 @@
+"""What every room store offers the table server, and the shape of a room in it.
+
+A room is kept as two things: its **state** (the room file of
+``Room.to_file`` without its record's actions: the table, the seats, the
+timers, whether it started and is over, and the record's header), written
+again only when it changes, and its **actions**, an append-only log, one
+row each, numbered from 0, as boardgame.io keeps its deltalog. A room
+file is the state with the actions put back (``room_file``).
+
+The server hands a store all the rooms' changes of one turn of its event
+loop at once (``write``), as one transaction, and answers nobody before
+it returns: a change the store could not keep (``StoreError``) is never
+answered.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+HEADER = "header"  # the state's key for the record's header (rules, players, seed...)
+ASIDE = ".unreadable-"  # a room kept aside is renamed NAME.unreadable-TIMESTAMP: no room's name has a dot
+
+
+class StoreError(Exception):
+    """The store cannot be opened, or cannot keep a change: the reason."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one room has that the store does not hold yet."""
+
+    name: str
+    first: int  # the number of the first of ``actions``: how many the store holds before them
+    actions: Sequence[str]
+    state: str | None  # the room's new state, as JSON text (None: as before)
+    started: bool = False
+    over: bool = False
+
+
+class RoomStore(ABC):
+    """Rooms by name: load one, write the changes of many, list, remove."""
+
+    @abstractmethod
+    def write(self, changes: Sequence[Change]) -> None:
+        """Keep every change (append the actions, replace the state), all or
+        none: StoreError if it could not, and then the store holds what it
+        held before."""
+
+    @abstractmethod
+    def load(self, name: str) -> dict | None:
+        """The room as a room file (``room_file``), None if there is no such
+        room; ValueError, KeyError or TypeError if what is held is not a
+        room (``Room.from_file`` then checks the file itself)."""
+
+    @abstractmethod
+    def names(self) -> list[str]:
+        """Every room's name, in no order."""
+
+    @abstractmethod
+    def unstarted(self, before: float) -> list[str]:
+        """The rooms whose match never started and whose state last changed
+        before ``before`` (seconds since the epoch)."""
+
+    @abstractmethod
+    def remove(self, name: str) -> None:
+        """Forget the room and its actions (nothing if there is none)."""
+
+    @abstractmethod
+    def rename(self, name: str, new: str) -> None:
+        """Keep the room under another name (``keep_aside``)."""
+
+    renew_every: float | None = None  # seconds between ``renew`` calls, for a store shared by several servers
+
+    def claim(self, name: str) -> bool:
+        """Take the room for this server to play, before it loads it: False
+        if another live server plays it (one server a store: always True)."""
+        return True
+
+    def release(self, name: str) -> None:
+        """This server lets go of the room (put away): any server may claim it
+        (one server a store: nothing to do)."""
+        return None
+
+    def renew(self) -> bool:
+        """Keep this server's lease on the rooms it claimed; False if it had
+        lapsed (its rooms may be another server's now: it must drop them,
+        and has a new lease for the rooms it claims from now on)."""
+        return True
+
+    @abstractmethod
+    def close(self) -> None:
+        """Let the store go (what it holds is whole at every moment anyway)."""
+
+    def keep_aside(self, name: str, stamp: str) -> str:
+        """Rename a room that cannot be read to ``NAME.unreadable-STAMP``,
+        which no hello can reach, for an operator to look at (``--export``)."""
+        aside = f"{name}{ASIDE}{stamp}"
+        self.rename(name, aside)
+        return aside
+
+
+def room_file(state: str, actions: Sequence[str]) -> dict:
+    """The room file of a stored room: its state with its record whole."""
+    file = json.loads(state)
+    header = file.pop(HEADER)
+    file["moves"] = len(actions)
+    file["record"] = header + "".join(f"{action}\n" for action in actions)
+    return file

@@ -1,0 +1,160 @@
+"""The rooms in SQL, one schema for SQLite and PostgreSQL (``sqlite``,
+``postgresql`` say how each connects, and what differs):
+
+    rooms   (id, name UNIQUE, state, started, over, changed, owner)
+    actions (room, n, action)   PRIMARY KEY (room, n)
+
+``state`` is the room file without its record's actions (JSON text,
+``base``), ``changed`` when it last changed (seconds since the epoch),
+``owner`` the server that plays it where several share the store
+(PostgreSQL's leases: ``postgresql``);
+``actions`` are a room's actions, one row each, numbered from 0: an action
+is one small row appended, never a room written again. A room's actions
+are read in order by their key; a room's rows are removed with it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from .base import Change, RoomStore, StoreError, room_file
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id {id},
+    name TEXT NOT NULL UNIQUE,
+    state TEXT NOT NULL,
+    started BOOLEAN NOT NULL,
+    over BOOLEAN NOT NULL,
+    changed DOUBLE PRECISION NOT NULL,
+    owner TEXT
+);
+CREATE TABLE IF NOT EXISTS actions (
+    room BIGINT NOT NULL,
+    n INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (room, n)
+){actions_options};
+CREATE INDEX IF NOT EXISTS rooms_unstarted ON rooms (changed) WHERE NOT started;
+"""
+UPSERT = (
+    "INSERT INTO rooms (name, state, started, over, changed, owner) VALUES (?, ?, ?, ?, ?, ?) "
+    "ON CONFLICT (name) DO UPDATE SET state = excluded.state, started = excluded.started, "
+    "over = excluded.over, changed = excluded.changed{owned} RETURNING id"
+)
+APPEND = "INSERT INTO actions (room, n, action) VALUES (?, ?, ?)"
+
+
+class SqlStore(RoomStore):
+    """What SQLite and PostgreSQL share: the queries. A subclass opens the
+    connection (``self.db``, a DB-API connection in autocommit mode) and
+    says how its placeholders look."""
+
+    placeholder = "?"
+    owned = ""  # the upsert's condition that the room is still this server's (PostgreSQL's leases)
+
+    def __init__(self) -> None:
+        self.owner: str | None = None  # this server, where several share the store
+        self._held: dict[str, tuple[int, int]] = {}  # a room's id and how many actions it holds, once known
+
+    def _sql(self, query: str) -> str:
+        return query if self.placeholder == "?" else query.replace("?", self.placeholder)
+
+    def _execute(self, query: str, values: Sequence = ()):
+        return self.db.execute(self._sql(query), values)
+
+    def _upsert(self, cursor, rows: list[tuple]) -> list[int]:
+        """The rooms' new states: their ids."""
+        return [cursor.execute(self._sql(UPSERT.format(owned=self.owned)), row).fetchone()[0] for row in rows]
+
+    def _fence(self, cursor, names: list[str]) -> None:
+        """In a write's transaction: StoreError if a room is no longer this server's."""
+
+    def _transaction(self):
+        raise NotImplementedError
+
+    def write(self, changes: Sequence[Change]) -> None:
+        now = time.time()
+        held = {change.name: self._holding(change.name) for change in changes}
+        for change in changes:
+            count = held[change.name][1] if held[change.name] else 0
+            if count != change.first or (held[change.name] is None and change.state is None):
+                raise StoreError(f"room {change.name}: the store holds another version of it")
+        stated = [change for change in changes if change.state is not None]
+        try:
+            with self._transaction() as cursor:
+                self._fence(cursor, [change.name for change in changes if change.state is None])
+                rows = [(c.name, c.state, c.started, c.over, now, self.owner) for c in stated]
+                for change, room in zip(stated, self._upsert(cursor, rows), strict=True):
+                    held[change.name] = (room, held[change.name][1] if held[change.name] else 0)
+                actions = [
+                    (held[change.name][0], change.first + k, action)
+                    for change in changes
+                    for k, action in enumerate(change.actions)
+                ]
+                if actions:
+                    cursor.executemany(self._sql(APPEND), actions)
+        except self.errors as error:
+            raise StoreError(f"{type(error).__name__}: {error}") from None
+        for change in changes:
+            self._held[change.name] = (held[change.name][0], change.first + len(change.actions))
+
+    def _holding(self, name: str) -> tuple[int, int] | None:
+        """The room's id and how many actions the store holds (None: no such room)."""
+        if name not in self._held:
+            row = self._query_one("SELECT id FROM rooms WHERE name = ?", (name,))
+            if row is None:
+                return None
+            count = self._query_one("SELECT count(*) FROM actions WHERE room = ?", (row[0],))[0]
+            self._held[name] = (row[0], count)
+        return self._held[name]
+
+    def _query_one(self, query: str, values: Sequence):
+        try:
+            return self._execute(query, values).fetchone()
+        except self.errors as error:
+            raise StoreError(f"{type(error).__name__}: {error}") from None
+
+    def _query_all(self, query: str, values: Sequence = ()) -> list:
+        try:
+            return self._execute(query, values).fetchall()
+        except self.errors as error:
+            raise StoreError(f"{type(error).__name__}: {error}") from None
+
+    def load(self, name: str) -> dict | None:
+        row = self._query_one("SELECT id, state FROM rooms WHERE name = ?", (name,))
+        if row is None:
+            return None
+        room, state = row
+        rows = self._query_all("SELECT n, action FROM actions WHERE room = ? ORDER BY n", (room,))
+        if any(n != k for k, (n, _action) in enumerate(rows)):
+            raise ValueError(f"its actions are not numbered 0 to {len(rows) - 1}")
+        self._held[name] = (room, len(rows))
+        return room_file(state, [action for _n, action in rows])
+
+    def names(self) -> list[str]:
+        return [name for (name,) in self._query_all("SELECT name FROM rooms")]
+
+    def unstarted(self, before: float) -> list[str]:
+        rows = self._query_all("SELECT name FROM rooms WHERE NOT started AND changed < ?", (before,))
+        return [name for (name,) in rows]
+
+    def remove(self, name: str) -> None:
+        try:
+            with self._transaction() as cursor:
+                row = cursor.execute(self._sql("SELECT id FROM rooms WHERE name = ?"), (name,)).fetchone()
+                if row is not None:
+                    cursor.execute(self._sql("DELETE FROM actions WHERE room = ?"), row)
+                    cursor.execute(self._sql("DELETE FROM rooms WHERE id = ?"), row)
+        except self.errors as error:
+            raise StoreError(f"{type(error).__name__}: {error}") from None
+        self._held.pop(name, None)
+
+    def rename(self, name: str, new: str) -> None:
+        try:
+            with self._transaction() as cursor:
+                cursor.execute(self._sql("UPDATE rooms SET name = ? WHERE name = ?"), (new, name))
+        except self.errors as error:
+            raise StoreError(f"{type(error).__name__}: {error}") from None
+        self._held.pop(name, None)

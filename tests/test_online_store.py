@@ -1,0 +1,366 @@
+"""The room stores' one contract, run over every store: memory, SQLite
+(a database in a temporary folder) and PostgreSQL (a real server the
+tests start: ``postgres_server``); and what the SQLite store promises a
+machine's other users (its files are the server's user's alone, it
+follows no link, no other user can hold its lock)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+import time
+
+import pytest
+from online_server import ROOT, bot, finish, moves_in, wait_for
+from postgres_server import PostgresServer
+
+from game.online.room import Room, check_table
+from game.online.store import Change, MemoryStore, StoreError, open_store
+from game.online.store.postgresql import PostgresStore
+from game.online.store.sqlite import SqliteStore
+
+TABLE = check_table({"rules": "standard", "players": 3, "people": 1, "level": "easy"})
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    try:
+        server = PostgresServer()
+    except FileNotFoundError as error:
+        pytest.skip(str(error))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(params=["memory", "sqlite", "postgresql"])
+def opened(request, tmp_path):
+    """``opened()``: the store under test, again on each call (the same rooms, but for memory)."""
+    made = []
+    if request.param == "postgresql":
+        server = request.getfixturevalue("postgres")
+        cleaner = PostgresStore(server.url)
+        cleaner.db.execute("DROP TABLE IF EXISTS rooms, actions")
+        cleaner.close()
+    memory = MemoryStore()
+
+    def opened():
+        if made and request.param != "memory":
+            made[-1].close()
+        store = {
+            "memory": lambda: memory,
+            "sqlite": lambda: SqliteStore(tmp_path),
+            "postgresql": lambda: PostgresStore(request.getfixturevalue("postgres").url),
+        }[request.param]()
+        made.append(store)
+        return store
+
+    opened.kind = request.param
+    yield opened
+    for store in made:
+        store.close()
+
+
+def played(moves: int, name: str = "r1") -> Room:
+    """A room whose match started, with ``moves`` actions played."""
+    room = Room(name, TABLE, seed=7, computer_seed=3)
+    room.start(0.0)
+    for _ in range(moves):
+        view = room.game.view(room.game.turn)
+        room.game.act(view.legal[0], seat=room.game.turn)
+        room.after_action(0.0)
+    return room
+
+
+def state(room: Room) -> str:
+    return json.dumps(room.file_state())
+
+
+def test_a_room_written_in_pieces_loads_as_its_file(opened):
+    store = opened()
+    room = played(0)
+    store.write([Change("r1", 0, room.actions(0), state(room), started=True)])
+    assert store.load("r1") == room.to_file()
+    for moves in (1, 5, 12):
+        held = room.moves
+        room = played(moves)
+        store.write([Change("r1", held, room.actions(held), None)])
+    assert opened().load("r1") == room.to_file()  # and in the store opened again
+    assert Room.from_file(store.load("r1") if opened.kind == "memory" else opened().load("r1"), 0.0).moves == 12
+
+
+def test_a_new_state_replaces_the_old_one_and_no_room_is_none(opened):
+    store = opened()
+    room = Room("r2", TABLE, seed=1)
+    store.write([Change("r2", 0, [], state(room))])
+    room.seats[0].name = "ANN"
+    store.write([Change("r2", 0, [], state(room))])
+    assert store.load("r2")["seats"][0]["name"] == "ANN"
+    assert store.load("nobody") is None
+
+
+def test_a_change_that_does_not_follow_what_the_store_holds_is_refused_and_nothing_of_its_batch_kept(opened):
+    store = opened()
+    room = played(4)
+    store.write([Change("r1", 0, room.actions(0)[:2], state(room), started=True)])
+    other = Room("r3", TABLE, seed=2)
+    with pytest.raises(StoreError):
+        store.write([Change("r3", 0, [], state(other)), Change("r1", 3, room.actions(3), None)])  # a gap
+    with pytest.raises(StoreError):
+        store.write([Change("r1", 1, room.actions(1), None)])  # two actions held already
+    with pytest.raises(StoreError):
+        store.write([Change("r4", 0, [], None)])  # a room the store does not hold, with no state
+    assert store.load("r3") is None and store.load("r1")["moves"] == 2
+    store.write([Change("r1", 2, room.actions(2), None)])
+    assert store.load("r1") == room.to_file()
+
+
+def test_rooms_are_listed_removed_kept_aside_and_the_unstarted_found_by_age(opened):
+    store = opened()
+    waiting, started = Room("waiting", TABLE, seed=1), played(2, "started")
+    store.write(
+        [Change("waiting", 0, [], state(waiting)), Change("started", 0, started.actions(0), state(started), True)]
+    )
+    assert sorted(store.names()) == ["started", "waiting"]
+    assert store.unstarted(time.time() + 1) == ["waiting"] and store.unstarted(time.time() - 60) == []
+    aside = store.keep_aside("started", "20261202-030000")
+    assert aside == "started.unreadable-20261202-030000" and store.load(aside)["moves"] == 2
+    store.remove("waiting")
+    store.remove("waiting")  # (nothing: it is gone)
+    assert store.names() == [aside] and store.load("started") is None
+    store.write([Change("started", 0, [], state(Room("started", TABLE, seed=3)))])  # the name is free again
+    assert store.load("started")["moves"] == 0
+
+
+def test_the_stores_are_opened_by_their_names(tmp_path, postgres):
+    assert isinstance(open_store(None), MemoryStore)
+    sqlite = open_store(tmp_path)
+    assert isinstance(sqlite, SqliteStore) and sqlite.path == tmp_path / "rooms.sqlite3"
+    sqlite.close()
+    postgresql = open_store(None, postgres.url)
+    assert isinstance(postgresql, PostgresStore)
+    postgresql.close()
+    with pytest.raises(StoreError, match="unknown store"):
+        open_store(tmp_path, "mysql://x")
+    with pytest.raises(StoreError, match=r"cannot use PostgreSQL at postgresql://uno@127\.0\.0\.1:1/x"):
+        open_store(None, "postgresql://uno:secret@127.0.0.1:1/x")  # (its password never said)
+
+
+# ----- SQLite and the machine's other users ------------------------------------------
+
+
+def test_the_sqlite_store_is_for_the_servers_user_alone(tmp_path):
+    folder = tmp_path / "data"
+    folder.mkdir(mode=0o755)
+    store = SqliteStore(folder)
+    store.write([Change("r1", 0, [], state(Room("r1", TABLE, seed=1)))])
+    assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+    files = sorted(folder.iterdir())
+    assert [path.name for path in files] == ["rooms.sqlite3", "rooms.sqlite3-shm", "rooms.sqlite3-wal", "server.lock"]
+    assert {path.name: stat.S_IMODE(path.stat().st_mode) for path in files} == dict.fromkeys(
+        (path.name for path in files), 0o600
+    )
+    store.close()
+
+
+def test_no_other_user_can_open_the_lock_and_a_second_server_is_refused(tmp_path):
+    store = SqliteStore(tmp_path)
+    with pytest.raises(StoreError, match="another table server is using"):
+        SqliteStore(tmp_path)
+    reader = SqliteStore(tmp_path, server=False)  # an export, beside the server: no lock
+    assert reader.names() == []
+    reader.close()
+    if os.geteuid() == 0:  # as another user: nothing in the folder can be opened, the lock least of all
+        probe = "import fcntl, sys; fcntl.flock(open(sys.argv[1]), fcntl.LOCK_SH | fcntl.LOCK_NB)"
+        other = subprocess.run(
+            ["runuser", "-u", "nobody", "--", sys.executable, "-c", probe, str(tmp_path / "server.lock")],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert other.returncode != 0 and "Permission denied" in other.stderr
+    store.close()
+
+
+@pytest.mark.parametrize("name", ["rooms.sqlite3", "rooms.sqlite3-wal", "server.lock"])
+def test_a_symbolic_link_in_the_data_folder_is_never_followed(tmp_path, name):
+    folder, victim = tmp_path / "data", tmp_path / "victim"
+    folder.mkdir(mode=0o700)
+    victim.write_bytes(b"a file of somebody else's")
+    victim.chmod(0o644)
+    (folder / name).symlink_to(victim)
+    with pytest.raises(StoreError, match="symbolic link"):
+        SqliteStore(folder)
+    assert victim.read_bytes() == b"a file of somebody else's"
+    assert stat.S_IMODE(victim.stat().st_mode) == 0o644  # not made the server's either
+
+
+def test_a_data_folder_that_is_a_link_is_refused(tmp_path):
+    (tmp_path / "real").mkdir()
+    (tmp_path / "data").symlink_to(tmp_path / "real")
+    with pytest.raises(StoreError, match="symbolic link"):
+        SqliteStore(tmp_path / "data")
+
+
+# ----- the server on its stores ----------------------------------------------------------
+
+
+def test_export_prints_a_room_while_the_server_runs(servers):
+    srv = servers()
+    player = bot(f"{srv.url}/shown", "Anna", "--table", json.dumps({"rules": "1991", "players": 2, "people": 1}))
+    wait_for(lambda: (srv.room_file("shown") or {}).get("moves", 0) >= 5, what="five moves")
+    command = [sys.executable, "-m", "game.server", "--data-dir", str(srv.data_dir), "--export"]
+    exported = subprocess.run([*command, "shown"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert exported.returncode == 0, exported.stderr
+    room = json.loads(exported.stdout)
+    assert {"table", "seats", "moves", "over", "record"} <= set(room) and room["seats"][0]["name"] == "ANNA"
+    assert room["moves"] == len(moves_in(room["record"])) >= 5
+    assert srv.process.poll() is None  # (read beside it: no lock taken)
+    missing = subprocess.run([*command, "nobody"], capture_output=True, text=True, timeout=60, cwd=ROOT)
+    assert missing.returncode == 1 and "there is no room 'nobody'" in missing.stderr
+    player.kill()
+    player.communicate()
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgresql"])
+def test_a_server_sigkilled_20_times_with_bots_playing_takes_back_no_move_and_every_room_reads(kind, servers, request):
+    """Killed at random moments: after each kill every room reads and replays,
+    and its record extends the one read at the last kill (what was stored,
+    and so answered, stays); at the end each client's record is the store's."""
+    options = ()
+    if kind == "postgresql":
+        url = request.getfixturevalue("postgres").url
+        cleaner = PostgresStore(url)
+        cleaner.db.execute("DROP TABLE IF EXISTS rooms, actions")
+        cleaner.close()
+        options = ("--store", url)
+    srv = servers(*options)
+    reader = open_store(srv.data_dir, options[1] if options else None, server=False)
+    request.addfinalizer(reader.close)
+    read = reader.load
+
+    table = json.dumps({"rules": "standard", "players": 4, "people": 2, "level": "easy"})
+    rooms, players = ["k0", "k1"], []
+    for n, room in enumerate(rooms):
+        players.append(bot(f"{srv.url}/{room}", f"A{n}", "--table", table, "--seed", str(n), "--timeout", "100"))
+        wait_for(lambda room=room: read(room), what="the room")
+        players.append(bot(f"{srv.url}/{room}", f"B{n}", "--seed", str(n + 10), "--timeout", "100"))
+    seen: dict[str, list[str]] = {room: [] for room in rooms}
+    pause = random.Random(29)
+    for _kill in range(20):
+        if all(not (read(room) or {}).get("over") for room in rooms):  # the clients back, and playing on
+            wait_for(lambda: any(len(moves_in(read(room)["record"])) > len(seen[room]) for room in rooms), 30)
+        time.sleep(pause.uniform(0.0, 0.3))
+        srv.kill()
+        for room in rooms:
+            file = read(room)
+            Room.from_file(file, 0.0)
+            moves = moves_in(file["record"])
+            assert moves[: len(seen[room])] == seen[room], f"room {room} lost stored moves"
+            seen[room] = moves
+        srv = servers(*options, port=srv.port)
+    results = [finish(process, timeout=150) for process in players]
+    for n, room in enumerate(rooms):
+        final = read(room)
+        assert final["over"] and results[2 * n]["record"] == results[2 * n + 1]["record"] == final["record"]
+    assert sum(len(seen[room]) for room in rooms) >= 20  # each kill came after a new move: mid-match
+
+
+# ----- several servers, one PostgreSQL, behind HAProxy ----------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def haproxy_config(front: int, first: int, second: int) -> str:
+    """docs/online.md's HAProxy configuration, with its three addresses replaced."""
+    config = re.search(r"```haproxy\n(.*?)```", (ROOT / "docs" / "online.md").read_text(), re.S).group(1)
+    for old, new in (("127.0.0.1:8000", front), ("127.0.0.1:8765", first), ("127.0.0.1:8766", second)):
+        assert old in config
+        config = config.replace(old, f"127.0.0.1:{new}")
+    return config
+
+
+@pytest.fixture
+def haproxy(tmp_path):
+    """``haproxy(first, second)``: HAProxy in front of two servers' ports; its port."""
+    if shutil.which("haproxy") is None:
+        pytest.skip("HAProxy is not installed (Debian's haproxy package)")
+    started = []
+
+    def start(first: int, second: int) -> int:
+        front = free_port()
+        (tmp_path / "haproxy.cfg").write_text(haproxy_config(front, first, second))
+        started.append(
+            subprocess.Popen(
+                ["haproxy", "-f", str(tmp_path / "haproxy.cfg"), "-db"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+        )
+        wait_for(lambda: health(front) == 200, 20, what="HAProxy, and a server behind it")
+        return front
+
+    yield start
+    for process in started:
+        process.kill()
+        process.wait(10)
+
+
+def health(port: int) -> int | None:
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=2) as sock:
+            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: uno\r\n\r\n")
+            return int(sock.recv(100).split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+def test_two_servers_behind_haproxy_one_sigkilled_mid_hand_its_rooms_play_on_in_the_other(postgres, servers, haproxy):
+    cleaner = PostgresStore(postgres.url)
+    cleaner.db.execute("DROP TABLE IF EXISTS rooms, actions, leases")
+    cleaner.close()
+    first, second = servers("--store", postgres.url), servers("--store", postgres.url)
+    front = haproxy(first.port, second.port)
+    reader = PostgresStore(postgres.url, server=False)
+    table = json.dumps({"rules": "standard", "players": 2, "level": "easy"})
+    rooms, players = [f"m{n}" for n in range(6)], []
+    for n, room in enumerate(rooms):
+        url = f"ws://127.0.0.1:{front}/{room}"
+        players.append(bot(url, f"A{n}", "--table", table, "--seed", str(n), "--timeout", "120"))
+        wait_for(lambda room=room: reader.load(room), what="the room")
+        players.append(bot(url, f"B{n}", "--seed", str(n + 10), "--timeout", "120"))
+
+    def moves() -> dict[str, int]:
+        return {room: (reader.load(room) or {}).get("moves", 0) for room in rooms}
+
+    wait_for(lambda: min(moves().values()) >= 10, 60, what="every room's hand under way")
+    owners = dict(reader.db.execute("SELECT name, owner FROM rooms").fetchall())
+    pids = {room: int(owner.split(":")[1]) for room, owner in owners.items()}
+    victim, survivor = (
+        (first, second) if sum(pid == first.process.pid for pid in pids.values()) >= 1 else (second, first)
+    )
+    moved = [room for room in rooms if pids[room] == victim.process.pid]
+    assert moved and len(moved) < len(rooms)  # (the hash shares the rooms out)
+    before = moves()
+    victim.kill()
+    killed = time.monotonic()
+    wait_for(lambda: all(moves()[room] > before[room] or (reader.load(room) or {}).get("over") for room in moved), 30)
+    resumed = time.monotonic() - killed
+    results = [finish(process, timeout=150) for process in players]
+    for n, room in enumerate(rooms):
+        final = reader.load(room)
+        assert final["over"] and results[2 * n]["record"] == results[2 * n + 1]["record"] == final["record"]
+    owners = dict(reader.db.execute("SELECT name, owner FROM rooms").fetchall())
+    assert all(int(owners[room].split(":")[1]) == survivor.process.pid for room in moved)
+    reader.close()
+    assert resumed < 10, f"the killed server's rooms played again after {resumed:.1f} s"
