@@ -245,15 +245,13 @@ class OnlineMatch(Match):
             self._dealt = session.hand
             self._ready_sent = False
             if self.scene == "table" or session.first_event:  # back into a new hand: shown as it stands
-                self._restore()
-                self._shown = session.moves
+                self._as_it_stands()
             else:
                 self._start_hand(session.events)
                 self._mark_shown(session.moves)
             return
         if staged < session.first_event:
-            self._restore()
-            self._shown = session.moves
+            self._as_it_stands()
             return
         new = session.events[staged - session.first_event :]
         if new:
@@ -261,6 +259,11 @@ class OnlineMatch(Match):
         self._mark_shown(session.moves)
 
     # ----- keeping up with the server ------------------------------------------------
+
+    def _as_it_stands(self, news: str = narration.CONTINUED) -> None:
+        """The table as the server has it now, with nothing of what led there animated."""
+        self._restore(news)
+        self._shown = self.client.session.moves
 
     def _mark_shown(self, moves: int) -> None:
         """Once the steps staged so far have played, the table shows ``moves``."""
@@ -282,11 +285,8 @@ class OnlineMatch(Match):
         new hand still waits until this one's result has shown)."""
         behind = self.behind
         if behind > MOST_BEHIND and self.scene == "table":
-            self._take_news(hold=False)
-            session = self.client.session
-            self._dealt, self._shown = session.hand, session.moves
-            self._staged = session.first_event + len(session.events)
-            self._restore(narration.CAUGHT_UP)
+            self._take_news(hold=False)  # (a new hand's messages still wait: ``_new_hand``)
+            self._as_it_stands(narration.CAUGHT_UP)
             self.notice(f"caught up {behind} moves behind")
             return
         for _ in range(self._speed() - 1):
