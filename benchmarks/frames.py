@@ -23,7 +23,7 @@ Three positions, each reached through the real App by pressing its keys:
   on 127.0.0.1): every frame while their moves arrive, as messages polled
   once a frame, and are animated;
 * the computer's turns at normal, saving the match to a real file after every action
-  (``game.saves``: the record written to a temporary file, fsynced, renamed,
+  (``game.storage.saves``: the record written to a temporary file, fsynced, renamed,
   the folder fsynced), with the time of each save on its own line too.
 
 The positions are reached by the UI tests' player (tests/scripts/ui_bot.py),
@@ -53,8 +53,8 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from game.saves import FileSaves
-from game.settings import DIFFICULTIES
+from game.storage.saves import FileSaves
+from game.storage.settings import DIFFICULTIES
 from game.ui.app import App, init_pyxel
 from game.ui.layout import FPS
 

@@ -33,9 +33,9 @@ from pathlib import Path
 import pyxel
 
 from benchmarks.server import start_server
-from game.ui import host
 from game.ui.app import App, window_frames
 from game.ui.layout import FPS
+from game.ui.platform import runtime
 
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_S = 0.3
@@ -75,7 +75,7 @@ class Join:
 
 def join_once(url: str) -> None:
     """This process as the game: headless, at a window's pace; one join."""
-    pyxel.init(**{**host.init_options(headless=True), "fps": FPS})
+    pyxel.init(**{**runtime.init_options(headless=True), "fps": FPS})
     join = Join(url)
     pyxel.run(join.frame_update, join.frame_draw)
 

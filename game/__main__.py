@@ -159,7 +159,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def _people_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, ...] | None:
     """--people and --names as the people's names for this run (None: as saved)."""
-    from game.settings import MOST_PEOPLE, NAME_LENGTH, is_name
+    from game.storage.settings import MOST_PEOPLE, NAME_LENGTH, is_name
 
     if args.people is None and args.names is None:
         return None
@@ -216,11 +216,11 @@ def page_arguments(search: str | None = None) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     seed = random.randrange(2**31) if args.seed is None else args.seed
-    from game.system import low_memory_mode
-    from game.ui import host
+    from game.ui.platform import runtime
+    from game.ui.platform.system import low_memory_mode
 
     low_memory = low_memory_mode(args.low_memory)
-    data_dir = host.data_dir_choice(args.data_dir)  # an absolute path, or None
+    data_dir = runtime.data_dir_choice(args.data_dir)  # an absolute path, or None
     if args.export_last:
         return export_last(args.export_last, data_dir)
     replay = None
@@ -233,14 +233,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.join is not None:
         join, table = online_request(args, table), None
     if args.headless:
-        from game.ui.script import run_headless
+        from game.ui.platform.script import run_headless
 
         run = (args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
         return run_headless(
             *run, continue_match=args.continue_match, replay=replay, table=table, people=args.people_names, join=join
         )
-    from game.ui import display
     from game.ui.app import run_window
+    from game.ui.platform import display
 
     screen = display.probe()  # None where it cannot be known: then there is a display
     if screen is not None and not screen.visible:
@@ -251,9 +251,9 @@ def main(argv: list[str] | None = None) -> int:
         args.level,
         args.mute,
         low_memory,
-        lambda: host.choose_store(data_dir, headless=False),
+        lambda: runtime.choose_store(data_dir, headless=False),
         display_scale=display.window_scale(screen),
-        saves_for=lambda: host.choose_saves(data_dir, headless=False),
+        saves_for=lambda: runtime.choose_saves(data_dir, headless=False),
         continue_match=args.continue_match,
         replay=replay,
         table=table,
@@ -281,8 +281,8 @@ def online_request(args: argparse.Namespace, table: tuple[str, int | None] | Non
 
 def read_replay(path: Path):
     """The match in a record file, or None after saying why it cannot be watched."""
-    from game.replays import read_replay_file
-    from game.saves import printable
+    from game.storage.replays import read_replay_file
+    from game.storage.saves import printable
 
     try:
         return read_replay_file(path)
@@ -293,15 +293,15 @@ def read_replay(path: Path):
 
 def export_last(path: Path, data_dir: Path | None) -> int:
     """``--export-last FILE``: the last finished match's record, with its facts."""
-    from game.replays import export_text
-    from game.saves import printable
-    from game.ui import host
+    from game.storage.replays import export_text
+    from game.storage.saves import printable
+    from game.ui.platform import runtime
 
     if data_dir is None:
         from game.ui.app import init_pyxel
 
         init_pyxel(headless=True)  # pyxel's user data directory needs it
-    saves = host.choose_saves(data_dir, headless=False)
+    saves = runtime.choose_saves(data_dir, headless=False)
     finished = saves.finished()
     for problem in saves.take_problems():
         print(problem, file=sys.stderr)

@@ -47,14 +47,14 @@ import sys
 import time
 from dataclasses import asdict, dataclass, field
 
-from . import ai
-from .ai.model import best_colour
-from .progress import Progress
-from .rules import Game, IllegalAction
-from .rules.cards import Card
-from .rules.house import HOUSE_RULES
-from .rules.notation import OUT_OF_TURN, action_table
-from .rules.rulesets import RULES_1991, RULESETS, get_ruleset
+from game import ai
+from game.ai.model import best_colour
+from game.progress import Progress
+from game.rules import Game, IllegalAction
+from game.rules.cards import Card
+from game.rules.house import HOUSE_RULES
+from game.rules.notation import OUT_OF_TURN, action_table
+from game.rules.rulesets import RULES_1991, RULESETS, get_ruleset
 
 # A hand this long has locked up (the longest of millions simulated is far shorter).
 LONGEST_HAND = 5000

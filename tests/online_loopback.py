@@ -7,8 +7,8 @@ end to end in test_online_table.py)."""
 
 from game.online.protocol import Session
 from game.online.room import Room, check_table
-from game.ui.audio import Audio
-from game.ui.online_table import OnlineMatch
+from game.ui.platform.audio import Audio
+from game.ui.table.online_match import OnlineMatch
 
 
 class Loopback:

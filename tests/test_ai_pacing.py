@@ -5,8 +5,8 @@ import pytest
 
 from game.ai import make
 from game.rules import Game
-from game.ui import computers
-from game.ui.computers import THINK_FRAMES, Computers
+from game.ui.seats import computers
+from game.ui.seats.computers import THINK_FRAMES, Computers
 
 
 def frames_to_act(table: Computers, game: Game) -> int:

@@ -1,5 +1,5 @@
 """CONTINUE: the match saved after every action and taken up exactly where
-it was left, and bad saves that never crash or vanish (``game/saves.py``).
+it was left, and bad saves that never crash or vanish (``game/storage/saves.py``).
 
 The real game runs headless in this process (``test_ui.Player``); a second
 App over the same data directory plays the part of the game started again.
@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from game.rules import Game
-from game.saves import MATCH_FILE, FileSaves, SavedMatch, dump, parse, state_digest
-from game.settings import FileStore
+from game.storage.saves import MATCH_FILE, FileSaves, SavedMatch, dump, parse, state_digest
+from game.storage.settings import FileStore
 from game.ui.app import init_pyxel
-from game.ui.seats import COMPUTER, HUMAN
+from game.ui.seats.kinds import COMPUTER, HUMAN
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "scripts"))

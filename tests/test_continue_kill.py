@@ -27,8 +27,8 @@ from pathlib import Path
 import pytest
 
 from game.rules import Game
-from game.saves import MATCH_FILE, parse, state_digest
-from game.ui.board import hand_order
+from game.storage.saves import MATCH_FILE, parse, state_digest
+from game.ui.table.board import hand_order
 
 ROOT = Path(__file__).resolve().parents[1]
 SEEDS = (11, 12, 13)

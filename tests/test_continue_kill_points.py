@@ -22,8 +22,8 @@ from pathlib import Path
 import pytest
 
 from game.rules import Game
-from game.saves import MATCH_FILE, FileSaves, SavedMatch, dump
-from game.settings import FileStore
+from game.storage.saves import MATCH_FILE, FileSaves, SavedMatch, dump
+from game.storage.settings import FileStore
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLER = ROOT / "tests" / "scripts" / "kill_at_save_point.py"

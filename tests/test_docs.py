@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from game.ui import menus
-from game.ui.display import Screen, window_scale
+from game.ui.platform.display import Screen, window_scale
+from game.ui.scenes import menus
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"

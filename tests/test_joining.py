@@ -25,11 +25,12 @@ from websockets.sync.client import connect
 from game.online import hosting
 from game.online.address import ADDRESS_LENGTH, check_address, is_address
 from game.online.hosting import HostingError, LocalServer
-from game.settings import FILENAME, FileStore, Settings, Stats, dump, read_document
-from game.ui import joining, keys, lobby, menus
+from game.storage.settings import FILENAME, FileStore, Settings, Stats, dump, read_document
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
-from game.ui.script import Driver
+from game.ui.platform import keys
+from game.ui.platform.script import Driver
+from game.ui.scenes import join, lobby, menus
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -90,7 +91,7 @@ class Player:
             time.sleep(0.01)
             self.driver.frame()
 
-    def to_join(self) -> joining.JoinScreen:
+    def to_join(self) -> join.JoinScreen:
         self.choose("join")
         assert self.app.scene == "join"
         return self.app.screen
@@ -243,19 +244,19 @@ def test_the_name_starts_as_the_first_persons_and_keeps_the_people_screens_rules
 def test_a_bad_address_is_refused_on_the_screen_and_nothing_is_saved(typed, reason):
     player = Player()
     screen = player.to_join()
-    assert lay.PINK not in player.screen_text_colours(joining.PROBLEM_Y)
+    assert lay.PINK not in player.screen_text_colours(join.PROBLEM_Y)
     player.type_address(typed)
     player.to_item("join")
     player.press("RETURN")
     assert player.app.scene == "join" and reason in screen.problem
     assert player.said("join refused") == [f"join refused: {screen.problem}"]
-    assert lay.PINK in player.screen_text_colours(joining.PROBLEM_Y), "the reason is drawn under the explanation"
+    assert lay.PINK in player.screen_text_colours(join.PROBLEM_Y), "the reason is drawn under the explanation"
     assert player.said("sound buzz")
     assert player.store.saves == 0 and player.store.settings.join_address == ""
     assert player.app.online is None
     player.to_item("address")
     player.press("RETURN")  # typing again: the reason has gone
-    assert screen.problem == "" and lay.PINK not in player.screen_text_colours(joining.PROBLEM_Y)
+    assert screen.problem == "" and lay.PINK not in player.screen_text_colours(join.PROBLEM_Y)
 
 
 def test_escape_leaves_the_join_screen_keeping_nothing():
@@ -593,11 +594,11 @@ def test_every_line_of_the_join_screen_fits():
     from test_layout import centred_box, inside, no_overlaps, text_box
 
     screen_box = (4, 4, lay.SCREEN_W - 8, lay.SCREEN_H - 8)  # inside the frame
-    screen = joining.JoinScreen("ws://" + "a" * (ADDRESS_LENGTH - 5), "PLAYER 10"[:9])
+    screen = join.JoinScreen("ws://" + "a" * (ADDRESS_LENGTH - 5), "PLAYER 10"[:9])
     items = screen.items
     longest = {
-        "address": joining.LABELS["address"] + joining._tail(screen.address, joining._room_for("address") - 1) + "_",
-        "name": joining.LABELS["name"] + "W" * 9 + "_",
+        "address": join.LABELS["address"] + join._tail(screen.address, join._room_for("address") - 1) + "_",
+        "name": join.LABELS["name"] + "W" * 9 + "_",
         "join": "JOIN",
         "back": "BACK",
     }
@@ -605,13 +606,13 @@ def test_every_line_of_the_join_screen_fits():
         x, y, w, h = items.rect(index)
         assert inside(text_box(x + 10, y + 1, longest[key]), (x, y, w, h)), key
     boxes = {key: items.rect(index) for index, key in enumerate(items.keys)}
-    for i, line in enumerate(joining.EXPLAINED):
-        boxes[f"explained {i}"] = centred_box(lay.CX, joining.EXPLAINED_Y + 9 * i, line)
+    for i, line in enumerate(join.EXPLAINED):
+        boxes[f"explained {i}"] = centred_box(lay.CX, join.EXPLAINED_Y + 9 * i, line)
     problem = check_address("ws://" + "h" * 60 + ":99999/room")[1]
-    lines = menus.fit_lines(problem, joining.PROBLEM_CHARS, joining.PROBLEM_LINES)
+    lines = menus.fit_lines(problem, join.PROBLEM_CHARS, join.PROBLEM_LINES)
     for i, line in enumerate(lines):
-        boxes[f"problem {i}"] = centred_box(lay.CX, joining.PROBLEM_Y + 9 * i, line)
-    boxes["hint"] = centred_box(lay.CX, 176, joining.TYPING_HINT)
+        boxes[f"problem {i}"] = centred_box(lay.CX, join.PROBLEM_Y + 9 * i, line)
+    boxes["hint"] = centred_box(lay.CX, 176, join.TYPING_HINT)
     assert no_overlaps(boxes) == []
     assert all(inside(box, screen_box) for box in boxes.values())
 

@@ -19,11 +19,12 @@ import pytest
 from game.rules.cards import COLOURS
 from game.rules.rulesets import get_ruleset
 from game.ui import layout as lay
-from game.ui import menus, narration, panels, replay, results, seating, table
-from game.ui import resources as res
 from game.ui.drawing import CHAR_H, CHAR_W
-from game.ui.match import CHALLENGE_LABELS
-from game.ui.seats import seat_name
+from game.ui.platform import resources as res
+from game.ui.scenes import menus, replay
+from game.ui.seats.kinds import seat_name
+from game.ui.table import narration, panels, results, seat_layout, tabletop
+from game.ui.table.match import CHALLENGE_LABELS
 
 Box = tuple[int, int, int, int]
 
@@ -96,13 +97,13 @@ def row_boxes(state: str, house: tuple[str, ...], players: int) -> dict[str, Box
     if state == "house":
         if not house:
             return {}
-        return {"house rules": centred_box(lay.CX, lay.CHOICE_Y + 3, table.house_tags(house, players))}
+        return {"house rules": centred_box(lay.CX, lay.CHOICE_Y + 3, tabletop.house_tags(house, players))}
     if state == "colours":
-        return {f"colour {letter}": rect for letter, rect in table.colour_choice_rects()}
+        return {f"colour {letter}": rect for letter, rect in tabletop.colour_choice_rects()}
     if state.startswith("challenge"):
         labels = CHALLENGE_LABELS if state.endswith("stack") else CHALLENGE_LABELS[:2]
-        boxes = {label: rect for label, rect in zip(labels, table.button_rects(labels), strict=True)}
-        boxes["before"] = table.colour_before_rect("Y")
+        boxes = {label: rect for label, rect in zip(labels, tabletop.button_rects(labels), strict=True)}
+        boxes["before"] = tabletop.colour_before_rect("Y")
         return boxes
     return {"challenged hand": panels.REVEAL_BOX}
 
@@ -115,14 +116,14 @@ def seat_boxes(players: int, royal: bool) -> dict[str, Box]:
         row = lay.computer_row(25)
         boxes["computer hand"] = (row.xs[0], lay.COMPUTER_ROW_Y, row.xs[-1] + res.CARD_W + 12 - row.xs[0], res.CARD_H)
     else:
-        for panel in [*seating.panels(players), seating.YOU_PANEL]:
-            boxes[f"panel {panel.seat}"] = (panel.x, panel.y, seating.PANEL_W, seating.PANEL_H)
-        x, y = seating.DIRECTION_POS
+        for panel in [*seat_layout.panels(players), seat_layout.YOU_PANEL]:
+            boxes[f"panel {panel.seat}"] = (panel.x, panel.y, seat_layout.PANEL_W, seat_layout.PANEL_H)
+        x, y = seat_layout.DIRECTION_POS
         boxes["direction"] = (x, y, res.DIRECTION_RECT[2], res.DIRECTION_RECT[3])
     if royal:
-        x, y = seating.SCEPTER_POS
+        x, y = seat_layout.SCEPTER_POS
         boxes["scepter"] = (x, y, res.SCEPTER_RECT[2], res.SCEPTER_RECT[3])
-        boxes["scepter timer"] = seating.SCEPTER_BAR
+        boxes["scepter timer"] = seat_layout.SCEPTER_BAR
     return boxes
 
 
@@ -154,39 +155,42 @@ def test_no_two_elements_of_the_table_overlap(rules, players, state):
 
 @pytest.mark.parametrize("players", range(3, 11))
 def test_the_frame_of_a_seat_you_pick_and_the_marker_of_the_seat_in_turn_touch_no_other_panel(players):
-    every = [*seating.panels(players), seating.YOU_PANEL]
+    every = [*seat_layout.panels(players), seat_layout.YOU_PANEL]
     for panel in every:
-        frame = (panel.x - 2, panel.y - 2, seating.PANEL_W + 4, seating.PANEL_H + 4)
-        marker_y = panel.y - 4 if panel.y > 4 else panel.y + seating.PANEL_H - 1
-        marker = (panel.x + seating.PANEL_W // 2 - 3, marker_y, res.MARKER_RECT[2], res.MARKER_RECT[3])
+        frame = (panel.x - 2, panel.y - 2, seat_layout.PANEL_W + 4, seat_layout.PANEL_H + 4)
+        marker_y = panel.y - 4 if panel.y > 4 else panel.y + seat_layout.PANEL_H - 1
+        marker = (panel.x + seat_layout.PANEL_W // 2 - 3, marker_y, res.MARKER_RECT[2], res.MARKER_RECT[3])
         for other in every:
             if other is not panel:
-                box = (other.x, other.y, seating.PANEL_W, seating.PANEL_H)
+                box = (other.x, other.y, seat_layout.PANEL_W, seat_layout.PANEL_H)
                 assert not overlap(frame, box) and not overlap(marker, box), (panel.seat, other.seat)
 
 
 @pytest.mark.parametrize("players", range(3, 11))
 def test_every_text_of_a_seats_panel_stays_in_it(players):
     texts = {}
-    for panel in [*seating.panels(players), seating.YOU_PANEL]:
-        box = (panel.x, panel.y, seating.PANEL_W, seating.PANEL_H)
+    for panel in [*seat_layout.panels(players), seat_layout.YOU_PANEL]:
+        box = (panel.x, panel.y, seat_layout.PANEL_W, seat_layout.PANEL_H)
         name = seat_name(panel.seat, players)
         x, y = panel.x, panel.y
         texts[f"{name}"] = (text_box(x + 3, y + 3, name), box)
-        crown = seating.crown_pos(panel.seat, players)
+        crown = seat_layout.crown_pos(panel.seat, players)
         texts[f"{name} crown"] = ((*crown, res.HAT_RECT[2], res.HAT_RECT[3]), box)
         assert not overlap(texts[name][0], texts[f"{name} crown"][0]), f"{name}'s crown covers its name"
         for count, score in ((19, 499), (1, 1234)):
             word = "CARD" if count == 1 else "CARDS"
             cards = text_box(x + 5 + 2 * len(str(count)) * CHAR_W, y + 13, word)
-            points = text_box(x + seating.PANEL_W - 3 - len(str(score)) * CHAR_W, y + 13, str(score))
+            points = text_box(x + seat_layout.PANEL_W - 3 - len(str(score)) * CHAR_W, y + 13, str(score))
             texts[f"{name} {count} {word}"] = (cards, box)
             texts[f"{name} score {score}"] = (points, box)
             assert not overlap(cards, points), f"{name}: {word} and the score {score}"
-        backs = (x + 3, y + seating.PANEL_H - 10, 5 * panels.MOST_BACKS, res.MINI_BACK_RECT[3])
-        chips = panels.chip_xs(25, x + 3, seating.PANEL_W - 6)
+        backs = (x + 3, y + seat_layout.PANEL_H - 10, 5 * panels.MOST_BACKS, res.MINI_BACK_RECT[3])
+        chips = panels.chip_xs(25, x + 3, seat_layout.PANEL_W - 6)
         texts[f"{name} backs"] = (backs, box)
-        texts[f"{name} chips"] = ((chips[0], y + seating.PANEL_H - 10, chips[-1] + panels.CHIP_W - chips[0], 8), box)
+        texts[f"{name} chips"] = (
+            (chips[0], y + seat_layout.PANEL_H - 10, chips[-1] + panels.CHIP_W - chips[0], 8),
+            box,
+        )
     assert outside(texts) == []
 
 
@@ -205,13 +209,13 @@ def test_the_two_player_counts_keep_their_texts_in_their_boxes():
 def test_the_buttons_and_the_challenged_hand_keep_their_texts_in():
     texts = {}
     for labels in (CHALLENGE_LABELS, CHALLENGE_LABELS[:2]):
-        for label, (x, y, w, h) in zip(labels, table.button_rects(labels), strict=True):
+        for label, (x, y, w, h) in zip(labels, tabletop.button_rects(labels), strict=True):
             texts[label] = (text_box(x + 4, y + 3, label), (x, y, w, h))
-    for letter, (x, y, w, h) in table.colour_choice_rects():
+    for letter, (x, y, w, h) in tabletop.colour_choice_rects():
         texts[letter] = (text_box(x + 4, y + 3, f"{letter} YELLOW"[: 2 + len(letter)]), (x, y, w, h))
     for colour in COLOURS:
-        x, y, w, h = table.colour_before_rect(colour)
-        texts[f"before {colour}"] = (text_box(x + 3, y + 2, table._before_label(colour)), (x, y, w, h))
+        x, y, w, h = tabletop.colour_before_rect(colour)
+        texts[f"before {colour}"] = (text_box(x + 3, y + 2, tabletop._before_label(colour)), (x, y, w, h))
     x, y, w, h = panels.REVEAL_BOX
     for players in (2, 4, 10):
         title = narration.revealed_title(players - 1, players)
@@ -223,7 +227,7 @@ def test_the_buttons_and_the_challenged_hand_keep_their_texts_in():
 
 
 def test_the_message_bar_and_its_history_keep_every_line_in():
-    x, y, w, h = table.history_rect()
+    x, y, w, h = tabletop.history_rect()
     assert inside((x, y, w, h), (0, 0, lay.SCREEN_W, lay.BAR_Y))
     longest = "x" * narration.MAX_CHARS
     assert inside(text_box(4, lay.NEWS_Y, longest), BAR) and inside(text_box(4, lay.PROMPT_Y, longest), BAR)
@@ -268,7 +272,7 @@ def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_l
     import pyxel
 
     from game.ui.app import init_pyxel
-    from game.ui.loader import Loader
+    from game.ui.platform.resource_loader import Loader
 
     init_pyxel(headless=True)
     Loader(low_memory=False).title_art()
@@ -317,7 +321,7 @@ def test_every_house_rule_explanation_stays_in_its_row():
 
 @pytest.mark.parametrize("players", range(2, 11))
 def test_a_replay_entry_of_any_table_stays_in_its_row(players):
-    from game.saves import SavedMatch
+    from game.storage.saves import SavedMatch
 
     scores = ", ".join(f"{seat_name(seat, players).lower()} {500 + seat}" for seat in range(players))
     saved = SavedMatch(
@@ -364,7 +368,7 @@ def frame_clear_of_letters(box: Box) -> list[tuple[int, int]]:
 
 def test_a_highlighted_item_of_the_title_menu_or_people_keeps_its_letters_off_its_frame():
     from game.ui.app import init_pyxel
-    from game.ui.people import PeopleScreen
+    from game.ui.scenes.people import PeopleScreen
 
     init_pyxel(headless=True)
     menu = menus.TitleMenu(can_quit=True, title_art=False)
@@ -381,7 +385,7 @@ def test_a_highlighted_item_of_the_title_menu_or_people_keeps_its_letters_off_it
 
 
 def test_the_people_screens_question_leaves_the_hint_under_it_in_view_and_its_count_fits():
-    from game.ui import people
+    from game.ui.scenes import people
 
     hints = [centred_box(lay.CX, people.HINT_Y, hint) for hint in (people.HINT, people.TYPING_HINT, people.FULL_HINT)]
     assert not any(overlap(people.CONFIRM_RECT, hint) for hint in hints)

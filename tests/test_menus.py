@@ -20,12 +20,13 @@ from pathlib import Path
 import pytest
 import pyxel
 
-from game.settings import FILENAME, BrowserStore, FileStore, Settings, Stats
-from game.ui import hand_layout, host, loader, narration, table
+from game.storage.settings import FILENAME, BrowserStore, FileStore, Settings, Stats
 from game.ui import layout as lay
-from game.ui import resources as res
 from game.ui.app import App, init_pyxel
-from game.ui.script import parse_script
+from game.ui.platform import resource_loader, runtime
+from game.ui.platform import resources as res
+from game.ui.platform.script import parse_script
+from game.ui.table import hand_layout, narration, tabletop
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "scripts"))
@@ -43,7 +44,7 @@ def headless_pyxel():
 @pytest.fixture(autouse=True)
 def no_real_user_data(tmp_path, monkeypatch):
     """Any store a test opens without saying where goes to its tmp_path."""
-    monkeypatch.setenv(host.DATA_DIR_VARIABLE, str(tmp_path / "default-data"))
+    monkeypatch.setenv(runtime.DATA_DIR_VARIABLE, str(tmp_path / "default-data"))
 
 
 def run_game(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
@@ -104,13 +105,13 @@ def test_the_lean_loader_gives_exactly_what_pyxel_load_gives():
         return images, sounds, [[list(seq) for seq in m.seqs] for m in pyxel.musics]
 
     ours = contents()
-    pyxel.load(str(loader.resource_file()))
+    pyxel.load(str(resource_loader.resource_file()))
     assert contents() == ours
     assert ours[2][res.MUSIC_TITLE], "the title music is there"
 
 
 def test_the_rows_of_an_image_are_expanded_as_pyxel_trims_them():
-    assert loader.expand_rows([[1, 2], [3], []], 4, 5) == [[1, 2, 2, 2], [3, 3, 3, 3]] + [[0, 0, 0, 0]] * 3
+    assert resource_loader.expand_rows([[1, 2], [3], []], 4, 5) == [[1, 2, 2, 2], [3, 3, 3, 3]] + [[0, 0, 0, 0]] * 3
 
 
 LOW_MEMORY_PROBE = """
@@ -125,7 +126,7 @@ print(pyxel.images[1].width, pyxel.images[1].height)
 print(len(pyxel.musics[0].seqs), [len(pyxel.sounds[n].notes) for n in (12, 13, 14)])
 print(len(pyxel.sounds[0].notes) > 0, pyxel.images[0].pget(30, 40) != 0)
 import sys
-print("game.ui.loading" in sys.modules)
+print("game.ui.scenes.loading" in sys.modules)
 """
 
 
@@ -336,7 +337,7 @@ def test_the_data_directory_can_come_from_the_environment(tmp_path):
     won = one_hand.app.match.result.winner == 0
     path = script(tmp_path, *one_hand.script)
     data = tmp_path / "from-env"
-    result = run_game("--headless", "--seed", "3", "--script", path, env={host.DATA_DIR_VARIABLE: str(data)})
+    result = run_game("--headless", "--seed", "3", "--script", path, env={runtime.DATA_DIR_VARIABLE: str(data)})
     assert result.returncode == 0, result.stderr
     assert "saved settings and statistics" in texts(result.stdout)
     saved = json.loads((data / FILENAME).read_text())["stats"]["normal"]
@@ -344,10 +345,10 @@ def test_the_data_directory_can_come_from_the_environment(tmp_path):
 
 
 def test_a_headless_run_without_a_data_directory_keeps_nothing(tmp_path):
-    assert isinstance(host.choose_store(None, headless=True), host.MemoryStore)
-    assert host.data_dir_choice(None, environ={}) is None
-    assert host.data_dir_choice(None, environ={host.DATA_DIR_VARIABLE: "/x"}) == Path("/x")
-    assert host.data_dir_choice(tmp_path, environ={host.DATA_DIR_VARIABLE: "/x"}) == tmp_path
+    assert isinstance(runtime.choose_store(None, headless=True), runtime.MemoryStore)
+    assert runtime.data_dir_choice(None, environ={}) is None
+    assert runtime.data_dir_choice(None, environ={runtime.DATA_DIR_VARIABLE: "/x"}) == Path("/x")
+    assert runtime.data_dir_choice(tmp_path, environ={runtime.DATA_DIR_VARIABLE: "/x"}) == tmp_path
 
 
 @pytest.mark.parametrize("text", [b"", b'{"version": 1, "settings": {"difficulty": "ha', b"\x00\xff garbage"])
@@ -457,7 +458,7 @@ def test_click_a_wild_then_a_colour_swatch():
     app = player.app
     player.bot.driver.click(*card_centre(app, "W"))
     assert app.match.naming_colour and app.match.board.prompt == narration.PROMPT_COLOUR
-    swatches = dict(table.colour_choice_rects())
+    swatches = dict(tabletop.colour_choice_rects())
     x, y, w, h = swatches["Y"]
     player.bot.driver.click(x + w // 2, y + h // 2)
     player.bot.wait_until(lambda: app.match.timeline.idle)
@@ -514,9 +515,9 @@ def test_the_arrow_follows_the_mouse_and_scrolls_a_hand_too_big_to_show():
 
 
 def test_in_the_browser_pyxel_quits_on_no_key_and_the_menu_has_no_quit():
-    options = host.init_options(headless=False)  # the same on every platform
+    options = runtime.init_options(headless=False)  # the same on every platform
     assert options["quit_key"] == pyxel.KEY_NONE and options["fps"] == lay.FPS
-    assert not host.can_quit("emscripten") and host.can_quit("linux") and host.can_quit("win32")
+    assert not runtime.can_quit("emscripten") and runtime.can_quit("linux") and runtime.can_quit("win32")
     app = App(1, report=lambda line: None, platform="emscripten", low_memory=True)
     assert "quit" not in app.title.items.keys
     app.title.items.cursor = 0
@@ -525,7 +526,7 @@ def test_in_the_browser_pyxel_quits_on_no_key_and_the_menu_has_no_quit():
 
 
 def test_in_the_browser_settings_go_to_local_storage_never_to_a_file(tmp_path):
-    store = host.choose_store(tmp_path, headless=False, platform="emscripten")
+    store = runtime.choose_store(tmp_path, headless=False, platform="emscripten")
     assert isinstance(store, BrowserStore)
 
     class Storage(dict):
@@ -565,9 +566,9 @@ def test_no_threads_no_subprocesses_and_flip_only_in_scripted_runs():
 
 
 def test_the_default_store_is_pyxels_user_data_directory_on_the_desktop(tmp_path):
-    store = host.choose_store(None, headless=False, platform="linux", user_data_dir=lambda: str(tmp_path))
+    store = runtime.choose_store(None, headless=False, platform="linux", user_data_dir=lambda: str(tmp_path))
     assert isinstance(store, FileStore) and store.path == tmp_path / FILENAME
-    assert isinstance(host.choose_store(tmp_path / "d", headless=True, platform="linux"), FileStore)
+    assert isinstance(runtime.choose_store(tmp_path / "d", headless=True, platform="linux"), FileStore)
 
 
 # ----- the script runner's new commands ----------------------------------------------------------

@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 
 from game.rules import Game
-from game.saves import MATCH_FILE, REPLAYS_FOLDER, FileSaves, SavedMatch, dump, parse
-from game.settings import FILENAME, FileStore
+from game.storage.saves import MATCH_FILE, REPLAYS_FOLDER, FileSaves, SavedMatch, dump, parse
+from game.storage.settings import FILENAME, FileStore
 from game.ui.app import init_pyxel
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,14 +12,14 @@ from online_loopback import Loopback, table
 from game.online.protocol import Session
 from game.online.room import Room, check_table
 from game.rules import Game
-from game.saves import now
+from game.storage.saves import now
 from game.ui.app import init_pyxel
-from game.ui.audio import Audio
-from game.ui.board import hand_order
-from game.ui.computers import THINK_FRAMES
-from game.ui.narration import MATCH_WAS_OVER
 from game.ui.online_play import ended_date
-from game.ui.online_table import (
+from game.ui.platform.audio import Audio
+from game.ui.seats.computers import THINK_FRAMES
+from game.ui.table.board import hand_order
+from game.ui.table.narration import MATCH_WAS_OVER
+from game.ui.table.online_match import (
     CATCH_UP_MOST,
     MOST_BEHIND,
     PROMPT_PLAYED_FOR_YOU,

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from online_loopback import table
 
 from game.ui.app import init_pyxel
-from game.ui.board import hand_order
-from game.ui.online_table import MOST_BEHIND
+from game.ui.table.board import hand_order
+from game.ui.table.online_match import MOST_BEHIND
 
 FPS = 30
 SETTLE_FRAMES = 30 * 60  # a minute of frames: far more than the longest animation left

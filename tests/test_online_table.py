@@ -14,13 +14,13 @@ from online_server import bot
 from game.online.address import room_address
 from game.online.room import RECENT_EVENTS, ROOM_LETTERS, Room, check_table
 from game.rules import Game
-from game.saves import open_saves
+from game.storage.saves import open_saves
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
-from game.ui.board import hand_order
-from game.ui.lobby import lobby_lines
 from game.ui.online_play import SeatTokens
-from game.ui.online_table import OFFLINE, PROMPT_OFFLINE
+from game.ui.scenes.lobby import lobby_lines
+from game.ui.table.board import hand_order
+from game.ui.table.online_match import OFFLINE, PROMPT_OFFLINE
 
 
 @pytest.fixture(autouse=True)

@@ -17,13 +17,14 @@ from conftest import HeadlessApp, SettingsStore, stacked
 
 from game.rules.cards import Card
 from game.rules.rulesets import RULES_STANDARD
-from game.saves import MemorySaves
-from game.settings import Settings
-from game.ui import keys, seating
+from game.storage.saves import MemorySaves
+from game.storage.settings import Settings
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
-from game.ui.handover import CURTAIN_COLOUR
-from game.ui.seats import Seating
+from game.ui.platform import keys
+from game.ui.scenes.handover import CURTAIN_COLOUR
+from game.ui.seats.kinds import Seating
+from game.ui.table import seat_layout
 
 WAIT_LIMIT = 20_000
 
@@ -290,7 +291,7 @@ def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_n
     assert kept.result.startswith(f"{winner} won, ann ")
     assert store.stats.person("ANN").matches_played == 1 and store.stats.person("BOB").matches_played == 1
     # REPLAYS: the panels, messages and results by name.
-    from game.ui.replay import ReplayViewer
+    from game.ui.scenes.replay import ReplayViewer
 
     said: list[str] = []
     viewer = ReplayViewer(kept, said.append)
@@ -379,8 +380,8 @@ def test_people_and_names_flags_in_a_scripted_headless_run(tmp_path):
 
 
 def test_an_exported_record_of_people_keeps_their_names(tmp_path):
-    from game.replays import export_text, read_replay_file
-    from game.saves import SavedMatch
+    from game.storage.replays import export_text, read_replay_file
+    from game.storage.saves import SavedMatch
 
     record = HeadlessApp(table=("standard", 3), people=("ANN", "BOB")).match
     saved = SavedMatch(record=record.game.record(), level="normal", computer_seed=1, rules="standard", players=3)
@@ -406,8 +407,8 @@ def test_statistics_of_people_by_name_while_people_play():
 
 
 def test_a_person_elsewhere_is_never_decided_for_at_this_machine():
-    from game.ui.match import Match
-    from game.ui.seats import COMPUTER_SEAT, ELSEWHERE, PERSON
+    from game.ui.seats.kinds import COMPUTER_SEAT, ELSEWHERE, PERSON
+    from game.ui.table.match import Match
 
     player = HeadlessApp()
     app = player.app
@@ -487,7 +488,7 @@ def test_key_mash_with_several_people_never_crashes_and_the_table_agrees_with_th
 
 
 def test_h_shows_each_person_only_what_the_table_said_and_their_own_lines():
-    from game.ui.board import Said
+    from game.ui.table.board import Said
 
     people = two_pads()
     people.wait_until(lambda: people.app.scene == "handover")
@@ -523,7 +524,7 @@ def three_people_at(direction: int, ann: tuple[str, ...] = ("R1", "R2")):
     that position, its lines in ``lines``."""
     from conftest import position
 
-    from game.ui.match import Match
+    from game.ui.table.match import Match
 
     app = HeadlessApp().app
     lines: list[str] = []
@@ -570,7 +571,7 @@ def test_a_forgotten_uno_hides_the_forgetters_hand_and_k_catches_for_the_next_th
 
 
 def test_a_late_uno_call_stays_on_the_table_a_second_before_the_curtain():
-    from game.ui.person import LATE_CALL_FRAMES
+    from game.ui.seats.person import LATE_CALL_FRAMES
 
     match, lines = ann_forgets_uno(1)
     frames = 0
@@ -597,7 +598,7 @@ def test_the_number_keys_name_the_seats_their_panels_show_for_every_person():
     people.wait_until(lambda: match.waiting_for_you and match._deciding == "swap")
     assert board.prompt.endswith("(or keys 0-3)"), board.prompt
     people.app.draw()
-    for panel in [*seating.panels(4), seating.panel_of(0, 4)]:
+    for panel in [*seat_layout.panels(4), seat_layout.panel_of(0, 4)]:
         assert key_drawn(panel.x + 3, panel.y + 3) == str(board.number(panel.seat))
     assert [board.number(place) for place in range(4)] == [1, 2, 3, 0]
     people.frame("3")
@@ -630,7 +631,7 @@ def people_screen(count_rights: int = 1, **settings) -> HeadlessApp:
 
 
 def test_typing_on_people_starts_a_new_name_and_a_full_name_says_so():
-    from game.ui.people import FULL_HINT
+    from game.ui.scenes.people import FULL_HINT
 
     player = people_screen()
     screen = player.app.screen
@@ -662,7 +663,7 @@ def test_left_and_right_move_a_person_among_the_people_only():
 
 
 def test_the_people_count_at_every_seat_says_why_it_goes_back_to_one():
-    from game.ui.people import count_label
+    from game.ui.scenes.people import count_label
 
     player = people_screen(count_rights=1)  # the 1991 game: two seats
     assert player.app.screen.count == 2 and player.app.screen.most == 2
@@ -674,7 +675,7 @@ def test_the_people_count_at_every_seat_says_why_it_goes_back_to_one():
 
 def test_a_reverse_says_who_played_it_and_a_catch_at_a_table_of_two_speaks_as_1991():
     from game.rules.events import Event
-    from game.ui import narration
+    from game.ui.table import narration
 
     match, lines = three_people_at(1, ann=("RR", "R2", "R3"))
     frames_until(match, lambda: match.waiting_for_you, ["RETURN"])
@@ -689,7 +690,7 @@ def test_a_reverse_says_who_played_it_and_a_catch_at_a_table_of_two_speaks_as_19
 
 
 def test_a_key_pressed_while_a_new_hand_is_dealt_face_down_says_so():
-    from game.ui import narration
+    from game.ui.table import narration
 
     people = People(table=("standard", 3), people=("ANN", "BOB"))
     people.frame()
@@ -702,7 +703,7 @@ def test_a_key_pressed_while_a_new_hand_is_dealt_face_down_says_so():
 
 
 def test_two_people_at_the_1991_game_see_the_cards_counted_for_the_winner():
-    from game.ui import results
+    from game.ui.table import results
 
     people = People(table=("1991", 2), people=("ANN", "BOB"))
     people.play_hand()

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from game.replays import export_text, read_replay_file, split_record
 from game.rules import Game
-from game.saves import KEEP_REPLAYS, BrowserSaves, FileSaves
-from game.settings import FileStore
+from game.storage.replays import export_text, read_replay_file, split_record
+from game.storage.saves import KEEP_REPLAYS, BrowserSaves, FileSaves
+from game.storage.settings import FileStore
 from game.ui.app import init_pyxel
-from game.ui.board import hand_order
+from game.ui.table.board import hand_order
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORD = ROOT / "tests" / "scripts" / "replay_match.txt"
@@ -90,7 +90,7 @@ def test_a_replay_driven_by_keys_reaches_the_match_result(tmp_path):
 
 
 def test_each_position_of_the_viewer_is_the_records_with_both_hands_face_up(tmp_path):
-    from game.ui.replay import ReplayViewer
+    from game.ui.scenes.replay import ReplayViewer
 
     saved = read_replay_file(RECORD)
     viewer = ReplayViewer(saved, notice=lambda line: None)

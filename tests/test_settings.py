@@ -3,8 +3,8 @@ import os
 
 import pytest
 
-from game import settings as settings_module
-from game.settings import (
+from game.storage import settings as settings_module
+from game.storage.settings import (
     DIFFICULTIES,
     FILENAME,
     BrowserStore,

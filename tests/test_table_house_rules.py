@@ -18,7 +18,7 @@ from test_table_players import DULL, Scripted, Table, play
 
 from game.rules.house import HOUSE_RULES
 from game.rules.rulesets import RULES_STANDARD
-from game.settings import Settings
+from game.storage.settings import Settings
 from game.ui.app import init_pyxel
 
 

@@ -19,7 +19,7 @@ from conftest import HeadlessApp, SettingsStore, stacked
 
 from game.ai.players import Player as ComputerPlayer
 from game.rules.rulesets import RULES_ROYAL, RULES_STANDARD
-from game.settings import Settings
+from game.storage.settings import Settings
 from game.ui.app import init_pyxel
 
 WAIT_LIMIT = 6000
@@ -345,7 +345,7 @@ def test_a_table_of_ten_shows_nine_panels_and_yours_in_the_picture():
     table = Table("standard", 10, seed=3)
     table.wait_for_you()
     table.app.draw()
-    from game.ui.seating import PANEL_H, PANEL_W, panel_of
+    from game.ui.table.seat_layout import PANEL_H, PANEL_W, panel_of
 
     for seat in range(10):
         panel = panel_of(seat, 10)
@@ -359,8 +359,8 @@ def test_a_table_of_ten_shows_nine_panels_and_yours_in_the_picture():
 @pytest.mark.parametrize(("rules", "players"), [("standard", 4), ("royal", 3)])
 def test_a_bigger_table_continues_exactly_where_it_was_left(tmp_path, rules, players):
     from game.rules import Game
-    from game.saves import FileSaves
-    from game.settings import FileStore
+    from game.storage.saves import FileSaves
+    from game.storage.settings import FileStore
 
     first = Table(rules, players, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
     first.play_on_until(lambda: len(first.game.record().splitlines()) > 30, limit=4000)

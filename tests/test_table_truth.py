@@ -14,8 +14,8 @@ from test_table_house_rules import house_table
 from test_table_players import DULL, Scripted, Table, play, royal_table
 
 from game.rules.rulesets import RULES_STANDARD
-from game.ui import narration
 from game.ui.app import init_pyxel
+from game.ui.table import narration
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -97,7 +97,7 @@ def test_every_pick_prompt_fits_the_bar_at_a_table_of_ten():
 
 
 def test_the_house_rules_warning_clears_once_the_menu_moves_on():
-    from game.settings import Settings
+    from game.storage.settings import Settings
 
     store = SettingsStore(Settings())
     player = HeadlessApp(store=store)
@@ -182,7 +182,7 @@ def play_watching_the_prompt(table: Table, frames: int, seed: int) -> list[str]:
     [("standard", 4, ("stacking", "seven_zero", "jump_in")), ("royal", 4, ()), ("standard", 5, ())],
 )
 def test_the_prompt_always_matches_the_table_on_screen(rules, players, house):
-    from game.settings import Settings
+    from game.storage.settings import Settings
 
     settings = Settings(rules=rules, opponents=players - 1, house=house)
     table = Table(rules, players, seed=3, store=SettingsStore(settings))
@@ -212,7 +212,7 @@ def jump_table() -> Table:
 
 
 def test_a_jump_in_waits_two_seconds_for_you_and_its_prompt_goes_with_the_chance():
-    from game.ui.match import JUMP_IN_FRAMES
+    from game.ui.table.match import JUMP_IN_FRAMES
 
     assert JUMP_IN_FRAMES == 60  # two seconds at 30 frames a second (docs/table.md)
     table = jump_table()
@@ -274,7 +274,7 @@ def test_while_you_decide_a_challenge_the_colour_before_the_wild_draw_four_shows
     table.driver.frame()
     import pyxel
 
-    from game.ui.table import colour_before_rect
+    from game.ui.table.tabletop import colour_before_rect
 
     x, y, _, _ = colour_before_rect("R")
     assert pyxel.pget(x, y) == 8, "the BEFORE: RED label is framed in red"
@@ -308,7 +308,7 @@ def test_every_rule_sets_pages_can_be_reached_from_how_to_play():
 
 
 def test_the_royal_page_says_the_king_starts_every_hand():
-    from game.ui.menus import RULE_PAGES
+    from game.ui.scenes.menus import RULE_PAGES
 
     text = " ".join(" ".join(lines) for _, lines in RULE_PAGES["royal"])
     assert "The King starts every hand" in text and "and starts every hand" not in text
@@ -336,7 +336,7 @@ def test_left_right_move_along_the_colour_row_in_standard_uno_and_backspace_goes
 
 def four_player_replay():
     from game.rules import Game
-    from game.saves import SavedMatch
+    from game.storage.saves import SavedMatch
 
     game = Game("standard", 4, seed=5)
     for _ in range(40):
@@ -358,7 +358,7 @@ def four_player_replay():
 
 
 def test_stepping_back_in_a_replay_says_what_the_move_did_in_words():
-    from game.ui.replay import PAUSED_HINT, ReplayViewer
+    from game.ui.scenes.replay import PAUSED_HINT, ReplayViewer
 
     saved, _ = four_player_replay()
     lines: list[str] = []
@@ -379,8 +379,8 @@ def test_stepping_back_in_a_replay_says_what_the_move_did_in_words():
 
 
 def test_a_four_player_replay_shows_every_hand_face_up():
-    from game.ui.board import hand_order
-    from game.ui.replay import ReplayViewer
+    from game.ui.scenes.replay import ReplayViewer
+    from game.ui.table.board import hand_order
 
     saved, _ = four_player_replay()
     viewer = ReplayViewer(saved, notice=lambda line: None)
@@ -395,9 +395,9 @@ def test_a_four_player_replay_shows_every_hand_face_up():
 
 
 def test_continue_names_the_match_it_resumes_and_the_scepter_keeps_its_time(tmp_path):
-    from game.saves import FileSaves
-    from game.settings import FileStore
-    from game.ui.menus import continue_label
+    from game.storage.saves import FileSaves
+    from game.storage.settings import FileStore
+    from game.ui.scenes.menus import continue_label
 
     first = Table("royal", 4, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
     first.play_on_until(lambda: first.match.scepter.frames > 150, limit=1500)
@@ -417,7 +417,7 @@ def test_continue_names_the_match_it_resumes_and_the_scepter_keeps_its_time(tmp_
 def test_a_1991_save_file_is_as_before_without_a_scepter(tmp_path):
     import json
 
-    from game.saves import SavedMatch, dump, parse
+    from game.storage.saves import SavedMatch, dump, parse
 
     saved = SavedMatch(record=Table("1991", 2).game.record(), level="normal", computer_seed=1)
     assert "scepter" not in json.loads(dump(saved))
@@ -429,7 +429,7 @@ def test_a_1991_save_file_is_as_before_without_a_scepter(tmp_path):
 
 def test_hints_lift_the_playable_cards_on_by_default_in_standard_uno():
     from game.ui import layout
-    from game.ui.table import _card_y
+    from game.ui.table.tabletop import _card_y
 
     you = ["R1", "G2", "B3", "R7", "Y5", "W", "B9"]
     table = house_table((), [you, DULL[::-1]], turn_up="R5")
@@ -441,7 +441,7 @@ def test_hints_lift_the_playable_cards_on_by_default_in_standard_uno():
 
 
 def test_hints_are_off_in_the_1991_game_and_switched_in_the_match_menu():
-    from game.settings import Settings
+    from game.storage.settings import Settings
 
     store = SettingsStore(Settings())
     table = Table("1991", 2, store=store)
@@ -463,7 +463,7 @@ def test_hints_are_off_in_the_1991_game_and_switched_in_the_match_menu():
 def test_a_1991_settings_file_is_as_before_without_hints():
     import json
 
-    from game.settings import Settings, Stats, dump
+    from game.storage.settings import Settings, Stats, dump
 
     assert "hints" not in json.loads(dump(Settings(), Stats()))["settings"]
     assert json.loads(dump(Settings(hints=False), Stats()))["settings"]["hints"] is False
@@ -473,8 +473,8 @@ def test_a_1991_settings_file_is_as_before_without_hints():
 
 
 def test_two_things_at_once_to_you_hold_the_table_longer_and_h_shows_the_last_lines():
-    from game.ui.choreography import CHAIN_FRAMES, NEWS_FRAMES
-    from game.ui.computers import THINK_FRAMES
+    from game.ui.seats.computers import THINK_FRAMES
+    from game.ui.table.choreography import CHAIN_FRAMES, NEWS_FRAMES
 
     you = DULL
     others = [["Y1", "Y2", "Y3", "G4", "G5", "G6", "G7"], ["G1", "G2", "G3", "Y4", "Y5", "Y6", "Y7"]]

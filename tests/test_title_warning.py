@@ -8,12 +8,12 @@ import json
 import pytest
 import pyxel
 
-from game.settings import FILENAME, open_store
+from game.storage.settings import FILENAME, open_store
 from game.ui import layout as lay
-from game.ui import menus
 from game.ui.app import App, init_pyxel
 from game.ui.drawing import CHAR_H, text_centred
-from game.ui.narration import MAX_CHARS
+from game.ui.scenes import menus
+from game.ui.table.narration import MAX_CHARS
 
 REASON = "not valid JSON, garbled or truncated"
 

@@ -23,16 +23,17 @@ import pyxel
 from game.ai import make
 from game.rules import Game
 from game.rules.rulesets import RULES_1991
-from game.ui import keys, narration
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
-from game.ui.computers import THINK_FRAMES
 from game.ui.drawing import CHAR_H
-from game.ui.hand_layout import MIN_STEP, layout_row
 from game.ui.layout import HAND_LEFT, HAND_W
-from game.ui.resources import ARROW_H, CARD_H, CARD_W
-from game.ui.script import ScriptError, parse_script
-from game.ui.seats import COMPUTER
+from game.ui.platform import keys
+from game.ui.platform.resources import ARROW_H, CARD_H, CARD_W
+from game.ui.platform.script import ScriptError, parse_script
+from game.ui.seats.computers import THINK_FRAMES
+from game.ui.seats.kinds import COMPUTER
+from game.ui.table import narration
+from game.ui.table.hand_layout import MIN_STEP, layout_row
 
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = ROOT / "tests" / "scripts"

@@ -318,7 +318,7 @@ def _storage_zip() -> bytes:
 def test_settings_statistics_and_saved_matches_survive_a_reload_in_localstorage(browser, pyodide, serve):
     """Chromium's real localStorage, through Pyodide: what one page saves, the
     reloaded page reads; garbled data is kept aside under another key."""
-    from game.saves import state_digest
+    from game.storage.saves import state_digest
 
     page_html = (BROWSER / "page.html").read_bytes()
     origin = serve(BROWSER, {"/page.html": page_html, "/game.zip": _storage_zip()})

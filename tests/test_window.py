@@ -8,10 +8,10 @@ import pytest
 import pyxel
 from test_ui import Player
 
-from game.ui import host
 from game.ui.app import init_pyxel
-from game.ui.display import FRAME_ROOM, Screen, window_scale
 from game.ui.layout import SCREEN_H, SCREEN_W
+from game.ui.platform import runtime
+from game.ui.platform.display import FRAME_ROOM, Screen, window_scale
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -47,8 +47,8 @@ def test_the_window_opens_at_the_largest_whole_scale_that_fits_with_its_frame(wi
 def test_an_unknown_screen_size_leaves_the_scale_to_pyxel():
     assert window_scale(None) is None
     assert window_scale(Screen("x11")) is None
-    assert host.init_options(headless=False, display_scale=3)["display_scale"] == 3
-    assert host.init_options(headless=False)["display_scale"] is None
+    assert runtime.init_options(headless=False, display_scale=3)["display_scale"] == 3
+    assert runtime.init_options(headless=False)["display_scale"] is None
 
 
 def test_only_a_real_video_driver_counts_as_a_display():

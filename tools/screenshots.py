@@ -96,7 +96,7 @@ class Pictures:
         from ui_bot import Bot
 
         from game.ui.app import App, init_pyxel
-        from game.ui.script import Driver
+        from game.ui.platform.script import Driver
 
         init_pyxel(headless=True)
         self.out = out
@@ -107,7 +107,7 @@ class Pictures:
     # ----- time and keys ----------------------------------------------------------------
 
     def press(self, *names: str) -> None:
-        from game.ui import keys
+        from game.ui.platform import keys
 
         for name in names:
             self.driver.frame([keys.key_code(name)])
@@ -367,9 +367,9 @@ def continue_title(out: Path) -> None:
 
 
 def leave_a_match(data: Path) -> None:
-    from game.ui import host
+    from game.ui.platform import runtime
 
-    p = Pictures(data, 4, store=host.choose_store(data, True), saves=host.choose_saves(data, True))
+    p = Pictures(data, 4, store=runtime.choose_store(data, True), saves=runtime.choose_saves(data, True))
     p.to_title()
     p.choose("play")
     for _ in range(3):
@@ -379,9 +379,9 @@ def leave_a_match(data: Path) -> None:
 
 
 def continue_picture(out: Path, data: Path) -> None:
-    from game.ui import host
+    from game.ui.platform import runtime
 
-    p = Pictures(out, 4, store=host.choose_store(data, True), saves=host.choose_saves(data, True))
+    p = Pictures(out, 4, store=runtime.choose_store(data, True), saves=runtime.choose_saves(data, True))
     p.to_title()
     p.wait(20)
     if p.app.title.items.current != "continue":
@@ -395,8 +395,8 @@ def finished_matches(data: Path) -> None:
     fixed dates so the list's picture does not change with the day."""
     from game.ai import make
     from game.rules import Game
-    from game.saves import SavedMatch, open_saves
-    from game.ui.seats import seat_name
+    from game.storage.saves import SavedMatch, open_saves
+    from game.ui.seats.kinds import seat_name
 
     saves = open_saves(data)  # not locked: the game that shows them runs next, in another process
     matches = (("1991", 2, "normal"), ("standard", 4, "hard"), ("royal", 3, "easy"))
@@ -433,9 +433,9 @@ def replays(out: Path) -> None:
 def replays_pictures(out: Path, data: Path) -> None:
     """REPLAYS on the title menu, the list; then the newest played back: a
     few moves in, paused; then at its end, played at the fastest speed."""
-    from game.ui import host
+    from game.ui.platform import runtime
 
-    p = Pictures(out, 1, store=host.choose_store(data, True), saves=host.choose_saves(data, True))
+    p = Pictures(out, 1, store=runtime.choose_store(data, True), saves=runtime.choose_saves(data, True))
     p.to_title()
     p.choose("replays")
     p.wait_until(lambda: p.app.scene == "replays", "opened the replays")

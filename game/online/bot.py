@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from .. import ai
-from ..safe_files import write_atomically
+from ..storage.safe_files import write_atomically
 from .protocol import Session, event_json
 from .room import last_action_in_turn
 

@@ -210,7 +210,7 @@ class BrowserClient(_Face):
         self.url = url
         self.storage = storage
         if token is None and storage is not None:
-            from ..safe_files import stored_text
+            from ..storage.safe_files import stored_text
 
             kept = (stored_text(storage.getItem(TOKEN_KEY + address)) for address in seat_addresses(url))
             token = next((found for found in kept if found), None)

@@ -23,7 +23,7 @@ it left by a crash (``DATA_DIR/room``), with its seat's token.
 Its rooms are kept in ``DATA_DIR/rooms`` as the server keeps them, what it
 says in ``DATA_DIR/server.log`` (``None``: a temporary folder, removed once
 the server stops). The browser cannot host: a page has no sockets to
-listen on (``game.ui.host.can_host``), and starts no process.
+listen on (``game.ui.platform.runtime.can_host``), and starts no process.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..safe_files import write_atomically
+from ..storage.safe_files import write_atomically
 
 if TYPE_CHECKING:  # asyncio and the server's modules: imported by the server's process only (the game starts quicker)
     from .server import Server

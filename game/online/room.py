@@ -69,7 +69,7 @@ def token_hash(token: str) -> str:
 
 
 def computer_seed(seed: int, seat: int) -> int:
-    """As at the offline table (``game.ui.computers.computer_seed``)."""
+    """As at the offline table (``game.ui.seats.computers.computer_seed``)."""
     return seed if seat == 1 else seed * 1_000_003 + seat
 
 

@@ -28,7 +28,7 @@ import traceback
 from http import HTTPStatus
 from pathlib import Path
 
-from ..safe_files import keep_aside, timestamp
+from ..storage.safe_files import keep_aside, timestamp
 from . import limits, wire
 from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path, room_names
 from .room import BadRoomFile, JoinError, Member, Room, SeatTaken, check_table, new_room_name

@@ -25,8 +25,8 @@ code by pressing keys with ``pyxel.set_btn`` and moving the mouse with
 ``pyxel.set_mouse_pos``.
 
 Settings (level, sound) and statistics are saved through a store after every
-hand and after every change in the menu (``game.settings``). The match being
-played is saved after every action (``game.saves``), so that CONTINUE (or
+hand and after every change in the menu (``game.storage.settings``). The match being
+played is saved after every action (``game.storage.saves``), so that CONTINUE (or
 ``--continue``) takes it up exactly where it was left; a finished match is
 kept for REPLAYS and the saved one cleared, as it is when the player leaves
 a match by choice.
@@ -42,20 +42,21 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from game.saves import MemorySaves, SavedMatch, Saves
-from game.settings import Store
-
-from . import display, host, keys, menus, narration
-from .audio import Audio
-from .keeping import MatchKeeping, saved_seating, settle_heap
-from .loader import Loader
-from .online_play import OnlinePlay
-from .table import draw_message_bar
-from .title import TitleScenes
+from game.storage.saves import MemorySaves, SavedMatch, Saves
+from game.storage.settings import Store
+from game.ui.keeping import MatchKeeping, saved_seating, settle_heap
+from game.ui.online_play import OnlinePlay
+from game.ui.platform import display, keys, runtime
+from game.ui.platform.audio import Audio
+from game.ui.platform.resource_loader import Loader
+from game.ui.scenes import menus
+from game.ui.scenes.title import TitleScenes
+from game.ui.table import narration
+from game.ui.table.tabletop import draw_message_bar
 
 if TYPE_CHECKING:
-    from .match import Match
-    from .replay import ReplayList, ReplayViewer
+    from game.ui.scenes.replay import ReplayList, ReplayViewer
+    from game.ui.table.match import Match
 
 MATCH_SCENES = ("table", "hand_result", "match_result", "handover")
 # With this variable set to 1 the game prints FIRST_FRAME on stdout once its
@@ -77,7 +78,7 @@ def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
     if _pyxel_ready:
         return
     _pyxel_ready = True
-    pyxel.init(**host.init_options(headless, display_scale))
+    pyxel.init(**runtime.init_options(headless, display_scale))
 
 
 __all__ = ["App", "init_pyxel", "run_window", "saved_seating", "settle_heap", "window_frames"]
@@ -128,7 +129,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         self.scene = ""
         self._mark_first_frame = os.environ.get(STARTUP_MARK) == "1"
         self._warned: set[str] = set()  # the kinds of failed saves already said
-        self.store = store if store is not None else host.MemoryStore()
+        self.store = store if store is not None else runtime.MemoryStore()
         self.settings, self.stats, warning = self.store.load()
         # The next match's level; --level is for this run only, unless changed in the menu.
         self.level = level or self.settings.difficulty
@@ -138,7 +139,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         self._pads: dict[int, list[str]] = {}
         self.match: Match | None = None
         self._shown_prompt = ""
-        self.title = menus.TitleMenu(host.can_quit(platform), title_art=not low_memory)
+        self.title = menus.TitleMenu(runtime.can_quit(platform), title_art=not low_memory)
         self.title.message = self._hosted_room_left()
         self.screen: menus.HowToPlay | menus.StatsScreen | menus.PauseMenu | ReplayList | None = None
         self.viewer: ReplayViewer | None = None
@@ -374,7 +375,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
     def draw(self) -> None:
         scene = self.scene
         if scene == "loading":
-            from . import loading  # only the normal mode needs it
+            from game.ui.scenes import loading  # only the normal mode needs it
 
             progress = loading.shown_progress(self.loader.progress, self._loading_frames)
             loading.draw_loading(progress, self.frame)
@@ -405,7 +406,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
 
 
 def _min_loading_frames() -> int:
-    from . import loading
+    from game.ui.scenes import loading
 
     return loading.MIN_FRAMES
 

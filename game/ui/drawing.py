@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pyxel
 
-from . import layout as lay
-from . import resources as res
+from game.ui import layout as lay
+from game.ui.platform import resources as res
 
 CHAR_W = pyxel.FONT_WIDTH
 CHAR_H = pyxel.FONT_HEIGHT

@@ -12,13 +12,12 @@ import hashlib
 import secrets
 from typing import TYPE_CHECKING
 
-from game.saves import SavedMatch, now, state_digest
-from game.settings import table_key
-
-from .seats import Seating
+from game.storage.saves import SavedMatch, now, state_digest
+from game.storage.settings import table_key
+from game.ui.seats.kinds import Seating
 
 if TYPE_CHECKING:
-    from .match import Match
+    from game.ui.table.match import Match
 
 
 def settle_heap() -> None:
@@ -46,7 +45,7 @@ class MatchKeeping:
         """A new match; match n plays from seed + n, so every run repeats.
         The table's code and the computer players are imported here, not
         before: the first frame (the title or the loading screen) comes sooner."""
-        from .match import Match
+        from game.ui.table.match import Match
 
         self.audio.stop_music()
         deck, starter = self._first_deal if self.matches == 0 else (None, None)
@@ -86,7 +85,7 @@ class MatchKeeping:
     def _continue(self) -> None:
         """The saved match, as it was left: the engine's game replayed from
         its record, the computer with the same seed and level."""
-        from .match import Match
+        from game.ui.table.match import Match
 
         saved, self._saved_at_start = self._saved_at_start, None
         self.title.can_continue = False

@@ -18,8 +18,8 @@ the left, the computer's on the right.
 
 from __future__ import annotations
 
-from .hand_layout import RowLayout, layout_row
-from .resources import CARD_H, CARD_W
+from game.ui.platform.resources import CARD_H, CARD_W
+from game.ui.table.hand_layout import RowLayout, layout_row
 
 SCREEN_W = 320
 SCREEN_H = 200

@@ -20,13 +20,14 @@ from pathlib import Path
 
 from game.online.address import room_address, seat_addresses
 from game.online.client import BrowserClient, Client, refused_for_good
-from game.safe_files import write_atomically
-from game.saves import SavedMatch, now
-
-from . import host, keys, lobby, narration
-from .layout import FPS
-from .lobby import STARTING
-from .online_table import OnlineMatch
+from game.storage.safe_files import write_atomically
+from game.storage.saves import SavedMatch, now
+from game.ui.layout import FPS
+from game.ui.platform import keys, runtime
+from game.ui.scenes import lobby
+from game.ui.scenes.lobby import STARTING
+from game.ui.table import narration
+from game.ui.table.online_match import OnlineMatch
 
 TOKENS_FILE = "online-seats.json"
 # What a window's frame keeps of its time after drawing, for pyxel's own
@@ -106,7 +107,7 @@ class OnlinePlay:
             name = self.settings.names[0] if self.settings.names else "PLAYER 1"
         tokens = self._seat_tokens()
         token = tokens.get(url)
-        if host.in_browser():
+        if runtime.in_browser():
             import js
 
             client = BrowserClient(url, name, token, table, storage=js.localStorage)
@@ -127,7 +128,7 @@ class OnlinePlay:
         hosted server still runs the room the last run left by a crash
         ("" when it does not)."""
         folder = getattr(self.store, "directory", None)
-        if folder is None or host.in_browser():
+        if folder is None or runtime.in_browser():
             return ""
         from game.online.hosting import HOSTED_FOLDER, remembered_room, running_server
 

@@ -9,8 +9,8 @@ import json
 import sys
 
 from game.rules import Game
-from game.saves import SavedMatch, open_saves, state_digest
-from game.settings import Settings, Stats, open_store
+from game.storage.saves import SavedMatch, open_saves, state_digest
+from game.storage.settings import Settings, Stats, open_store
 
 
 def _match() -> Game:

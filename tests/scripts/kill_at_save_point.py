@@ -3,7 +3,7 @@
     python tests/scripts/kill_at_save_point.py AFTER ARGS...
 
 runs ``python -m game ARGS`` in this process. A save point is a write of a
-file (``game.safe_files.write_atomically``) or the removal of the saved
+file (``game.storage.safe_files.write_atomically``) or the removal of the saved
 match; each is reported on standard error as ``save point N PATH`` once it
 is done. The process kills itself (SIGKILL, no clean-up) as soon as save
 point AFTER is done, or, with AFTER 0, just before the first one; with
@@ -18,11 +18,11 @@ import runpy
 import signal
 import sys
 
-import game.safe_files  # before game.saves and game.settings take its write_atomically
+import game.storage.safe_files  # before game.storage.saves and game.storage.settings take its write_atomically
 
 after = int(sys.argv[1])
 done = 0
-write_atomically = game.safe_files.write_atomically
+write_atomically = game.storage.safe_files.write_atomically
 
 
 def save_point(what: str, save) -> None:
@@ -36,12 +36,16 @@ def save_point(what: str, save) -> None:
         os.kill(os.getpid(), signal.SIGKILL)
 
 
-game.safe_files.write_atomically = lambda path, data: save_point(str(path), lambda: write_atomically(path, data))
+game.storage.safe_files.write_atomically = lambda path, data: save_point(
+    str(path), lambda: write_atomically(path, data)
+)
 
-import game.saves  # noqa: E402
+import game.storage.saves  # noqa: E402
 
-remove_match = game.saves.FileSaves._remove_match
-game.saves.FileSaves._remove_match = lambda saves: save_point(f"removed {saves.path}", lambda: remove_match(saves))
+remove_match = game.storage.saves.FileSaves._remove_match
+game.storage.saves.FileSaves._remove_match = lambda saves: save_point(
+    f"removed {saves.path}", lambda: remove_match(saves)
+)
 
 sys.argv = ["game", *sys.argv[2:]]
 runpy.run_module("game", run_name="__main__", alter_sys=True)

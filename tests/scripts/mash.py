@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from game.ui import keys
 from game.ui.app import App, init_pyxel
-from game.ui.script import Driver
+from game.ui.platform import keys
+from game.ui.platform.script import Driver
 
 MASH_KEYS = [
     "LEFT",

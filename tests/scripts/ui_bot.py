@@ -28,9 +28,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.rules.cards import COLOURS, Card
-from game.ui import keys, layout, narration, table
+from game.ui import layout
 from game.ui.app import App, init_pyxel
-from game.ui.script import Driver
+from game.ui.platform import keys
+from game.ui.platform.script import Driver
+from game.ui.table import narration, tabletop
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -170,7 +172,7 @@ class Bot:
         of it), or None while the card is scrolled out of view."""
         board = self.app.match.board
         y = layout.HAND_Y + 20 + self._wiggle
-        xs = [x for x in range(layout.SCREEN_W) if table.hand_card_at(board, x, y) == index]
+        xs = [x for x in range(layout.SCREEN_W) if tabletop.hand_card_at(board, x, y) == index]
         return (xs[len(xs) // 2], y) if xs else None
 
     def move_mouse(self, x: int, y: int) -> None:
@@ -193,7 +195,7 @@ class Bot:
         if self.device == "keys":
             self.press(letter)
         elif self.device == "mouse":
-            for colour, (x, y, w, h) in table.colour_choice_rects():
+            for colour, (x, y, w, h) in tabletop.colour_choice_rects():
                 if colour == letter:
                     self.click(x + w // 2, y + h // 2)
         else:

@@ -1,0 +1,137 @@
+"""What differs between the desktop and the browser (Pyodide, ``sys.platform ==
+"emscripten"``), decided in one place, each decision a function of the
+platform so that tests can ask about the browser natively.
+
+In the browser: pyxel quits on no key (ESCAPE is the game's own key
+everywhere), the title menu has no QUIT (a page is closed, not quit), and the
+settings live in the page's localStorage, never on a disk that a reload
+forgets; a page has no HOST (it cannot listen for connections). The game
+starts no subprocess anywhere, and no thread but online play's on the
+desktop (the connection, and HOST's server: ``game.online``); it calls
+``pyxel.flip`` only in scripted headless runs, never in a window or a page.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pyxel
+
+from game.storage.safe_files import ALREADY_RUNNING, lock_folder, remove_stale_temporaries
+from game.storage.saves import REPLAYS_FOLDER, BrowserSaves, MemorySaves, Saves, open_saves
+from game.storage.settings import BrowserStore, Settings, Stats, Store, open_store
+from game.ui.layout import FPS, SCREEN_H, SCREEN_W
+
+BROWSER = "emscripten"
+DATA_DIR_VARIABLE = "UNO1991_DATA_DIR"
+VENDOR = "UNO 1991"
+APP_NAME = "UNO 1991"
+HEADLESS_FPS = 1000  # scripted runs are not paced to the clock anyway
+
+
+def in_browser(platform: str | None = None) -> bool:
+    return (sys.platform if platform is None else platform) == BROWSER
+
+
+def can_quit(platform: str | None = None) -> bool:
+    """Whether the title menu offers QUIT: on the desktop, not in a page."""
+    return not in_browser(platform)
+
+
+def can_host(platform: str | None = None) -> bool:
+    """Whether the title menu offers HOST (the table server, started in the
+    game): on the desktop; a page cannot listen for connections."""
+    return not in_browser(platform)
+
+
+def init_options(headless: bool, display_scale: int | None = None) -> dict:
+    """The arguments of ``pyxel.init``. ESCAPE never quits through pyxel: the
+    game asks first (and in a page there is nothing to quit). ``display_scale``
+    is the window's whole scale (None: pyxel chooses; see ``display``)."""
+    return {
+        "width": SCREEN_W,
+        "height": SCREEN_H,
+        "title": "UNO 1991",
+        "fps": HEADLESS_FPS if headless else FPS,
+        "quit_key": pyxel.KEY_NONE,
+        "capture_sec": 0,
+        "headless": headless,
+        "display_scale": display_scale,
+    }
+
+
+class MemoryStore:
+    """Settings and statistics kept for this run only (scripted runs, tests):
+    every run starts from the defaults, and saving keeps nothing."""
+
+    def load(self) -> tuple[Settings, Stats, str | None]:
+        return Settings(), Stats(), None
+
+    def save(self, settings: Settings, stats: Stats) -> str | None:
+        return None
+
+
+def data_dir_choice(flag: Path | None, environ: dict | None = None) -> Path | None:
+    """``--data-dir``, else ``$UNO1991_DATA_DIR``, else None (the default
+    place); made absolute here, before ``pyxel.init`` may change the working
+    directory."""
+    if flag is None:
+        value = (os.environ if environ is None else environ).get(DATA_DIR_VARIABLE, "")
+        flag = Path(value) if value else None
+    return None if flag is None else flag.resolve()
+
+
+def choose_store(
+    data_dir: Path | None,
+    headless: bool,
+    platform: str | None = None,
+    user_data_dir: Callable[[], str] | None = None,
+) -> Store:
+    """Where settings and statistics are kept.
+
+    * in the browser: the page's localStorage, always;
+    * with a data directory (``--data-dir`` or ``$UNO1991_DATA_DIR``): there;
+    * a scripted headless run without one: nowhere (every run starts from the
+      defaults, so a script gives the same output on every machine);
+    * otherwise ``pyxel.user_data_dir("UNO 1991", "UNO 1991")`` (call it only
+      after ``pyxel.init``).
+    """
+    if in_browser(platform):
+        return BrowserStore()
+    if data_dir is None and headless:
+        return MemoryStore()
+    return open_store(locked(data_dir or Path((user_data_dir or _user_data_dir)())))
+
+
+def locked(directory: Path) -> Path:
+    """``directory``, locked for this process: a second copy of the game on
+    the same files stops at once with a message (SystemExit), before it
+    reads or writes anything, so neither overwrites the other's data."""
+    if not lock_folder(directory):
+        raise SystemExit(f"{ALREADY_RUNNING} ({directory}): close it first, or give this one another --data-dir")
+    remove_stale_temporaries(directory, "uno1991")
+    remove_stale_temporaries(directory / REPLAYS_FOLDER, "match-")
+    return directory
+
+
+def _user_data_dir() -> str:
+    return pyxel.user_data_dir(VENDOR, APP_NAME)
+
+
+def choose_saves(
+    data_dir: Path | None,
+    headless: bool,
+    platform: str | None = None,
+    user_data_dir: Callable[[], str] | None = None,
+) -> Saves:
+    """Where the match being played and the finished ones are kept: beside
+    the settings, chosen the same way (``choose_store``); memory only for a
+    scripted run without a data directory."""
+    if in_browser(platform):
+        return BrowserSaves()
+    if data_dir is None and headless:
+        return MemorySaves()
+    return open_saves(locked(data_dir or Path((user_data_dir or _user_data_dir)())))

@@ -1,0 +1,165 @@
+"""The PEOPLE screen (scene ``people``): who plays at this machine.
+
+PEOPLE first (LEFT/RIGHT: 1 up to the table's size; 1 is you against the
+computers), then one line per person, in seating order, then SEATING and
+BACK. On a person,
+RETURN starts typing their name (letters, digits, space and dash): the first
+letter typed starts a new name, BACKSPACE rubs out (the name shown, first),
+RETURN keeps it; LEFT/RIGHT move them earlier or later round the table
+(among the people: the first stays first on LEFT, the last last on RIGHT).
+SEATING (LEFT/RIGHT or RETURN) chooses how the people sit among
+the computers: TOGETHER, APART or SHUFFLED for every match. DONE keeps it
+all (saved with the settings), once Y (or a click on the question) confirms
+a table of several people; ESCAPE leaves without keeping any change.
+"""
+
+from __future__ import annotations
+
+import pyxel
+
+from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH, SEATINGS
+from game.ui import layout as lay
+from game.ui.drawing import draw_frame, text_centred
+from game.ui.platform.keys import Pointer
+from game.ui.scenes.menus import Choice, ItemList, _list_choice
+
+CONFIRM_RECT = (50, 132, 220, 30)  # over the list's last lines, clear of the hint under them
+HINT_Y = 176
+LIST_Y, LIST_BOTTOM = 36, 168
+# How several people play at one machine, under the list while it leaves room.
+TOGETHER_LINES = (
+    "A curtain hides every hand when the screen passes on.",
+    "U: the person in front calls UNO or catches; K: the next",
+    "person catches. Each gamepad is its own person's (Y).",
+)
+SEATING_NAMES = {"together": "TOGETHER", "apart": "APART", "shuffled": "SHUFFLED"}
+HINT = "RETURN types a name   LEFT/RIGHT moves a person round the table"
+TYPING_HINT = "Type the name: BACKSPACE rubs out, RETURN keeps it"
+FULL_HINT = f"{NAME_LENGTH} letters at most: BACKSPACE rubs out, RETURN keeps it"
+
+
+def count_label(count: int, most: int) -> str:
+    """The count row: one person is you against the computers; every seat
+    taken says so, since RIGHT then goes back to one (the 1991 game seats two)."""
+    if count == 1:
+        return "PEOPLE: 1  (YOU AGAINST THE COMPUTERS)"
+    if count == most:
+        return f"PEOPLE: {count}  (ALL {most} SEATS; RIGHT: BACK TO 1)"
+    return f"PEOPLE: {count}"
+
+
+class PeopleScreen:
+    def __init__(self, count: int, most: int, names: tuple[str, ...], seating: str) -> None:
+        """``count`` people of at most ``most``; ``names``: everybody's names
+        (PLAYER 1... where none was typed), as many as ``most``."""
+        self.count, self.most = count, most
+        self.names = list(names)
+        self.seating = seating
+        self.typing: int | None = None  # the person whose name is being typed
+        self._fresh = False  # typing has just started: the first letter starts a new name
+        self.confirming = False  # DONE with several people: Y confirms
+        self._list()
+
+    def _list(self) -> None:
+        cursor = self.items.cursor if hasattr(self, "items") else 0
+        keys = ["count"] + [f"person {i}" for i in range(self.count)] + ["seating", "done"]
+        item_h = min(12, (LIST_BOTTOM - LIST_Y) // len(keys))  # ten people still fit
+        self.items = ItemList(keys, x=60, y=LIST_Y, w=200, item_h=item_h, cursor=min(cursor, len(keys) - 1))
+
+    def update(self, pressed: list[str], pointer: Pointer | None, typed: str = "") -> tuple[Choice | None, bool]:
+        """The player's answer: ``done`` (keep it all) or ``back`` (keep
+        nothing); and whether the highlight moved."""
+        if self.typing is not None:
+            return self._type(pressed, typed), False
+        if self.confirming:
+            clicked = pointer is not None and pointer.clicked and pointer.inside(CONFIRM_RECT)
+            if "Y" in pressed or clicked:
+                return Choice("done"), False
+            if pressed or (pointer is not None and pointer.clicked):
+                self.confirming = False
+            return None, False
+        current = self.items.current
+        if "ESCAPE" in pressed or "BACK" in pressed:
+            return Choice("back"), False
+        if current == "count":
+            for key in pressed:
+                if key in ("LEFT", "RIGHT"):
+                    self.count = (self.count - 1 + (-1 if key == "LEFT" else 1)) % self.most + 1
+                    self._list()
+                    return None, True
+        if current.startswith("person "):
+            index = int(current.split()[1])
+            if "RETURN" in pressed:
+                self._start_typing(index)
+                return None, True
+            for key in pressed:
+                if key in ("LEFT", "RIGHT"):
+                    other = index + (-1 if key == "LEFT" else 1)
+                    if 0 <= other < self.count:  # among the people shown only
+                        self.names[index], self.names[other] = self.names[other], self.names[index]
+                        self.items.cursor = self.items.keys.index(f"person {other}")
+                        return None, True
+                    return None, False
+        choice, moved = _list_choice(self.items, pressed, pointer, cycling=("seating",))
+        if choice is not None and choice.what == "seating":
+            step = choice.step
+            self.seating = SEATINGS[(SEATINGS.index(self.seating) + step) % len(SEATINGS)]
+            return None, True
+        if choice is not None and choice.what.startswith("person "):
+            self._start_typing(int(choice.what.split()[1]))
+            return None, True
+        if choice is not None and choice.what == "count":  # RETURN or a click: one more
+            self.count = self.count % self.most + 1
+            self._list()
+            return None, True
+        if choice is not None and choice.what == "done" and self.count > 1:
+            self.confirming = True  # several people: Y confirms
+            return None, moved
+        return choice, moved
+
+    def _start_typing(self, index: int) -> None:
+        self.typing, self._fresh = index, True
+
+    @property
+    def name_full(self) -> bool:
+        """The name being typed has as many letters as a name may."""
+        return self.typing is not None and len(self.names[self.typing]) >= NAME_LENGTH
+
+    def _type(self, pressed: list[str], typed: str) -> Choice | None:
+        index = self.typing
+        name = self.names[index]
+        if "BACK" in pressed:
+            name, self._fresh = name[:-1], False
+        if self._fresh and any(c in NAME_CHARACTERS for c in typed):
+            name, self._fresh = "", False  # typing starts a new name, not "PLAYER 1A"
+        for c in typed:
+            if c in NAME_CHARACTERS and len(name) < NAME_LENGTH and (c != " " or name):
+                name += c
+        self.names[index] = name
+        if "RETURN" in pressed or "ESCAPE" in pressed:
+            self.typing = None
+            self.names[index] = name.strip() or f"PLAYER {index + 1}"
+        return None
+
+    def draw(self, frame: int) -> None:
+        draw_frame()
+        text_centred(lay.CX, 20, "PEOPLE AT THIS MACHINE", lay.LIGHT_BLUE)
+        labels = {"count": count_label(self.count, self.most)}
+        for i, name in enumerate(self.names):
+            cursor = "_" if self.typing == i and frame % 16 < 10 else ""
+            labels[f"person {i}"] = f"PERSON {i + 1}: {name}{cursor}"
+        labels["seating"] = f"SEATING: {SEATING_NAMES[self.seating]}"
+        labels["done"] = "DONE"
+        self.items.draw(labels, frame)
+        typing_hint = FULL_HINT if self.name_full else TYPING_HINT
+        text_centred(lay.CX, HINT_Y, typing_hint if self.typing is not None else HINT, lay.GREY)
+        bottom = self.items.y + len(self.items.keys) * self.items.item_h
+        if bottom + 6 + 9 * len(TOGETHER_LINES) <= 172 and not self.confirming:
+            for i, line in enumerate(TOGETHER_LINES):
+                text_centred(lay.CX, bottom + 6 + 9 * i, line, lay.LIGHT_BLUE)
+        if self.confirming:
+            x, y, w, h = CONFIRM_RECT
+            pyxel.rect(x, y, w, h, lay.BLACK)
+            pyxel.rectb(x, y, w, h, lay.YELLOW)
+            text_centred(lay.CX, y + 6, f"PLAY WITH {self.count} PEOPLE AT THIS MACHINE?", lay.YELLOW)
+            text_centred(lay.CX, y + 18, "Y (OR A CLICK HERE) YES    ANY OTHER KEY NO", lay.WHITE)

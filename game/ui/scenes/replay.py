@@ -1,0 +1,240 @@
+"""Watching a finished match again: the list of replays and the viewer.
+
+The viewer plays the match's record back on the real table, both hands face
+up, one move at a time: each move is replayed by the engine and the table
+jumps to the position after it (``Board.show``), the news line saying what
+happened. Keys (shown on the message bar):
+
+    RETURN        pause / play on
+    LEFT / RIGHT  one move back / forward (and pause)
+    UP / DOWN     faster / slower
+    N             jump to the start of the next hand
+    ESCAPE        back
+
+At the end of each hand its result shows over the table, at the end of the
+match the match's result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+import pyxel
+
+from game.storage.replays import position, split_record
+from game.storage.saves import SavedMatch
+from game.ui import layout as lay
+from game.ui.drawing import draw_frame, draw_panel, text_centred
+from game.ui.layout import CX
+from game.ui.platform.keys import Pointer
+from game.ui.scenes.menus import BACK_KEYS, PANEL, Choice, ItemList
+from game.ui.seats.kinds import Seating
+from game.ui.table import narration, results, tabletop
+from game.ui.table.board import Board
+from game.ui.table.match import hand_result
+
+SPEEDS = (60, 30, 15, 8, 4, 2)  # frames per move, slowest first
+START_SPEED = 2  # 15 frames a move: two moves a second
+KEYS_HINT = "RETURN pause  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESC back"
+PAUSED_HINT = "RETURN play on  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESC back"
+
+
+def _news(events: list, players: int | Seating = 2) -> str:
+    """What a move did, in the message bar's words (its first two events that say something)."""
+    said = [text for event in events if event.kind != "turn" and (text := narration.news(event, players))]
+    return "; ".join(said[:2])
+
+
+class ReplayViewer:
+    """One match played back; ``notice`` takes what a player would notice."""
+
+    def __init__(self, saved: SavedMatch, notice: Callable[[str], None], title_art: bool = True) -> None:
+        self.saved = saved
+        self.notice = notice
+        self.title_art = title_art
+        self.header, self.moves = split_record(saved.record)
+        self.speed = START_SPEED
+        self.paused = False
+        self.frames = 0  # since the last move
+        self.board = Board(draw_count=0)
+        # A match of several people: every seat by its name, as at the table.
+        self.seating = Seating.from_names(saved.names) if saved.names else None
+        self.news = ""
+        self.count = -1
+        self._go_to(0, "The match begins")
+
+    # ----- moving through the match ---------------------------------------------------
+
+    def _go_to(self, count: int, news: str | None = None) -> None:
+        """Show the position after the first ``count`` moves: one move on
+        is acted on the engine's game, anything else replayed from the record."""
+        count = max(0, min(count, len(self.moves)))
+        if count != self.count + 1 and count > 0:  # a jump: to the move before, then that move
+            self.game, self.count = position(self.header, self.moves, count - 1), count - 1
+        if count > 0:
+            events = self._step_forward()
+        else:
+            self.game, events = position(self.header, self.moves, count), []
+        self.count = count
+        self.board.show(self.game, face_up=True)
+        seating = self.seating or Seating.solo(self.game.players)
+        if self.seating is not None:
+            self.board.names = tuple(seating.name(seat) for seat in range(seating.players))
+        self.news = news or _news(events, self.seating or self.game.players) or ("A new hand" if count else "")
+        self.frames = 0
+        self.notice(f"replay move {self.count} of {len(self.moves)}: {self.news}")
+        if self.game.hand_over:
+            for line in self._hand_result().lines():
+                self.notice(f"replay result {line}")
+        if self.at_end and self.game.match_over:
+            winner = seating.name(self.game.match_winner).lower()
+            self.notice(f"replay match winner {winner}")
+
+    def _step_forward(self) -> list:
+        """One move on, acted on the engine's game (a whole replay of a long
+        match takes several frames' time); a line it does not act directly,
+        an action out of turn (``@2 catch``), is replayed from the record.
+        Returns the events of the move."""
+        move, game = self.moves[self.count], self.game
+        hand, seen = game.hand_number, len(game.events)
+        if move == "next":
+            game.next_hand()
+        elif move.startswith("@"):
+            self.game = position(self.header, self.moves, self.count + 1)
+        else:
+            game.act(move)
+        if self.game.hand_number != hand:
+            return list(self.game.opening)
+        return self.game.events[seen:]
+
+    @property
+    def at_end(self) -> bool:
+        return self.count >= len(self.moves)
+
+    def _next_hand(self) -> int:
+        """The move count at the start of the next hand (the end if none)."""
+        for index in range(self.count, len(self.moves)):
+            if self.moves[index] == "next":
+                return index + 1
+        return len(self.moves)
+
+    # ----- each frame --------------------------------------------------------------
+
+    def update(self, pressed: list[str], pointer: Pointer | None = None) -> Choice | None:
+        """The keys; ``Choice("back")`` when the player leaves."""
+        for key in pressed:
+            if key in BACK_KEYS:
+                return Choice("back")
+            if key == "RETURN" or (pointer is not None and pointer.clicked):
+                self.paused = not self.paused
+                self.notice(f"replay {'paused' if self.paused else 'playing'}")
+            elif key in ("LEFT", "RIGHT"):
+                self.paused = True
+                self._go_to(self.count + (1 if key == "RIGHT" else -1))
+            elif key in ("UP", "DOWN"):
+                step = 1 if key == "UP" else -1
+                self.speed = max(0, min(len(SPEEDS) - 1, self.speed + step))
+                self.notice(f"replay speed {self.speed_label}")
+            elif key == "N":
+                self._go_to(self._next_hand())
+        if not self.paused and not self.at_end:
+            self.frames += 1
+            if self.frames >= SPEEDS[self.speed]:
+                self._go_to(self.count + 1)
+        return None
+
+    @property
+    def speed_label(self) -> str:
+        moves_a_second = lay.FPS / SPEEDS[self.speed]
+        return f"{moves_a_second:g} moves/s"
+
+    # ----- drawing ------------------------------------------------------------------
+
+    def draw(self) -> None:
+        status = "PAUSED" if self.paused else self.speed_label
+        self.board.news = f"{self.count}/{len(self.moves)} {status}: {self.news}"[: narration.MAX_CHARS]
+        self.board.prompt = PAUSED_HINT if self.paused else KEYS_HINT
+        tabletop.draw_table(self.board, None)
+        if self.at_end and self.game.match_over:
+            scores = tuple(self.game.scores)
+            names = self.board.names or ()
+            footer = "ESCAPE: BACK"
+            results.draw_match_result(self.game.match_winner, scores, self.title_art, footer=footer, names=names)
+        elif self.game.hand_over:
+            results.draw_hand_result(self._hand_result())
+
+    def _hand_result(self) -> results.HandResult:
+        result = hand_result(self.game)
+        return replace(result, names=self.board.names) if self.board.names else result
+
+
+def entry_label(saved: SavedMatch, width: int = 66) -> str:
+    """A kept match as its row shows it, in ``width`` letters: date, rule
+    set, level and result; at a big table the computers are C1, C2... and
+    what still does not fit ends in "..."."""
+    label = saved.summary().upper()
+    if len(label) > width:
+        for seat in range(MOST_SEATS, 0, -1):
+            label = label.replace(f"COMPUTER {seat} ", f"C{seat} ")
+    return label if len(label) <= width else label[: width - 3] + "..."
+
+
+MOST_SEATS = 10
+
+
+class ReplayList:
+    """The finished matches kept, newest first: RETURN watches one."""
+
+    ROWS = 8  # shown at once; the list scrolls with the highlight
+
+    def __init__(self, matches: list[SavedMatch]) -> None:
+        self.matches = matches
+        self.cursor = 0
+        self.message = ""  # one line at the foot of the list (a match that cannot be replayed)
+
+    def _shown(self) -> tuple[int, ItemList]:
+        """The first match shown and the rows on screen."""
+        x, y, w, _ = PANEL
+        first = max(0, self.cursor - self.ROWS + 1)
+        keys = [str(index) for index in range(first, min(len(self.matches), first + self.ROWS))]
+        return first, ItemList(keys, x=x + 10, y=y + 36, w=w - 20, cursor=self.cursor - first)
+
+    def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
+        """UP/DOWN choose, RETURN (or a click) watches, ESCAPE goes back."""
+        moved = False
+        for key in pressed:
+            if key in BACK_KEYS:
+                return Choice("back"), False
+            if key in ("UP", "DOWN") and self.matches:
+                self.cursor = (self.cursor + (-1 if key == "UP" else 1)) % len(self.matches)
+                moved = True
+            elif key == "RETURN":
+                return (Choice("watch") if self.matches else Choice("back")), moved
+        if pointer is not None and pointer.clicked:
+            first, shown = self._shown()
+            index = shown.at(pointer)
+            if index is not None:
+                self.cursor = first + index
+                return Choice("watch"), True
+        return None, moved
+
+    @property
+    def chosen(self) -> SavedMatch:
+        return self.matches[self.cursor]
+
+    def draw(self, frame: int) -> None:
+        draw_frame()
+        x, y, w, h = PANEL
+        draw_panel(x, y, w, h)
+        text_centred(CX, y + 9, "REPLAYS", lay.LIGHT_BLUE)
+        text_centred(CX, y + 20, "THE LAST 20 FINISHED MATCHES, NEWEST FIRST", lay.GREY)
+        pyxel.line(x + 16, y + 31, x + w - 17, y + 31, lay.GREY)
+        if not self.matches:
+            text_centred(CX, y + 60, "NO FINISHED MATCHES YET", lay.WHITE)
+        else:
+            _, shown = self._shown()
+            shown.draw({key: entry_label(self.matches[int(key)]) for key in shown.keys}, frame)
+        if self.message:
+            text_centred(CX, y + h - 12, self.message[: narration.MAX_CHARS - 6], lay.PINK)
+        text_centred(CX, lay.SCREEN_H - 12, "UP/DOWN choose   RETURN watch   ESCAPE back", lay.GREY)

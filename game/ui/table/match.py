@@ -1,0 +1,566 @@
+"""A match on the table: one hand after another against the computer
+players, to 500.
+
+Data flows one way. A key or a click becomes an action text, the engine
+(``game.act``) checks and applies it and returns events, and the
+choreographer turns the events into animation steps that update the board
+one frame at a time. The UI never changes the game any other way. Who
+decides for each seat is the match's ``Seating`` (``seats.py``): in the 1991
+game you are seat 0, the computer players seats 1 and up (one at a table of
+two, as in 1991). A person's keys become actions in ``person.py``, a
+computer's choices in ``computers.py``; this
+module runs the frame and keeps the table seen from the person in front of
+the screen (places round the table, place 0 at the bottom).
+
+A match has four scenes of its own: ``table`` (a hand being played),
+``handover`` (several people: the curtain while the screen passes to the
+next person to decide), ``hand_result`` (who went out, the points, the
+running totals and the cards left) and ``match_result`` (the winner and the
+final scores). The last hand of a match shows its result too; RETURN then
+shows the match's.
+
+Besides playing your cards you may have to decide: the colour of a Wild
+(yours, or any Wild while you are King in Royal Revenge), whether to
+challenge a Wild Draw Four played on you, and, as King, who is the Jester
+and who draws for a King's Choice. U calls UNO as you play your
+next-to-last card, and catches a computer player that forgot to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from game.rules import Game
+from game.ui.platform.audio import Audio
+from game.ui.platform.keys import Pointer
+from game.ui.scenes import handover
+from game.ui.seats.computers import JUMP_IN_FRAMES, Computers, ComputerTurns
+from game.ui.seats.kinds import Seating
+from game.ui.seats.person import CHALLENGE_LABELS, DECISIONS, SEAT_CHOICES, TABLE_KEYS, PersonTurn
+from game.ui.table import narration, results, tabletop
+from game.ui.table.animation import Timeline
+from game.ui.table.board import Board
+from game.ui.table.choreography import Choreographer
+from game.ui.table.scepter import Scepter
+
+__all__ = ["JUMP_IN_FRAMES", "Match", "hand_result"]  # the jump-in window, as docs/tabletop.md names it
+
+
+def hand_result(game: Game) -> results.HandResult:
+    """The result of a hand that is over, its points as the engine scored them."""
+    end = next(event for event in reversed(game.events) if event.kind == "hand_end")
+    two = game.players == 2
+    loser = 1 - end.seat if two else None
+    return results.HandResult(
+        winner=end.seat,
+        points=end.points,
+        scores=tuple(game.scores),
+        target=game.rules.target,
+        loser_cards=tuple(card for card in game.hands[loser] if card) if loser is not None else (),  # online: unknown
+        last=game.match_over,
+        left=tuple(len(hand) for hand in game.hands),
+        tally=game.scoring == "tally",
+    )
+
+
+class Match(PersonTurn, ComputerTurns):
+    """One match. ``notice`` takes the lines a player would notice,
+    ``set_scene`` the match's scene changes, ``hand_ended`` is called once
+    at the end of each hand (with this match, its ``result`` set)."""
+
+    MATCH_FOOTER = "PRESS RETURN FOR A NEW MATCH"  # under the match's result: what RETURN does
+
+    def __init__(
+        self,
+        seed: int,
+        level: str,
+        audio: Audio,
+        notice: Callable[[str], None],
+        set_scene: Callable[[str], None],
+        hand_ended: Callable[[Match], None] = lambda match: None,
+        computer_seed: int | None = None,
+        deck: list[str] | None = None,
+        starter: int | None = None,
+        title_art: bool = True,
+        rules: str = "1991",
+        acted: Callable[[Match], None] = lambda match: None,
+        game: Game | None = None,
+        players: int = 2,
+        scoring: str = "points",
+        house: tuple[str, ...] = (),
+        seating: Seating | None = None,
+        viewer: int | None = None,
+        scepter: list[int] | None = None,
+        as_it_stands: bool | None = None,
+    ) -> None:
+        """``rules``, ``players`` and ``scoring`` choose the game (the
+        settings'). ``acted`` is called after every action the engine takes
+        and every new hand (to save the match). ``game``: a match to
+        continue (replayed from its record), shown as it stands, without
+        animations. ``seating``: who decides for each seat (None: you in
+        seat 0 against computers); ``viewer``: the seat the table is seen
+        from when it starts (a continued match of several people).
+        ``as_it_stands``: show ``game`` as it stands (default) or deal its
+        hand on the table, as a new hand is (an online match just started)."""
+        self.level = level
+        self.audio = audio
+        self.notice = notice
+        self._set_scene = set_scene
+        self._hand_ended = hand_ended
+        self.title_art = title_art
+        self._acted = acted
+        continued = game is not None if as_it_stands is None else as_it_stands
+        if game is None:
+            game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=scoring, house=house)
+        self.game = game
+        self.players = game.players
+        self.computer_seed = seed if computer_seed is None else computer_seed
+        self.seating = seating if seating is not None else Seating.solo(self.players)
+        computer_seats = [seat for seat in range(self.players) if self.seating.is_computer(seat)]
+        self.computers = Computers(level, self.computer_seed, computer_seats)
+        # The person in front of the screen: the table is seen from their
+        # seat (``viewer``), and their hand is face up only once the curtain
+        # has opened for them (``in_front``; always, with one person).
+        people = self.seating.people
+        if viewer is None:
+            viewer = game.turn if game.turn in people and self.seating.several else people[0]
+        self.viewer = viewer
+        self.in_front: int | None = None if self.seating.several else viewer
+        self.handover_to: int | None = None
+        self.scepter = Scepter(self.computer_seed) if game.rules.royal else None
+        if self.scepter is not None and scepter is not None:
+            self.scepter.state = scepter  # a continued match: the timer as it was left
+        deck_size = len(game.rules.deck)
+        self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
+        self.board.house = game.house
+        self.board.hidden = self.seating.several
+        self.timeline = Timeline(self.board)
+        self.director = Choreographer(
+            self.timeline, audio, notice, deck_size, self.players, tally=game.scoring == "tally"
+        )
+        self._seen_from(viewer)
+        self.result: results.HandResult | None = None
+        self.hints = False  # lift the cards of your hand that may be played (the HINTS setting)
+        self.show_history = False  # H: the last lines of the message bar, over the table
+        self.scene = "table"
+        self.frame = 0
+        self.moves = 0  # actions sent to the engine by this table
+        self._clear_turn()
+        if continued:
+            self._restore()
+        else:
+            self._start_hand(game.opening)
+
+    @property
+    def computer(self):
+        """The computer player of a table of two (seat 1)."""
+        return self.computers.players[1]
+
+    # ----- hands -----------------------------------------------------------------
+
+    def _start_hand(self, opening) -> None:
+        self._clear_turn()
+        self.scene = "table"
+        self._set_scene("table")
+        self.board.prompt = ""
+        if self.seating.several:  # anybody may have pressed RETURN: the curtain first
+            self.in_front, self.board.hidden = None, True
+        self.board.king, self.board.jester = self._place(self.game.king), self._place(self.game.jester)
+        self._stage(opening)
+
+    def _restore(self, news: str = narration.CONTINUED) -> None:
+        """Set the table straight to the engine's position (a continued
+        match): the hands, piles, scores, the card you picked up under the
+        arrow, and the hand's result if it is over; ``news`` says why."""
+        game, board = self.game, self.board
+        self._clear_turn()
+        self.timeline.clear()  # what was still to be shown of the position before is void
+        board.show(game, viewer=self.viewer)
+        self.director.say(narration.MATCH_WAS_OVER if game.match_over else news)
+        view = self.director.seating
+        others = " | ".join(
+            f"{view.name(place).lower()} {board.counts[place]} cards" for place in range(1, self.players)
+        )
+        scores = " ".join(str(score) for score in board.scores)
+        you = "you" if view.you(0) else view.name(0).lower()
+        self.notice(
+            f"table {you} {' '.join(board.hand)} | {others} | top {board.top} "
+            f"{board.colour} | scores {scores} | drawn {board.drawn or '-'}"
+        )
+        if game.hand_over:
+            self._end_hand()
+            return
+        if self.seating.several:
+            board.hidden = True
+            if self.seating.is_person(game.turn):  # behind the curtain, as it was left
+                self._draw_curtain(game.turn)
+                return
+        mine = self._in_front_turn
+        self._show("table", self._table_prompt() if mine else narration.computer_turn_prompt(game.turn, self.seating))
+
+    def _clear_turn(self) -> None:
+        """Forget what the table knew of a turn in progress (a new hand, or a
+        continued match shown as it stands)."""
+        self._wild = None  # a wild of yours waiting for its colour
+        self.colour_cursor = 0  # the colour highlighted for UP/DOWN and RETURN
+        self.choice_cursor = 0  # CHALLENGE or ACCEPT highlighted
+        self.computers.forget()
+        self._yours = False  # the table has shown your turn, and it goes on
+        self.kept_keys: list[str] = []  # keys pressed while your move moves, to take when it lands
+        self._uno_ready = False  # U pressed: your next play that leaves one card calls UNO
+        self.board.pick = None
+        self._wait_until = 0  # the frame until which the prompt says to wait (a key refused out of turn)
+        self.wait_prompt = narration.PROMPT_WAIT  # and why
+        self.fanfare_showing = False  # the fanfare took the turn, and its news still moves
+        self._jump_window = 0  # still frames you have had to jump in since the top card changed
+        self._jump_top = None
+
+    def _stage(self, events) -> None:
+        """Animate the engine's events; the director sees your hand only (and
+        how many cards the others hold, for hands swapped or passed on),
+        everything in places round the table seen from the person in front."""
+        game, viewer = self.game, self.viewer
+        counts = [len(hand) for hand in game.hands]
+        if viewer:
+            events = [self._placed(event) for event in events]
+            scores, counts = self._turned(game.scores), self._turned(counts)
+        else:
+            scores = game.scores
+        self.director.stage(events, game.hands[viewer], scores, counts)
+
+    # ----- who is in front of the screen -----------------------------------------
+
+    def _place(self, seat: int | None) -> int | None:
+        """Where a seat of the engine sits round the table as drawn (0: the bottom)."""
+        return None if seat is None else (seat - self.viewer) % self.players
+
+    def _seat(self, place: int) -> int:
+        return (place + self.viewer) % self.players
+
+    def _turned(self, values) -> list:
+        return [values[self._seat(place)] for place in range(self.players)]
+
+    def _placed(self, event):
+        seat = event.seat if event.seat < 0 else self._place(event.seat)
+        count = self._place(event.count) if event.kind == "swap" else event.count
+        return event._replace(seat=seat, count=count)
+
+    def _seen_from(self, viewer: int) -> None:
+        """Draw the table from ``viewer``'s seat from now on."""
+        self.viewer = viewer
+        view = self.seating.seen_from(viewer)
+        self.director.seating = view
+        self.board.names = tuple(view.name(place) for place in range(self.players)) if self.seating.several else None
+        self.board.numbers = tuple(self._seat(place) for place in range(self.players))
+
+    @property
+    def _in_front_turn(self) -> bool:
+        """The decision to make now is the person's in front of the screen."""
+        game = self.game
+        return not game.hand_over and game.turn == self.viewer and self.in_front == self.viewer
+
+    def _watch_handover(self) -> None:
+        """Several people: once the table is still, hide every hand unless the
+        person in front decides now; when the next decision is another
+        person's, draw the curtain for them."""
+        if not self.seating.several or self.scene != "table" or not self.timeline.idle:
+            return
+        game = self.game
+        decider = None if game.hand_over else game.turn
+        if decider is not None and decider != self.in_front and self.seating.is_person(decider):
+            self.board.hidden = True  # while a missed UNO call may be caught too: it is no longer theirs
+            if not self.computers.holding:
+                self._draw_curtain(decider)
+            return
+        hidden = decider is None or decider != self.in_front
+        if self.board.hidden and not hidden and not game.hand_over:
+            self.audio.play("pip")  # the turn is back with the person in front
+        self.board.hidden = hidden
+
+    def _draw_curtain(self, seat: int) -> None:
+        self.board.hidden = True
+        self.handover_to = seat
+        self.in_front = None
+        self.kept_keys = []
+        name = self.seating.name(seat)
+        self._show("handover", narration.handover_prompt(name))
+        self.notice(f"handover to {name.lower()}")
+
+    def open_curtain(self) -> None:
+        """The person named on the curtain is alone in front of the screen:
+        the table turns to their seat, their hand face up, and their pip."""
+        seat, self.handover_to = self.handover_to, None
+        self._seen_from(seat)
+        self.in_front = seat
+        self.board.selected = 0  # the arrow starts at the left of this person's hand
+        self.board.show(self.game, viewer=seat)
+        self.board.news = self.board.last_heard(seat)  # never another person's own line
+        self.board.hidden = False
+        self._clear_turn()
+        self.audio.play("pip")
+        self.notice(f"in front {self.seating.name(seat).lower()}")
+        self._show("table", self._table_prompt())
+
+    def _show(self, scene: str, prompt: str) -> None:
+        self.scene = scene
+        self._set_scene(scene)
+        self.board.prompt = prompt
+
+    def _end_hand(self) -> None:
+        """Show the hand's result, once its last cards have moved; at the end
+        of the match too, before the match's result."""
+        self.result = self._hand_result()
+        game = self.game
+        self._show("hand_result", narration.PROMPT_MATCH_RESULT if game.match_over else narration.PROMPT_NEXT_HAND)
+        for line in self.result.lines():
+            self.notice(f"result {line}")
+        if self.players == 2:
+            loser = 1 - self.result.winner
+            seating = self.seating
+            owner = "your" if seating.you(loser) else "computer" if seating.is_computer(loser) else self._name(loser)
+            self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
+        else:
+            self.notice("result cards left: " + " ".join(str(n) for n in self.result.left))
+        self._hand_ended(self)
+
+    def _hand_result(self) -> results.HandResult:
+        result = hand_result(self.game)
+        if self.seating.several:
+            result = replace(result, names=tuple(self.seating.name(seat) for seat in range(self.players)))
+        return result
+
+    def leave(self) -> None:
+        """You leave the match: a hand the engine has ended still counts,
+        though its last cards are still moving and its result not yet shown."""
+        if self.scene == "table" and self.game.hand_over:
+            self.result = self._hand_result()
+            self._hand_ended(self)
+
+    def go_on(self) -> None:
+        """RETURN (A, a click) on a hand result: deal the next hand or, after
+        the last hand, show the match's result."""
+        if self.scene != "hand_result":
+            return
+        game = self.game
+        if not game.match_over:
+            opening = game.next_hand()
+            self._acted(self)
+            self._start_hand(opening)
+            return
+        self._show("match_result", narration.PROMPT_NEW_MATCH)
+        self.notice(f"match winner {self._you_or_name(game.match_winner)}")
+        totals = " ".join(f"{self._you_or_name(s)} {score}" for s, score in enumerate(game.scores))
+        self.notice(f"result final scores {totals}")
+
+    def _name(self, seat: int) -> str:
+        return self.seating.name(seat).lower()
+
+    def _you_or_name(self, seat: int) -> str:
+        return "you" if self.seating.you(seat) else self._name(seat)
+
+    def say(self, text: str) -> None:
+        """A line on the message bar's news line (the sound switch, say)."""
+        self.director.say(text)
+
+    @property
+    def waiting_for_you(self) -> bool:
+        """True while the table waits for you (no animation playing)."""
+        return self.scene == "table" and self.timeline.idle and self._in_front_turn
+
+    @property
+    def naming_colour(self) -> bool:
+        """True while you must name a colour: for your wild, a Wild turned
+        up, or (as King in Royal Revenge) any Wild."""
+        return self.game.choosing_colour or self._wild is not None
+
+    @property
+    def _deciding(self) -> str | None:
+        """The choice you must make before play goes on: ``challenge``, or a
+        seat to name (``jester``, ``target``, ``swap``). A colour and a stack
+        are answered with your cards and keys as usual."""
+        pending = self.game.pending
+        return pending.kind if pending is not None and pending.kind in DECISIONS else None
+
+    # ----- each frame -------------------------------------------------------------
+
+    def update(
+        self, pressed: list[str], pointer: Pointer | None = None, pads: dict[int, list[str]] | None = None
+    ) -> None:
+        """One frame: ``pressed`` the keyboard's keys (and, with one person,
+        the first gamepad's), ``pads`` each gamepad's buttons by number,
+        with several people (each pad acts for its own person)."""
+        self.frame += 1
+        pads = pads or {}
+        if self.scene == "handover":
+            self._update_curtain(pressed, pointer, pads)
+        elif self.scene == "table":
+            idle = self.timeline.idle
+            self.computers.think(self.game, idle)
+            self._watch_uno(idle)
+            in_front = self.in_front
+            if "U" in pressed:
+                self._uno_key(in_front)
+            if "K" in pressed and self.seating.several:
+                self._catch_for_next()
+            if "J" in pressed:
+                self._jump_in(in_front)
+            for pad, names in pads.items():
+                seat = self.seating.seat_of_pad(pad)
+                if seat is None or self.scene != "table":
+                    continue
+                if "U" in names:
+                    self._uno_key(seat)
+                if "J" in names:
+                    self._jump_in(seat)
+                if seat == in_front:
+                    pressed = pressed + [name for name in names if name not in ("U", "J")]
+            if "H" in pressed:
+                self.show_history = not self.show_history
+            self._tick_scepter()
+            self._update_table(pressed, pointer)
+        self.timeline.update()
+        self._watch_handover()
+        seat_choice = self.waiting_for_you and self._deciding in SEAT_CHOICES
+        if seat_choice and self.board.pick not in self._pick_places():
+            self.board.pick = self._first_pick()  # highlighted first, for LEFT/RIGHT and RETURN
+        if self.scene == "table":
+            self._jump_window += self.timeline.idle and self._jump_in_card() is not None
+            self.board.prompt = self._prompt_now()
+            self.board.playable = self._playable() if self.hints else None
+
+    def _update_curtain(self, pressed: list[str], pointer: Pointer | None, pads: dict[int, list[str]]) -> None:
+        """RETURN (a click, or the A button of the named person's own pad)
+        opens the curtain."""
+        pad = self.seating.pad(self.handover_to)
+        if "RETURN" in pressed or (pointer is not None and pointer.clicked) or "RETURN" in pads.get(pad, ()):
+            self.open_curtain()
+            return
+        # Behind the curtain a missed UNO call may still be caught (or called late).
+        if "K" in pressed:
+            self._catch_for_next()
+        for other, names in pads.items():
+            seat = self.seating.seat_of_pad(other)
+            if seat is not None and "U" in names and self.game.exposed is not None:
+                self._uno_key(seat)
+
+    def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
+        table_keys = [key for key in pressed if key in TABLE_KEYS]
+        self.fanfare_showing = self.fanfare_showing and not self.timeline.idle
+        if not self.timeline.idle:
+            self._keep_or_refuse(table_keys)
+        elif self.game.hand_over:
+            self._end_hand()
+        elif not self._in_front_turn:
+            self._keep_or_refuse(table_keys)
+            self._computer_turn()
+        else:
+            self._yours = True
+            waiting, self.kept_keys = self.kept_keys + table_keys, []
+            if not self._your_keys(waiting) and pointer is not None:
+                self._your_mouse(pointer)
+
+    def _act(self, action: str, seat: int | None = None) -> None:
+        """Send an action to the engine, save the match, and stage what follows.
+        With several people, another's action (a catch, a computer's move)
+        first turns the hand in front face down: the cards it brings (a
+        catch's two) fly face down."""
+        if self.seating.several and (self.game.turn if seat is None else seat) != self.in_front:
+            self.board.hidden = True
+        events = self.game.act(action, seat=seat)
+        self.moves += 1
+        self._acted(self)
+        self._stage(events)
+
+    def _playable(self) -> frozenset[str] | None:
+        """HINTS: the cards of your hand the rules let you play now, while the
+        table waits for your card (not while a choice or a colour is asked)."""
+        if not self.waiting_for_you or self.naming_colour or self._deciding is not None:
+            return None
+        game = self.game
+        if game.pending is not None and game.pending.kind != "stack":
+            return None
+        return frozenset(action.split()[1] for action in game.legal() if action.startswith("play "))
+
+    def _prompt_now(self) -> str:
+        """The prompt line, derived each frame from the table as it is on
+        screen (never from a moment that has gone): what you may do while the
+        table waits for you, whose turn the table shows, "wait" for a moment
+        after a key refused out of turn; over these, while a missed UNO call
+        shows (and may still be caught), U catches or calls late (with
+        several people: who may catch, and with which key), and while the
+        table is still and you hold a card identical to the top card, J
+        jumps in (one person only: with several, the prompt would tell the
+        others what you hold)."""
+        game, board = self.game, self.board
+        if self.waiting_for_you:
+            prompt = self._table_prompt()
+        elif board.turn is not None and board.turn != 0 and not game.hand_over:
+            prompt = narration.computer_turn_prompt(self._seat(board.turn), self.seating)
+        else:
+            prompt = ""
+        if game.hand_over:
+            return prompt
+        if self.frame < self._wait_until and not self.waiting_for_you:
+            return self.wait_prompt
+        exposed = board.exposed
+        if exposed is not None and exposed == self._place(game.exposed):
+            seat = self._seat(exposed)
+            if seat == self.in_front and self.seating.several:
+                catcher = self._next_person(seat)
+                return narration.late_or_catch_prompt(self.seating.name(seat), self.seating.name(catcher))
+            if seat == self.in_front:
+                return narration.PROMPT_LATE_UNO
+            if self.seating.several:
+                catcher = self._next_person(seat)
+                name = self.seating.name(catcher) if catcher is not None else None
+                return narration.catch_prompt(self.seating.name(seat), name)
+            return narration.PROMPT_CATCH.format(name=narration.who(seat, self.players))
+        jump = self._jump_in_card() if self.timeline.idle and not self.seating.several else None
+        if jump is not None and exposed is None:
+            return narration.jump_in_prompt(jump)
+        return prompt
+
+    # ----- Royal Revenge: the scepter's timer -------------------------------------------
+
+    def _tick_scepter(self) -> None:
+        """About a minute of play, then the fanfare at the start of a turn."""
+        scepter = self.scepter
+        if scepter is None or self.game.hand_over:
+            return
+        scepter.tick()
+        self.board.scepter = scepter.progress
+        if scepter.due and self.game.accepts_fanfare and self.timeline.idle and not self.computers.holding:
+            scepter.restart()
+            self._clear_turn()
+            self._act("fanfare")
+            self.fanfare_showing = True
+
+    # ----- drawing ------------------------------------------------------------------------
+
+    def draw(self, paused: bool = False) -> None:
+        """The table and, at the end of a hand or match, its result; the arrow
+        and the choices only while the game waits for you."""
+        if self.scene == "handover":
+            handover.draw_curtain(self.seating.name(self.handover_to), self.board.prompt, self.frame)
+            return
+        waiting = self.waiting_for_you and not paused
+        deciding = self._deciding if waiting else None
+        arrow = waiting and not self.game.choosing_colour and deciding is None
+        colours = waiting and self.naming_colour and (deciding is None or self._wild is not None)
+        self.board.row_busy = colours or (deciding == "challenge" and self._wild is None)
+        tabletop.draw_table(self.board, self.frame if arrow else None, self.frame)
+        if colours:
+            tabletop.draw_colour_choice(self.colour_cursor, self.frame)
+        if deciding == "challenge" and self._wild is None:
+            labels = CHALLENGE_LABELS[: len(self._challenge_choices())]
+            tabletop.draw_choices(labels, self.choice_cursor, self.frame)
+            tabletop.draw_colour_before(self.game.pending.colour)
+        if self.show_history and self.scene == "table":
+            tabletop.draw_history(self.board.heard(self.in_front))
+        if self.scene == "hand_result":
+            results.draw_hand_result(self.result)
+        elif self.scene == "match_result":
+            names = self.result.names
+            winner, scores = self.game.match_winner, self.result.scores
+            results.draw_match_result(winner, scores, self.title_art, footer=self.MATCH_FOOTER, names=names)

@@ -1,0 +1,467 @@
+"""A match at an online table: the table server plays it, this machine shows it.
+
+``OnlineMatch`` is the offline ``Match`` with the engine swapped for
+``game.online.remote.RemoteGame``: the same keys, prompts, choreography and
+pip, but an action goes to the server and the table moves only when the
+server's answer comes back (``Client.poll``, once a frame, never waiting).
+Each answer is a new view of this seat and the events it may see; they are
+staged as the engine's events are offline. Every other seat, person or
+computer, decides on the server: no computer player runs here.
+
+What only an online table shows: the turn timer (a bar over the message
+bar, while a person's turn is timed; the prompt line names another's), a
+seat played by a computer while its person is away ("ANN (CPU)") or whose
+connection has gone ("ANN (OFF)", said on the news line), the time left
+before the next hand and whom it waits for (on a hand's result), and a lost
+connection, on the prompt line, while the client tries again by itself.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import replace
+
+import pyxel
+
+from game.online.remote import RemoteGame
+from game.rules import IllegalAction
+from game.ui import layout as lay
+from game.ui.platform.audio import Audio
+from game.ui.seats.computers import THINK_FRAMES, Computers
+from game.ui.seats.kinds import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
+from game.ui.seats.person import TABLE_KEYS
+from game.ui.table import narration
+from game.ui.table.animation import Step
+from game.ui.table.match import Match
+from game.ui.table.panels import NAME_ROOM
+
+PROMPT_OFFLINE = "Connection lost: trying again by itself..."
+PROMPT_CLOSED = "The table server has gone: ESCAPE, then LEAVE"
+PROMPT_READY = "Waiting for the others to be ready for the next hand..."
+PROMPT_DEALING = "The next hand is being dealt..."
+PROMPT_LEAVE = "The match is over: press RETURN for the title"
+PROMPT_PLAYED_FOR_YOU = "Your time ran out: a computer plays for you. Press a key to play on"
+RESULT_FRAMES = 150  # a hand's result shows this long (5 s) before a hand the server has dealt starts
+STANDIN = " (CPU)"  # after the name of a person a computer plays for (at the table, or not)
+OFFLINE = " (OFF)"  # ... whose connection has gone (a computer plays for them once their turn time is up)
+TIMER_H = 2  # the turn timer's bar, over the message bar
+TIMER_URGENT = 5.0  # seconds: the bar turns pink
+# A table that falls behind the server (a real window's 30 frames a second
+# show a computer's move in about as long as the server takes to make the
+# next, and a deal of ten seats in seven seconds) plays its animations
+# faster, and pauses between moves as much shorter: (moves behind at most,
+# frames played a frame). Past MOST_BEHIND moves it stops animating and
+# shows the table as it stands.
+CATCH_UP = ((1, 1), (3, 2), (5, 3))
+CATCH_UP_MOST = 4
+MOST_BEHIND = 12
+
+
+def waiting_prompt(seconds: int, names: list[str]) -> str:
+    """You are ready for the next hand: when it comes, and whom it waits for."""
+    if not names:
+        return f"The next hand is dealt in {seconds} s"
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    line = f"The next hand in {seconds} s: waiting for {who}"
+    return (
+        line if len(line) <= narration.MAX_CHARS else f"The next hand in {seconds} s: waiting for {len(names)} people"
+    )
+
+
+def timed_turn_prompt(name: str, seconds: int) -> str:
+    """Another person's turn, timed by the turn timer's bar: whose it is."""
+    return f"{name}'s turn: {seconds} s left to play"
+
+
+def connection_news(name: str, connected: bool) -> str:
+    """The news line when another person's connection goes, or comes back."""
+    if connected:
+        return f"{name} is back at the table"
+    return f"{name}'s connection has gone: a computer plays their turns"
+
+
+def person_names(seats: list[dict], mine: int) -> tuple[str, ...]:
+    """Each seat's person as the server names them ("" for a computer), this seat "YOU"."""
+    return tuple(
+        "YOU" if number == mine else "" if seat["kind"] == "computer" else seat["name"] or f"SEAT {number}"
+        for number, seat in enumerate(seats)
+    )
+
+
+def marked(name: str, mark: str) -> str:
+    """A name with its mark, in a panel's room: spaces go first, then the
+    name's end ("PLAYER1 (CPU)"), never the mark."""
+    room = NAME_ROOM - len(mark)
+    if len(name) > room:
+        name = name.replace(" ", "")[:room]
+    return name + mark
+
+
+def online_seating(seats: list[dict], mine: int) -> Seating:
+    """The table's seats as the server names them, this seat "YOU": the
+    server's computers as computers (named as it names them), every other
+    person elsewhere, marked while their connection has gone ("(OFF)") or,
+    connected, while a computer plays for them ("(CPU)")."""
+    kinds, names = [], []
+    for number, (seat, name) in enumerate(zip(seats, person_names(seats, mine), strict=True)):
+        kinds.append(PERSON if number == mine else COMPUTER_SEAT if seat["kind"] == "computer" else ELSEWHERE)
+        if kinds[-1] == ELSEWHERE and not seat["connected"]:
+            name = marked(name, OFFLINE)
+        elif kinds[-1] == ELSEWHERE and seat["standin"]:
+            name = marked(name, STANDIN)
+        names.append(name)
+    return Seating(tuple(kinds), tuple(names))
+
+
+class OnlineMatch(Match):
+    """``client``: a started ``game.online.client`` whose session has its
+    first view. ``fresh``: the match (or the hand) starts as this table
+    watches (from the lobby): its deal is animated; otherwise the table is
+    shown as it stands (a rejoin). ``over`` is called once with the
+    server's ``over`` message (the match's record, when it ended)."""
+
+    MATCH_FOOTER = "PRESS RETURN FOR THE TITLE"  # an online room plays one match
+
+    def __init__(
+        self,
+        client,
+        level: str,
+        audio: Audio,
+        notice: Callable[[str], None],
+        set_scene: Callable[[str], None],
+        fresh: bool,
+        title_art: bool = True,
+        over: Callable[[dict], None] = lambda message: None,
+    ) -> None:
+        self.client = client
+        session = client.session
+        self.remote = RemoteGame(session, client.send)
+        self._over = over
+        self._dealt = session.hand  # the hand this table shows
+        self._staged = session.first_event + len(session.events)  # how many of the hand's events are on the table
+        self._status = client.status
+        self._ready_sent = False
+        self._rejoining = False  # a welcome came: the next state is a rejoin's
+        self._result_frame = 0  # the frame the last hand's result showed
+        self._still = THINK_FRAMES  # frames the table has been still: another's move may come
+        self._shown = session.moves  # the server's move count once what this table staged has played
+        self._connected = [seat["connected"] for seat in session.seats]  # whose connection went is said
+        self._prompt_base = self._prompt_shown = ""  # the table's own prompt, and what this table made of it
+        seating = online_seating(session.seats, session.seat)
+        super().__init__(
+            seed=0,
+            level=level,
+            audio=audio,
+            notice=notice,
+            set_scene=set_scene,
+            title_art=title_art,
+            game=self.remote,
+            seating=seating,
+            viewer=session.seat,
+            as_it_stands=not fresh,
+        )
+        self.computers = Computers(level, 0, [])  # the server's computers decide, not ours
+        self.scepter = None  # the server's scepter sounds the fanfare
+        self.board.scepter = session.scepter
+
+    # ----- the server's news -----------------------------------------------------
+
+    def _take_news(self, hold: bool = True) -> None:
+        """The messages that came since the last frame, in order; a new hand
+        waits in the client until this table has shown the last one's end
+        (with ``hold`` False, every message of this hand is taken at once)."""
+        session = self.client.session
+        for message in self.client.poll(hold=self._hold if hold else self._new_hand):
+            kind = message.get("type")
+            self.remote.news()
+            if kind == "welcome":  # back after a lost connection: an action then sent may never be answered
+                self.remote.in_flight = None
+            elif kind == "state":
+                self._state(session)
+            elif kind == "seats":
+                self._seats(session)
+            elif kind == "refused" and message.get("id") is not None:
+                self.audio.play("buzz")
+                self.say(narration.refused(str(message.get("reason", ""))))
+                self.notice(f"refused {message.get('action')}: {message.get('reason')}")
+            elif kind == "error":
+                self.notice(f"error from the server: {message.get('reason')}")
+            elif kind == "over":
+                self._over(message)
+        self._watch_connection()
+        self.board.scepter = session.scepter
+
+    def _hold(self, message: dict) -> bool:
+        """Sees each message before the session takes it, in order, and
+        keeps a state back (and what follows it) while this table is not
+        ready for it: a new hand's while the table still shows the last
+        hand (``_last_hand_showing``); any other news than the answer to
+        your own action (another seat's move, or the computer's playing for
+        you) until the last has landed and the table has been still for a
+        computer's pause (``THINK_FRAMES``), as offline, so that moves made
+        at once one after another are not drawn and heard on top of each
+        other. Never the
+        state a rejoin brings (after a ``welcome``), which is all there is:
+        what went by while this table was away."""
+        kind = message.get("type")
+        if kind == "welcome":
+            self._rejoining = True
+            return False
+        if kind != "state":
+            return False
+        if message.get("hand") != self._dealt:
+            held = self._last_hand_showing()
+        else:
+            answers_you = message.get("ack") is not None  # your own action's: shown at once
+            paused = self._still < THINK_FRAMES // self._speed()  # shorter while catching up
+            held = bool(message.get("events")) and not answers_you and paused
+        held = held and not self._rejoining
+        if not held:
+            self._rejoining = False
+            if message.get("events"):
+                self._still = 0  # the table moves again: the next news waits its turn
+        return held
+
+    def _new_hand(self, message: dict) -> bool:
+        return message.get("type") == "state" and message.get("hand") != self._dealt
+
+    def _last_hand_showing(self) -> bool:
+        """Its last cards are still moving, or its result has not been shown
+        for a moment (``RESULT_FRAMES``) and you have not pressed RETURN."""
+        if self.scene == "table":
+            return True
+        if self.scene == "hand_result":
+            return not self._ready_sent and self.frame - self._result_frame < RESULT_FRAMES
+        return False
+
+    def _state(self, session) -> None:
+        """A new state: a new hand is dealt, the events this table has not
+        shown are staged, or, if some of them were never sent (a rejoin is
+        sent only the hand's last events), the table is set as it stands."""
+        staged, self._staged = self._staged, session.first_event + len(session.events)
+        if session.hand != self._dealt:
+            self._dealt = session.hand
+            self._ready_sent = False
+            if self.scene == "table" or session.first_event:  # back into a new hand: shown as it stands
+                self._as_it_stands()
+            else:
+                self._start_hand(session.events)
+                self._mark_shown(session.moves)
+            return
+        if staged < session.first_event:
+            self._as_it_stands()
+            return
+        new = session.events[staged - session.first_event :]
+        if new:
+            self._stage(new)
+        self._mark_shown(session.moves)
+
+    # ----- keeping up with the server ------------------------------------------------
+
+    def _as_it_stands(self, news: str = narration.CONTINUED) -> None:
+        """The table as the server has it now, with nothing of what led there animated."""
+        self._restore(news)
+        self._shown = self.client.session.moves
+
+    def _mark_shown(self, moves: int) -> None:
+        """Once the steps staged so far have played, the table shows ``moves``."""
+
+        def shown() -> None:
+            self._shown = max(self._shown, moves)
+
+        self.timeline.add(Step(0, shown))
+
+    @property
+    def behind(self) -> int:
+        """How many of the server's moves this table has still to show (the
+        messages not yet taken count one each)."""
+        return max(0, self.client.session.moves - self._shown) + self.client.waiting
+
+    def _catch_up(self) -> None:
+        """Play the animations faster while behind; far behind, take every
+        message of this hand that came and show the table as it stands (a
+        new hand still waits until this one's result has shown)."""
+        behind = self.behind
+        if behind > MOST_BEHIND and self.scene == "table":
+            self._take_news(hold=False)  # (a new hand's messages still wait: ``_new_hand``)
+            self._as_it_stands(narration.CAUGHT_UP)
+            self.notice(f"caught up {behind} moves behind")
+            return
+        for _ in range(self._speed() - 1):
+            self.timeline.update()
+
+    def _speed(self) -> int:
+        """Frames of animation played a frame (and the pause between moves shortened as much)."""
+        behind = self.behind
+        return next((frames for most, frames in CATCH_UP if behind <= most), CATCH_UP_MOST)
+
+    def _seats(self, session) -> None:
+        connected = [seat["connected"] for seat in session.seats]
+        for number, name in enumerate(self.person_names()):
+            was = self._connected[number] if number < len(self._connected) else connected[number]
+            if name and number != session.seat and was != connected[number]:
+                self.say(connection_news(name, connected[number]))
+        self._connected = connected
+        seating = online_seating(session.seats, session.seat)
+        if seating != self.seating:
+            self.seating = seating
+            self._seen_from(self.viewer)
+
+    def _watch_connection(self) -> None:
+        status = self.client.status
+        if status == self._status:
+            return
+        self._status = status
+        self.notice(f"connection {status}")
+        if status == "online":
+            self.say("Connected again: the table goes on")
+
+    # ----- the frame --------------------------------------------------------------
+
+    def update(self, pressed, pointer=None, pads=None) -> None:
+        self._take_news()
+        if self._played_for_you and (pressed or (pointer is not None and pointer.clicked)):
+            self.client.send({"type": "back"})  # any key: your seat back from the computer
+            self.notice("back at the table")
+        self.director.pip_for_you = not self._played_for_you
+        super().update(pressed, pointer, None)
+        self._catch_up()
+        self._still = self._still + 1 if self.timeline.idle else 0
+        if self.scene == "table":
+            if self.board.prompt != self._prompt_shown:  # the table has a new prompt of its own
+                self._prompt_base = self.board.prompt
+            self.board.prompt = self._prompt_shown = self._online_prompt(self._prompt_base)
+        elif self.scene == "hand_result" and not self.game.match_over:
+            self.board.prompt = self._next_hand_prompt()
+
+    def _next_hand_prompt(self) -> str:
+        """On a hand's result: when the server deals the next hand (ready or
+        not), and whom it waits for till then."""
+        left = self.remote.turn_time_left()
+        if left is None:  # (a server that does not say)
+            return PROMPT_READY if self._ready_sent else narration.PROMPT_NEXT_HAND
+        seconds = math.ceil(left)
+        if seconds <= 0:
+            return PROMPT_DEALING
+        if not self._ready_sent:
+            return f"{narration.PROMPT_NEXT_HAND}: it is dealt in {seconds} s, ready or not"
+        session, names = self.client.session, self.person_names()
+        return waiting_prompt(seconds, [names[seat] for seat in session.waiting if seat < len(names) and names[seat]])
+
+    @property
+    def _played_for_you(self) -> bool:
+        """Your turn time ran out: the server's computer plays your seat."""
+        seats, mine = self.client.session.seats, self.client.session.seat
+        return mine is not None and mine < len(seats) and bool(seats[mine]["standin"])
+
+    def _online_prompt(self, prompt: str) -> str:
+        if self.client.status in ("offline", "connecting"):
+            return PROMPT_OFFLINE
+        if self.client.status in ("closed", "refused"):
+            return PROMPT_CLOSED
+        if self._played_for_you:
+            return PROMPT_PLAYED_FOR_YOU
+        turn, left = self.game.turn, self.remote.turn_time_left()
+        if left is None or turn is None or turn == self.viewer:
+            return prompt
+        if prompt != narration.computer_turn_prompt(turn, self.seating):
+            return prompt  # (a catch, a challenge: more to say than whose turn it is)
+        names = self.person_names()
+        name = names[turn] if turn < len(names) else ""
+        return timed_turn_prompt(name or self.seating.name(turn), math.ceil(left))
+
+    def _seen_from(self, viewer: int) -> None:
+        super()._seen_from(viewer)
+        view = self.seating.seen_from(viewer)
+        self.board.names = tuple(view.name(place) for place in range(self.players))
+
+    @property
+    def waiting_for_you(self) -> bool:
+        """Not while your last action is on its way to the server."""
+        return super().waiting_for_you and self.remote.in_flight is None
+
+    def _update_table(self, pressed: list[str], pointer) -> None:
+        if self.remote.in_flight is not None:
+            self._keep_or_refuse([key for key in pressed if key in TABLE_KEYS])  # as while your move moves
+            return
+        super()._update_table(pressed, pointer)
+
+    def _act(self, action: str, seat: int | None = None) -> None:
+        """Send the action; the server's answer is staged when it comes."""
+        self.game.act(action, seat=seat)
+        self.moves += 1
+
+    def _end_hand(self) -> None:
+        """The hand's result, and (for whoever reads the output) every event
+        of the hand as this seat was sent them."""
+        seen = " | ".join(str(event) for event in self.client.session.events)
+        self.notice(f"online hand {self._dealt} seen: {seen}")
+        self._result_frame = self.frame
+        super()._end_hand()
+
+    # ----- keys out of turn: an action may be on its way ---------------------------
+
+    def _uno_key(self, seat: int | None) -> None:
+        self._out_of_turn(super()._uno_key, seat)
+
+    def _jump_in(self, seat: int | None) -> None:
+        self._out_of_turn(super()._jump_in, seat)
+
+    def _catch_for_next(self) -> None:
+        self._out_of_turn(super()._catch_for_next)
+
+    def _out_of_turn(self, key, *seat) -> None:
+        """U, J or K: offline the engine takes them at once; here one may
+        find your last action still on its way, which is said, not a crash."""
+        try:
+            key(*seat)
+        except IllegalAction as error:
+            self.audio.play("buzz")
+            self.say(narration.refused(str(error)))
+
+    def _hand_result(self):
+        """Every seat by its name (the result's seats are the engine's, and
+        yours need not be seat 0); a seat played for its person by a
+        computer under the person's own name."""
+        result = super()._hand_result()
+        people = self.person_names()
+        return replace(result, names=tuple(people[seat] or self.seating.name(seat) for seat in range(self.players)))
+
+    def person_names(self) -> tuple[str, ...]:
+        """Each seat's person by name, unmarked ("" for a computer), yours "YOU"."""
+        session = self.client.session
+        return person_names(session.seats, session.seat)
+
+    def go_on(self) -> None:
+        """RETURN on a hand's result: ready for the next hand (the server
+        deals it once every person is ready); on the match's, the title."""
+        if self.scene == "hand_result" and not self.game.match_over:
+            if not self._ready_sent:
+                self._ready_sent = True
+                self.remote.next_hand()
+                self.notice("ready for the next hand")
+            return
+        super().go_on()
+        if self.scene == "match_result":
+            self.board.prompt = PROMPT_LEAVE
+
+    # ----- drawing ------------------------------------------------------------------
+
+    def draw(self, paused: bool = False) -> None:
+        super().draw(paused)
+        if self.scene == "table":
+            self._draw_turn_timer()
+
+    def _draw_turn_timer(self) -> None:
+        """The bar over the message bar: how much of the person's turn time
+        is left, in yellow (pink when it runs short) for your turn, in blue
+        for another's (the prompt line names them)."""
+        left = self.remote.turn_time_left()
+        total = self.client.session.table.get("turn_time") if self.client.session.table else None
+        if left is None or not total:
+            return
+        width = round(lay.SCREEN_W * min(1.0, left / total))
+        mine = self.game.turn == self.viewer  # (another's: the prompt line says whose)
+        colour = (lay.PINK if left < TIMER_URGENT else lay.YELLOW) if mine else lay.LIGHT_BLUE
+        pyxel.rect(0, lay.BAR_Y - TIMER_H, width, TIMER_H, colour)
