@@ -23,7 +23,7 @@ def _online_zip() -> bytes:
             for path in sorted((ROOT / "game" / package).glob("*.*")):  # its modules and its data (ai/values.json)
                 if path.suffix in (".py", ".json"):
                     archive.write(path, path.relative_to(ROOT).as_posix())
-        for name in ("__init__.py", "__main__.py", "safe_files.py"):
+        for name in ("__init__.py", "__main__.py", "storage/__init__.py", "storage/safe_files.py"):
             archive.write(ROOT / "game" / name, f"game/{name}")
         archive.write(BROWSER / "online_driver.py", "online_driver.py")
     return buffer.getvalue()

@@ -309,8 +309,9 @@ def _storage_zip() -> bytes:
             archive.write(path, path.relative_to(ROOT).as_posix())
         for name in ("__init__.py", "address.py", "protocol.py"):  # the settings check a remembered address
             archive.write(ROOT / "game" / "online" / name, f"game/online/{name}")
-        for name in ("__init__.py", "settings.py", "saves.py", "safe_files.py"):
-            archive.write(ROOT / "game" / name, f"game/{name}")
+        archive.write(ROOT / "game" / "__init__.py", "game/__init__.py")
+        for path in sorted((ROOT / "game" / "storage").glob("*.py")):
+            archive.write(path, path.relative_to(ROOT).as_posix())
         archive.write(BROWSER / "storage_checks.py", "storage_checks.py")
     return buffer.getvalue()
 
