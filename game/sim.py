@@ -285,7 +285,7 @@ def jump_in(game: Game, rng: random.Random) -> None:
 
 def house_for_match(house: tuple[str, ...] | str, rng: random.Random) -> tuple[str, ...]:
     """The house rules of a new match: those given, or a random set for ``random``."""
-    if house != "random":
+    if not isinstance(house, str):
         return house
     return tuple(name for name in HOUSE_RULES if rng.random() < 0.5)
 
@@ -447,7 +447,7 @@ def duel(
     ``house``: the house rules of every match, or ``random`` (a set drawn
     for each round of seats). ``progress`` is told each hand done.
     """
-    report = DuelReport(tuple(levels), rules=rules, players=players, house=house)
+    report = DuelReport((levels[0], levels[1]), rules=rules, players=players, house=house)
     player_a = make_player(levels[0], seed * 2)
     others = [make_player(levels[1], seed * 2 + 1 + 2 * k) for k in range(players - 1)]
     deals = random.Random(seed)
@@ -552,9 +552,9 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as error:
             parser.error(str(error))
         with Progress("game.sim", args.hands) as progress:
-            report = duel(levels, args.hands, args.seed, args.rules, args.players, house, progress)
-        print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())
-        return 1 if report.violations else 0
+            duelled = duel(levels, args.hands, args.seed, args.rules, args.players, house, progress)
+        print(json.dumps(duelled.as_dict(), indent=2) if args.json else duelled.text())
+        return 1 if duelled.violations else 0
     try:
         seats = [RandomPlayer(args.seed * 1000 + seat) for seat in range(args.players)]
         with Progress("game.sim", args.hands) as progress:

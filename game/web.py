@@ -169,8 +169,8 @@ def _pyxel(*args: str, cwd: Path) -> None:
 
 
 def build(out: Path) -> None:
-    with tempfile.TemporaryDirectory() as work:
-        work = Path(work)
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
         app = work / APP_NAME
         for name, data in game_files().items():
             (app / name).parent.mkdir(parents=True, exist_ok=True)
