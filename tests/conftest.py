@@ -14,6 +14,10 @@ import pytest
 from game.online import hosting
 from game.rules.rulesets import RULES_1991
 
+# With --doctest-modules (pyproject.toml), pytest would import these to look for doctests:
+# they are programs the tests run (scripts/) or load into a browser (browser/), not modules.
+collect_ignore = ["scripts", "browser"]
+
 # HOST on the title menu, in any test (a key mash too), starts its table
 # server on a free port of 127.0.0.1, never the real 8765 nor the LAN, and
 # it stops by itself (and 5 s after the tests end, nobody connected).
