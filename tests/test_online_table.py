@@ -147,7 +147,7 @@ def play_a_card_or_pick_up(game: Online) -> None:
     board = match.board
     if match.naming_colour:
         game.press("R")
-    elif match._deciding == "challenge":
+    elif match.person.deciding == "challenge":
         game.press("A")
     elif plays and board.drawn is None:
         target = next(index for index, code in enumerate(board.hand) if code in plays)

@@ -595,7 +595,7 @@ def test_the_number_keys_name_the_seats_their_panels_show_for_every_person():
     while board.hand[board.selected] != "R7":
         people.frame("RIGHT")
     people.frame("RETURN")
-    people.wait_until(lambda: match.waiting_for_you and match._deciding == "swap")
+    people.wait_until(lambda: match.waiting_for_you and match.person.deciding == "swap")
     assert board.prompt.endswith("(or keys 0-3)"), board.prompt
     people.app.draw()
     for panel in [*seat_layout.panels(4), seat_layout.panel_of(0, 4)]:
@@ -733,7 +733,7 @@ def test_bob_as_king_names_the_jester_by_the_number_on_its_panel():
     people.open_curtain()  # BOB, the King, names the Jester first
     match = people.match
     people.wait_until(lambda: match.waiting_for_you)
-    assert match._deciding == "jester" and match.board.prompt.endswith("(or keys 0-2)")
+    assert match.person.deciding == "jester" and match.board.prompt.endswith("(or keys 0-2)")
     people.frame("2")
     people.wait_until(lambda: match.timeline.idle)
     assert match.game.jester == 2 and "jester computer 2" in people.said("jester ")

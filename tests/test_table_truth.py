@@ -321,11 +321,11 @@ def test_left_right_move_along_the_colour_row_in_standard_uno_and_backspace_goes
     match = table.match
     assert match.naming_colour and match.board.prompt == narration.PROMPT_ROW_COLOUR
     table.press("RIGHT", "RIGHT", "LEFT")
-    assert match.colour_cursor == 1 and match.naming_colour and "W" in table.game.hands[0]
+    assert match.person.colour_cursor == 1 and match.naming_colour and "W" in table.game.hands[0]
     table.press("BACKSPACE")
     assert not match.naming_colour and match.board.prompt == narration.PROMPT_PLAY
     play(table, "W")
-    assert match.colour_cursor == 1  # where it was left
+    assert match.person.colour_cursor == 1  # where it was left
     table.press("RETURN")
     table.wait(20)
     assert (table.game.top, table.game.colour) == ("W", "G")
