@@ -129,6 +129,7 @@ class Computers:
         if self.thought is None or not self.thought.ready:
             return None
         thought, self.thought = self.thought, None
+        assert thought.action is not None  # (ready: decided)
         return thought.action, thought.error
 
     def watch(self, game: Game, idle: bool, moves: int) -> tuple[int, str] | None:

@@ -222,6 +222,7 @@ class PersonTurn:
         deciding = self.deciding
         pending = self.game.pending
         if deciding == "challenge" and self.wild is None:
+            assert pending is not None and pending.colour is not None  # (a challenge names the colour before)
             stack = len(self.challenge_choices()) == 3
             return narration.challenge_prompt(pending.colour, stack)
         if deciding in SEAT_CHOICES:
@@ -328,6 +329,7 @@ class PersonTurn:
             self.choice_cursor = 0
             return False
         pending = self.game.pending
+        assert pending is not None and pending.colour is not None  # (a challenge names the colour before)
         self.table.director.challenged = (self.table.place(pending.by), pending.colour)
         return self._your_try(choice)
 

@@ -216,6 +216,7 @@ class Match:
         if self.in_front_turn:
             self._show("table", self.person.table_prompt())
         else:
+            assert turn is not None  # (the hand goes on)
             self._show("table", narration.computer_turn_prompt(turn, self.seating))
 
     def _clear_turn(self) -> None:
@@ -580,15 +581,20 @@ class Match:
         deciding = person.deciding if waiting else None
         arrow = waiting and not self.game.choosing_colour and deciding is None
         colours = waiting and person.naming_colour and (deciding is None or person.wild is not None)
-        challenge = self.game.pending if deciding == "challenge" and person.wild is None else None
-        self.board.row_busy = colours or challenge is not None
+        pending = self.game.pending
+        challenged = pending is not None and deciding == "challenge" and person.wild is None
+        colour_before = (
+            pending.colour if pending is not None and challenged else None
+        )  # the colour the Wild Draw Four left
+        self.board.row_busy = colours or challenged
         tabletop.draw_table(self.board, self.frame if arrow else None, self.frame)
         if colours:
             tabletop.draw_colour_choice(person.colour_cursor, self.frame)
-        if challenge is not None:
+        if challenged:
             labels = CHALLENGE_LABELS[: len(person.challenge_choices())]
             tabletop.draw_choices(labels, person.choice_cursor, self.frame)
-            tabletop.draw_colour_before(challenge.colour)
+            assert colour_before is not None  # (a challenge names it)
+            tabletop.draw_colour_before(colour_before)
         if self.show_history and self.scene == "table":
             tabletop.draw_history(self.board.heard(self.in_front))
         if self.scene == "table":

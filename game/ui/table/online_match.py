@@ -82,7 +82,7 @@ def connection_news(name: str, connected: bool) -> str:
     return f"{name}'s connection has gone: a computer plays their turns"
 
 
-def person_names(seats: list[dict], mine: int) -> tuple[str, ...]:
+def person_names(seats: list[dict], mine: int | None) -> tuple[str, ...]:
     """Each seat's person as the server names them ("" for a computer), this seat "YOU"."""
     return tuple(
         "YOU" if number == mine else "" if seat["kind"] == "computer" else seat["name"] or f"SEAT {number}"
@@ -99,7 +99,7 @@ def marked(name: str, mark: str) -> str:
     return name + mark
 
 
-def online_seating(seats: list[dict], mine: int) -> Seating:
+def online_seating(seats: list[dict], mine: int | None) -> Seating:
     """The table's seats as the server names them, this seat "YOU": the
     server's computers as computers (named as it names them), every other
     person elsewhere, marked while their connection has gone ("(OFF)") or,
