@@ -48,7 +48,7 @@ import time
 from dataclasses import asdict, dataclass, field
 
 from game import ai
-from game.ai.model import best_colour
+from game.ai.duel_model import best_colour
 from game.progress import Progress
 from game.rules import Game, IllegalAction
 from game.rules.cards import Card

@@ -10,7 +10,7 @@ from conftest import position, stacked
 from test_ai_rules import other_deal
 
 from game.ai import LEVELS, make
-from game.ai.table import Table
+from game.ai.table_model import Table
 from game.rules import Game
 from game.rules.cards import Card
 from game.rules.house import HOUSE_RULES

@@ -13,9 +13,9 @@ from test_ai import positions as positions_1991
 
 from game.ai import LEVELS, make
 from game.ai.knowledge import infer
-from game.ai.model import best_colour
+from game.ai.duel_model import best_colour
 from game.ai.picks import guilt
-from game.ai.table import Table
+from game.ai.table_model import Table
 from game.rules import Game
 from game.rules.cards import Card
 from game.rules.game import Pending

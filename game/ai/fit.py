@@ -21,7 +21,7 @@ from pathlib import Path
 from ..rules.cards import Card
 from ..rules.game import shuffle
 from ..rules.rulesets import RULES_1991
-from .model import Position, best_colour, greedy_card
+from .duel_model import Position, best_colour, greedy_card
 from .value import FEATURES, facts
 
 

@@ -4,8 +4,8 @@ For each decision it deals the cards it cannot see (the other hands and
 the draw pile) in ways consistent with what it knows (``knowledge``: the
 cards seen, each player's count, the colours a player could not follow when
 it drew), tries every candidate action in each deal, plays on for DEPTH
-moves with the fast greedy policy (``model`` for the two-player 1991 game,
-``table`` for the standard rules and Royal Revenge at any number of seats,
+moves with the fast greedy policy (``duel_model`` for the two-player 1991 game,
+``table_model`` for the standard rules and Royal Revenge at any number of seats,
 two moves more for every seat past two) and scores the result with
 ``value``; it takes the action with the best mean. Every candidate is tried
 on the same deals, so the comparison is not blurred by the luck of the deal.
@@ -48,9 +48,9 @@ from ..rules.cards import Card
 from ..rules.game import View
 from . import heuristic, house, picks
 from .knowledge import Knowledge, infer
-from .model import Position, playout
-from .table import Table
-from .table import playout as table_playout
+from .duel_model import Position, playout
+from .table_model import Table
+from .table_model import playout as table_playout
 from .value import POINT, table_value, value
 
 DEAL_COST = 12
@@ -161,7 +161,7 @@ def evaluate_table(
     view: View, candidates: list[str], knowledge: Knowledge, rng: random.Random, settings: Settings
 ) -> Generator[None, None, list[float]]:
     """``evaluate`` for the standard rules and Royal Revenge, at any number
-    of seats, with the ``table`` model; its playouts go on for a round more
+    of seats, with ``table_model``; its playouts go on for a round more
     than there are other seats, so that every opponent answers."""
     knowledge.mix(rng)
     me, players = view.seat, view.players

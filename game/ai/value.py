@@ -18,7 +18,7 @@ import json
 import math
 from pathlib import Path
 
-from .model import Position
+from .duel_model import Position
 
 # What a point is worth next to winning the hand: the score decides the
 # match, so a won hand counts 1 + point * points and a lost one the negative.

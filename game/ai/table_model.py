@@ -1,5 +1,5 @@
 """A compact model of standard UNO and Royal Revenge at any number of
-seats, for the search's playouts (``model`` is the two-player 1991 one).
+seats, for the search's playouts (``duel_model`` is the two-player 1991 one).
 
 It keeps what a playout needs: the hands, the draw pile (top card last),
 the discard pile, the colour and rank to match, the direction, whose turn it
@@ -8,7 +8,7 @@ make are simplified to what a sensible player does: a Wild Draw Four is
 always accepted (and the playout policy never bluffs), every UNO is called,
 the King names the colour it holds most and aims the King's Choice at the
 seat with the fewest cards, and the scepter's fanfare never sounds.
-``tests/test_ai_table.py`` plays the model and the engine side by side.
+``tests/test_ai_rules.py`` plays the model and the engine side by side.
 
 House rules (standard UNO) are modelled as a sensible table plays them,
 simplified: with stacking a seat stacks whenever it holds a card of the
@@ -23,38 +23,33 @@ bluffs.
 
 from __future__ import annotations
 
-import random
+from collections.abc import Iterable
 
 from ..rules.cards import PLUS_ONE_RANKS, Card
-from ..rules.game import shuffle
-from .model import best_colour
+from .duel_model import best_colour
+from .piles import Piles
 
 TO_DRAW = {"+2": 2, "W+4": 4}
 SKIPPING = frozenset(("S", "+2", "W+4"))
 
 
-class Table:
-    """A position with every card known (one deal of the hidden cards).
-
-    Reshuffles use a generator seeded from ``seed`` when first needed, so
-    every candidate tried on one deal meets the same reshuffles.
-    """
+class Table(Piles):
+    """A position with every card known (one deal of the hidden cards): the
+    piles (``Piles``, whose reshuffles every candidate tried on one deal
+    meets alike), the colour and rank to match, the direction, whose turn
+    it is, the card just drawn that may be played, Royal Revenge's King and
+    Jester and the house rules in play."""
 
     __slots__ = (
         "colour",
         "direction",
-        "discard",
-        "draw",
         "drawn",
-        "hands",
         "jester",
         "king",
         "penalty",
         "points",
         "rank",
-        "rng",
         "royal",
-        "seed",
         "seven_zero",
         "stacking",
         "to_match",
@@ -64,23 +59,21 @@ class Table:
 
     def __init__(
         self,
-        hands,
-        draw,
-        discard,
-        colour,
-        turn,
-        direction=1,
-        drawn=None,
-        royal=False,
-        king=None,
-        jester=None,
-        seed=0,
-        house=(),
-        penalty=0,
+        hands: list[list[Card]],
+        draw: list[Card],
+        discard: list[Card],
+        colour: str | None,
+        turn: int,
+        direction: int = 1,
+        drawn: Card | None = None,
+        royal: bool = False,
+        king: int | None = None,
+        jester: int | None = None,
+        seed: int = 0,
+        house: Iterable[str] = (),
+        penalty: int = 0,
     ) -> None:
-        self.hands = hands
-        self.draw = draw
-        self.discard = discard
+        super().__init__(hands, draw, discard, seed)
         self.colour = colour
         self.rank = discard[-1].rank
         self.turn = turn
@@ -89,13 +82,11 @@ class Table:
         self.royal = royal
         self.king = king
         self.jester = jester
-        self.seed = seed
         self.stacking = "stacking" in house
         self.seven_zero = "seven_zero" in house
         self.to_match = "draw_to_match" in house
         self.penalty = penalty  # stacking: the cards stacked on the seat in turn
-        self.rng = None
-        self.winner = None
+        self.winner: int | None = None
         self.points = 0
 
     def copy(self) -> Table:
@@ -231,28 +222,6 @@ class Table:
             return drawn
         self.turn = (seat + self.direction) % len(self.hands)
         return None
-
-    def give(self, seat: int, count: int) -> Card | None:
-        """Move up to ``count`` cards to a hand, shuffling the discard pile in
-        under the draw pile first when it is short; returns the last card."""
-        if len(self.draw) < count:
-            self.reshuffle()
-        draw, hand, card = self.draw, self.hands[seat], None
-        for _ in range(min(count, len(draw))):
-            card = draw.pop()
-            hand.append(card)
-        return card
-
-    def reshuffle(self) -> None:
-        """Shuffle the discard pile but its top card in under the draw pile."""
-        if len(self.discard) >= 2:
-            top = self.discard.pop()
-            pile = self.discard
-            self.discard = [top]
-            if self.rng is None:
-                self.rng = random.Random(self.seed)
-            shuffle(pile, self.rng)
-            self.draw = pile + self.draw
 
 
 def policy_card(hand: list[Card], colour: str, rank: str, royal: bool) -> Card | None:

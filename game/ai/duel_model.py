@@ -1,5 +1,5 @@
 """A compact two-player model of the 1991 rules, for fast playouts (the
-standard rules and Royal Revenge, at any number of seats, are ``table``).
+standard rules and Royal Revenge, at any number of seats, are ``table_model``).
 
 The search plays thousands of moves per decision, and the engine's text
 actions, events and checks cost more than the moves themselves. This model
@@ -12,11 +12,10 @@ by side to show they agree.
 
 from __future__ import annotations
 
-import random
-
 from ..rules.cards import COLOURS, Card
-from ..rules.game import PLAY_ACTIONS, shuffle
+from ..rules.game import PLAY_ACTIONS
 from .heuristic import FOLLOW_UP
+from .piles import Piles
 
 # With two players Skip, Draw Two, Wild Draw Four and Reverse all give the
 # player another turn.
@@ -24,27 +23,30 @@ AGAIN = frozenset(("S", "+2", "W+4", "R"))
 CARDS_TO_DRAW = {"+2": 2, "W+4": 4}
 
 
-class Position:
-    """A two-player position with every card known (one determinization).
+class Position(Piles):
+    """A two-player position with every card known (one determinization):
+    the piles (``Piles``, whose reshuffles every candidate action tried on
+    one deal meets alike), the colour and rank to match, whose turn it is
+    and the card just drawn that may be played."""
 
-    Reshuffles of the discard pile use a generator seeded from ``seed``
-    when first needed, so every candidate action tried on one deal meets the
-    same reshuffles, and the engine's ``Game.from_view(..., seed)`` the same.
-    """
+    __slots__ = ("colour", "drawn", "points", "rank", "turn", "winner")
 
-    __slots__ = ("colour", "discard", "draw", "drawn", "hands", "points", "rank", "rng", "seed", "turn", "winner")
-
-    def __init__(self, hands, draw, discard, colour, turn, drawn=None, seed=0) -> None:
-        self.hands = hands
-        self.draw = draw
-        self.discard = discard
+    def __init__(
+        self,
+        hands: list[list[Card]],
+        draw: list[Card],
+        discard: list[Card],
+        colour: str | None,
+        turn: int,
+        drawn: Card | None = None,
+        seed: int = 0,
+    ) -> None:
+        super().__init__(hands, draw, discard, seed)
         self.colour = colour
         self.rank = discard[-1].rank
         self.turn = turn
         self.drawn = drawn
-        self.seed = seed
-        self.rng = None
-        self.winner = None
+        self.winner: int | None = None
         self.points = 0
 
     def copy(self) -> Position:
@@ -115,30 +117,6 @@ class Position:
             return drawn
         self.turn = 1 - seat
         return None
-
-    def give(self, seat: int, count: int) -> Card | None:
-        """Move up to ``count`` cards to a hand, shuffling the discard pile in
-        under the draw pile first when it is short; returns the last card."""
-        if len(self.draw) < count:
-            self.reshuffle()
-        draw, hand, card = self.draw, self.hands[seat], None
-        for _ in range(min(count, len(draw))):
-            card = draw.pop()
-            hand.append(card)
-        return card
-
-    def reshuffle(self) -> list[Card]:
-        """Shuffle the discard pile but its top card in under the draw pile
-        (when there are cards to shuffle); returns the draw pile."""
-        if len(self.discard) >= 2:
-            top = self.discard.pop()
-            pile = self.discard
-            self.discard = [top]
-            if self.rng is None:
-                self.rng = random.Random(self.seed)
-            shuffle(pile, self.rng)
-            self.draw = pile + self.draw
-        return self.draw
 
 
 def best_colour(hand: list[Card]) -> str:
