@@ -10,8 +10,8 @@ import pytest
 from conftest import stacked
 
 from game.ai import LEVELS, fit, make, value
-from game.ai.knowledge import fits, infer
 from game.ai.duel_model import Position, best_colour, greedy_card, playout
+from game.ai.knowledge import fits, infer
 from game.ai.players import decision_rng
 from game.rules import Game
 from game.rules.cards import Card

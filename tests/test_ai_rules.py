@@ -12,8 +12,8 @@ from conftest import position, stacked
 from test_ai import positions as positions_1991
 
 from game.ai import LEVELS, make
-from game.ai.knowledge import infer
 from game.ai.duel_model import best_colour
+from game.ai.knowledge import infer
 from game.ai.picks import guilt
 from game.ai.table_model import Table
 from game.rules import Game

@@ -47,8 +47,8 @@ from dataclasses import dataclass
 from ..rules.cards import Card
 from ..rules.game import View
 from . import heuristic, house, picks
-from .knowledge import Knowledge, infer
 from .duel_model import Position, playout
+from .knowledge import Knowledge, infer
 from .table_model import Table
 from .table_model import playout as table_playout
 from .value import POINT, table_value, value
