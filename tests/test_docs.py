@@ -140,3 +140,14 @@ def test_the_key_tables_have_the_house_rules_keys(page):
     keys = [line.split("|")[1].strip() for line in text(page).splitlines() if line.startswith("| ")]
     for key in ("J", "S", "U (gamepad Y)", "C / A", "P", "M", "ESCAPE"):
         assert key in keys, f"{page}: no row for {key}"
+
+
+def test_the_protocol_tables_name_every_message_type():
+    """docs/online.md's two tables of messages, from the client and from the
+    server, name every type of the protocol's own table, and no other."""
+    from game.online.protocol import CLIENT_MESSAGES, SERVER_MESSAGES
+
+    section = text("docs/online.md").split("## The protocol", 1)[1].split("\n## ", 1)[0]
+    client, server = section.split("From the server:")
+    assert set(re.findall(r'\{"type": "(\w+)"', client)) == set(CLIENT_MESSAGES)
+    assert set(re.findall(r"^\| `(\w+)` \|", server, flags=re.M)) == set(SERVER_MESSAGES)

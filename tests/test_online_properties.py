@@ -16,7 +16,17 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from game.online.bot import Bot
-from game.online.protocol import NAME_CHARACTERS, NAME_LENGTH, ProtocolError, Session, clean_name, decode, encode
+from game.online.protocol import (
+    NAME_CHARACTERS,
+    NAME_LENGTH,
+    SERVER_MESSAGES,
+    ProtocolError,
+    Session,
+    clean_name,
+    decode,
+    encode,
+    problem,
+)
 from game.online.room import RECENT_EVENTS, JoinError, Room, check_table
 from game.rules.game import View
 from game.rules.house import HOUSE_RULES
@@ -105,8 +115,10 @@ class Table:
         self.take(self.room.join(conn, json.loads(encode(session.hello())), self.now))
 
     def take(self, out: list) -> None:
-        """What the room sends, checked as it is sent, then queued as JSON text."""
+        """What the room sends, checked as it is sent (one of the protocol's
+        messages, showing no card it must not), then queued as JSON text."""
         for conn, message in out:
+            assert problem(message, SERVER_MESSAGES) is None, (problem(message, SERVER_MESSAGES), message)
             text = encode(message)
             check(json.loads(text), self.room.members[conn].seat, self.room)
             self.queue.append((conn, text))

@@ -15,15 +15,16 @@ import json
 import re
 import time
 import unicodedata
-from dataclasses import fields
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, fields
+from typing import Any
 
 from ..rules.events import Event
 from ..rules.game import Pending, View
 
 VERSION = 1
-MAX_MESSAGE = 4096  # bytes a client may send in one message
+MAX_MESSAGE = 4096  # bytes a client may send in one message (the wire layer closes a longer one: 1009)
 ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}")
-CLIENT_TYPES = ("hello", "act", "start", "next", "back", "ping")
 NAME_LENGTH = 16
 NAME_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -"  # what the pixel font draws, and the keys type
 _VIEW_FIELDS = tuple(f.name for f in fields(View) if f.name != "events")
@@ -31,6 +32,148 @@ _VIEW_FIELDS = tuple(f.name for f in fields(View) if f.name != "events")
 
 class ProtocolError(ValueError):
     """A message the server cannot take: its text goes back to the client."""
+
+
+Message = dict[str, Any]  # a message as JSON reads it: its values are any JSON
+
+
+# ----- the messages: every type, its fields and the kinds of JSON value they take -----
+
+
+@dataclass(frozen=True)
+class Kind:
+    """A kind of JSON value a field takes, named as a reason says it."""
+
+    name: str
+    holds: Callable[[object], bool]
+
+
+TEXT = Kind("text", lambda value: isinstance(value, str))
+WHOLE = Kind("a whole number", lambda value: isinstance(value, int) and not isinstance(value, bool))
+NUMBER = Kind("a number", lambda value: isinstance(value, int | float) and not isinstance(value, bool))
+FLAG = Kind("true or false", lambda value: isinstance(value, bool))
+OBJECT = Kind("an object", lambda value: isinstance(value, dict))
+LIST = Kind("a list", lambda value: isinstance(value, list | tuple))  # (tuples: the server's, before encode)
+NULL = Kind("null", lambda value: value is None)
+ANY = Kind("any JSON value", lambda value: True)
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a message: the kinds of value it takes, whether every
+    such message has it, and for text its longest."""
+
+    kinds: tuple[Kind, ...]
+    required: bool = False
+    longest: int | None = None
+
+    def problem(self, name: str, value: object) -> str | None:
+        """Why ``value`` cannot be this field (None: it can)."""
+        fits = any(kind.holds(value) for kind in self.kinds)
+        too_long = self.longest is not None and isinstance(value, str) and len(value) > self.longest
+        return None if fits and not too_long else self.wanted(name)
+
+    def wanted(self, name: str) -> str:
+        """What the field must be, in words: "action must be text of at most 64 characters"."""
+        names = [
+            f"{kind.name} of at most {self.longest} characters" if kind is TEXT and self.longest else kind.name
+            for kind in self.kinds
+        ]
+        return f"{name} must be {' or '.join(names)}"
+
+
+def _field(*kinds: Kind, required: bool = False, longest: int | None = None) -> Field:
+    return Field(kinds, required, longest)
+
+
+# What a client sends (docs/online.md, "The protocol"). A field it leaves
+# out is not there; fields not named here are let be. ``decode`` checks
+# each message against this table, so the server reads only fields of
+# their kinds: what a value means (a name's letters, a table's settings,
+# an action) the room judges.
+CLIENT_MESSAGES: Mapping[str, Mapping[str, Field]] = {
+    "hello": {
+        "version": _field(WHOLE),
+        "name": _field(TEXT),  # as every table shows it: ``clean_name``
+        "token": _field(TEXT, NULL, longest=64),  # a rejoin
+        "table": _field(OBJECT),  # the creator's table: ``room.check_table``
+    },
+    "act": {
+        "action": _field(TEXT, required=True, longest=64),
+        "id": _field(WHOLE, TEXT, NULL),  # comes back in ``ack`` or ``refused``
+        "seat": _field(WHOLE),  # must be the sender's own
+    },
+    "start": {},
+    "next": {},
+    "back": {},
+    "ping": {"id": _field(ANY)},  # comes back in ``pong``
+}
+
+# What the server sends, each message in one of these shapes (the tests
+# check every message a room sends against it: ``problem``).
+SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
+    "welcome": {
+        "room": _field(TEXT, required=True),
+        "seat": _field(WHOLE, required=True),
+        "table": _field(OBJECT, required=True),
+        "token": _field(TEXT),  # a new seat's
+        "seats": _field(LIST, required=True),
+        "started": _field(FLAG, required=True),
+        "waiting": _field(LIST, required=True),
+    },
+    "seats": {
+        "seats": _field(LIST, required=True),
+        "started": _field(FLAG, required=True),
+        "waiting": _field(LIST, required=True),
+    },
+    "state": {
+        "moves": _field(WHOLE, required=True),
+        "hand": _field(WHOLE, required=True),
+        "reset": _field(FLAG, required=True),
+        "first": _field(WHOLE),  # with ``reset``
+        "view": _field(OBJECT, required=True),
+        "events": _field(LIST, required=True),
+        "deadline": _field(NUMBER, NULL, required=True),
+        "scepter": _field(NUMBER, NULL, required=True),
+        "ack": _field(WHOLE, TEXT),
+    },
+    "over": {
+        "record": _field(TEXT, required=True),
+        "winner": _field(WHOLE, NULL, required=True),
+        "scores": _field(LIST, required=True),
+        "ended": _field(NUMBER, NULL, required=True),
+    },
+    "refused": {
+        "action": _field(TEXT, required=True),
+        "reason": _field(TEXT, required=True),
+        "id": _field(WHOLE, TEXT, NULL, required=True),
+    },
+    "error": {
+        "reason": _field(TEXT, required=True),
+        "fatal": _field(FLAG),
+        "retry": _field(FLAG),
+    },
+    "pong": {"id": _field(ANY, required=True)},
+}
+
+
+def problem(message: object, messages: Mapping[str, Mapping[str, Field]]) -> str | None:
+    """Why ``message`` is none of ``messages`` (``CLIENT_MESSAGES`` or
+    ``SERVER_MESSAGES``), in words for the sender; None if it is one."""
+    if not isinstance(message, dict):
+        return "a message is a JSON object"
+    kind = message.get("type")
+    schema = messages.get(kind) if isinstance(kind, str) else None
+    if schema is None:
+        return f"unknown message type {str(kind)[:32]!r}: use {', '.join(messages)}"
+    for name, field in schema.items():
+        if name in message:
+            reason = field.problem(name, message[name])
+            if reason is not None:
+                return reason
+        elif field.required:
+            return field.wanted(name)
+    return None
 
 
 def room_names(typed: str) -> list[str]:
@@ -50,32 +193,21 @@ def room_from_path(path: str) -> str | None:
     return name if name is not None and ROOM_NAME.fullmatch(name) else None
 
 
-def decode(text) -> dict:
-    """A client's message as a dict with a known ``type``; ProtocolError
-    with a clear reason for anything else."""
+def decode(text: str | bytes) -> Message:
+    """A client's message, one of ``CLIENT_MESSAGES`` with its fields of
+    their kinds; ProtocolError with a clear reason for anything else. (Its
+    size the wire layer has bounded: ``MAX_MESSAGE``.)"""
     if isinstance(text, bytes):
         raise ProtocolError("messages are JSON text, not binary")
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-        raise ProtocolError(f"message over {MAX_MESSAGE} bytes")
     try:
         message = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise ProtocolError(f"malformed JSON: {str(error)[:80]}") from None
-    if not isinstance(message, dict):
-        raise ProtocolError("a message is a JSON object")
-    kind = message.get("type")
-    if kind not in CLIENT_TYPES:
-        raise ProtocolError(f"unknown message type {str(kind)[:32]!r}: use {', '.join(CLIENT_TYPES)}")
+    reason = problem(message, CLIENT_MESSAGES)
+    if reason is not None:
+        raise ProtocolError(reason)
+    assert isinstance(message, dict)  # (``problem`` has checked)
     return message
-
-
-def text_field(message: dict, key: str, limit: int = 64, default: str | None = None) -> str | None:
-    value = message.get(key, default)
-    if value is None:
-        return None
-    if not isinstance(value, str) or len(value) > limit:
-        raise ProtocolError(f"{key} must be text of at most {limit} characters")
-    return value
 
 
 def clean_name(name) -> str:
