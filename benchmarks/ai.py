@@ -35,7 +35,7 @@ import statistics
 import time
 from collections.abc import Iterator
 
-from game.online.room import COMPUTER_DELAY, THINK_BUDGET
+from game.ai.policy import COMPUTER_DELAY, THINK_BUDGET
 from game.progress import Progress
 from game.rules import Game
 from game.sim import DuelReport, duel, house_option, make_player

@@ -400,17 +400,17 @@ def test_continue_names_the_match_it_resumes_and_the_scepter_keeps_its_time(tmp_
     from game.ui.scenes.menus import continue_label
 
     first = Table("royal", 4, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
-    first.play_on_until(lambda: first.match.scepter.frames > 150, limit=1500)
+    first.play_on_until(lambda: first.match.scepter.run > 150, limit=1500)
     first.wait_for_you()
     first.press("P" if first.game.pending is None else "RETURN")  # an action: the match (and the timer) is saved
-    frames = first.match.scepter.frames
+    frames = first.match.scepter.run
     title = HeadlessApp(6, store=FileStore(tmp_path), saves=FileSaves(tmp_path)).app
     assert title.scene == "title" and title.title.saved_table == ("royal", 4)
     assert continue_label(title.title.saved_table, ("1991", 2)) == "CONTINUE ROYAL 4P"
     assert continue_label(("1991", 2), ("1991", 2)) == "CONTINUE"
     assert continue_label(("1991", 2), ("standard", 4)) == "CONTINUE 1991 2P"
     resumed = Table("royal", 4, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path), continue_match=True)
-    assert abs(resumed.match.scepter.frames - frames) <= 1
+    assert abs(resumed.match.scepter.run - frames) <= 1
     assert resumed.match.scepter.length == first.match.scepter.length
 
 
@@ -536,7 +536,7 @@ def test_a_key_refused_as_the_fanfare_takes_your_turn_says_the_fanfare_not_wait_
     table.press("2")  # the Jester
     table.wait_for_you()
     scepter = table.match.scepter
-    scepter.frames = scepter.length  # due: the fanfare sounds as the table is still
+    scepter.run = scepter.length  # due: the fanfare sounds as the table is still
     table.press("LEFT")
     assert table.said("fanfare")
     assert table.match.board.prompt == narration.PROMPT_FANFARE_WAIT

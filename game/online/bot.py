@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 
 from .. import ai
+from ..ai.policy import last_action_in_turn
 from ..storage.safe_files import write_atomically
 from .protocol import Session, event_json
-from .room import last_action_in_turn
 
 RETRY_AFTER = 1.0  # seconds without a message before a bot says again what it does
 TIMEOUT = 3600.0  # seconds a bot plays before it leaves, unless told

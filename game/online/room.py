@@ -14,25 +14,30 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import random
 import re
 import secrets
 import time
 from dataclasses import dataclass, field
 
 from .. import ai
+from ..ai.policy import (
+    COMPUTER_DELAY,
+    REACT_DELAY,
+    THINK_BUDGET,
+    Decision,
+    ScepterClock,
+    Seconds,
+    computer_seed,
+    reaction,
+)
 from ..rules import Game
-from ..rules.notation import OUT_OF_TURN
 from ..rules.rulesets import RULESETS, SCEPTER_SECONDS
 from .protocol import ROOM_NAME, ProtocolError, clean_name, view_json
 
 FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
-COMPUTER_DELAY = 0.8  # seconds a computer waits before it acts, so that people see it
-REACT_DELAY = 1.2  # before a computer catches, calls late or jumps in: people are quicker
 RECENT_EVENTS = 30  # events a rejoin is sent with the view (as lichess resends a game's last 30 moves)
 GRACE = 5.0  # seconds a dropped person in turn keeps the seat before a computer plays it
-THINK_BUDGET = 0.004  # seconds of a computer's thinking per tick (a long search is sliced)
 TOKEN_SHA256 = re.compile(r"[0-9a-f]{64}")
 TABLE_KEYS = ("rules", "players", "people", "scoring", "house", "level", "turn_time")
 
@@ -66,16 +71,6 @@ def new_token() -> str:
 
 def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-def computer_seed(seed: int, seat: int) -> int:
-    """As at the offline table (``game.ui.seats.computers.computer_seed``)."""
-    return seed if seat == 1 else seed * 1_000_003 + seat
-
-
-def last_action_in_turn(legal) -> str:
-    """A computer whose thinking fails does this (as offline)."""
-    return [action for action in legal if action not in OUT_OF_TURN][-1]
 
 
 def check_table(table) -> dict:
@@ -137,56 +132,6 @@ class Seat:
         return {"name": name, "kind": self.kind, "connected": self.conn is not None, "standin": self.standin}
 
 
-class ScepterClock:
-    """Royal Revenge: the scepter's timer, in seconds of play (it stands
-    still while the room is empty or a hand is over). Its lengths come from
-    the room's computer seed, as the offline table's from its own."""
-
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-        self.restarts = 0
-        self.length = self._draw()
-        self.run = 0.0  # seconds it has run
-        self.mark: float | None = None  # when it was last wound on (None: standing still)
-
-    def _draw(self) -> float:
-        shortest, longest = SCEPTER_SECONDS
-        return round(shortest + (longest - shortest) * self._rng.random(), 2)
-
-    def wind(self, now: float, running: bool) -> None:
-        """Count the time since the last wind, if it ran then; from now on it
-        runs or stands still, as ``running`` says."""
-        if self.mark is not None:
-            self.run += max(0.0, now - self.mark)
-        self.mark = now if running else None
-
-    def due_at(self, now: float) -> float:
-        return now + max(0.0, self.length - self.run)
-
-    @property
-    def due(self) -> bool:
-        return self.run >= self.length
-
-    @property
-    def progress(self) -> float:
-        return round(min(1.0, self.run / self.length), 3)
-
-    def restart(self) -> None:
-        self.run, self.length, self.restarts = 0.0, self._draw(), self.restarts + 1
-
-    @property
-    def state(self) -> list:
-        """[seconds run, seconds it runs for, fanfares so far], as the room file keeps it."""
-        return [round(self.run, 2), self.length, self.restarts]
-
-    @state.setter
-    def state(self, value: list) -> None:
-        run, length, restarts = value
-        for _ in range(int(restarts)):  # the lengths still to come, as they would have been
-            self._draw()
-        self.run, self.length, self.restarts = float(run), float(length), int(restarts)
-
-
 @dataclass
 class Member:
     seat: int
@@ -201,10 +146,8 @@ class Plan:
 
     moves: int
     at: float
-    reactions: list = field(default_factory=list)  # (seat, action) in the order of play
-    thought: object = None  # the computer in turn's decision, a generator
-    seat: int = -1
-    fallback: str = ""
+    reactions: list[tuple[int, str]] = field(default_factory=list)  # (seat, action) in the order of play
+    decision: Decision | None = None  # the computer in turn's
 
 
 class Room:
@@ -235,7 +178,9 @@ class Room:
         self.react_delay = REACT_DELAY
         self.grace = GRACE
         self._players: dict[int, ai.Player] = {}
-        self.scepter = ScepterClock(self.computer_seed) if self.game.rules.royal else None
+        # Royal Revenge: the scepter's timer, in seconds of play (it stands still while the room is empty or a
+        # hand is over); its lengths come from the room's computer seed, as the offline table's from its own.
+        self.scepter = ScepterClock(self.computer_seed, Seconds()) if self.game.rules.royal else None
         self._header: str | None = None  # the record's header, once asked for (``file_state``)
 
     # ----- joining and leaving ------------------------------------------------
@@ -449,7 +394,7 @@ class Room:
             "view": view_json(view),
             "events": events,  # Events: JSON arrays as event_json makes them
             "deadline": self.deadline_left(now),
-            "scepter": None if self.scepter is None else self.scepter.progress,
+            "scepter": None if self.scepter is None else round(self.scepter.progress, 3),
         }
         if reset:
             message["first"] = first
@@ -499,7 +444,7 @@ class Room:
         if limit is not None:
             times.append(limit)
         plan = self._plan(now)
-        if plan is not None and (plan.reactions or plan.thought is not None):
+        if plan is not None and (plan.reactions or plan.decision is not None):
             times.append(plan.at)
         game = self.game
         if self.scepter is not None and not game.hand_over and (not self.scepter.due or self._fanfare_may_sound()):
@@ -530,23 +475,15 @@ class Room:
                 self.game.act(action, seat=seat)
                 return self.after_action(now)
         plan.reactions = []
-        if plan.thought is None:
+        decision = plan.decision
+        if decision is None:
             return []
-        deadline = time.perf_counter() + THINK_BUDGET
-        while time.perf_counter() < deadline:
-            try:
-                next(plan.thought)
-            except StopIteration as done:
-                action = done.value
-                break
-            except Exception:
-                action = plan.fallback
-                break
-        else:
+        action = decision.think(THINK_BUDGET)
+        if action is None:
             return []  # still thinking: ``wakeup`` is now
-        if action not in game.legal(plan.seat):
-            action = plan.fallback
-        self.game.act(action, seat=plan.seat)
+        if action not in game.legal(decision.seat):
+            action = decision.fallback
+        self.game.act(action, seat=decision.seat)
         return self.after_action(now)
 
     def _fanfare_may_sound(self) -> bool:
@@ -583,18 +520,13 @@ class Room:
                 seat = (origin + step * game.direction) % game.players
                 if seat == turn or not self.plays_itself(seat) or not game.legal(seat):
                     continue
-                try:
-                    action = self.player(seat).react(game.view(seat))
-                except Exception:
-                    action = None
+                action = reaction(self.player(seat), game.view(seat))
                 if action is not None:
                     plan.reactions.append((seat, action))
             if plan.reactions:
                 plan.at = now + self.react_delay
         if self.plays_itself(turn):
-            view = game.view(turn)
-            plan.seat, plan.fallback = turn, last_action_in_turn(view.legal)
-            plan.thought = self.player(turn).think(view)
+            plan.decision = Decision(self.player(turn), game.view(turn))
             if plan.reactions:
                 plan.at = min(plan.at, now + self.computer_delay)
         self.plan = plan
@@ -614,6 +546,7 @@ class Room:
         if self._header is None:
             record = self.game.record()
             self._header = record[: len(record) - sum(len(action) + 1 for action in self.actions(0))]
+        scepter = self.scepter  # [seconds run, seconds it runs for, fanfares so far]
         return {
             "version": FILE_VERSION,
             "room": self.name,
@@ -627,7 +560,7 @@ class Room:
                 {"kind": s.kind, "name": s.name, "token_sha256": s.token_sha256, "standin": s.standin}
                 for s in self.seats
             ],
-            "scepter": None if self.scepter is None else self.scepter.state,
+            "scepter": None if scepter is None else [round(scepter.run, 2), scepter.length, scepter.restarts],
             "header": self._header,
         }
 
@@ -692,7 +625,8 @@ class Room:
             seat.dropped = now
         room.turn_key, room.turn_since = room._turn_key(), now
         if room.scepter is not None and data.get("scepter"):
-            room.scepter.state = _scepter_state(data["scepter"], game._actions.count("fanfare"))
+            run, length, restarts = _scepter_state(data["scepter"], game._actions.count("fanfare"))
+            room.scepter.restore(float(run), float(length), int(restarts))
         return room
 
 

@@ -2,14 +2,10 @@
 
 The seat whose turn it is (or who must choose: a challenge, the King's
 picks) thinks from the moment its turn begins in the engine, in slices of
-at most THINK_SECONDS a frame, so a long search never stalls a frame. Every
-computer action, at every level, comes after the same pause (THINK_FRAMES of
-a still table): the search of a hard choice is done well within it (a hard
-decision takes at most about 60 ms, the pause 400 ms gives it 12 frames of
-THINK_SECONDS), so how long a computer seems to think never shows whether
-its choice was forced or hard, which would tell what it holds. Only a
-search still unfinished when the pause is over (a very slow machine) makes
-it wait longer.
+at most THINK_SECONDS a frame, and every computer action, at every level,
+comes after the same pause (THINK_FRAMES of a still table): the pace of
+play, the seeds and the fallbacks are the table server's too, in one place
+(``game.ai.policy``).
 
 ``ComputerTurns`` sends each decided action to the table (``Match``
 holds one, offline: online the server's computers decide).
@@ -22,75 +18,46 @@ a short moment after a missed call, so that you can catch a computer too.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from typing import Protocol
 
 from game.ai import make
+from game.ai.policy import (
+    CATCH_WINDOW,
+    JUMP_FRAMES,
+    JUMP_IN_FRAMES,
+    REACT_FRAMES,
+    REACT_STAGGER,
+    THINK_FRAMES,
+    THINK_SECONDS,
+    Decision,
+    computer_seed,
+    last_action_in_turn,
+    reaction,
+)
 from game.rules import Game, IllegalAction
-from game.rules.notation import OUT_OF_TURN
 from game.ui.seats.kinds import Seating
-
-THINK_FRAMES = 12  # a computer's pause before each of its actions, at least
-THINK_SECONDS = 0.006  # its thinking a frame, at most (a frame is 33 ms)
-CATCH_WINDOW = 45  # frames after a missed call is shown before the next player may start
-# How quickly each level catches (or calls late): frames after the missed call shows.
-REACT_FRAMES = {"easy": 32, "normal": 18, "hard": 11}
-# How quickly each level jumps in (house rule): before the next player's
-# pause for thought is over, or not at all.
-JUMP_FRAMES = {"easy": 10, "normal": 6, "hard": 4}
-REACT_STAGGER = 3  # more frames for each seat further round the table
-# Jump-in (house rule): while you hold a card identical to the top card, the
-# next player waits this long (frames of a still table, 2 seconds) before it
-# starts, so that you can see the chance and press J.
-JUMP_IN_FRAMES = 60
-
-
-def last_action_in_turn(legal: list[str] | tuple[str, ...]) -> str:
-    """What a computer does when its own choice fails: its last legal action
-    in turn (drawing, mostly), never one out of turn."""
-    return [action for action in legal if action not in OUT_OF_TURN][-1]
-
-
-def computer_seed(seed: int, seat: int) -> int:
-    """Seat 1 plays from the match's computer seed itself (as at a table of
-    two, so the 1991 game is unchanged); other seats from their own."""
-    return seed if seat == 1 else seed * 1_000_003 + seat
 
 
 class Thought:
-    """One computer's decision being made a slice a frame (``Player.think``).
-    ``fallback`` is the action it takes if its thinking fails (a bug must
-    never stop your game: the table reports it, see ``error``)."""
+    """The decision of the computer in turn (``policy.Decision``), made a
+    slice a frame, and the frames of its visible pause so far."""
 
-    def __init__(self, seat: int, steps: Generator[None, None, str], fallback: str) -> None:
-        self.seat = seat
-        self._steps = steps
-        self._fallback = fallback
+    def __init__(self, decision: Decision) -> None:
+        self.decision = decision
         self.paused = 0  # frames of the computer's visible pause so far
-        self.action: str | None = None
-        self.error: Exception | None = None
 
     def step(self, pausing: bool) -> None:
         """One frame: slices of thinking for up to THINK_SECONDS, until the
         action is known. ``pausing``: the table is still, so the frame counts
         towards the pause."""
         self.paused += pausing
-        deadline = time.perf_counter() + THINK_SECONDS
-        while self.action is None:
-            try:
-                next(self._steps)
-            except StopIteration as done:
-                self.action = done.value
-            except Exception as error:
-                self.error, self.action = error, self._fallback
-            if time.perf_counter() >= deadline:
-                break
+        self.decision.think(THINK_SECONDS)
 
     @property
     def ready(self) -> bool:
         """True once the action is known and the pause has lasted long enough."""
-        return self.action is not None and self.paused >= THINK_FRAMES
+        return self.decision.action is not None and self.paused >= THINK_FRAMES
 
 
 class Computers:
@@ -118,9 +85,8 @@ class Computers:
         if game.hand_over or turn is None or turn not in self.players:
             self.thought = None
             return
-        if self.thought is None or self.thought.seat != turn:
-            view = game.view(turn)
-            self.thought = Thought(turn, self.players[turn].think(view), last_action_in_turn(view.legal))
+        if self.thought is None or self.thought.decision.seat != turn:
+            self.thought = Thought(Decision(self.players[turn], game.view(turn)))
         self.thought.step(pausing=idle)
 
     def take_action(self) -> tuple[str, Exception | None] | None:
@@ -128,9 +94,9 @@ class Computers:
         the error its thinking raised, if it had to fall back."""
         if self.thought is None or not self.thought.ready:
             return None
-        thought, self.thought = self.thought, None
-        assert thought.action is not None  # (ready: decided)
-        return thought.action, thought.error
+        decision, self.thought = self.thought.decision, None
+        assert decision.action is not None  # (ready: decided)
+        return decision.action, decision.error
 
     def watch(self, game: Game, idle: bool, moves: int) -> tuple[int, str] | None:
         """The (seat, action) of a computer that acts out of turn now, or
@@ -161,10 +127,7 @@ class Computers:
         for seat, player in self.players.items():
             if seat == game.turn or not game.legal(seat):
                 continue  # the seat in turn answers through its own choice
-            try:
-                action = player.react(game.view(seat))
-            except Exception:
-                action = None
+            action = reaction(player, game.view(seat))
             if action is not None:
                 delay = (JUMP_FRAMES if action.startswith("play") else REACT_FRAMES)[self.level]
                 plans[seat] = (delay + REACT_STAGGER * ((seat - origin) % len(game.hands)), action)
