@@ -74,7 +74,7 @@ class Position(Piles):
         if self.drawn is not None:
             return [*PLAY_ACTIONS[self.drawn], "pass"]
         hand = self.hands[self.turn]
-        actions = []
+        actions: list[str] = []
         for card in dict.fromkeys(hand):
             if self.playable(card, hand):
                 actions.extend(PLAY_ACTIONS[card])
@@ -128,7 +128,7 @@ def best_colour(hand: list[Card]) -> str:
     return max(COLOURS, key=counts.__getitem__)
 
 
-def greedy_card(hand: list[Card], colour: str, rank: str) -> Card | None:
+def greedy_card(hand: list[Card], colour: str | None, rank: str) -> Card | None:
     """The playout policy's card: the highest-scoring matching coloured card
     (so Skips and Draw Twos first, for the extra turn), else a Wild Draw
     Four, else a Wild, else None (draw)."""
@@ -143,7 +143,7 @@ def greedy_card(hand: list[Card], colour: str, rank: str) -> Card | None:
     return wild if best is None else best
 
 
-def thoughtful_card(hand: list[Card], colour: str, rank: str) -> Card | None:
+def thoughtful_card(hand: list[Card], colour: str | None, rank: str) -> Card | None:
     """``greedy_card`` with the heuristic's rule of thumb for the extra
     turn: a Skip or Draw Two goes first only with a card to follow it, and
     after the plain cards without one (``heuristic.has_follow_up``). It is

@@ -37,7 +37,7 @@ def positions(hands: int, seed: int) -> list[tuple[list[float], bool]]:
         if cards[14].colour is None:
             continue
         pos = Position([cards[:7], cards[7:14]], cards[15:], [cards[14]], cards[14].colour, number % 2, seed=number)
-        noted = []
+        noted: list[tuple[int, list[float]]] = []
         while pos.winner is None and len(noted) < 400:
             if rng.random() < 0.25:
                 mover, other = pos.hands[pos.turn], pos.hands[1 - pos.turn]
@@ -119,7 +119,7 @@ def main(argv: list[str] | None = None) -> None:
         VALUES.write_text(json.dumps({"1991": fitted}, indent=1) + "\n")
 
 
-def rounded(x):
+def rounded(x: object) -> object:
     """Weights to three decimals (names as they are)."""
     if isinstance(x, list):
         return [rounded(item) for item in x]

@@ -39,6 +39,7 @@ WORST_HAND_CHANGE = 1
 def choose(view: View, rng: random.Random, knowledge: Knowledge, careful: bool) -> str | None:
     """The answer to a choice that house rules bring (a stack, a swap, a
     Wild Draw Four that may be stacked on), or None for any other."""
+    assert view.pending is not None  # (the levels ask only with a choice pending)
     kind = view.pending.kind
     if kind == "swap":
         return f"swap {swap_target(view)}"

@@ -26,12 +26,18 @@ from dataclasses import dataclass, field
 from itertools import compress
 
 from ..rules.cards import Card
-from ..rules.events import BY_CHOICE
+from ..rules.events import BY_CHOICE, Event
 from ..rules.game import View, shuffle
 from ..rules.rulesets import get_ruleset
 
 FRESH: frozenset[str] = frozenset()
 SHUFFLED = 16
+
+
+def _mark(colour: str | None) -> str:
+    """A colour as a slot's mark; with no colour in play yet (a view made up
+    mid-hand) a mark that no card has."""
+    return colour or ""
 
 
 def fits(card: Card, forbidden: frozenset[str]) -> bool:
@@ -112,9 +118,10 @@ def infer(view: View) -> Knowledge:
     others = [s for s in range(view.players) if s != view.seat]
     slots: dict[int, list[frozenset[str]]] = {s: [] for s in others}
     known: dict[int, list[Card]] = {s: [] for s in others}
-    colour = rank = None
+    colour: str | None = None
+    rank: str | None = None
     chose_to_draw = None
-    four = None  # the seat of the last Wild Draw Four and the colour it was played on
+    four: tuple[int, str | None] | None = None  # the seat of the last Wild Draw Four and the colour it was played on
     no_bluffing = "no_bluffing" in view.house
     for e in view.events:
         kind = e.kind
@@ -128,7 +135,7 @@ def infer(view: View) -> Knowledge:
             known[four[0]] = [Card(code) for code in e.cards]
         elif kind == "challenge" and four is not None and four[0] in slots and e.reason == "loses":
             # A failed challenge shows the player held none of the colour.
-            slots[four[0]] = [f | {four[1]} for f in slots[four[0]]]
+            slots[four[0]] = [f | {_mark(four[1])} for f in slots[four[0]]]
         elif kind == "deal":
             for s in others:
                 slots[s] = [FRESH] * e.count
@@ -143,7 +150,7 @@ def infer(view: View) -> Knowledge:
                 colour, rank = e.colour or card.colour, card.rank
         elif kind == "draw":
             if e.reason == BY_CHOICE and rank is not None:  # (a made-up view may start mid-hand)
-                blocked = frozenset((colour, "#" + rank, "W"))
+                blocked = frozenset((_mark(colour), "#" + rank, "W"))
                 slots[e.seat] = [f | blocked for f in slots[e.seat]]
                 chose_to_draw = e.seat
                 # draw_to_match: every card before the last could not be played.
@@ -151,8 +158,8 @@ def infer(view: View) -> Knowledge:
             else:
                 slots[e.seat].extend([FRESH] * e.count)
         elif kind == "pass":
-            if e.reason and chose_to_draw == e.seat:
-                slots[e.seat][-1] = frozenset((colour, "#" + rank, "W"))
+            if e.reason and chose_to_draw == e.seat and rank is not None:  # (a draw by choice saw the rank)
+                slots[e.seat][-1] = frozenset((_mark(colour), "#" + rank, "W"))
             chose_to_draw = None
         elif kind == "play":
             card = Card(e.cards[0])
@@ -161,7 +168,7 @@ def infer(view: View) -> Knowledge:
                 if rules.challenge and not no_bluffing:  # it may be a bluff: a challenge tells
                     four = (e.seat, colour)
                 else:  # played legally (an illegal one is penalised instead)
-                    slots[e.seat] = [f | {colour} for f in slots[e.seat]]
+                    slots[e.seat] = [f | {_mark(colour)} for f in slots[e.seat]]
             colour, rank = e.colour or card.colour, card.rank
             chose_to_draw = None
         elif kind == "penalty":
@@ -176,7 +183,7 @@ def infer(view: View) -> Knowledge:
     return Knowledge(view.seat, unseen_cards, slots, known)
 
 
-def _move_hands(view: View, slots: dict, known: dict, event) -> None:
+def _move_hands(view: View, slots: dict[int, list[frozenset[str]]], known: dict[int, list[Card]], event: Event) -> None:
     """seven_zero: a swap of two hands or every hand passed one seat on
     (``event.count``: the seat swapped with, or the direction)."""
     players = view.players

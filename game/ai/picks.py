@@ -35,6 +35,7 @@ SAFE_BLUFF = 0.3
 def choose(view: View, rng: random.Random, knowledge: Knowledge, careful: bool) -> str:
     """The answer to the view's pending choice (challenge, jester, target;
     any other kind, such as a house rule's, gets ``fallback``)."""
+    assert view.pending is not None  # (the levels ask only with a choice pending)
     kind = view.pending.kind
     if kind == "challenge":
         enough = CAREFUL_CHALLENGE if careful else SIMPLE_CHALLENGE
@@ -52,8 +53,9 @@ def fallback(view: View, actions: tuple[str, ...] | list[str]) -> str:
     going out, if they all name seats, else the play of the highest-scoring
     card, else the first."""
     seats = [named_seat(action) for action in actions]
-    if None not in seats:
-        return actions[min(range(len(actions)), key=lambda i: threat_order(view, seats[i]))]
+    named = [seat for seat in seats if seat is not None]
+    if len(named) == len(seats):
+        return actions[min(range(len(actions)), key=lambda i: threat_order(view, named[i]))]
     plays = [action for action in actions if action.startswith("play ")]
     if plays:
         return max(plays, key=lambda action: Card(action.split()[1]).points)
@@ -82,6 +84,7 @@ def legal_form(view: View, action: str) -> str:
 def guilt(view: View, knowledge: Knowledge, careful: bool) -> float:
     """The chance that the player of the pending Wild Draw Four still holds
     a card of the colour that was in play."""
+    assert view.pending is not None  # (a Wild Draw Four to challenge or accept)
     by, colour = view.pending.by, view.pending.colour
     if careful:
         if any(card.colour == colour for card in knowledge.known.get(by, [])):
@@ -95,7 +98,7 @@ def guilt(view: View, knowledge: Knowledge, careful: bool) -> float:
     return holds_chance(view.counts[by], share(knowledge.unseen, colour))
 
 
-def share(cards: list[Card], colour: str) -> float:
+def share(cards: list[Card], colour: str | None) -> float:
     """The part of ``cards`` that has ``colour``."""
     return sum(card.colour == colour for card in cards) / len(cards) if cards else 0.0
 

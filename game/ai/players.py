@@ -8,7 +8,8 @@ from __future__ import annotations
 import dataclasses
 import random
 import zlib
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
+from typing import TypeVar
 
 from ..rules.game import View
 from ..rules.notation import OUT_OF_TURN
@@ -25,7 +26,10 @@ def decision_rng(seed: int, view: View) -> random.Random:
     return random.Random(seed * 0x1_0000_0000 + digest)
 
 
-def pick(items, rng: random.Random):
+T = TypeVar("T")
+
+
+def pick(items: Sequence[T], rng: random.Random) -> T:
     """A uniformly random item, drawn with ``rng.random()`` alone, whose
     sequence is stable across Python versions."""
     return items[int(rng.random() * len(items))]
@@ -122,7 +126,8 @@ def finish(steps: Generator[None, None, str]) -> str:
         try:
             next(steps)
         except StopIteration as done:
-            return done.value
+            action: str = done.value
+            return action
 
 
 class Easy(Player):

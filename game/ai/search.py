@@ -131,7 +131,8 @@ def evaluate(
     """The mean value of each candidate over the same deals, dealt from
     ``knowledge`` until BUDGET is spent, pausing after each SLICE of effort."""
     knowledge.mix(rng)
-    me = view.seat
+    me, turn = view.seat, view.turn
+    assert turn is not None  # (a search is made for the seat in turn: ``Player.think``)
     hand = [Card(code) for code in view.hand]
     discard = [Card(code) for code in view.discard]
     drawn = None if view.drawn is None else Card(view.drawn)
@@ -146,7 +147,7 @@ def evaluate(
         hands, pile = knowledge.sample(rng)
         dealing += CARD_COST * sum(len(cards) for cards in hands.values())
         hands[me] = hand
-        base = Position([hands[0], hands[1]], pile, discard, view.colour, view.turn, drawn)
+        base = Position([hands[0], hands[1]], pile, discard, view.colour, turn, drawn)
         base.seed = int(rng.random() * 2**32)
         work += DEAL_COST
         for i, action in enumerate(candidates):
@@ -164,7 +165,8 @@ def evaluate_table(
     of seats, with ``table_model``; its playouts go on for a round more
     than there are other seats, so that every opponent answers."""
     knowledge.mix(rng)
-    me, players = view.seat, view.players
+    me, players, turn = view.seat, view.players, view.turn
+    assert turn is not None  # (a search is made for the seat in turn: ``Player.think``)
     depth = settings.table_depth + 2 * (players - 2)
     royal = view.rules == "royal"
     penalty = view.pending.penalty if view.pending is not None and view.pending.kind == "stack" else 0
@@ -187,7 +189,7 @@ def evaluate_table(
             pile,
             discard,
             view.colour,
-            view.turn,
+            turn,
             view.direction,
             drawn,
             royal,

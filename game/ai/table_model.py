@@ -80,8 +80,8 @@ class Table(Piles):
         self.direction = direction
         self.drawn = drawn
         self.royal = royal
-        self.king = king
-        self.jester = jester
+        self.king = -1 if king is None else king  # (-1: none, outside Royal Revenge)
+        self.jester = -1 if jester is None else jester
         self.stacking = "stacking" in house
         self.seven_zero = "seven_zero" in house
         self.to_match = "draw_to_match" in house
@@ -224,7 +224,7 @@ class Table(Piles):
         return None
 
 
-def policy_card(hand: list[Card], colour: str, rank: str, royal: bool) -> Card | None:
+def policy_card(hand: list[Card], colour: str | None, rank: str, royal: bool) -> Card | None:
     """The playout policy's card: the highest-scoring matching coloured card,
     else a Wild Draw Four (never a bluff: nothing of the colour matched),
     else a Wild, else None (draw)."""

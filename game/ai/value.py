@@ -18,7 +18,9 @@ import json
 import math
 from pathlib import Path
 
+from ..rules.cards import Card
 from .duel_model import Position
+from .table_model import Table
 
 # What a point is worth next to winning the hand: the score decides the
 # match, so a won hand counts 1 + point * points and a lost one the negative.
@@ -30,19 +32,19 @@ POINT = 0.01
 FITTED = json.loads(Path(__file__).with_name("values.json").read_text())
 
 # The facts about a hand, for the player to move and for the other player.
-FEATURES = tuple(FITTED["1991"]["features"])
-MOVER = tuple(FITTED["1991"]["mover"])
-OTHER = tuple(FITTED["1991"]["other"])
-BIAS = FITTED["1991"]["bias"]
+FEATURES: tuple[str, ...] = tuple(FITTED["1991"]["features"])
+MOVER: tuple[float, ...] = tuple(FITTED["1991"]["mover"])
+OTHER: tuple[float, ...] = tuple(FITTED["1991"]["other"])
+BIAS: float = FITTED["1991"]["bias"]
 
 
-def _scan(hand: list, colour: str, rank: str) -> tuple:
+def _scan(hand: list[Card], colour: str | None, rank: str) -> tuple[int, int, int, int, bool, int]:
     """What the FEATURES are made of, in one pass over the hand: its size,
     wilds, Skips and Draw Twos, points, whether any card matches ``colour``
     or ``rank`` (or is wild), and how many colours it holds."""
     wild = action = points = 0
     playable = False
-    colours = set()
+    colours: set[str] = set()
     for card in hand:
         points += card.points
         if card.colour is None:
@@ -57,13 +59,13 @@ def _scan(hand: list, colour: str, rank: str) -> tuple:
     return len(hand), wild, action, points, playable, len(colours)
 
 
-def facts(hand: list, colour: str, rank: str) -> tuple:
+def facts(hand: list[Card], colour: str | None, rank: str) -> tuple[float, float, int, int, float, bool, int]:
     """The FEATURES of a hand when ``colour`` and ``rank`` are to be matched."""
     n, wild, action, points, playable, colours = _scan(hand, colour, rank)
     return (math.log(n), 1 / n, wild, action, points / 100, playable, colours)
 
 
-def weigh(hand: list, colour: str, rank: str, weights: tuple) -> tuple[float, int]:
+def weigh(hand: list[Card], colour: str | None, rank: str, weights: tuple[float, ...]) -> tuple[float, int]:
     """The weighted sum of a hand's FEATURES, and the points it holds; the
     same as summing ``facts`` times ``weights``, written out as the search
     asks it for every playout."""
@@ -90,8 +92,8 @@ def value(pos: Position, me: int, point: float = POINT) -> float:
     return p * (1 + point * points_other) - (1 - p) * (1 + point * points_mover)
 
 
-def table_value(table, me: int, point: float = POINT) -> float:
-    """The same worth for any number of seats (``table.Table``): a won hand
+def table_value(table: Table, me: int, point: float = POINT) -> float:
+    """The same worth for any number of seats (``table_model.Table``): a won hand
     is 1 + point * the points in the other hands, a lost one costs 1 +
     POINT * the points left in ``me``'s hand, and a hand still being played
     weighs the two by the estimated chance that ``me`` wins it.
