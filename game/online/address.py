@@ -56,7 +56,7 @@ def check_address(text: str) -> tuple[str, str | None]:
     return f"{scheme.lower()}://{where}/{room}", None
 
 
-def is_address(value) -> bool:
+def is_address(value: object) -> bool:
     """An address as the settings keep it: nothing yet, or one that checks."""
     return value == "" or (isinstance(value, str) and check_address(value) == (value, None))
 

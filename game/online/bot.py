@@ -22,7 +22,7 @@ from pathlib import Path
 from .. import ai
 from ..ai.policy import last_action_in_turn
 from ..storage.safe_files import write_atomically
-from .protocol import Session, event_json
+from .protocol import Message, Session, event_json
 
 RETRY_AFTER = 1.0  # seconds without a message before a bot says again what it does
 TIMEOUT = 3600.0  # seconds a bot plays before it leaves, unless told
@@ -35,11 +35,11 @@ class Bot:
         self.session = session
         self.hands = hands
         self.player = ai.make(level, seed)
-        self._acted: tuple | None = None
+        self._acted: int | None = None  # the moves at the table when it last answered
         self.refusals = 0
         self.errors: list[str] = []
 
-    def respond(self, message: dict | None = None) -> list[dict]:
+    def respond(self, message: Message | None = None) -> list[Message]:
         """What to send now: an action once per position (the fallback, its
         last action in turn, after a refusal), ``next`` after a hand."""
         session = self.session
@@ -70,7 +70,7 @@ class Bot:
             action = last_action_in_turn(view.legal)
         return [session.act(action)]
 
-    def retry(self) -> list[dict]:
+    def retry(self) -> list[Message]:
         """Nothing has come for a while: say again what this seat does (a
         message lost to the rate limit, or to a connection that dropped)."""
         self._acted = None
@@ -81,7 +81,7 @@ def play(
     url: str,
     name: str,
     level: str = LEVEL,
-    table: dict | None = None,
+    table: Message | None = None,
     token: str | None = None,
     timeout: float = TIMEOUT,
     seed: int = 0,
@@ -114,9 +114,9 @@ def play(
                 replies, quiet = bot.retry(), time.monotonic()
             for reply in replies:
                 client.send(reply)
-            if token_file is not None and client.session.token != kept:
+            if token_file is not None and client.session.token not in (None, kept):
                 kept = client.session.token
-                write_atomically(token_file, kept.encode())
+                write_atomically(token_file, str(kept).encode())
             if client.session.record is not None:
                 why = "the match is over"
                 break

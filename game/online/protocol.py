@@ -210,7 +210,7 @@ def decode(text: str | bytes) -> Message:
     return message
 
 
-def clean_name(name) -> str:
+def clean_name(name: object) -> str:
     """A player's name as every table shows it: the letters A to Z, digits,
     spaces and dashes (as the PEOPLE screen types them, and all the pixel
     font draws), up to 16. Fullwidth letters become their plain selves and
@@ -218,17 +218,17 @@ def clean_name(name) -> str:
     which may look like these (a Cyrillic A in ANNA), are left out."""
     if not isinstance(name, str):
         raise ProtocolError("name must be text")
-    name = unicodedata.normalize("NFKD", name[: NAME_LENGTH * 8]).upper()
-    name = " ".join("".join(ch for ch in name if ch in NAME_CHARACTERS).split())[:NAME_LENGTH]
-    if not any(ch.isalnum() for ch in name):
+    letters = unicodedata.normalize("NFKD", name[: NAME_LENGTH * 8]).upper()
+    cleaned = " ".join("".join(ch for ch in letters if ch in NAME_CHARACTERS).split())[:NAME_LENGTH]
+    if not any(ch.isalnum() for ch in cleaned):
         raise ProtocolError("a name needs a letter or a digit")
-    return name
+    return cleaned
 
 
 _ENCODER = json.JSONEncoder(separators=(",", ":"), check_circular=False)
 
 
-def encode(message: dict) -> str:
+def encode(message: Message) -> str:
     """A message as compact JSON text. One encoder for every message: the
     server encodes four views an action. Tuples go as JSON arrays, named
     ones (an ``Event``, a ``Pending``) too, in their fields' order."""
@@ -238,18 +238,18 @@ def encode(message: dict) -> str:
 # ----- views and events as JSON ------------------------------------------------
 
 
-def event_json(event: Event) -> list:
+def event_json(event: Event) -> list[object]:
     """An event as the JSON array a ``state`` message carries (``encode``
     writes an ``Event`` itself the same way, fields in order)."""
     return [event.kind, event.seat, list(event.cards), event.count, event.colour, event.reason, event.points]
 
 
-def event_from_json(item: list) -> Event:
+def event_from_json(item: list[Any]) -> Event:
     kind, seat, cards, count, colour, reason, points = item
     return Event(kind, seat, tuple(cards), count, colour, reason, points)
 
 
-def view_json(view: View) -> dict:
+def view_json(view: View) -> dict[str, object]:
     """The view without its events (sent apart, only the new ones), ready
     for ``encode``: its tuples stay tuples (JSON arrays), so that the
     server's four views an action cost one dict copy each."""
@@ -258,8 +258,8 @@ def view_json(view: View) -> dict:
     return data
 
 
-def view_from_json(data: dict, events: list[Event]) -> View:
-    values = {}
+def view_from_json(data: Message, events: list[Event]) -> View:
+    values: dict[str, Any] = {}  # (JSON values, as the server sent them)
     for name in _VIEW_FIELDS:
         value = data.get(name)
         if name == "pending":
@@ -275,13 +275,13 @@ class Session:
     server's messages (``receive``), read ``seat``, ``token``, ``view``,
     ``seats``; ``hello`` and ``act`` give the messages to send."""
 
-    def __init__(self, name: str, token: str | None = None, table: dict | None = None) -> None:
+    def __init__(self, name: str, token: str | None = None, table: Message | None = None) -> None:
         self.name = name
         self.token = token
         self.table = table
         self.room: str | None = None
         self.seat: int | None = None
-        self.seats: list[dict] = []
+        self.seats: list[Message] = []
         self.started = False
         self.waiting: list[int] = []  # at a hand's end: the seats the next hand waits for
         self.view: View | None = None
@@ -294,23 +294,23 @@ class Session:
         self.events: list[Event] = []  # this hand's events, as this seat saw them, from number first_event on
         self.first_event = 0  # a rejoin is sent the view and only the hand's last events
         self.record: str | None = None  # the whole match, once it is over (a replay)
-        self.refusals: list[dict] = []
+        self.refusals: list[Message] = []
         self.errors: list[str] = []
         self._next_id = 0
 
-    def hello(self) -> dict:
-        message = {"type": "hello", "version": VERSION, "name": self.name}
+    def hello(self) -> Message:
+        message: Message = {"type": "hello", "version": VERSION, "name": self.name}
         if self.token:
             message["token"] = self.token
         elif self.table is not None:
             message["table"] = self.table
         return message
 
-    def act(self, action: str) -> dict:
+    def act(self, action: str) -> Message:
         self._next_id += 1
         return {"type": "act", "action": action, "id": self._next_id}
 
-    def receive(self, message: dict) -> None:
+    def receive(self, message: Message) -> None:
         kind = message.get("type")
         if kind == "welcome":
             self.room, self.seat = message["room"], message["seat"]
@@ -340,7 +340,7 @@ class Session:
         elif kind == "error":
             self.errors.append(message.get("reason", ""))
 
-    def _seats(self, message: dict) -> None:
+    def _seats(self, message: Message) -> None:
         self.seats = message.get("seats", self.seats)
         self.started = message.get("started", self.started)
         waiting = message.get("waiting")

@@ -14,11 +14,13 @@ offline. No hidden card can be shown, because none is ever received.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from ..rules import IllegalAction
+from ..rules.events import Event
 from ..rules.game import View
 from ..rules.rulesets import get_ruleset
-from .protocol import Session
+from .protocol import Message, Session
 
 HIDDEN = ""  # the code of a card in another hand: not known here
 
@@ -27,11 +29,11 @@ class RemoteGame:
     """``session``: the client's session (its ``view`` is never None here);
     ``send``: sends one protocol message."""
 
-    def __init__(self, session: Session, send) -> None:
+    def __init__(self, session: Session, send: Callable[[Message], None]) -> None:
         self.session = session
         self._send = send
-        self.rules = get_ruleset(session.view.rules)
-        self.in_flight: dict | None = None  # the act message sent, until the server answers it
+        self.rules = get_ruleset(self.view.rules)
+        self.in_flight: Message | None = None  # the act message sent, until the server answers it
         self.deadline_at: float | None = None  # time.monotonic() when the person to act loses the turn
         self.news()
 
@@ -49,7 +51,9 @@ class RemoteGame:
 
     @property
     def view(self) -> View:
-        return self.session.view
+        view = self.session.view
+        assert view is not None  # (a table is made once the first view came)
+        return view
 
     # ----- the face of Game that the table reads -----------------------------------
 
@@ -97,12 +101,12 @@ class RemoteGame:
     hand_number = property(lambda self: self.session.hand)
 
     @property
-    def events(self) -> list:
+    def events(self) -> list[Event]:
         """This hand's events as this seat was sent them."""
         return list(self.session.events)
 
     @property
-    def opening(self) -> list:
+    def opening(self) -> list[Event]:
         """The hand's events so far, dealt on the table as a new hand (the
         offline ``Game.opening``, and what followed before this table showed it)."""
         return self.events
@@ -134,7 +138,7 @@ class RemoteGame:
             problems.append(f"{shown} cards in the hands and piles, {deck} in the deck")
         return problems
 
-    def act(self, action: str, seat: int | None = None) -> list:
+    def act(self, action: str, seat: int | None = None) -> list[Event]:
         """Send this seat's action; the events come with the server's answer.
         IllegalAction at once for another seat's action, or a second one
         before the first is answered; the rules are the server's, and its

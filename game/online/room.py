@@ -17,7 +17,9 @@ import math
 import re
 import secrets
 import time
+from collections.abc import Hashable
 from dataclasses import dataclass, field
+from typing import Generic, Self, TypedDict, TypeGuard, TypeVar
 
 from .. import ai
 from ..ai.policy import (
@@ -32,7 +34,7 @@ from ..ai.policy import (
 )
 from ..rules import Game
 from ..rules.rulesets import RULESETS, SCEPTER_SECONDS
-from .protocol import ROOM_NAME, ProtocolError, clean_name, view_json
+from .protocol import ROOM_NAME, Message, ProtocolError, clean_name, view_json
 
 FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
@@ -40,6 +42,21 @@ RECENT_EVENTS = 30  # events a rejoin is sent with the view (as lichess resends 
 GRACE = 5.0  # seconds a dropped person in turn keeps the seat before a computer plays it
 TOKEN_SHA256 = re.compile(r"[0-9a-f]{64}")
 TABLE_KEYS = ("rules", "players", "people", "scoring", "house", "level", "turn_time")
+
+Conn = TypeVar("Conn", bound=Hashable)  # a connection: any hashable object the server chooses
+Out = list[tuple[Conn, Message]]  # what a room answers: each message and its connection (``Out[Conn]``)
+
+
+class TableSettings(TypedDict):
+    """The creator's table, as ``check_table`` makes it (TABLE_KEYS)."""
+
+    rules: str
+    players: int
+    people: int
+    scoring: str
+    house: list[str]
+    level: str
+    turn_time: float
 
 
 class JoinError(ValueError):
@@ -73,7 +90,7 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def check_table(table) -> dict:
+def check_table(table: object) -> TableSettings:
     """The creator's table settings, checked, with defaults filled in."""
     if not isinstance(table, dict):
         raise ProtocolError("table must be an object")
@@ -83,11 +100,8 @@ def check_table(table) -> dict:
     rules = table.get("rules", "1991")
     if not isinstance(rules, str) or rules not in RULESETS:
         raise ProtocolError(f"rules must be one of {', '.join(RULESETS)}")
-    players = table.get("players", 2)
-    people = table.get("people", players)
-    for key, value in (("players", players), ("people", people)):
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ProtocolError(f"{key} must be a whole number")
+    players = _whole_setting(table, "players", 2)
+    people = _whole_setting(table, "people", players)
     if not 1 <= people <= players:
         raise ProtocolError(f"people must be 1 to players ({players})")
     house = table.get("house", [])
@@ -117,17 +131,24 @@ def check_table(table) -> dict:
     }
 
 
+def _whole_setting(table: dict[str, object], key: str, default: int) -> int:
+    value = table.get(key, default)
+    if not _whole(value):
+        raise ProtocolError(f"{key} must be a whole number")
+    return value
+
+
 @dataclass
 class Seat:
     kind: str  # "person" or "computer"
     name: str | None = None
     token_sha256: str | None = None
     standin: bool = False  # a computer plays for the absent person
-    conn: object = None
+    conn: Hashable | None = None
     dropped: float | None = None
     ready: bool = False  # asked for the next hand
 
-    def public(self, number: int) -> dict:
+    def public(self, number: int) -> dict[str, object]:
         name = self.name or (f"COMPUTER {number}" if self.kind == "computer" else None)
         return {"name": name, "kind": self.kind, "connected": self.conn is not None, "standin": self.standin}
 
@@ -150,8 +171,10 @@ class Plan:
     decision: Decision | None = None  # the computer in turn's
 
 
-class Room:
-    def __init__(self, name: str, table: dict, seed: int | None = None, computer_seed: int | None = None) -> None:
+class Room(Generic[Conn]):
+    def __init__(
+        self, name: str, table: TableSettings, seed: int | None = None, computer_seed: int | None = None
+    ) -> None:
         self.name = name
         self.table = table
         self.computer_seed = secrets.randbelow(2**31) if computer_seed is None else computer_seed
@@ -169,8 +192,8 @@ class Room:
         self.moves = 0  # actions sent to the engine (record lines), ``next`` included
         self.created = time.strftime("%Y-%m-%d %H:%M")
         self.ended: float | None = None  # when the match ended (time.time()): its replay's date
-        self.members: dict[object, Member] = {}
-        self.turn_key: tuple | None = None
+        self.members: dict[Conn, Member] = {}
+        self.turn_key: tuple[int, int] | None = None
         self._turns_counted = (-1, 0, 0)  # (hand, events, turn events among them): see _turn_key
         self.turn_since = 0.0
         self.plan: Plan | None = None
@@ -185,12 +208,12 @@ class Room:
 
     # ----- joining and leaving ------------------------------------------------
 
-    def join(self, conn, hello: dict, now: float) -> list:
+    def join(self, conn: Conn, hello: Message, now: float) -> Out[Conn]:
         out = self._join(conn, hello, now)
         self._wind_scepter(now)  # it stood still while the room was empty: from now on it runs
         return out
 
-    def _join(self, conn, hello: dict, now: float) -> list:
+    def _join(self, conn: Conn, hello: Message, now: float) -> Out[Conn]:
         token = hello.get("token")  # (text of at most 64 characters, or None: ``protocol.decode``)
         if token is not None:
             digest = token_hash(token)
@@ -225,7 +248,7 @@ class Room:
             out.append((conn, self.over_message()))
         return out
 
-    def leave(self, conn, now: float) -> list:
+    def leave(self, conn: Conn, now: float) -> Out[Conn]:
         member = self.members.pop(conn, None)
         if member is None:
             return []
@@ -234,7 +257,7 @@ class Room:
         self._wind_scepter(now)  # the last to leave: it stands still
         return self.seat_news()
 
-    def start(self, now: float) -> list:
+    def start(self, now: float) -> Out[Conn]:
         for seat in self.seats:
             if seat.kind == "person" and seat.token_sha256 is None:
                 seat.kind = "computer"
@@ -245,7 +268,7 @@ class Room:
 
     # ----- messages -------------------------------------------------------------
 
-    def handle(self, conn, message: dict, now: float) -> list:
+    def handle(self, conn: Conn, message: Message, now: float) -> Out[Conn]:
         self._wind_scepter(now)
         member = self.members[conn]
         seat = member.seat
@@ -283,7 +306,7 @@ class Room:
             raise ValueError(f"{action!r} is not a seat's action here")
         self.game.act(action, seat=seat)
 
-    def _back(self, seat: int) -> list:
+    def _back(self, seat: int) -> Out[Conn]:
         place = self.seats[seat]
         if not place.standin:
             return []
@@ -291,7 +314,7 @@ class Room:
         self.plan = None
         return self.seat_news()
 
-    def _ready(self, seat: int, now: float) -> list:
+    def _ready(self, seat: int, now: float) -> Out[Conn]:
         game = self.game
         if not game.hand_over or game.match_over:
             return []
@@ -310,13 +333,13 @@ class Room:
             if s.kind == "person" and s.conn is not None and not s.standin and not s.ready
         ]
 
-    def _deal(self, now: float) -> list:
+    def _deal(self, now: float) -> Out[Conn]:
         self.game.next_hand()
         for seat in self.seats:
             seat.ready = False
         return self.seat_news() + self.after_action(now)  # nobody is waited for now
 
-    def after_action(self, now: float, conn=None, ident=None) -> list:
+    def after_action(self, now: float, conn: Conn | None = None, ident: int | str | None = None) -> Out[Conn]:
         self.moves += 1
         self.plan = None
         key = self._turn_key()
@@ -328,7 +351,7 @@ class Room:
             out += [(c, self.over_message()) for c in self.members]
         return out
 
-    def _turn_key(self) -> tuple:
+    def _turn_key(self) -> tuple[int, int]:
         """Which turn this is: a new one at every turn event, so that each
         turn gets the room's whole turn time, an extra turn too (after a
         1991 Draw Two or Skip the same person plays again), while a card
@@ -346,18 +369,18 @@ class Room:
 
     # ----- what each connection is sent ----------------------------------------
 
-    def public_seats(self) -> list:
+    def public_seats(self) -> list[dict[str, object]]:
         return [seat.public(n) for n, seat in enumerate(self.seats)]
 
-    def seats_fields(self) -> dict:
+    def seats_fields(self) -> Message:
         """What a ``welcome`` and a ``seats`` message say of the seats."""
         return {"seats": self.public_seats(), "started": self.started, "waiting": self.waiting()}
 
-    def seat_news(self) -> list:
+    def seat_news(self) -> Out[Conn]:
         message = {"type": "seats", **self.seats_fields()}
         return [(conn, message) for conn in self.members]
 
-    def broadcast(self, now: float, acting=None, ident=None) -> list:
+    def broadcast(self, now: float, acting: Conn | None = None, ident: int | str | None = None) -> Out[Conn]:
         if not self.started:
             return []
         out = []
@@ -368,7 +391,7 @@ class Room:
             out.append((conn, message))
         return out
 
-    def state(self, conn, now: float) -> dict:
+    def state(self, conn: Conn, now: float) -> Message:
         """The connection's seat's view, with the events it has not had; a
         new hand's, or a rejoin's, starts its list of events afresh
         (``reset``), from the hand's event number ``first``. A rejoin is
@@ -419,7 +442,7 @@ class Room:
             limit = min(limit, max(seat.dropped, self.turn_since) + self.grace)
         return limit
 
-    def over_message(self) -> dict:
+    def over_message(self) -> Message:
         game = self.game
         return {
             "type": "over",
@@ -451,7 +474,7 @@ class Room:
             times.append(self.scepter.due_at(now))  # due, it waits for the next action: every one wakes the room
         return min(times) if times else None
 
-    def tick(self, now: float) -> list:
+    def tick(self, now: float) -> Out[Conn]:
         self._wind_scepter(now)
         if not self.live():
             return []
@@ -478,12 +501,12 @@ class Room:
         decision = plan.decision
         if decision is None:
             return []
-        action = decision.think(THINK_BUDGET)
-        if action is None:
+        decided = decision.think(THINK_BUDGET)
+        if decided is None:
             return []  # still thinking: ``wakeup`` is now
-        if action not in game.legal(decision.seat):
-            action = decision.fallback
-        self.game.act(action, seat=decision.seat)
+        if decided not in game.legal(decision.seat):
+            decided = decision.fallback
+        self.game.act(decided, seat=decision.seat)
         return self.after_action(now)
 
     def _fanfare_may_sound(self) -> bool:
@@ -534,12 +557,12 @@ class Room:
 
     # ----- the room file --------------------------------------------------------
 
-    def to_file(self) -> dict:
+    def to_file(self) -> Message:
         state = self.file_state()
         del state["header"]
         return {**state, "moves": self.moves, "record": self.game.record()}
 
-    def file_state(self) -> dict:
+    def file_state(self) -> Message:
         """The room file without its record: what changes with the seats and
         the timers, and the record's header (the stores keep the actions
         apart, one each: ``actions``)."""
@@ -569,7 +592,7 @@ class Room:
         return self.game._actions[first:]
 
     @classmethod
-    def from_text(cls, text: str | bytes, now: float) -> Room:
+    def from_text(cls, text: str | bytes, now: float) -> Self:
         """The room a room file's JSON text holds: ``from_file`` after the
         JSON is read (nested too deep for Python's parser is a bad file)."""
         try:
@@ -579,7 +602,7 @@ class Room:
         return cls.from_file(data, now)
 
     @classmethod
-    def from_file(cls, data: dict, now: float) -> Room:
+    def from_file(cls, data: Message, now: float) -> Self:
         """The room ``to_file`` wrote, checked as any input is: BadRoomFile,
         with the reason, for anything that is not such a room (a file
         edited, cut short, or made to harm: a scepter restarted millions of
@@ -592,7 +615,7 @@ class Room:
             raise BadRoomFile(f"{type(error).__name__}: {str(error)[:120]}") from None
 
     @classmethod
-    def _from_file(cls, data: dict, now: float) -> Room:
+    def _from_file(cls, data: Message, now: float) -> Self:
         if not isinstance(data, dict) or data.get("version") != FILE_VERSION:
             raise BadRoomFile("not a room file of version 1")
         name, seed, moves = data["room"], data["computer_seed"], data["moves"]
@@ -625,8 +648,7 @@ class Room:
             seat.dropped = now
         room.turn_key, room.turn_since = room._turn_key(), now
         if room.scepter is not None and data.get("scepter"):
-            run, length, restarts = _scepter_state(data["scepter"], game._actions.count("fanfare"))
-            room.scepter.restore(float(run), float(length), int(restarts))
+            room.scepter.restore(*_scepter_state(data["scepter"], game._actions.count("fanfare")))
         return room
 
 
@@ -634,17 +656,17 @@ class BadRoomFile(ValueError):
     """A room file (or what a store holds of a room) that is not a room."""
 
 
-def _whole(value) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _flag(value) -> bool:
+def _flag(value: object) -> bool:
     if not isinstance(value, bool):
         raise BadRoomFile(f"{str(value)[:20]!r} where true or false belongs")
     return value
 
 
-def _seat_fields(saved, number: int) -> tuple[str, str | None, str | None]:
+def _seat_fields(saved: object, number: int) -> tuple[str, str | None, str | None]:
     """A seat's kind, name and token's digest, as a room file keeps them
     (a name as ``clean_name`` makes it today: a file written before it
     took other letters keeps its room)."""
@@ -665,7 +687,7 @@ def _seat_fields(saved, number: int) -> tuple[str, str | None, str | None]:
     return kind, name, digest
 
 
-def _scepter_state(state, fanfares: int) -> list:
+def _scepter_state(state: object, fanfares: int) -> tuple[float, float, int]:
     """The scepter's [seconds run, length, restarts], checked: each restart
     sounded a fanfare in the record (so winding the clock's generator on to
     its next length costs no more than the record's replay)."""
@@ -679,4 +701,4 @@ def _scepter_state(state, fanfares: int) -> list:
         raise BadRoomFile(f"the scepter's timer runs {shortest} to {longest} s, not {length!r} ({run!r} run)")
     if not _whole(restarts) or not 0 <= restarts <= fanfares:
         raise BadRoomFile(f"the scepter restarted {str(restarts)[:20]} times, its record sounds {fanfares} fanfares")
-    return state
+    return float(run), float(length), int(restarts)

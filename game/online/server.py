@@ -25,13 +25,16 @@ import signal
 import sys
 import time
 import traceback
+from collections.abc import Callable
 from http import HTTPStatus
 from pathlib import Path
 
+from websockets.http11 import Request
+
 from ..storage.safe_files import keep_aside, timestamp
 from . import limits, wire
-from .protocol import MAX_MESSAGE, ProtocolError, clean_name, decode, encode, room_from_path, room_names
-from .room import BadRoomFile, JoinError, Member, Room, SeatTaken, check_table, new_room_name
+from .protocol import MAX_MESSAGE, Message, ProtocolError, clean_name, decode, encode, room_from_path, room_names
+from .room import BadRoomFile, JoinError, Member, Out, Room, SeatTaken, check_table, new_room_name
 from .store import Change, RoomStore, StoreError, open_store, read_room
 
 RATE = 30.0  # messages a second a connection may send, on average
@@ -77,7 +80,7 @@ class Conn(wire.ServerConnection):
     def __init__(self, server: Server) -> None:
         super().__init__()
         self.server = server
-        self.room: Room | None = None  # set at its hello; its other messages go to that room
+        self.room: Room[Conn] | None = None  # set at its hello; its other messages go to that room
         self.address: str | None = None  # the client's, as ``limits`` counts it, once its handshake is taken
         self.rate, self.burst = server.rate, int(server.rate * 2)
         self.tokens = float(self.burst)
@@ -87,15 +90,16 @@ class Conn(wire.ServerConnection):
         self.hello_timer: asyncio.TimerHandle | None = None
         self.ping_slice = 0  # which of the keepalive's slices it is in, once open
 
-    def connection_made(self, transport) -> None:
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
         self.hello_timer = asyncio.get_running_loop().call_later(HELLO_TIMEOUT, self.close, 1008, "no hello")
 
-    def refuse(self, request) -> tuple[HTTPStatus, str] | None:
+    def refuse(self, request: Request) -> tuple[HTTPStatus, str] | None:
         if request.path == HEALTH:  # a load balancer's health check, answered in place of a WebSocket
             return (HTTPStatus.SERVICE_UNAVAILABLE, "stopping\n") if self.server.stopping else (HTTPStatus.OK, "ok\n")
         if room_from_path(request.path) is None:
             return HTTPStatus.NOT_FOUND, "a room is /NAME: letters, digits, - and _ (64 at most)\n"
+        assert self.transport is not None  # (its handshake comes over it)
         peer = self.transport.get_extra_info("peername")
         forwarded = request.headers.get_all("X-Forwarded-For")
         address = limits.client_address(str(peer[0]) if peer else "", forwarded, self.server.trust_proxy)
@@ -146,7 +150,7 @@ class Conn(wire.ServerConnection):
         self.server.log("dropped a client that does not read its messages")
         super().too_slow()
 
-    def send(self, message: dict) -> None:
+    def send(self, message: Message) -> None:
         self.send_text(encode(message))
 
     def allowed(self) -> bool:
@@ -166,12 +170,12 @@ class Server:
         data_dir: Path | None,
         *,
         store: str | None = None,
-        log=print,
+        log: Callable[[str], None] = print,
         rate: float = RATE,
         idle_room: float = IDLE_ROOM,
         address_limits: limits.AddressLimits | None = None,
         trust_proxy: bool = False,
-        **room_options,
+        **room_options: float,
     ) -> None:
         """``store``: where the rooms are kept (``store.open_store``: SQLite
         in ``data_dir`` by default, memory without one), opened by ``load``."""
@@ -181,11 +185,11 @@ class Server:
         self.trust_proxy = trust_proxy  # a client's address is the one the reverse proxy adds to X-Forwarded-For
         self.data_dir = None if data_dir is None else Path(data_dir)
         self.store_url = store
-        self.store: RoomStore | None = None  # once ``load`` opened it
-        self.rooms: dict[str, Room] = {}
+        self._store: RoomStore | None = None  # once ``load`` opened it
+        self.rooms: dict[str, Room[Conn]] = {}
         self.written: dict[str, tuple[int, str]] = {}  # what the store holds of each room: its actions, its state
-        self.unsaved: dict[str, Room] = {}  # the rooms changed in this turn of the loop, till ``flush``
-        self.outbox: list[tuple[Conn, dict]] = []  # ... and what their changes say, sent once they are kept
+        self.unsaved: dict[str, Room[Conn]] = {}  # the rooms changed in this turn of the loop, till ``flush``
+        self.outbox: Out[Conn] = []  # ... and what their changes say, sent once they are kept
         self.flushing: asyncio.Handle | None = None
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.idle: dict[str, asyncio.TimerHandle] = {}  # the rooms nobody is connected to, till they are put away
@@ -202,11 +206,17 @@ class Server:
         """Open the store (StoreError if it cannot be used: another server's
         folder, say), with the room files of a server from before the stores
         imported into it. Rooms are read when somebody says hello to them."""
-        self.store = open_store(self.data_dir, self.store_url)
+        self._store = open_store(self.data_dir, self.store_url)
         if self.data_dir is not None:
-            import_room_files(self.store, self.data_dir / "rooms", self.log)
+            import_room_files(self._store, self.data_dir / "rooms", self.log)
 
-    def _room(self, typed: str) -> Room | None:
+    @property
+    def store(self) -> RoomStore:
+        """Where the rooms are kept, once ``load`` opened it."""
+        assert self._store is not None, "the server's store is opened by load"
+        return self._store
+
+    def _room(self, typed: str) -> Room[Conn] | None:
         """The room typed as ``typed``, in any case (``protocol.room_names``)."""
         for name in room_names(typed):
             room = self._named_room(name)
@@ -214,7 +224,7 @@ class Server:
                 return room
         return None
 
-    def _named_room(self, name: str) -> Room | None:
+    def _named_room(self, name: str) -> Room[Conn] | None:
         """The room ``name``: in memory, or read from the store (None if
         there is none; JoinError, with the reason, if it cannot be read:
         then it is kept aside)."""
@@ -253,7 +263,7 @@ class Server:
         aside = self.store.keep_aside(name, timestamp())
         self.log(f"room {name} could not be read ({error}): kept as {aside}")
 
-    def _watch_idle(self, room: Room) -> None:
+    def _watch_idle(self, room: Room[Conn]) -> None:
         """Nobody is connected to the room: put it away in a while."""
         if room.members:
             return
@@ -261,7 +271,7 @@ class Server:
         wait = min(self.idle_room, IDLE_OVER) if room.over or not room.played else self.idle_room
         self.idle[room.name] = asyncio.get_running_loop().call_later(wait, self._put_away, room)
 
-    def _put_away(self, room: Room) -> None:
+    def _put_away(self, room: Room[Conn]) -> None:
         """Drop the room from memory, nobody being connected to it, once the
         store holds its last change (an empty room is not played: it comes
         back from the store as it went)."""
@@ -273,11 +283,11 @@ class Server:
             return
         self._let_go(room)
 
-    def _stored(self, room: Room) -> bool:
+    def _stored(self, room: Room[Conn]) -> bool:
         """The store holds the room's last change."""
         return room.name not in self.unsaved
 
-    def _let_go(self, room: Room) -> None:
+    def _let_go(self, room: Room[Conn]) -> None:
         """Drop a room nobody is connected to, whose last change the store
         holds, and let another server take it (its lease)."""
         self._forget(room.name)
@@ -298,7 +308,9 @@ class Server:
         longer than the lease), its rooms may be another's now: every room
         is dropped from memory and its people reconnect (1012), to whichever
         server plays it."""
-        asyncio.get_running_loop().call_later(self.store.renew_every, self.renew_lease)
+        every = self.store.renew_every
+        assert every is not None  # (a store shared with other servers: ``run`` renews its lease)
+        asyncio.get_running_loop().call_later(every, self.renew_lease)
         try:
             if self.store.renew():
                 return
@@ -345,7 +357,7 @@ class Server:
                 return
         raise JoinError("this server has no room for more rooms")
 
-    def _configure(self, room: Room) -> None:
+    def _configure(self, room: Room[Conn]) -> None:
         for key, value in self.room_options.items():
             setattr(room, key, value)
 
@@ -367,13 +379,12 @@ class Server:
             out = [(conn, message) for conn, message in out if conn.room is not None and conn.room.name not in failed]
             changes = []
         for change in changes:
-            held = self.written.get(change.name)
-            state = change.state if change.state is not None else held[1]
+            state = change.state if change.state is not None else self.written[change.name][1]  # (unchanged)
             self.written[change.name] = (change.first + len(change.actions), state)
         for conn, message in out:
             conn.send(message)
 
-    def _change(self, room: Room) -> Change | None:
+    def _change(self, room: Room[Conn]) -> Change | None:
         """What the room has that the store does not (None: nothing)."""
         if self.rooms.get(room.name) is not room:
             return None  # (rolled back meanwhile)
@@ -385,7 +396,7 @@ class Server:
             room.name, moves, room.actions(moves), None if new == state else new, started=room.started, over=room.over
         )
 
-    def _roll_back(self, room: Room, error: StoreError) -> None:
+    def _roll_back(self, room: Room[Conn], error: StoreError) -> None:
         """The store could not keep the room's last changes: the room goes
         back to what the store holds (what its people were last sent), and
         each is told why and sent the table again; a seat taken by a change
@@ -397,7 +408,7 @@ class Server:
         loop_time = asyncio.get_running_loop().time()
         try:
             file = self.store.load(room.name) if self.store.claim(room.name) else None
-            again = None if file is None else Room.from_file(file, loop_time)
+            again: Room[Conn] | None = None if file is None else Room.from_file(file, loop_time)
         except (StoreError, ValueError, KeyError, TypeError):
             again = None
         if again is not None:
@@ -462,7 +473,7 @@ class Server:
         else:  # (a message that came before its join was refused finds no seat)
             self.submit(room, lambda now: room.handle(conn, message, now) if conn in room.members else [])
 
-    def _hello(self, conn: Conn, hello: dict) -> None:
+    def _hello(self, conn: Conn, hello: Message) -> None:
         """The first message: the room is found, or made, at once; the join
         waits its turn among the room's changes."""
         conn.greeted()
@@ -480,7 +491,7 @@ class Server:
         _cancel(self.idle, room.name)
         self.submit(room, lambda now: self._join(conn, room, hello, now))
 
-    def _new_room(self, name: str, hello: dict, address: str | None) -> Room:
+    def _new_room(self, name: str | None, hello: Message, address: str | None) -> Room[Conn]:
         if hello.get("token") is not None:
             raise JoinError(f"there is no room {name!r} on this server")
         table = check_table(hello.get("table", {}))
@@ -489,13 +500,13 @@ class Server:
             per = self.limits.rooms_a_minute
             raise JoinError(f"too many new rooms from your address: at most {per:g} a minute")
         self._make_space()
-        room = Room(name or self.new_room_name(), table)
+        room: Room[Conn] = Room(name or self.new_room_name(), table)
         self._configure(room)
         self.rooms[room.name] = room
         self.log(f"room {room.name}: {table['rules']} for {table['players']}, {table['people']} people")
         return room
 
-    def _join(self, conn: Conn, room: Room, hello: dict, now: float) -> list:
+    def _join(self, conn: Conn, room: Room[Conn], hello: Message, now: float) -> Out[Conn]:
         try:
             return room.join(conn, hello, now)
         except (ProtocolError, JoinError) as error:
@@ -513,7 +524,7 @@ class Server:
 
     # ----- changes to rooms -----------------------------------------------------
 
-    def submit(self, room: Room, change) -> None:
+    def submit(self, room: Room[Conn], change: Callable[[float], Out[Conn]]) -> None:
         """Make ``change`` (``now -> [(conn, message)]``) to a room; what it
         says is sent once the store holds it (``flush``, at the end of this
         turn of the event loop)."""
@@ -529,14 +540,14 @@ class Server:
             self.log(f"room {room.name}: a change failed\n{traceback.format_exc()}")
         self.schedule(room)
 
-    def schedule(self, room: Room) -> None:
+    def schedule(self, room: Room[Conn]) -> None:
         loop = asyncio.get_running_loop()
         _cancel(self.timers, room.name)
         when = room.wakeup(loop.time())
         if when is not None:
             self.timers[room.name] = loop.call_at(when, self._tick, room)
 
-    def _tick(self, room: Room) -> None:
+    def _tick(self, room: Room[Conn]) -> None:
         self.timers.pop(room.name, None)
         self.submit(room, room.tick)
 
@@ -576,7 +587,12 @@ class Server:
         asyncio.get_running_loop().call_later(FREEZE_EVERY, self.keep_collections_short, turn + 1)
 
     async def run(
-        self, host: str, port: int, stop_after: float | None = None, ready=None, whole_process: bool = False
+        self,
+        host: str,
+        port: int,
+        stop_after: float | None = None,
+        ready: Callable[[str], None] | None = None,
+        whole_process: bool = False,
     ) -> None:
         """``whole_process``: the server is all this process does (``main``),
         so it may tune the cycle collector for itself."""
@@ -588,12 +604,17 @@ class Server:
             self.keep_collections_short()
         self.keep_alive()
         loop = asyncio.get_running_loop()
-        stop = loop.create_future()
+        stop: asyncio.Future[None] = loop.create_future()
+
+        def stop_now() -> None:
+            if not stop.done():
+                stop.set_result(None)
+
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+                loop.add_signal_handler(sig, stop_now)
         if stop_after is not None:
-            loop.call_later(stop_after, lambda: stop.done() or stop.set_result(None))
+            loop.call_later(stop_after, stop_now)
         try:
             listener = await loop.create_server(lambda: Conn(self), host, port, backlog=1024)
         except BaseException:
@@ -628,12 +649,12 @@ class Server:
             await asyncio.sleep(0.02)
 
 
-def _state(room: Room) -> str:
+def _state(room: Room[Conn]) -> str:
     """The room's state as the store keeps it (``store.base``)."""
     return json.dumps(room.file_state(), separators=(",", ":"))  # the C encoder: no indent
 
 
-def import_room_files(store: RoomStore, folder: Path, log) -> None:
+def import_room_files(store: RoomStore, folder: Path, log: Callable[[str], None]) -> None:
     """Room files of a server from before the stores (``DATA_DIR/rooms/*.json``),
     each put in the store once, at start, then the folder kept aside
     (``rooms.imported-TIMESTAMP``); a file that cannot be read is kept
@@ -643,7 +664,7 @@ def import_room_files(store: RoomStore, folder: Path, log) -> None:
     changes, unreadable = [], 0
     for path in sorted(folder.glob("*.json")):
         try:
-            room = Room.from_text(path.read_bytes(), 0.0)
+            room: Room[Conn] = Room.from_text(path.read_bytes(), 0.0)
             if room.name != path.stem or store.load(room.name) is not None:
                 raise BadRoomFile("its name is not its file's, or the store has such a room")
         except (OSError, BadRoomFile) as error:
@@ -656,7 +677,7 @@ def import_room_files(store: RoomStore, folder: Path, log) -> None:
     log(f"imported {len(changes)} room files into the store ({unreadable} unreadable): the files kept in {aside}")
 
 
-def _malloc_trim():
+def _malloc_trim() -> Callable[[int], int] | None:
     """glibc's ``malloc_trim``, or None (another C library: musl, macOS)."""
     try:
         return ctypes.CDLL(None).malloc_trim

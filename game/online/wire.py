@@ -25,6 +25,7 @@ import contextlib
 import logging
 import socket
 from http import HTTPStatus
+from typing import Generic, TypeVar, cast
 
 from websockets.client import ClientProtocol
 from websockets.frames import Frame, Opcode
@@ -40,8 +41,10 @@ WRITE_LIMIT = 262_144  # bytes waiting to be sent before the client counts as on
 MAX_FRAMES = 32  # frames one message may come in (a browser sends one): more closes the connection with 1009
 LOGGER = logging.getLogger("game.online.wire")  # websockets' own connection logger, one for all
 
+Side = TypeVar("Side", ServerProtocol, ClientProtocol)  # the side of websockets' protocol a connection is
 
-class Connection(asyncio.Protocol):
+
+class Connection(asyncio.Protocol, Generic[Side]):
     """One WebSocket connection, either side: ``ServerConnection`` or
     ``ClientConnection``."""
 
@@ -57,9 +60,9 @@ class Connection(asyncio.Protocol):
         "transport",
     )
 
-    def __init__(self, ws: ServerProtocol | ClientProtocol) -> None:
-        ws.id = None  # websockets' uuid4 a connection, for its logs: not kept
-        self._ws = ws
+    def __init__(self, ws: Side) -> None:
+        ws.id = None  # type: ignore[assignment]  # websockets' uuid4 a connection, for its logs: not kept
+        self._ws: Side = ws
         self._parts: list[bytes] = []  # a message that arrives in pieces, so far
         self._parts_are_text = False
         self._closer: asyncio.TimerHandle | None = None
@@ -115,8 +118,8 @@ class Connection(asyncio.Protocol):
 
     # ----- asyncio's side ---------------------------------------------------------
 
-    def connection_made(self, transport: asyncio.Transport) -> None:
-        self.transport = transport
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)  # (a stream's: the event loop's TCP transport)
 
     def data_received(self, data: bytes) -> None:
         """What came is read in order, the messages before a close frame
@@ -148,11 +151,11 @@ class Connection(asyncio.Protocol):
     def _handshake(self, event: Request | Response) -> None:
         raise NotImplementedError
 
-    def _frame(self, frame) -> None:
+    def _frame(self, frame: Frame) -> None:
         """A frame of an open connection. The pieces of a message are
         bounded in bytes by ``websockets`` (its ``max_size``) and here in
         number: endless empty pieces would grow the list of them forever."""
-        opcode = frame.opcode
+        opcode, data = frame.opcode, bytes(frame.data)  # (bytes already, as websockets reads them: not copied)
         self.frame_arrived(opcode is Opcode.TEXT or opcode is Opcode.BINARY or opcode is Opcode.CONT)
         if self._closing:
             return  # (the rate limit closed it)
@@ -160,18 +163,18 @@ class Connection(asyncio.Protocol):
             self.pong_due = False
         elif opcode is Opcode.TEXT or opcode is Opcode.BINARY:  # (websockets checks the pieces' order)
             if frame.fin:
-                self._deliver(frame.data, opcode is Opcode.TEXT)
+                self._deliver(data, opcode is Opcode.TEXT)
             else:
-                self._parts, self._parts_are_text = [frame.data], opcode is Opcode.TEXT
+                self._parts, self._parts_are_text = [data], opcode is Opcode.TEXT
         elif opcode is Opcode.CONT:
             if len(self._parts) >= MAX_FRAMES:
                 self._parts = []
                 self._fail(1009, f"a message in more than {MAX_FRAMES} frames")
                 return
-            self._parts.append(frame.data)
+            self._parts.append(data)
             if frame.fin:
-                data, self._parts = b"".join(self._parts), []
-                self._deliver(data, self._parts_are_text)
+                whole, self._parts = b"".join(self._parts), []
+                self._deliver(whole, self._parts_are_text)
 
     def _deliver(self, data: bytes, is_text: bool) -> None:
         if not is_text:
@@ -192,18 +195,20 @@ class Connection(asyncio.Protocol):
         self._close_soon()
 
     def _write(self) -> None:
+        transport = self.transport
+        assert transport is not None  # (the connection is made before anything is read or sent)
         for data in self._ws.data_to_send():
             if self._eof_written:
                 break  # (a close frame that came with the handshake ends it before its answer)
             if data:
-                self.transport.write(data)
+                transport.write(data)
                 continue
             self._eof_written = True
-            if self.transport.can_write_eof():
-                self.transport.write_eof()  # the server half-closes; the client closes
+            if transport.can_write_eof():
+                transport.write_eof()  # the server half-closes; the client closes
             else:
-                self.transport.close()
-        if not self._closing and self.transport.get_write_buffer_size() > WRITE_LIMIT:
+                transport.close()
+        if not self._closing and transport.get_write_buffer_size() > WRITE_LIMIT:
             self.too_slow()  # (its messages, or the pongs to a flood of pings)
 
     def _close_soon(self) -> None:
@@ -212,7 +217,7 @@ class Connection(asyncio.Protocol):
             self._closer = loop.call_later(CLOSE_TIMEOUT, self.transport.abort)
 
 
-class ServerConnection(Connection):
+class ServerConnection(Connection[ServerProtocol]):
     """The server's side: a subclass says which paths it refuses."""
 
     __slots__ = ()
@@ -227,14 +232,15 @@ class ServerConnection(Connection):
         answered with instead of a WebSocket, or None to accept it."""
         return None
 
-    def connection_made(self, transport: asyncio.Transport) -> None:
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
         sock = transport.get_extra_info("socket")
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
-    def _handshake(self, request: Request) -> None:
+    def _handshake(self, request: Request | Response) -> None:
+        assert isinstance(request, Request)  # (a server is sent requests)
         refusal = self.refuse(request)
         response = self._ws.accept(request) if refusal is None else self._ws.reject(*refusal)
         self._ws.send_response(response)
@@ -247,7 +253,7 @@ class ServerConnection(Connection):
             self._close_soon()
 
 
-class ClientConnection(Connection):
+class ClientConnection(Connection[ClientProtocol]):
     """The client's side, for ``url`` (the benchmark's bots: thousands of
     connections in one process). ``loop.create_connection`` opens it."""
 
@@ -258,12 +264,12 @@ class ClientConnection(Connection):
     def __init__(self, url: str) -> None:
         super().__init__(ClientProtocol(parse_uri(url), max_size=self.max_size, logger=LOGGER))
 
-    def connection_made(self, transport: asyncio.Transport) -> None:
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
         super().connection_made(transport)
         self._ws.send_request(self._ws.connect())
         self._write()
 
-    def _handshake(self, response: Response) -> None:
+    def _handshake(self, response: Request | Response) -> None:
         if self._ws.state is State.OPEN:
             self.path = self._ws.uri.resource_name
             self.opened()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import Change, RoomStore, StoreError
+from .base import Change, RoomFile, RoomStore, StoreError
 from .memory import MemoryStore
 
 __all__ = ["Change", "MemoryStore", "RoomStore", "StoreError", "open_store", "read_room"]
@@ -32,7 +32,7 @@ def open_store(data_dir: Path | None, url: str | None = None, server: bool = Tru
     return SqliteStore(Path(data_dir), server)
 
 
-def read_room(data_dir: Path | None, url: str | None, name: str) -> dict | None:
+def read_room(data_dir: Path | None, url: str | None, name: str) -> RoomFile | None:
     """One room as its file held it, read beside a running server (None: no
     such room); StoreError if the store cannot be read."""
     store = open_store(data_dir, url, server=False)

@@ -19,6 +19,9 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
+
+RoomFile = dict[str, Any]  # a room file, as JSON reads it (``Room.to_file``, checked by ``Room.from_file``)
 
 HEADER = "header"  # the state's key for the record's header (rules, players, seed...)
 ASIDE = ".unreadable-"  # a room kept aside is renamed NAME.unreadable-TIMESTAMP: no room's name has a dot
@@ -50,7 +53,7 @@ class RoomStore(ABC):
         held before."""
 
     @abstractmethod
-    def load(self, name: str) -> dict | None:
+    def load(self, name: str) -> RoomFile | None:
         """The room as a room file (``room_file``), None if there is no such
         room; ValueError, KeyError or TypeError if what is held is not a
         room (``Room.from_file`` then checks the file itself)."""
@@ -102,9 +105,9 @@ class RoomStore(ABC):
         return aside
 
 
-def room_file(state: str, actions: Sequence[str]) -> dict:
+def room_file(state: str, actions: Sequence[str]) -> RoomFile:
     """The room file of a stored room: its state with its record whole."""
-    file = json.loads(state)
+    file: RoomFile = json.loads(state)
     header = file.pop(HEADER)
     file["moves"] = len(actions)
     file["record"] = header + "".join(f"{action}\n" for action in actions)

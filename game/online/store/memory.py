@@ -6,7 +6,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .base import Change, RoomStore, StoreError, room_file
+from .base import Change, RoomFile, RoomStore, StoreError, room_file
 
 
 @dataclass
@@ -31,12 +31,13 @@ class MemoryStore(RoomStore):
         for change in changes:
             held = self._rooms.get(change.name)
             if held is None:
+                assert change.state is not None  # (a new room comes with its state: checked above)
                 held = self._rooms[change.name] = _Stored(change.state, change.started, change.over, now)
             elif change.state is not None:
                 held.state, held.started, held.over, held.changed = change.state, change.started, change.over, now
             held.actions.extend(change.actions)
 
-    def load(self, name: str) -> dict | None:
+    def load(self, name: str) -> RoomFile | None:
         held = self._rooms.get(name)
         return None if held is None else room_file(held.state, held.actions)
 

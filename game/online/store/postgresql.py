@@ -38,9 +38,14 @@ import contextlib
 import os
 import secrets
 import socket
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any, cast
 
 from .base import StoreError
-from .sql import SCHEMA, UPSERT, SqlStore
+from .sql import SCHEMA, UPSERT, Cursor, SqlStore
+
+if TYPE_CHECKING:  # (psycopg is optional: imported when a store is opened)
+    import psycopg
 
 CONNECT_TIMEOUT = 10  # seconds
 LEASE = 3.0  # seconds a server's lease lasts: the longest its rooms wait for another server once it died
@@ -55,6 +60,7 @@ class PostgresStore(SqlStore):
     placeholder = "%s"
     owned = " WHERE rooms.owner = excluded.owner"
     renew_every = RENEW_EVERY
+    db: psycopg.Connection[Any]
 
     def __init__(self, url: str, server: bool = True) -> None:
         super().__init__()
@@ -124,7 +130,7 @@ class PostgresStore(SqlStore):
         except self.errors as error:
             raise StoreError(f"{type(error).__name__}: {error}") from None
 
-    def _fence(self, cursor, names: list[str]) -> None:
+    def _fence(self, cursor: Cursor, names: list[str]) -> None:
         live = cursor.execute(f"SELECT 1 FROM leases WHERE owner = %s AND expires > {NOW} FOR SHARE", (self.owner,))
         if live.fetchone() is None:
             raise StoreError("this server's lease on its rooms has lapsed")
@@ -136,14 +142,15 @@ class PostgresStore(SqlStore):
                 raise StoreError("a room is played by another server now")
 
     @contextlib.contextmanager
-    def _transaction(self):
+    def _transaction(self) -> Iterator[psycopg.Cursor[Any]]:
         with self.db.transaction(), self.db.cursor() as cursor:
             yield cursor
 
-    def _upsert(self, cursor, rows: list[tuple]) -> list[int]:
+    def _upsert(self, cursor: Cursor, rows: list[tuple[Any, ...]]) -> list[int]:
         """All the states in one pipeline: one round trip."""
         if not rows:
             return []
+        cursor = cast("psycopg.Cursor[Any]", cursor)  # (this store's: ``_transaction``)
         cursor.executemany(self._sql(UPSERT.format(owned=self.owned)), rows, returning=True)
         ids = []
         while True:

@@ -16,9 +16,11 @@ are read in order by their key; a room's rows are removed with it.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
 
-from .base import Change, RoomStore, StoreError, room_file
+from .base import Change, RoomFile, RoomStore, StoreError, room_file
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -46,13 +48,36 @@ UPSERT = (
 APPEND = "INSERT INTO actions (room, n, action) VALUES (?, ?, ?)"
 
 
+class Rows(Protocol):
+    """What a query gives back (sqlite3's and psycopg's cursors)."""
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+class Database(Protocol):
+    """A DB-API connection in autocommit mode (sqlite3's, psycopg's)."""
+
+    def execute(self, query: str, values: Sequence[Any] = ..., /) -> Rows: ...
+
+
+class Cursor(Database, Protocol):
+    """Where a transaction's queries run (``_transaction``)."""
+
+    def executemany(self, query: str, rows: Iterable[Sequence[Any]], /) -> object: ...
+
+
 class SqlStore(RoomStore):
     """What SQLite and PostgreSQL share: the queries. A subclass opens the
-    connection (``self.db``, a DB-API connection in autocommit mode) and
-    says how its placeholders look."""
+    connection (``self.db``, a DB-API connection in autocommit mode), says
+    how its placeholders look and which errors its driver raises, and runs
+    a transaction (``_transaction``)."""
 
     placeholder = "?"
     owned = ""  # the upsert's condition that the room is still this server's (PostgreSQL's leases)
+    db: Database
+    errors: tuple[type[Exception], ...]  # the driver's
 
     def __init__(self) -> None:
         self.owner: str | None = None  # this server, where several share the store
@@ -61,33 +86,37 @@ class SqlStore(RoomStore):
     def _sql(self, query: str) -> str:
         return query if self.placeholder == "?" else query.replace("?", self.placeholder)
 
-    def _execute(self, query: str, values: Sequence = ()):
+    def _execute(self, query: str, values: Sequence[Any] = ()) -> Rows:
         return self.db.execute(self._sql(query), values)
 
-    def _upsert(self, cursor, rows: list[tuple]) -> list[int]:
+    def _upsert(self, cursor: Cursor, rows: list[tuple[Any, ...]]) -> list[int]:
         """The rooms' new states: their ids."""
         return [cursor.execute(self._sql(UPSERT.format(owned=self.owned)), row).fetchone()[0] for row in rows]
 
-    def _fence(self, cursor, names: list[str]) -> None:
+    def _fence(self, cursor: Cursor, names: list[str]) -> None:
         """In a write's transaction: StoreError if a room is no longer this server's."""
 
-    def _transaction(self):
+    def _transaction(self) -> AbstractContextManager[Cursor]:
+        """A transaction, committed at the end of the ``with``, and its cursor."""
         raise NotImplementedError
 
     def write(self, changes: Sequence[Change]) -> None:
         now = time.time()
-        held = {change.name: self._holding(change.name) for change in changes}
+        holding = {change.name: self._holding(change.name) for change in changes}
         for change in changes:
-            count = held[change.name][1] if held[change.name] else 0
-            if count != change.first or (held[change.name] is None and change.state is None):
+            now_held = holding[change.name]
+            count = now_held[1] if now_held else 0
+            if count != change.first or (now_held is None and change.state is None):
                 raise StoreError(f"room {change.name}: the store holds another version of it")
+        # Every room's (id, actions held): a room without one is new, so it has its state (checked above).
+        held = {name: now_held for name, now_held in holding.items() if now_held is not None}
         stated = [change for change in changes if change.state is not None]
         try:
             with self._transaction() as cursor:
                 self._fence(cursor, [change.name for change in changes if change.state is None])
                 rows = [(c.name, c.state, c.started, c.over, now, self.owner) for c in stated]
                 for change, room in zip(stated, self._upsert(cursor, rows), strict=True):
-                    held[change.name] = (room, held[change.name][1] if held[change.name] else 0)
+                    held[change.name] = (room, held[change.name][1] if change.name in held else 0)
                 actions = [
                     (held[change.name][0], change.first + k, action)
                     for change in changes
@@ -110,19 +139,19 @@ class SqlStore(RoomStore):
             self._held[name] = (row[0], count)
         return self._held[name]
 
-    def _query_one(self, query: str, values: Sequence):
+    def _query_one(self, query: str, values: Sequence[Any]) -> Any:
         try:
             return self._execute(query, values).fetchone()
         except self.errors as error:
             raise StoreError(f"{type(error).__name__}: {error}") from None
 
-    def _query_all(self, query: str, values: Sequence = ()) -> list:
+    def _query_all(self, query: str, values: Sequence[Any] = ()) -> list[Any]:
         try:
             return self._execute(query, values).fetchall()
         except self.errors as error:
             raise StoreError(f"{type(error).__name__}: {error}") from None
 
-    def load(self, name: str) -> dict | None:
+    def load(self, name: str) -> RoomFile | None:
         row = self._query_one("SELECT id, state FROM rooms WHERE name = ?", (name,))
         if row is None:
             return None

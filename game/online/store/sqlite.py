@@ -25,6 +25,7 @@ import os
 import sqlite3
 import stat
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
 from .base import StoreError
@@ -39,6 +40,7 @@ PRIVATE_FOLDER, PRIVATE_FILE = 0o700, 0o600
 
 class SqliteStore(SqlStore):
     errors = (sqlite3.Error,)
+    db: sqlite3.Connection
 
     def __init__(self, folder: Path, server: bool = True) -> None:
         """``server``: this process plays the rooms (it takes the lock and
@@ -65,7 +67,7 @@ class SqliteStore(SqlStore):
             raise StoreError(f"cannot use {self.path}: {error}") from None
 
     @contextlib.contextmanager
-    def _transaction(self):
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
         self.db.execute("BEGIN IMMEDIATE")
         try:
             yield self.db
@@ -83,7 +85,7 @@ class SqliteStore(SqlStore):
         if db is not None:
             with contextlib.suppress(sqlite3.Error):
                 db.close()
-            self.db = None
+            del self.db
         if self._lock is not None:
             os.close(self._lock)
             self._lock = None
