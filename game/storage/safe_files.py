@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -50,6 +51,23 @@ def sync_directory(directory: Path) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def read_limited(path: Path, most: int) -> bytes:
+    """A regular file's bytes, checked before it is read: OSError for a
+    folder, a pipe or a device, ValueError for more than ``most`` bytes."""
+    with open(path, "rb", opener=_open_no_wait) as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"{path.name} is not a regular file")
+        if info.st_size > most:
+            raise ValueError(f"{info.st_size // 1024} KiB, larger than {most // 1024} KiB")
+        return file.read(most + 1)
+
+
+def _open_no_wait(path: str, flags: int) -> int:
+    """Open without blocking on a FIFO that no one writes to."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
 
 
 def timestamp(now: float | None = None) -> str:
