@@ -30,7 +30,8 @@ MAX_FILE = 1024 * 1024
 
 def split_record(record: str) -> tuple[str, list[str]]:
     """The header (with its comments) and the moves, in order."""
-    header, moves = [], []
+    header: list[str] = []
+    moves: list[str] = []
     for line in record.splitlines():
         stripped = line.strip()
         key = stripped.partition(" ")[0]

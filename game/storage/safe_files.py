@@ -15,21 +15,24 @@ import contextlib
 import json
 import os
 import stat
+import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` in one step; OSError if it cannot."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, made = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    temp: str | None = made
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        os.replace(temp, path)
+        os.replace(made, path)
         temp = None
         sync_directory(path.parent)
     finally:
@@ -115,7 +118,7 @@ def lock_folder(directory: Path) -> bool:
     except OSError:
         return True
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":
             import msvcrt
 
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
@@ -141,7 +144,7 @@ def remove_stale_temporaries(directory: Path, prefix: str) -> None:
                 temporary.unlink()
 
 
-def stored_text(value):
+def stored_text(value: object) -> object:
     """What localStorage's ``getItem`` answered, as text or None for a
     missing key: Pyodide gives JavaScript's null as ``pyodide.ffi.jsnull``
     (not None), so a first run in the browser must not take it for data."""
@@ -150,7 +153,7 @@ def stored_text(value):
     return value
 
 
-def keep_item_aside(storage, key: str, label: str = "unreadable") -> str:
+def keep_item_aside(storage: Any, key: str, label: str = "unreadable") -> str:
     """Copy localStorage's item ``key`` to a new key ``KEY.LABEL-TIMESTAMP``
     (with -2, -3... if taken, never over another item); returns the new key."""
     stem = f"{key}.{label}-{timestamp()}"

@@ -154,7 +154,7 @@ def parse(text: Any, replay: bool = True) -> SavedMatch:
     version = data.get("version")
     if type(version) is not int or version != VERSION:
         raise ValueError(f"version {_show(version)}, expected {VERSION}")
-    values = {}
+    values: dict[str, Any] = {}
     for f in fields(SavedMatch):
         if f.name in OPTIONAL and f.name not in data:
             continue

@@ -43,7 +43,7 @@ Nothing is ever read with pickle or eval: only ``json.loads`` and type checks.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import Any
 
@@ -324,7 +324,8 @@ class Stats:
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
         if table == CLASSIC_TABLE:
-            return getattr(self, difficulty)
+            classic: LevelStats = getattr(self, difficulty)
+            return classic
         if not _is_table_key(table):
             raise ValueError(f"unknown table {table!r}")
         return self.tables.get(table, {}).get(difficulty, LevelStats())
@@ -372,12 +373,13 @@ def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def _level_document(level: LevelStats) -> dict:
+def _level_document(level: LevelStats) -> dict[str, int]:
     return {f.name: getattr(level, f.name) for f in fields(LevelStats)}
 
 
 def dump(settings: Settings, stats: Stats) -> str:
     """The JSON text of the document."""
+    section: dict[str, Any] = {name: _level_document(stats.level(name)) for name in DIFFICULTIES}
     document = {
         "version": VERSION,
         "settings": {
@@ -385,17 +387,17 @@ def dump(settings: Settings, stats: Stats) -> str:
             for f in fields(Settings)
             if f.name not in _LEFT_OUT or getattr(settings, f.name) != _LEFT_OUT[f.name]
         },
-        "stats": {name: _level_document(stats.level(name)) for name in DIFFICULTIES},
+        "stats": section,
     }
     if stats.counted:
-        document["stats"]["counted"] = stats.counted
+        section["counted"] = stats.counted
     if stats.tables:
-        document["stats"]["tables"] = {
+        section["tables"] = {
             key: {name: _level_document(level) for name, level in levels.items()}
             for key, levels in sorted(stats.tables.items())
         }
     if stats.people:
-        document["stats"]["people"] = {
+        section["people"] = {
             name: {f.name: getattr(record, f.name) for f in fields(PersonStats)}
             for name, record in sorted(stats.people.items())
         }
@@ -419,7 +421,7 @@ class Reading:
     partial: bool = False
 
 
-def read_document(text: str | bytes | None) -> Reading:
+def read_document(text: object) -> Reading:
     """Read a document's text (``None`` when there is none yet). Never raises."""
     if text is None:
         return Reading(Settings(), Stats())
@@ -445,7 +447,7 @@ def fallback(reading: Reading) -> str:
 _MISSING = object()  # a key absent from the document (a null is a bad value)
 
 
-def _decode(text: str | bytes) -> tuple[str | None, Any]:
+def _decode(text: object) -> tuple[str | None, Any]:
     if not isinstance(text, str | bytes):
         return f"unexpected {type(text).__name__} instead of text", None
     if len(text) > MAX_TEXT:
@@ -477,7 +479,10 @@ def _read_settings(section: Any, bad: list[str]) -> Settings:
         bad.append(f"settings={_show(section)}")
         return Settings()
     values = _read_fields(section, _DOCUMENT_CHECKS, "settings", bad)
-    return Settings(**{name: tuple(value) if name in TUPLES else value for name, value in values.items()})
+    for name in TUPLES:
+        if name in values:
+            values[name] = tuple(values[name])
+    return Settings(**values)
 
 
 def _listed(accepts: Callable[[Any], bool]) -> Callable[[Any], bool]:
@@ -494,7 +499,7 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
     if not isinstance(section, dict):
         bad.append(f"stats={_show(section)}")
         return Stats()
-    levels = _read_levels(section, "stats", bad)
+    levels: dict[str, Any] = dict(_read_levels(section, "stats", bad))
     counted = section.get("counted", "")
     if not isinstance(counted, str) or len(counted) > MAX_COUNTED:
         bad.append(f"stats.counted={_show(counted)}")
@@ -508,7 +513,7 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
     if not isinstance(tables, dict):
         bad.append(f"stats.tables={_show(tables)}")
         return Stats(**levels, counted=counted)
-    kept = {}
+    kept: dict[str, dict[str, LevelStats]] = {}
     for key, table in tables.items():
         if not _is_table_key(key) or key == CLASSIC_TABLE:
             bad.append(f"stats.tables.{_show(key)}")
@@ -533,7 +538,7 @@ def _read_people(section: Any, bad: list[str]) -> dict[str, PersonStats]:
     return kept
 
 
-def _read_levels(section: dict, prefix: str, bad: list[str]) -> dict[str, LevelStats]:
+def _read_levels(section: dict[str, Any], prefix: str, bad: list[str]) -> dict[str, LevelStats]:
     """The difficulties' statistics in one section, each read field by field."""
     checks = {f.name: _is_count for f in fields(LevelStats)}
     levels = {}
@@ -548,7 +553,9 @@ def _read_levels(section: dict, prefix: str, bad: list[str]) -> dict[str, LevelS
     return levels
 
 
-def _read_fields(section: dict, checks: dict, prefix: str, bad: list[str]) -> dict:
+def _read_fields(
+    section: dict[str, Any], checks: Mapping[str, Callable[[Any], bool]], prefix: str, bad: list[str]
+) -> dict[str, Any]:
     values = {}
     for name, check in checks.items():
         if name not in section:
