@@ -75,7 +75,7 @@ class LocalStorage:
         return texts if isinstance(texts, list) else []
 
     def waiting(self) -> list[tuple[str, Text]]:
-        return []  # a finished match the replays cannot take stays under the match's key
+        return []  # a finished match the replays could not take stays kept aside, under its own key
 
     def forget_waiting(self, where: str) -> None:
         raise KeyError(where)
