@@ -17,7 +17,6 @@ from conftest import HeadlessApp, SettingsStore, stacked
 
 from game.rules.cards import Card
 from game.rules.rulesets import RULES_STANDARD
-from game.storage.saves import MemorySaves
 from game.storage.settings import Settings
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
@@ -260,9 +259,8 @@ def test_pads_turn_keys_belong_to_the_person_in_front_only():
 
 
 def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_names():
-    saves = MemorySaves()
     store = SettingsStore()
-    people = People(table=("standard", 3), people=("ANN", "BOB"), saves=saves, store=store)
+    people = People(table=("standard", 3), people=("ANN", "BOB"), store=store)
     people.wait_until(lambda: people.app.scene == "handover")
     people.open_curtain()
     people.take_turn()
@@ -270,11 +268,11 @@ def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_n
         people.wait_until(people.waiting)
         if people.match.waiting_for_you:
             people.take_turn()
-    saved, _ = saves.load()
+    saved, _ = store.load_match()
     assert saved.names == ("ANN", "BOB", "")
     game = people.match.game
     # A second App continues it: the same position, behind the same curtain.
-    continued = People(saves=saves, store=store, continue_match=True)
+    continued = People(store=store, continue_match=True)
     app = continued.app
     assert app.match.game.snapshot() == game.snapshot()
     assert app.scene == "handover" and app.match.handover_to == people.match.handover_to
@@ -285,7 +283,7 @@ def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_n
         continued.play_hand()
         if app.scene == "hand_result":
             continued.frame("RETURN")
-    kept = saves.finished()[0]
+    kept = store.finished()[0]
     assert kept.names == ("ANN", "BOB", "")
     winner = app.match.seating.name(app.match.game.match_winner).lower()
     assert kept.result.startswith(f"{winner} won, ann ")

@@ -24,9 +24,9 @@ and the mouse itself (``keys``), so a scripted headless run drives the same
 code by pressing keys with ``pyxel.set_btn`` and moving the mouse with
 ``pyxel.set_mouse_pos``.
 
-Settings (level, sound) and statistics are saved through a store after every
-hand and after every change in the menu (``game.storage.settings``). The match being
-played is saved after every action (``game.storage.saves``), so that CONTINUE (or
+Settings (level, sound) and statistics are saved in the ``Store`` after every
+hand and after every change in the menu (``game.storage``). The match being
+played is saved there after every action, so that CONTINUE (or
 ``--continue``) takes it up exactly where it was left; a finished match is
 kept for REPLAYS and the saved one cleared, as it is when the player leaves
 a match by choice.
@@ -42,8 +42,9 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from game.storage.saves import MemorySaves, SavedMatch, Saves
-from game.storage.settings import Store
+from game.storage.memory import Memory
+from game.storage.saves import SavedMatch
+from game.storage.store import Store
 from game.ui.keeping import MatchKeeping, saved_seating, settle_heap
 from game.ui.online_play import OnlinePlay
 from game.ui.platform import display, keys, runtime
@@ -100,7 +101,6 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         low_memory: bool = False,
         store: Store | None = None,
         platform: str | None = None,
-        saves: Saves | None = None,
         continue_match: bool = False,
         replay: SavedMatch | None = None,
         table: tuple[str, int | None] | None = None,
@@ -115,7 +115,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         players (None: as many as the settings' opponents), and a match of
         it starts at once. ``deck`` (top card first) and ``starter`` stack the
         first hand of the first match, as ``Game`` does; tests use them to set
-        up a position. ``store`` keeps settings and statistics, ``saves`` the
+        up a position. ``store`` keeps settings and statistics, the
         match being played and the finished ones (default: for this run
         only). ``continue_match``: go straight to the saved match, if any;
         ``replay``: go straight to watching that match."""
@@ -129,8 +129,8 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         self.scene = ""
         self._mark_first_frame = os.environ.get(STARTUP_MARK) == "1"
         self._warned: set[str] = set()  # the kinds of failed saves already said
-        self.store = store if store is not None else runtime.MemoryStore()
-        self.settings, self.stats, warning = self.store.load()
+        self.store = store if store is not None else Store(Memory())
+        self.settings, self.stats, warning = self.store.load_settings()
         # The next match's level; --level is for this run only, unless changed in the menu.
         self.level = level or self.settings.difficulty
         sound = self.settings.sound if muted is None else not muted
@@ -145,10 +145,9 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         self.viewer: ReplayViewer | None = None
         if warning:
             self._warn(warning)
-        self.saves = saves if saves is not None else MemorySaves()
         self._moves = 0  # actions (and new hands) sent to the engine in this match
         self._hand_counted = False  # the hand that is over is in the statistics
-        self._saved_at_start, warning = self.saves.load()
+        self._saved_at_start, warning = self.store.load_match()
         if warning:
             self._warn(warning)
         self.title.can_continue = self._saved_at_start is not None
@@ -317,7 +316,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         self._save()
 
     def _save(self) -> None:
-        warning = self.store.save(self.settings, self.stats)
+        warning = self.store.save_settings(self.settings, self.stats)
         if warning:
             self._warn_once(warning)
 
@@ -365,7 +364,7 @@ class App(OnlinePlay, TitleScenes, MatchKeeping):
         elif choice.what == "leave":
             self.notice("left the match")
             self.match.leave()
-            self.saves.clear()
+            self.store.clear_match()
             pyxel.stop()
             self.match = None
             self._to_title()
@@ -429,9 +428,8 @@ def run_window(
     level: str | None,
     muted: bool | None,
     low_memory: bool,
-    store_for: Callable[[], object],
+    store_for: Callable[[], Store],
     platform: str | None = None,
-    saves_for: Callable[[], Saves] | None = None,
     continue_match: bool = False,
     replay: SavedMatch | None = None,
     display_scale: int | None = None,
@@ -440,8 +438,8 @@ def run_window(
     join: tuple[str, str] | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits, the
-    window at ``display_scale`` (None: pyxel chooses). ``store_for`` and
-    ``saves_for`` are called after ``pyxel.init``. Resized, the picture
+    window at ``display_scale`` (None: pyxel chooses). ``store_for`` is
+    called after ``pyxel.init``. Resized, the picture
     keeps whole scales with crisp pixels (bars fill the rest)."""
     init_pyxel(headless=False, display_scale=display_scale)
     pyxel.screen_mode(0)
@@ -454,7 +452,6 @@ def run_window(
         low_memory=low_memory,
         store=store_for(),
         platform=platform,
-        saves=saves_for() if saves_for else None,
         continue_match=continue_match,
         replay=replay,
         table=table,

@@ -117,7 +117,7 @@ class MatchKeeping:
                 scepter=saved.scepter,
             )
         except Exception as error:  # passed every check, yet the table cannot open it: a bad save too, never a crash
-            self._warn(self.saves.set_aside(f"the table cannot open it ({type(error).__name__}: {error})"))
+            self._warn(self.store.set_match_aside(f"the table cannot open it ({type(error).__name__}: {error})"))
             self._to_title()
             return
         self.match = match
@@ -150,7 +150,7 @@ class MatchKeeping:
         self._moves += moved
         if not match.game.hand_over:
             self._hand_counted = False
-        warning = self.saves.save(self._saved(match))
+        warning = self.store.save_match(self._saved(match))
         if warning:
             self._warn_once(warning)
         self.notice(f"saved match {self._moves} moves")
@@ -182,11 +182,11 @@ class MatchKeeping:
                 won = f"{seating.name(game.match_winner).lower()} won,"
             else:
                 won = "won" if game.match_winner == seating.people[0] else "lost"
-            warning = self.saves.keep_finished(self._saved(match, result=f"{won} {score}"))
+            warning = self.store.keep_finished(self._saved(match, result=f"{won} {score}"))
             if warning:  # not kept for replays: then the saved match is not cleared either
                 self._warn(warning)
             else:
-                self.saves.clear()
+                self.store.clear_match()
                 self.notice("match kept for replays")
         else:
             self._save_match(match, moved=False)

@@ -92,7 +92,7 @@ class OnlinePlay:
 
     def _seat_tokens(self) -> SeatTokens:
         if getattr(self, "_tokens", None) is None:
-            folder = getattr(self.saves, "directory", None)
+            folder = self.store.directory
             self._tokens = SeatTokens(folder)
         return self._tokens
 
@@ -127,7 +127,7 @@ class OnlinePlay:
         """At the start: what the title menu says when this data folder's
         hosted server still runs the room the last run left by a crash
         ("" when it does not)."""
-        folder = getattr(self.store, "directory", None)
+        folder = self.store.directory
         if folder is None or runtime.in_browser():
             return ""
         from game.online.hosting import HOSTED_FOLDER, remembered_room, running_server
@@ -251,7 +251,7 @@ class OnlinePlay:
             names=names,
             viewer=game.seat,
         )
-        warning = self.saves.keep_finished(saved)
+        warning = self.store.keep_finished(saved)
         if warning:
             self._warn(warning)
         else:

@@ -76,8 +76,8 @@ class TitleScenes:
     def _show_replays(self) -> None:
         from game.ui.scenes.replay import ReplayList
 
-        self.screen = ReplayList(self.saves.finished())
-        for problem in self.saves.take_problems():
+        self.screen = ReplayList(self.store.finished())
+        for problem in self.store.take_problems():
             self._warn(problem)
         self._set_scene("replays")
         for number, saved in enumerate(self.screen.matches, start=1):
@@ -237,7 +237,7 @@ class TitleScenes:
 
         server = self._hosted
         if server is None or not (server.running or server.launching):
-            folder = getattr(self.store, "directory", None)  # a FileStore's; None: a temporary folder
+            folder = self.store.directory  # None: a temporary folder
             server = LocalServer(None if folder is None else folder / HOSTED_FOLDER)
             try:
                 server.launch()
