@@ -15,13 +15,20 @@ a table of several people; ESCAPE leaves without keeping any change.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyxel
 
-from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH, SEATINGS
+from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH, SEATINGS, Settings
 from game.ui import layout as lay
 from game.ui.drawing import draw_frame, text_centred
+from game.ui.platform import keys
 from game.ui.platform.keys import Pointer
 from game.ui.scenes.menus import Choice, ItemList, _list_choice
+from game.ui.scenes.navigator import Keys, Pop, Scene, Step
+
+if TYPE_CHECKING:
+    from game.ui.scenes.context import Context
 
 CONFIRM_RECT = (50, 132, 220, 30)  # over the list's last lines, clear of the hint under them
 HINT_Y = 176
@@ -163,3 +170,44 @@ class PeopleScreen:
             pyxel.rectb(x, y, w, h, lay.YELLOW)
             text_centred(lay.CX, y + 6, f"PLAY WITH {self.count} PEOPLE AT THIS MACHINE?", lay.YELLOW)
             text_centred(lay.CX, y + 18, "Y (OR A CLICK HERE) YES    ANY OTHER KEY NO", lay.WHITE)
+
+
+class PeopleScene(Scene):
+    """PEOPLE, over the title: how many (1 to the table's size), their names
+    and the seating; DONE saves them with the settings."""
+
+    sound_key = False  # M is a letter of a name
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        ctx.next_match.take_over_people()
+        settings = ctx.settings
+        _, players = ctx.next_match.rules_and_players()
+        everybody = Settings(people=players, names=settings.names[:players]).people_names(players)
+        self.screen = PeopleScreen(min(settings.people, players), players, everybody, settings.seating)
+
+    def enter(self) -> None:
+        self.ctx.show("people")
+
+    def update(self, frame: Keys) -> Step:
+        ctx = self.ctx
+        choice, moved = self.screen.update(frame.pressed, frame.pointer, keys.typed())
+        if moved:
+            ctx.audio.play("move")
+        if choice is None:
+            return self
+        ctx.audio.play("select")
+        settings = ctx.settings
+        if choice.what == "done":
+            screen = self.screen
+            names = list(screen.names)
+            while names and names[-1] == f"PLAYER {len(names)}":
+                names.pop()  # the default names need not be kept
+            settings.people, settings.names, settings.seating = screen.count, tuple(names), screen.seating
+            shown = ",".join(screen.names[: screen.count])
+            ctx.notice(f"setting people {screen.count} names {shown} seating {screen.seating}")
+            ctx.save()
+        return Pop()
+
+    def draw(self) -> None:
+        self.screen.draw(self.ctx.frame)
