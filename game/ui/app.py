@@ -235,7 +235,7 @@ class App:
         pressed = keys.pressed(pads=not several)
         pads = keys.pads_pressed() if several else {}
         pointer = self.mouse.read()
-        pyxel.mouse(self.mouse.show_pointer(pointer, pressed or list(pads)))
+        pyxel.mouse(self.mouse.show_pointer(pointer, pressed or [str(pad) for pad in pads]))
         if "M" in pressed and scene.sound_key:
             self.context.toggle_sound(match)
         self.navigator.update(Keys(pressed, pointer, pads))
@@ -265,7 +265,7 @@ def run_window(
     level: str | None,
     muted: bool | None,
     low_memory: bool,
-    store_for: Callable[[], object],
+    store_for: Callable[[], Store],
     platform: str | None = None,
     saves_for: Callable[[], Saves] | None = None,
     continue_match: bool = False,

@@ -1,4 +1,4 @@
-"""A match's bookkeeping, as the App runs it: starting one (match n deals
+"""A match's bookkeeping: starting one (match n deals
 from seed + n), continuing the saved one exactly, saving after every
 action, counting each hand in the statistics (one person's record, or each
 person's by name) and keeping finished matches for REPLAYS. The context
@@ -200,10 +200,12 @@ class Keeping:
         self._hand_counted = True
         if game.match_over:
             score = ", ".join(f"{seating.name(seat).lower()} {n}" for seat, n in enumerate(game.scores))
+            winner = game.match_winner
+            assert winner is not None, "record_hand: a match won"
             if seating.several:
-                won_by = f"{seating.name(game.match_winner).lower()} won,"
+                won_by = f"{seating.name(winner).lower()} won,"
             else:
-                won_by = "won" if game.match_winner == seating.people[0] else "lost"
+                won_by = "won" if winner == seating.people[0] else "lost"
             warning = ctx.saves.keep_finished(self._saved(match, result=f"{won_by} {score}"))
             if warning:  # not kept for replays: then the saved match is not cleared either
                 ctx.warn(warning)

@@ -230,10 +230,12 @@ class OnlinePlay:
             self.hosted.forget()  # HOST opens a new room from now on
         match, client = self.match, self.client
         assert match is not None and client is not None, "over: a match at a room"
-        game = match.game
+        game = match.remote
         names = match.person_names()
         named = [(name or match.seating.name(seat)).lower() for seat, name in enumerate(names)]
-        won = "won" if game.match_winner == game.seat else f"{named[game.match_winner]} won,"
+        winner = game.match_winner
+        assert winner is not None, "over: a match won"
+        won = "won" if winner == game.seat else f"{named[winner]} won,"
         score = ", ".join(f"{named[seat]} {n}" for seat, n in enumerate(game.scores))
         saved = SavedMatch(
             record=over["record"],

@@ -133,6 +133,7 @@ class LobbyScene(Scene):
         for message in client.poll():
             kind = message.get("type")
             if kind == "welcome":
+                assert session.room is not None and session.token is not None, "a welcome names room and token"
                 online.url = room_address(online.url, session.room)
                 online.seat_tokens().keep(online.url, session.token)
                 if online.hosted is not None:

@@ -65,13 +65,13 @@ class PeopleScreen:
         self.typing: int | None = None  # the person whose name is being typed
         self._fresh = False  # typing has just started: the first letter starts a new name
         self.confirming = False  # DONE with several people: Y confirms
-        self._list()
+        self.items = self._list(cursor=0)
 
-    def _list(self) -> None:
-        cursor = self.items.cursor if hasattr(self, "items") else 0
+    def _list(self, cursor: int) -> ItemList:
+        """The items for this many people, the highlight kept where it was (or on DONE)."""
         keys = ["count"] + [f"person {i}" for i in range(self.count)] + ["seating", "done"]
         item_h = min(12, (LIST_BOTTOM - LIST_Y) // len(keys))  # ten people still fit
-        self.items = ItemList(keys, x=60, y=LIST_Y, w=200, item_h=item_h, cursor=min(cursor, len(keys) - 1))
+        return ItemList(keys, x=60, y=LIST_Y, w=200, item_h=item_h, cursor=min(cursor, len(keys) - 1))
 
     def update(self, pressed: list[str], pointer: Pointer | None, typed: str = "") -> tuple[Choice | None, bool]:
         """The player's answer: ``done`` (keep it all) or ``back`` (keep
@@ -92,7 +92,7 @@ class PeopleScreen:
             for key in pressed:
                 if key in ("LEFT", "RIGHT"):
                     self.count = (self.count - 1 + (-1 if key == "LEFT" else 1)) % self.most + 1
-                    self._list()
+                    self.items = self._list(self.items.cursor)
                     return None, True
         if current.startswith("person "):
             index = int(current.split()[1])
@@ -117,7 +117,7 @@ class PeopleScreen:
             return None, True
         if choice is not None and choice.what == "count":  # RETURN or a click: one more
             self.count = self.count % self.most + 1
-            self._list()
+            self.items = self._list(self.items.cursor)
             return None, True
         if choice is not None and choice.what == "done" and self.count > 1:
             self.confirming = True  # several people: Y confirms
@@ -134,6 +134,7 @@ class PeopleScreen:
 
     def _type(self, pressed: list[str], typed: str) -> Choice | None:
         index = self.typing
+        assert index is not None, "_type: a name being typed"
         name = self.names[index]
         if "BACK" in pressed:
             name, self._fresh = name[:-1], False

@@ -92,9 +92,9 @@ class ReplayViewer:
         if self.game.hand_over:
             for line in self._hand_result().lines():
                 self.notice(f"replay result {line}")
-        if self.at_end and self.game.match_over:
-            winner = seating.name(self.game.match_winner).lower()
-            self.notice(f"replay match winner {winner}")
+        winner = self.game.match_winner
+        if self.at_end and winner is not None:
+            self.notice(f"replay match winner {seating.name(winner).lower()}")
 
     def _step_forward(self) -> list:
         """One move on, acted on the engine's game (a whole replay of a long
@@ -161,11 +161,12 @@ class ReplayViewer:
         self.board.news = f"{self.count}/{len(self.moves)} {status}: {self.news}"[: narration.MAX_CHARS]
         self.board.prompt = PAUSED_HINT if self.paused else KEYS_HINT
         tabletop.draw_table(self.board, None)
-        if self.at_end and self.game.match_over:
+        winner = self.game.match_winner
+        if self.at_end and winner is not None:
             scores = tuple(self.game.scores)
             names = self.board.names or ()
             footer = "ESCAPE: BACK"
-            results.draw_match_result(self.game.match_winner, scores, self.title_art, footer=footer, names=names)
+            results.draw_match_result(winner, scores, self.title_art, footer=footer, names=names)
         elif self.game.hand_over:
             results.draw_hand_result(self._hand_result())
 
