@@ -19,13 +19,16 @@ import time
 
 import pytest
 import pyxel
+from conftest import SettingsStore
 from online_server import stored_room, wait_for
 from websockets.sync.client import connect
 
 from game.online import hosting
 from game.online.address import ADDRESS_LENGTH, check_address, is_address
 from game.online.hosting import HostingError, LocalServer
-from game.storage.settings import FILENAME, FileStore, Settings, Stats, dump, read_document
+from game.storage.files import FILENAME, Files
+from game.storage.settings import Settings, Stats, dump, read_document
+from game.storage.store import Store
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
 from game.ui.platform import keys
@@ -38,25 +41,12 @@ def headless_pyxel():
     init_pyxel(headless=True)
 
 
-class Store:
-    def __init__(self, settings: Settings | None = None) -> None:
-        self.settings, self.stats = settings or Settings(), Stats()
-        self.saves = 0
-
-    def load(self):
-        return self.settings, self.stats, None
-
-    def save(self, settings, stats):
-        self.settings, self.stats = settings, stats
-        self.saves += 1
-
-
 class Player:
     """An App on the title menu, driven frame by frame."""
 
     def __init__(self, store=None, **kwargs) -> None:
         self.lines: list[str] = []
-        self.store = store if store is not None else Store()
+        self.store = store if store is not None else SettingsStore()
         self.app = App(1, report=self.lines.append, store=self.store, **kwargs)
         self.driver = Driver(self.app)
         self.press("RETURN")  # past the loading screen, as a player starts
@@ -203,7 +193,7 @@ def test_a_whole_address_typed_after_the_ws_the_field_starts_with_keeps_one_sche
 
 
 def test_the_address_and_name_come_back_in_the_next_run(tmp_path):
-    first = Player(store=FileStore(tmp_path))
+    first = Player(store=Store(Files(tmp_path)))
     first.to_join()
     first.type_address("ws://192.168.1.20:8765/kx3Tq9aZ")
     first.type_name("BOB")
@@ -211,7 +201,7 @@ def test_the_address_and_name_come_back_in_the_next_run(tmp_path):
     first.press("RETURN")
     saved = json.loads((tmp_path / FILENAME).read_text())["settings"]
     assert saved["join_address"] == "ws://192.168.1.20:8765/kx3Tq9aZ" and saved["online_name"] == "BOB"
-    again = Player(store=FileStore(tmp_path))
+    again = Player(store=Store(Files(tmp_path)))
     screen = again.to_join()
     assert (screen.address, screen.name) == ("ws://192.168.1.20:8765/kx3Tq9aZ", "BOB")
     again.to_item("join")
@@ -222,7 +212,7 @@ def test_the_address_and_name_come_back_in_the_next_run(tmp_path):
 
 
 def test_the_name_starts_as_the_first_persons_and_keeps_the_people_screens_rules():
-    player = Player(Store(Settings(people=2, names=("ANN", "BOB"))))
+    player = Player(SettingsStore(Settings(people=2, names=("ANN", "BOB"))))
     screen = player.to_join()
     assert screen.name == "ANN"
     player.to_item("name")
@@ -260,7 +250,7 @@ def test_a_bad_address_is_refused_on_the_screen_and_nothing_is_saved(typed, reas
 
 
 def test_escape_leaves_the_join_screen_keeping_nothing():
-    store = Store(Settings(join_address="ws://10.0.0.7:8765/old", online_name="ANN"))
+    store = SettingsStore(Settings(join_address="ws://10.0.0.7:8765/old", online_name="ANN"))
     player = Player(store)
     screen = player.to_join()
     player.press("RETURN", "BACKSPACE", "BACKSPACE", "BACKSPACE")
@@ -324,8 +314,8 @@ def refused(port: int) -> bool:
 
 def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_it(tmp_path):
     settings = Settings(rules="standard", opponents=3, house=("stacking", "jump_in"), scoring="tally")
-    store = FileStore(tmp_path)
-    store.save(settings, Stats())
+    store = Store(Files(tmp_path))
+    store.save_settings(settings, Stats())
     player = Player(store=store)
     player.host()
     online, server = player.app.online, player.app.context.online.hosted
@@ -389,8 +379,8 @@ def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_sto
 
 def test_host_that_cannot_start_says_why_under_the_menu_and_loses_nothing(tmp_path):
     (tmp_path / "hosted").write_text("a file where the rooms' folder should be")
-    store = FileStore(tmp_path)
-    store.save(Settings(difficulty="hard"), Stats())
+    store = Store(Files(tmp_path))
+    store.save_settings(Settings(difficulty="hard"), Stats())
     player = Player(store=store)
     player.choose("host")
     assert player.app.scene == "title" and player.app.online is None
@@ -404,7 +394,7 @@ def test_host_that_cannot_start_says_why_under_the_menu_and_loses_nothing(tmp_pa
 
 
 def test_host_never_holds_a_frame_while_its_server_starts(tmp_path):
-    player = Player(store=FileStore(tmp_path))
+    player = Player(store=Store(Files(tmp_path)))
     started = time.perf_counter()
     player.choose("host")
     chose = time.perf_counter() - started
@@ -424,7 +414,7 @@ def test_host_never_holds_a_frame_while_its_server_starts(tmp_path):
 
 
 def test_escape_while_the_server_starts_goes_back_to_the_title_and_host_again_takes_it(tmp_path):
-    player = Player(store=FileStore(tmp_path))
+    player = Player(store=Store(Files(tmp_path)))
     player.choose("host")
     server = player.app.context.online.hosted
     try:
@@ -448,8 +438,8 @@ def test_the_host_sits_under_the_first_persons_name_else_the_join_name(tmp_path)
     servers = []
     try:
         for run, settings, name in cases:
-            store = FileStore(tmp_path)
-            store.save(settings, Stats())
+            store = Store(Files(tmp_path))
+            store.save_settings(settings, Stats())
             player = Player(store=store, **run)
             player.host()  # the first game's server, found running by the next
             servers.append(player.app.context.online.hosted)

@@ -19,8 +19,9 @@ from pathlib import Path
 import pytest
 
 from game.rules import Game
-from game.storage.saves import MATCH_FILE, REPLAYS_FOLDER, FileSaves, SavedMatch, dump, parse
-from game.storage.settings import FILENAME, FileStore
+from game.storage.files import FILENAME, MATCH_FILE, REPLAYS_FOLDER, Files
+from game.storage.saves import SavedMatch, dump, parse
+from game.storage.store import Store
 from game.ui.app import init_pyxel
 from game.ui.scenes.navigator import Push
 from game.ui.scenes.replay import ReplaysScene
@@ -39,7 +40,7 @@ def headless_pyxel():
 
 def started_again(folder: Path, **kwargs) -> Player:
     """The game started again over the data directory ``folder``, at its title menu."""
-    player = Player(start=False, store=FileStore(folder), saves=FileSaves(folder), **kwargs)
+    player = Player(start=False, store=Store(Files(folder)), **kwargs)
     player.bot.to_title()
     return player
 
@@ -79,7 +80,7 @@ def test_a_1991_save_for_three_players_is_a_bad_save_kept_aside_not_a_crash(tmp_
 
 def win_the_match(folder: Path) -> Player:
     """Play the stacked last hand over ``folder``: you win the match in one hand."""
-    player = Player(deck=last_hand_deck(), starter=0, store=FileStore(folder), saves=FileSaves(folder))
+    player = Player(deck=last_hand_deck(), starter=0, store=Store(Files(folder)))
     player.bot.play_hand()
     assert player.app.scene == "hand_result" and player.game.match_over
     return player
@@ -104,10 +105,10 @@ def test_a_finished_match_the_replays_cannot_take_is_kept_aside_and_said_once(tm
     assert player.app.scene == "table" and aside.exists()
     (tmp_path / REPLAYS_FOLDER).unlink()
     again = win_the_match(tmp_path / "again")
-    again.app.context.saves = FileSaves(tmp_path)
+    again.app.context.store = Store(Files(tmp_path))
     again.app.context.keeping.record_hand(again.match)  # the same match ends again over the first folder
     assert not aside.exists()
-    assert [saved.record for saved in FileSaves(tmp_path).finished()] == [kept.record]
+    assert [saved.record for saved in Store(Files(tmp_path)).finished()] == [kept.record]
 
 
 def test_the_saved_match_is_cleared_only_once_the_replay_is_written(tmp_path):
@@ -128,7 +129,7 @@ def test_a_new_match_is_kept_as_the_newest_even_with_the_clock_behind(tmp_path):
         (folder / f"match-{number + 1:06d}-20991231-2359{number:02d}.json").write_text(dump(other))
         (folder / f"20991231-23{number:02d}00-1.json").write_text(dump(other))  # and older names
     player = win_the_match(tmp_path)
-    newest = FileSaves(tmp_path).finished()
+    newest = Store(Files(tmp_path)).finished()
     assert len(newest) == 20 and newest[0].record == player.game.record()
     assert len(list(folder.glob("*.json"))) == 20
     assert sorted(path.name for path in folder.glob("*.json"))[0] == "match-000002-20991231-235901.json"
@@ -274,7 +275,7 @@ def test_an_empty_data_dir_is_refused_not_taken_for_the_current_folder():
 
 
 def test_a_save_failing_after_every_action_is_said_once(tmp_path):
-    player = Player(seed=4, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    player = Player(seed=4, store=Store(Files(tmp_path)))
     player.wait_for_you()
     (tmp_path / MATCH_FILE).unlink()
     (tmp_path / MATCH_FILE).mkdir()  # from now on every save of the match fails

@@ -17,7 +17,6 @@ from conftest import HeadlessApp, SettingsStore, stacked
 
 from game.rules.cards import Card
 from game.rules.rulesets import RULES_STANDARD
-from game.storage.saves import MemorySaves
 from game.storage.settings import Settings
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
@@ -260,9 +259,8 @@ def test_pads_turn_keys_belong_to_the_person_in_front_only():
 
 
 def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_names():
-    saves = MemorySaves()
     store = SettingsStore()
-    people = People(table=("standard", 3), people=("ANN", "BOB"), saves=saves, store=store)
+    people = People(table=("standard", 3), people=("ANN", "BOB"), store=store)
     people.wait_until(lambda: people.app.scene == "handover")
     people.open_curtain()
     people.take_turn()
@@ -270,11 +268,11 @@ def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_n
         people.wait_until(people.waiting)
         if people.match.waiting_for_you:
             people.take_turn()
-    saved, _ = saves.load()
+    saved, _ = store.load_match()
     assert saved.names == ("ANN", "BOB", "")
     game = people.match.game
     # A second App continues it: the same position, behind the same curtain.
-    continued = People(saves=saves, store=store, continue_match=True)
+    continued = People(store=store, continue_match=True)
     app = continued.app
     assert app.match.game.snapshot() == game.snapshot()
     assert app.scene == "handover" and app.match.handover_to == people.match.handover_to
@@ -285,7 +283,7 @@ def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_n
         continued.play_hand()
         if app.scene == "hand_result":
             continued.frame("RETURN")
-    kept = saves.finished()[0]
+    kept = store.finished()[0]
     assert kept.names == ("ANN", "BOB", "")
     winner = app.match.seating.name(app.match.game.match_winner).lower()
     assert kept.result.startswith(f"{winner} won, ann ")
@@ -597,7 +595,7 @@ def test_the_number_keys_name_the_seats_their_panels_show_for_every_person():
     while board.hand[board.selected] != "R7":
         people.frame("RIGHT")
     people.frame("RETURN")
-    people.wait_until(lambda: match.waiting_for_you and match._deciding == "swap")
+    people.wait_until(lambda: match.waiting_for_you and match.person.deciding == "swap")
     assert board.prompt.endswith("(or keys 0-3)"), board.prompt
     people.app.draw()
     for panel in [*seat_layout.panels(4), seat_layout.panel_of(0, 4)]:
@@ -735,7 +733,7 @@ def test_bob_as_king_names_the_jester_by_the_number_on_its_panel():
     people.open_curtain()  # BOB, the King, names the Jester first
     match = people.match
     people.wait_until(lambda: match.waiting_for_you)
-    assert match._deciding == "jester" and match.board.prompt.endswith("(or keys 0-2)")
+    assert match.person.deciding == "jester" and match.board.prompt.endswith("(or keys 0-2)")
     people.frame("2")
     people.wait_until(lambda: match.timeline.idle)
     assert match.game.jester == 2 and "jester computer 2" in people.said("jester ")

@@ -8,7 +8,8 @@ import json
 import pytest
 import pyxel
 
-from game.storage.settings import FILENAME, open_store
+from game.storage.files import FILENAME
+from game.storage.store import open_store
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
 from game.ui.drawing import CHAR_H, text_centred

@@ -369,7 +369,7 @@ def continue_title(out: Path) -> None:
 def leave_a_match(data: Path) -> None:
     from game.ui.platform import runtime
 
-    p = Pictures(data, 4, store=runtime.choose_store(data, True), saves=runtime.choose_saves(data, True))
+    p = Pictures(data, 4, store=runtime.choose_store(data, True))
     p.to_title()
     p.choose("play")
     for _ in range(3):
@@ -381,7 +381,7 @@ def leave_a_match(data: Path) -> None:
 def continue_picture(out: Path, data: Path) -> None:
     from game.ui.platform import runtime
 
-    p = Pictures(out, 4, store=runtime.choose_store(data, True), saves=runtime.choose_saves(data, True))
+    p = Pictures(out, 4, store=runtime.choose_store(data, True))
     p.to_title()
     p.wait(20)
     if p.app.context.title.items.current != "continue":
@@ -395,10 +395,11 @@ def finished_matches(data: Path) -> None:
     fixed dates so the list's picture does not change with the day."""
     from game.ai import make
     from game.rules import Game
-    from game.storage.saves import SavedMatch, open_saves
+    from game.storage.saves import SavedMatch
+    from game.storage.store import open_store
     from game.ui.seats.kinds import seat_name
 
-    saves = open_saves(data)  # not locked: the game that shows them runs next, in another process
+    store = open_store(data)  # not locked: the game that shows them runs next, in another process
     matches = (("1991", 2, "normal"), ("standard", 4, "hard"), ("royal", 3, "easy"))
     for number, (rules, players, level) in enumerate(matches):
         game = Game(rules, players, seed=100 + number)
@@ -421,7 +422,7 @@ def finished_matches(data: Path) -> None:
             moves=len(game.record().splitlines()),
             date=FIXED_DATES[number],
         )
-        saves.keep_finished(saved.finished(f"{won} {score}"))
+        store.keep_finished(saved.finished(f"{won} {score}"))
 
 
 def replays(out: Path) -> None:
@@ -435,7 +436,7 @@ def replays_pictures(out: Path, data: Path) -> None:
     few moves in, paused; then at its end, played at the fastest speed."""
     from game.ui.platform import runtime
 
-    p = Pictures(out, 1, store=runtime.choose_store(data, True), saves=runtime.choose_saves(data, True))
+    p = Pictures(out, 1, store=runtime.choose_store(data, True))
     p.to_title()
     p.choose("replays")
     p.wait_until(lambda: p.app.scene == "replays", "opened the replays")

@@ -27,9 +27,9 @@ and the mouse itself (``keys``), so a scripted headless run drives the same
 code by pressing keys with ``pyxel.set_btn`` and moving the mouse with
 ``pyxel.set_mouse_pos``.
 
-Settings (level, sound) and statistics are saved through a store after every
-hand and after every change in the menu (``game.storage.settings``). The match being
-played is saved after every action (``game.storage.saves``), so that CONTINUE (or
+Settings (level, sound) and statistics are saved in the ``Store`` after every
+hand and after every change in the menu (``game.storage``). The match being
+played is saved there after every action, so that CONTINUE (or
 ``--continue``) takes it up exactly where it was left; a finished match is
 kept for REPLAYS and the saved one cleared, as it is when the player leaves
 a match by choice.
@@ -45,8 +45,9 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from game.online.client import BrowserClient, Client
-from game.storage.saves import MemorySaves, SavedMatch, Saves
-from game.storage.settings import Store
+from game.storage.memory import Memory
+from game.storage.saves import SavedMatch
+from game.storage.store import Store
 from game.ui.keeping import Keeping, saved_seating, settle_heap
 from game.ui.next_match import NextMatch
 from game.ui.online_play import OnlinePlay
@@ -106,7 +107,6 @@ class App:
         low_memory: bool = False,
         store: Store | None = None,
         platform: str | None = None,
-        saves: Saves | None = None,
         continue_match: bool = False,
         replay: SavedMatch | None = None,
         table: tuple[str, int | None] | None = None,
@@ -121,7 +121,7 @@ class App:
         players (None: as many as the settings' opponents), and a match of
         it starts at once. ``deck`` (top card first) and ``starter`` stack the
         first hand of the first match, as ``Game`` does; tests use them to set
-        up a position. ``store`` keeps settings and statistics, ``saves`` the
+        up a position. ``store`` keeps settings and statistics, the
         match being played and the finished ones (default: for this run
         only). ``continue_match``: go straight to the saved match, if any;
         ``replay``: go straight to watching that match."""
@@ -129,8 +129,8 @@ class App:
         self.navigator = Navigator(self.notice)
         self.mouse = keys.Mouse()
         self._mark_first_frame = os.environ.get(STARTUP_MARK) == "1"
-        store = store if store is not None else runtime.MemoryStore()
-        settings, stats, store_warning = store.load()
+        store = store if store is not None else Store(Memory())
+        settings, stats, store_warning = store.load_settings()
         sound = settings.sound if muted is None else not muted
         ctx = self.context = Context(
             seed=seed,
@@ -140,7 +140,6 @@ class App:
             store=store,
             settings=settings,
             stats=stats,
-            saves=saves if saves is not None else MemorySaves(),
             audio=Audio(not sound, self.notice, music=not low_memory),
             loader=Loader(low_memory),
             title=menus.TitleMenu(runtime.can_quit(platform), title_art=not low_memory),
@@ -151,7 +150,7 @@ class App:
         ctx.title.message = ctx.online.hosted_room_left()
         if store_warning:
             ctx.warn(store_warning)
-        saved, warning = ctx.saves.load()
+        saved, warning = ctx.store.load_match()
         if warning:
             ctx.warn(warning)
         ctx.keeping = Keeping(ctx, (deck, starter), saved)
@@ -267,7 +266,6 @@ def run_window(
     low_memory: bool,
     store_for: Callable[[], Store],
     platform: str | None = None,
-    saves_for: Callable[[], Saves] | None = None,
     continue_match: bool = False,
     replay: SavedMatch | None = None,
     display_scale: int | None = None,
@@ -276,8 +274,8 @@ def run_window(
     join: tuple[str, str] | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits, the
-    window at ``display_scale`` (None: pyxel chooses). ``store_for`` and
-    ``saves_for`` are called after ``pyxel.init``. Resized, the picture
+    window at ``display_scale`` (None: pyxel chooses). ``store_for`` is
+    called after ``pyxel.init``. Resized, the picture
     keeps whole scales with crisp pixels (bars fill the rest)."""
     init_pyxel(headless=False, display_scale=display_scale)
     pyxel.screen_mode(0)
@@ -290,7 +288,6 @@ def run_window(
         low_memory=low_memory,
         store=store_for(),
         platform=platform,
-        saves=saves_for() if saves_for else None,
         continue_match=continue_match,
         replay=replay,
         table=table,

@@ -13,6 +13,7 @@ import hashlib
 import secrets
 from typing import TYPE_CHECKING
 
+from game.rules import Game
 from game.storage.saves import SavedMatch, now, state_digest
 from game.storage.settings import table_key
 from game.ui.seats.kinds import Seating
@@ -30,6 +31,14 @@ def settle_heap() -> None:
     instead of costing a frame some 8 ms at a table of ten (``gc.freeze``)."""
     gc.collect()
     gc.freeze()
+
+
+def engine(match: Match) -> Game:
+    """The engine's game of a match played on this machine (the only kind
+    kept here: an online match's is the server's)."""
+    game = match.game
+    assert isinstance(game, Game), "a match of this machine's engine"
+    return game
 
 
 def saved_seating(saved: SavedMatch) -> Seating | None:
@@ -139,14 +148,14 @@ class Keeping:
                 scepter=saved.scepter,
             )
         except Exception as error:  # passed every check, yet the table cannot open it: a bad save too, never a crash
-            ctx.warn(ctx.saves.set_aside(f"the table cannot open it ({type(error).__name__}: {error})"))
+            ctx.warn(ctx.store.set_match_aside(f"the table cannot open it ({type(error).__name__}: {error})"))
             return None
         match.hints = ctx.settings.hints_for(saved.rules)
         settle_heap()
         return match
 
     def _saved(self, match: Match, result: str | None = None) -> SavedMatch:
-        game = match.game
+        game = engine(match)
         return SavedMatch(
             record=game.record(),
             level=match.level,
@@ -170,7 +179,7 @@ class Keeping:
         self.moves += moved
         if not match.game.hand_over:
             self._hand_counted = False
-        warning = self._ctx.saves.save(self._saved(match))
+        warning = self._ctx.store.save_match(self._saved(match))
         if warning:
             self._ctx.warn_once(warning)
         self._ctx.notice(f"saved match {self.moves} moves")
@@ -180,7 +189,7 @@ class Keeping:
         continued match whose hand was counted before is not counted again.
         At the end of the match, keep it for replays: nothing to continue."""
         ctx = self._ctx
-        result, game, seating = match.result, match.game, match.seating
+        result, game, seating = match.result, engine(match), match.seating
         assert result is not None, "record_hand: a hand that is over"
         hand = f"{self._id} {game.hand_number}"
         if not self._hand_counted and ctx.stats.counted != hand:
@@ -206,11 +215,11 @@ class Keeping:
                 won_by = f"{seating.name(winner).lower()} won,"
             else:
                 won_by = "won" if winner == seating.people[0] else "lost"
-            warning = ctx.saves.keep_finished(self._saved(match, result=f"{won_by} {score}"))
+            warning = ctx.store.keep_finished(self._saved(match, result=f"{won_by} {score}"))
             if warning:  # not kept for replays: then the saved match is not cleared either
                 ctx.warn(warning)
             else:
-                ctx.saves.clear()
+                ctx.store.clear_match()
                 ctx.notice("match kept for replays")
         else:
             self.save(match, moved=False)

@@ -106,7 +106,7 @@ class OnlinePlay:
 
     def seat_tokens(self) -> SeatTokens:
         if self._tokens is None:
-            folder = getattr(self._ctx.saves, "directory", None)
+            folder = self._ctx.store.directory
             self._tokens = SeatTokens(folder)
         return self._tokens
 
@@ -148,7 +148,7 @@ class OnlinePlay:
 
         server = self.server
         if server is None or not (server.running or server.launching):
-            folder = getattr(self._ctx.store, "directory", None)  # a FileStore's; None: a temporary folder
+            folder = self._ctx.store.directory  # None: a temporary folder
             server = LocalServer(None if folder is None else folder / HOSTED_FOLDER)
             self.server = None
             server.launch()
@@ -159,7 +159,7 @@ class OnlinePlay:
         """At the start: what the title menu says when this data folder's
         hosted server still runs the room the last run left by a crash
         ("" when it does not)."""
-        folder = getattr(self._ctx.store, "directory", None)
+        folder = self._ctx.store.directory
         if folder is None or runtime.in_browser():
             return ""
         from game.online.hosting import HOSTED_FOLDER, remembered_room, running_server
@@ -249,7 +249,7 @@ class OnlinePlay:
             names=names,
             viewer=game.seat,
         )
-        warning = self._ctx.saves.keep_finished(saved)
+        warning = self._ctx.store.keep_finished(saved)
         if warning:
             self._ctx.warn(warning)
         else:

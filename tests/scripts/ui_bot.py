@@ -199,7 +199,7 @@ class Bot:
                 if colour == letter:
                     self.click(x + w // 2, y + h // 2)
         else:
-            while COLOURS[self.app.match.colour_cursor] != letter:
+            while COLOURS[self.app.match.person.colour_cursor] != letter:
                 self.press("DOWN")
             self.press("RETURN")
 

@@ -312,14 +312,12 @@ def run_headless(
         return 2
     init_pyxel(headless=True)
     store = runtime.choose_store(data_dir, headless=True)
-    saves = runtime.choose_saves(data_dir, headless=True)
     app = App(
         seed,
         level,
         muted,
         low_memory=low_memory,
         store=store,
-        saves=saves,
         continue_match=continue_match,
         replay=replay,
         table=table,

@@ -1,5 +1,6 @@
-"""What every scene works with, passed to each explicitly: the settings and
-statistics and their store, the saved matches, the sound, the resources'
+"""What every scene works with, passed to each explicitly: the store (the
+settings and statistics, the match being played, the finished ones) and the
+settings and statistics it read, the sound, the resources'
 loader, the title menu (its cursor and message last from one visit to the
 next), the next match's table, the match bookkeeping (``keeping.py``), the
 online link (``online_play.py``) and the notices.
@@ -12,8 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol
 
-from game.storage.saves import Saves
-from game.storage.settings import Settings, Stats, Store
+from game.storage.settings import Settings, Stats
+from game.storage.store import Store
 from game.ui.platform.audio import Audio
 from game.ui.platform.resource_loader import Loader
 from game.ui.scenes import menus
@@ -62,7 +63,6 @@ class Context:
     store: Store
     settings: Settings
     stats: Stats
-    saves: Saves
     audio: Audio
     loader: Loader
     title: menus.TitleMenu
@@ -93,7 +93,7 @@ class Context:
 
     def save(self) -> None:
         """The settings and statistics, to the store."""
-        warning = self.store.save(self.settings, self.stats)
+        warning = self.store.save_settings(self.settings, self.stats)
         if warning:
             self.warn_once(warning)
 

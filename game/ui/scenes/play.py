@@ -68,7 +68,7 @@ class PlayScene(Scene):
             return leave_online(self.ctx)
         self.ctx.notice("left the match")
         self.match.leave()
-        self.ctx.saves.clear()
+        self.ctx.store.clear_match()
         pyxel.stop()
         return Reset(self.ctx.home(""))
 

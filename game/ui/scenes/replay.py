@@ -256,8 +256,8 @@ class ReplaysScene(Scene):
 
     def enter(self) -> None:
         ctx = self.ctx
-        self.screen = ReplayList(ctx.saves.finished())
-        for problem in ctx.saves.take_problems():
+        self.screen = ReplayList(ctx.store.finished())
+        for problem in ctx.store.take_problems():
             ctx.warn(problem)
         ctx.show("replays")
         for number, saved in enumerate(self.screen.matches, start=1):
