@@ -48,7 +48,7 @@ def saved_match(tmp_path: Path) -> SavedMatch:
 
 def real_save(tmp_path: Path) -> bytes:
     player = blue_nine()
-    player.app.store = Store(Files(tmp_path))
+    player.app.context.store = Store(Files(tmp_path))
     player.press("P")
     player.wait_for_you()
     return (tmp_path / MATCH_FILE).read_bytes()
@@ -72,7 +72,7 @@ def test_the_match_is_saved_after_every_action_with_its_facts(tmp_path):
 
 def test_continue_is_the_first_item_and_restores_the_card_you_picked_up_under_the_arrow(tmp_path):
     player = blue_nine(then=("B5",))
-    player.app.store = Store(Files(tmp_path))
+    player.app.context.store = Store(Files(tmp_path))
     player.press("P")
     player.wait_for_you()
     board = player.board
@@ -80,7 +80,7 @@ def test_continue_is_the_first_item_and_restores_the_card_you_picked_up_under_th
     before = player.game.snapshot()
 
     later = again(tmp_path)
-    assert later.app.title.items.keys[0] == "continue" and later.app.title.items.current == "continue"
+    assert later.app.context.title.items.keys[0] == "continue" and later.app.context.title.items.current == "continue"
     later.press("RETURN")
     assert later.app.scene == "table"
     assert later.game.snapshot() == before
@@ -157,7 +157,7 @@ def test_leaving_by_choice_clears_the_save(tmp_path):
     assert (tmp_path / MATCH_FILE).exists()
     player.press("ESCAPE", "Y")
     assert player.app.scene == "title" and not (tmp_path / MATCH_FILE).exists()
-    assert again(tmp_path).app.title.items.keys[0] == "play"
+    assert again(tmp_path).app.context.title.items.keys[0] == "play"
 
 
 # ----- bad saves ---------------------------------------------------------------------------
@@ -213,8 +213,8 @@ def test_a_bad_save_gives_one_message_is_kept_aside_and_the_title_shows_play(tmp
     player = again(tmp_path)
     warnings = [line for line in player.lines if "warning:" in line]
     assert len(warnings) == 1 and "cannot be continued" in warnings[0] and str(tmp_path / MATCH_FILE) in warnings[0]
-    assert player.app.title.message.startswith("warning: the saved match")
-    assert player.app.title.items.keys[0] == "play"
+    assert player.app.context.title.message.startswith("warning: the saved match")
+    assert player.app.context.title.items.keys[0] == "play"
     (aside,) = tmp_path.glob(MATCH_FILE + ".unreadable-*")
     assert aside.read_bytes() == bad
     assert not (tmp_path / MATCH_FILE).exists()

@@ -85,7 +85,7 @@ def test_the_normal_mode_shows_the_loading_screen_then_the_title_menu():
     seen = []
     while app.scene == "loading":
         player.bot.driver.frame()
-        seen.append(app.loader.progress)
+        seen.append(app.context.loader.progress)
     assert seen == sorted(seen) and 0 < seen[0] < 1 and seen[-1] == 1
     assert len(seen) >= 45, "the loading screen stays long enough to be seen"
     assert player.said("scene") == ["scene loading", "scene title"]
@@ -95,13 +95,13 @@ def test_the_normal_mode_shows_the_loading_screen_then_the_title_menu():
 def test_a_key_on_the_loading_screen_loads_the_rest_at_once_and_goes_on():
     player = Player(start=False)
     player.press("GAMEPAD1_BUTTON_A")
-    assert player.app.scene == "title" and player.app.loader.finished
+    assert player.app.scene == "title" and player.app.context.loader.finished
 
 
 def test_the_lean_loader_gives_exactly_what_pyxel_load_gives():
     """Every pixel of the cards and the title art, every sound and the title music."""
     app = App(1, report=lambda line: None)
-    app.loader.finish()
+    app.context.loader.finish()
 
     def contents():
         images = [[pyxel.images[bank].pget(x, y) for y in range(256) for x in range(256)] for bank in (0, 1)]
@@ -181,11 +181,11 @@ def test_the_level_cycles_both_ways_and_the_next_match_uses_it():
     player = title_player()
     app = player.app
     player.bot.choose("level")  # RETURN: the next level
-    assert app.level == "hard"
+    assert app.context.next_match.level == "hard"
     player.press("RIGHT")
-    assert app.level == "easy"
+    assert app.context.next_match.level == "easy"
     player.press("LEFT", "LEFT")
-    assert app.level == "normal"
+    assert app.context.next_match.level == "normal"
     player.press("LEFT")
     assert player.said("setting level") == [
         "setting level hard",
@@ -202,7 +202,7 @@ def test_the_sound_item_switches_the_sound_and_the_title_music():
     player = title_player()
     player.bot.choose("sound")
     start = len(player.lines) - 1
-    assert player.app.audio.muted and player.said("setting sound off", start)
+    assert player.app.context.audio.muted and player.said("setting sound off", start)
     player.bot.choose("play")
     player.wait_for_you()
     assert not player.said("sound ", start), "not a sound while it is off"
@@ -251,9 +251,9 @@ def test_the_statistics_screen_shows_the_record_after_a_hand(tmp_path):
 
 def test_quit_is_on_the_desktop_menu_and_escape_twice_quits():
     player = title_player()
-    assert player.app.title.items.keys[-1] == "quit"
+    assert player.app.context.title.items.keys[-1] == "quit"
     player.press("ESCAPE")
-    assert not player.app.quit_requested and player.app.title.items.current == "quit"
+    assert not player.app.quit_requested and player.app.context.title.items.current == "quit"
     player.press("ESCAPE")
     assert player.app.quit_requested and player.said("quit")
 
@@ -373,9 +373,9 @@ def test_a_newer_games_file_survives_pressing_m_and_a_whole_hand(tmp_path):
     text = json.dumps(newer)
     (tmp_path / FILENAME).write_text(text)
     player = title_player(store=Store(Files(tmp_path)))
-    assert "newer UNO 1991" in player.app.title.message
+    assert "newer UNO 1991" in player.app.context.title.message
     player.press("M")
-    assert player.app.settings.sound is False
+    assert player.app.context.settings.sound is False
     assert (tmp_path / FILENAME).read_text() == text
     assert sorted(path.name for path in tmp_path.iterdir()) == [FILENAME]
 
@@ -394,7 +394,7 @@ def test_a_garbled_file_is_kept_aside_and_named_in_the_one_warning(tmp_path):
 def test_a_garbled_file_is_replaced_by_good_settings_at_the_next_save(tmp_path):
     (tmp_path / FILENAME).write_text("{not json")
     player = title_player(store=Store(Files(tmp_path)))
-    assert player.app.title.message.startswith("warning:")
+    assert player.app.context.title.message.startswith("warning:")
     player.bot.choose("sound")
     settings, _, warning = Store(Files(tmp_path)).load_settings()
     assert warning is None and settings.sound is False
@@ -525,8 +525,8 @@ def test_in_the_browser_pyxel_quits_on_no_key_and_the_menu_has_no_quit():
     assert options["quit_key"] == pyxel.KEY_NONE and options["fps"] == lay.FPS
     assert not runtime.can_quit("emscripten") and runtime.can_quit("linux") and runtime.can_quit("win32")
     app = App(1, report=lambda line: None, platform="emscripten", low_memory=True)
-    assert "quit" not in app.title.items.keys
-    app.title.items.cursor = 0
+    assert "quit" not in app.context.title.items.keys
+    app.context.title.items.cursor = 0
     Bot(app).press("ESCAPE")
     assert not app.quit_requested
 
@@ -590,7 +590,7 @@ def test_a_settings_override_on_the_command_line_is_not_saved(tmp_path):
     store = Store(Files(tmp_path))
     store.save_settings(Settings(difficulty="easy"), Stats())
     player = Player(seed=3, level="hard", muted=True, store=store)
-    assert player.said("match 1 level hard") and player.app.audio.muted
+    assert player.said("match 1 level hard") and player.app.context.audio.muted
     player.bot.play_hand()
     settings, stats, _ = Store(Files(tmp_path)).load_settings()
     assert settings.difficulty == "easy" and settings.sound is True

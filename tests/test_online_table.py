@@ -197,10 +197,10 @@ def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted
 def test_host_shows_the_address_for_friends_and_a_friend_joining_it_starts_the_match():
     host = HeadlessApp(1)
     app, driver, lines = host.app, host.driver, host.lines
-    while app.title.items.current != "host":
+    while app.context.title.items.current != "host":
         host.press("DOWN")
     host.press("RETURN")
-    server = app.hosted
+    server = app.context.online.hosted
     try:
         limit = time.monotonic() + 20
         while not app.online.session.room:

@@ -114,15 +114,15 @@ def test_a_finished_match_is_listed_in_replays_and_watched_from_the_title(tmp_pa
     player.press("RETURN")  # the match's result
     player.press("ESCAPE", "Y")  # leave the new match for the title
     app = player.app
-    assert app.scene == "title" and "replays" in app.title.items.keys
+    assert app.scene == "title" and "replays" in app.context.title.items.keys
     player.bot.choose("replays")
     assert app.scene == "replays"
     (listed,) = player.said("replays ")
     assert listed.startswith("replays 1: ") and f"1991  NORMAL  won you {LAST_HAND_POINTS}, computer 0" in listed
     player.press("RETURN")
-    assert app.scene == "replay" and app.viewer.board.computer_hand is not None
+    assert app.scene == "replay" and app.navigator.top.viewer.board.computer_hand is not None
     player.press("UP", "UP", "UP", "UP")
-    player.bot.wait_until(lambda: app.viewer.at_end)
+    player.bot.wait_until(lambda: app.navigator.top.viewer.at_end)
     assert player.said("replay match winner") == ["replay match winner you"]
     player.press("ESCAPE")
     assert app.scene == "replays"
@@ -199,7 +199,7 @@ def test_a_kept_match_whose_record_does_not_replay_gives_a_message_not_a_crash(t
     player.bot.choose("replays")
     player.press("RETURN")
     assert player.app.scene == "replays"
-    assert "cannot be replayed" in player.app.screen.message
+    assert "cannot be replayed" in player.app.navigator.top.screen.message
     player.app.draw()
     player.press("ESCAPE")
     assert player.app.scene == "title"

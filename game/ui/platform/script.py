@@ -236,6 +236,7 @@ def run_script(commands: Iterable[Command], app: App, shots: Path | None = None)
                 app.notice("script stopped at the result")
                 return
         else:
+            assert shots is not None, "shots_folder: a script with shots has a folder"
             driver.shot(shots / f"{command.name}.png")
             app.notice(f"shot {command.name}")
         if app.quit_requested:
