@@ -253,7 +253,6 @@ def main(argv: list[str] | None = None) -> int:
         low_memory,
         lambda: runtime.choose_store(data_dir, headless=False),
         display_scale=display.window_scale(screen),
-        saves_for=lambda: runtime.choose_saves(data_dir, headless=False),
         continue_match=args.continue_match,
         replay=replay,
         table=table,
@@ -301,9 +300,9 @@ def export_last(path: Path, data_dir: Path | None) -> int:
         from game.ui.app import init_pyxel
 
         init_pyxel(headless=True)  # pyxel's user data directory needs it
-    saves = runtime.choose_saves(data_dir, headless=False)
-    finished = saves.finished()
-    for problem in saves.take_problems():
+    store = runtime.choose_store(data_dir, headless=False)
+    finished = store.finished()
+    for problem in store.take_problems():
         print(problem, file=sys.stderr)
     if not finished:
         print("no finished match to export yet", file=sys.stderr)

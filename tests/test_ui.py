@@ -123,7 +123,7 @@ def test_the_computer_deals_seven_each_and_pips_for_your_first_turn():
     assert len(player.said("sound deal")) == 14
     assert player.said("sound pip") == ["sound pip"]
     assert board.prompt == narration.PROMPT_PLAY
-    assert player.game.rules.name == player.app.settings.rules == "1991", "the rules How to Play explains"
+    assert player.game.rules.name == player.app.context.settings.rules == "1991", "the rules How to Play explains"
     board_matches_engine(player.app)
 
 

@@ -1,9 +1,10 @@
-"""The screens around the table: the title menu, how to play, the statistics
-and the in-match menu, drawn in the table's 8-bit style (navy cloth, double
+"""The menus the scenes show: the title menu (``title.py``), how to play
+(``howto.py``), the house rules (``house.py``), the statistics (``stats.py``)
+and the in-match menu (``pause.py``), drawn in the table's 8-bit style (navy cloth, double
 borders, yellow for what is chosen).
 
 Each screen takes the frame's key names and mouse (``update``) and answers
-with what the player asked for, as a word for the App to carry out; it never
+with what the player asked for, as a word for its scene to carry out; it never
 changes the game itself. Every item is reachable by keyboard (UP/DOWN,
 LEFT/RIGHT, RETURN, ESCAPE), gamepad (d-pad, A, B, START) and mouse (a click).
 """
@@ -157,7 +158,7 @@ TABLE_ITEMS = ("rules", "opponents", "scoring")  # the game to play: cycled like
 RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL REVENGE"}
 SCORING_NAMES = {"points": "POINTS", "tally": "LOWEST TOTAL"}
 PAD_AND_MOUSE = "Gamepad: d-pad, A selects    Mouse: click"
-JOIN_LABEL = "JOIN ONLINE"  # a table elsewhere: its address typed (joining.py)
+JOIN_LABEL = "JOIN ONLINE"  # a table elsewhere: its address typed (join.py)
 HOST_LABEL = "HOST ON THE LAN"  # the table server, started in the game
 
 
@@ -604,7 +605,7 @@ HOUSE_ITEM_H = 19  # a switch and its explanation under it
 class HouseRulesScreen:
     """Standard UNO's house rules as switches, each explained in one line:
     UP/DOWN choose, RETURN (or LEFT/RIGHT, or a click) switches, ESCAPE,
-    B or START back. Each change is saved at once by the App."""
+    B or START back. Each change is saved at once (``house.py``)."""
 
     def __init__(self, house: tuple[str, ...]) -> None:
         self.items = ItemList([*HOUSE_NAMES, "back"], x=PANEL[0] + 10, y=HOUSE_Y, w=PANEL[2] - 20, item_h=HOUSE_ITEM_H)

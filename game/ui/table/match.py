@@ -46,6 +46,7 @@ from game.ui.table import narration, results, tabletop
 from game.ui.table.animation import Timeline
 from game.ui.table.board import Board
 from game.ui.table.choreography import Choreographer
+from game.ui.table.prompt_line import prompt_line
 from game.ui.table.scepter import Scepter
 from game.ui.table.source import EngineSource, TableGame, TableSource
 
@@ -182,7 +183,7 @@ class Match:
         self.board.prompt = ""
         if self.seating.several:  # anybody may have pressed RETURN: the curtain first
             self.in_front, self.board.hidden = None, True
-        self.board.king, self.board.jester = self._place_of(self.game.king), self._place_of(self.game.jester)
+        self.board.king, self.board.jester = self.place_of(self.game.king), self.place_of(self.game.jester)
         self.stage(opening)
 
     def restore(self, news: str = narration.CONTINUED) -> None:
@@ -244,7 +245,7 @@ class Match:
         """Where a seat of the engine sits round the table as drawn (0: the bottom)."""
         return (seat - self.viewer) % self.players
 
-    def _place_of(self, seat: int | None) -> int | None:
+    def place_of(self, seat: int | None) -> int | None:
         return None if seat is None else self.place(seat)
 
     def seat(self, place: int) -> int:
@@ -418,7 +419,7 @@ class Match:
             self.board.pick = person.first_pick()  # highlighted first, for LEFT/RIGHT and RETURN
         if self.scene == "table":
             person.jump_window += self.timeline.idle and person.jump_in_card() is not None
-            self.board.prompt = self._prompt_now()
+            self.board.prompt = prompt_line(self)
             self.board.playable = person.playable() if self.hints else None
         self.source.after_frame()
 
@@ -508,49 +509,6 @@ class Match:
         if events is not None:
             self._acted(self)
             self.stage(events)
-
-    def _prompt_now(self) -> str:
-        """The prompt line, derived each frame from the table as it is on
-        screen (never from a moment that has gone): what you may do while the
-        table waits for you, whose turn the table shows, "wait" for a moment
-        after a key refused out of turn; over these, while a missed UNO call
-        shows (and may still be caught), U catches or calls late (with
-        several people: who may catch, and with which key), and while the
-        table is still and you hold a card identical to the top card, J
-        jumps in (one person only: with several, the prompt would tell the
-        others what you hold)."""
-        game, board, person = self.game, self.board, self.person
-        if self.waiting_for_you:
-            prompt = person.table_prompt()
-        elif board.turn is not None and board.turn != 0 and not game.hand_over:
-            prompt = narration.computer_turn_prompt(self.seat(board.turn), self.seating)
-        else:
-            prompt = ""
-        if game.hand_over:
-            return prompt
-        if self.frame < person.wait_until and not self.waiting_for_you:
-            return person.wait_prompt
-        exposed = board.exposed
-        if exposed is not None and exposed == self._place_of(game.exposed):
-            return self._catch_prompt(self.seat(exposed))
-        jump = person.jump_in_card() if self.timeline.idle and not self.seating.several else None
-        if jump is not None and exposed is None:
-            return narration.jump_in_prompt(jump)
-        return prompt
-
-    def _catch_prompt(self, seat: int) -> str:
-        """While ``seat``'s missed UNO call shows: who may call it late or catch them."""
-        several = self.seating.several
-        catcher = self.person.next_person(seat) if several else None
-        if seat == self.in_front and several:
-            assert catcher is not None  # (several people: another may catch)
-            return narration.late_or_catch_prompt(self.seating.name(seat), self.seating.name(catcher))
-        if seat == self.in_front:
-            return narration.PROMPT_LATE_UNO
-        if several:
-            name = self.seating.name(catcher) if catcher is not None else None
-            return narration.catch_prompt(self.seating.name(seat), name)
-        return narration.PROMPT_CATCH.format(name=narration.who(seat, self.players))
 
     # ----- Royal Revenge: the scepter's timer -------------------------------------------
 
