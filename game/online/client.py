@@ -25,9 +25,18 @@ import json
 import queue
 import threading
 import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .address import room_address, seat_addresses
-from .protocol import Session, encode
+from .protocol import Message, Session, encode
+
+if TYPE_CHECKING:  # (asyncio and websockets are imported in the connection's thread, as it starts)
+    import asyncio
+
+    from websockets.asyncio.client import ClientConnection
+
+Hold = Callable[[Message], bool]  # ``poll``'s ``hold``: True leaves that message for a later poll
 
 RETRY_FIRST, RETRY_MOST = 0.25, 5.0  # seconds between attempts to reconnect, doubling
 CLOSE_WAIT = 0.5  # seconds close() waits for the connection's thread to end
@@ -40,7 +49,7 @@ class _Face:
     session: Session
     status = "connecting"
 
-    def act(self, action: str) -> dict:
+    def act(self, action: str) -> Message:
         message = self.session.act(action)
         self.send(message)
         return message
@@ -52,28 +61,33 @@ class _Face:
         if seconds > 0 and isinstance(self, Client):
             time.sleep(seconds)
 
-    def _received(self, message: dict) -> None:
+    def send(self, message: Message) -> None:
+        """Send one protocol message (each client on its own connection)."""
+        raise NotImplementedError
+
+    def _received(self, message: Message) -> None:
         self.session.receive(message)
         if refused_for_good(message):
             self.status = "refused"
 
 
-def refused_for_good(message: dict) -> bool:
+def refused_for_good(message: Message) -> bool:
     """The server said no and closes the connection, and trying again would
     not help (a seat still held by its last connection is worth a retry)."""
     return message.get("type") == "error" and bool(message.get("fatal")) and not message.get("retry")
 
 
 class Client(_Face):
-    def __init__(self, url: str, name: str, token: str | None = None, table: dict | None = None) -> None:
+    def __init__(self, url: str, name: str, token: str | None = None, table: Message | None = None) -> None:
         self.url = url
         self.session = Session(name, token, table)
-        self._inbox: queue.SimpleQueue = queue.SimpleQueue()
-        self._loop = None
-        self._outbox = None
+        self._inbox: queue.SimpleQueue[Message | str] = queue.SimpleQueue()  # messages, and news of the status
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._outbox: asyncio.Queue[Message | None] | None = None  # None: close
+        self._waking: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
-        self._held: dict | None = None  # a message a poll left for later
+        self._held: Message | None = None  # a message a poll left for later
         self.reconnects = 0
 
     def start(self) -> Client:
@@ -81,19 +95,20 @@ class Client(_Face):
         self._thread.start()
         return self
 
-    def send(self, message: dict) -> None:
-        loop = self._loop
-        if loop is not None and not self._stop.is_set():
+    def send(self, message: Message) -> None:
+        loop, outbox = self._loop, self._outbox
+        if loop is not None and outbox is not None and not self._stop.is_set():
             with contextlib.suppress(RuntimeError):  # the loop is closing
-                loop.call_soon_threadsafe(self._outbox.put_nowait, message)
+                loop.call_soon_threadsafe(outbox.put_nowait, message)
 
-    def poll(self, wait: float = 0.0, hold=None) -> list[dict]:
+    def poll(self, wait: float = 0.0, hold: Hold | None = None) -> list[Message]:
         """The messages that arrived (a game loop: never waits; a script may
         ``wait`` up to that many seconds for the first). ``hold(message)``
         True leaves that message and those after it for a later poll, not
         yet fed to the session."""
-        messages = []
+        messages: list[Message] = []
         while True:
+            message: Message | str
             if self._held is not None:
                 message, self._held = self._held, None
             else:
@@ -120,11 +135,11 @@ class Client(_Face):
         moment for the thread (a connection being opened may take up to its
         timeout to give up; the thread is a daemon, and ends by itself)."""
         self._stop.set()
-        loop = self._loop
-        if loop is not None:
+        loop, outbox, waking = self._loop, self._outbox, self._waking
+        if loop is not None and outbox is not None and waking is not None:
             with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._outbox.put_nowait, None)
-                loop.call_soon_threadsafe(self._waking.set)
+                loop.call_soon_threadsafe(outbox.put_nowait, None)
+                loop.call_soon_threadsafe(waking.set)
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(CLOSE_WAIT)
 
@@ -143,7 +158,7 @@ class Client(_Face):
         from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
         self._outbox = asyncio.Queue()
-        self._waking = asyncio.Event()
+        self._waking = waking = asyncio.Event()
         self._loop = asyncio.get_running_loop()  # last: close() from the game's thread uses the two above
         wait = RETRY_FIRST
         while not self._stop.is_set():
@@ -164,19 +179,22 @@ class Client(_Face):
             self.reconnects += 1
             self._inbox.put("offline")
             with contextlib.suppress(TimeoutError):  # close() cuts the wait short
-                await asyncio.wait_for(self._waking.wait(), wait)
+                await asyncio.wait_for(waking.wait(), wait)
             wait = min(RETRY_MOST, wait * 2)
 
-    async def _pump(self, ws) -> bool:
+    async def _pump(self, ws: ClientConnection) -> bool:
         """Carry messages both ways until the connection ends; True if the
         server refused this client for good (no retrying)."""
         import asyncio
 
         from websockets.exceptions import ConnectionClosed
 
-        async def writer():
+        outbox = self._outbox
+        assert outbox is not None  # (made before the first connection: ``_main``)
+
+        async def writer() -> None:
             while True:
-                message = await self._outbox.get()
+                message = await outbox.get()
                 if message is None:
                     await ws.close()
                     return
@@ -186,7 +204,7 @@ class Client(_Face):
         refused = False
         try:
             async for text in ws:
-                message = json.loads(text)
+                message: Message = json.loads(text)
                 if message.get("type") == "welcome":
                     self.url = room_address(self.url, message.get("room"))  # a retry goes to the room itself
                     if message.get("token"):
@@ -206,18 +224,21 @@ class BrowserClient(_Face):
     the room's own address (never under ``ws://HOST:PORT/``, which asks for
     a new room), and forgets it once the server refuses it."""
 
-    def __init__(self, url: str, name: str, token=None, table=None, storage=None) -> None:
+    def __init__(
+        self, url: str, name: str, token: str | None = None, table: Message | None = None, storage: Any = None
+    ) -> None:
         self.url = url
         self.storage = storage
         if token is None and storage is not None:
             from ..storage.safe_files import stored_text
 
             kept = (stored_text(storage.getItem(TOKEN_KEY + address)) for address in seat_addresses(url))
-            token = next((found for found in kept if found), None)
+            token = next((found for found in kept if isinstance(found, str) and found), None)  # (text, or null)
         self.session = Session(name, token, table)
-        self._inbox: list = []
-        self._ws = None
-        self._proxies: list = []
+        self._inbox: list[Message] = []
+        self._ws: Any = None  # the page's WebSocket (Pyodide's JavaScript proxies are untyped)
+        self._proxies: list[Any] = []
+        self._retry: Any = None  # the proxy that opens the connection again
         self._wait = RETRY_FIRST
         self._closed = False
         self.reconnects = 0
@@ -239,18 +260,18 @@ class BrowserClient(_Face):
             proxy.destroy()
         ws = js.WebSocket.new(self.url)
 
-        def opened(_event):
+        def opened(_event: Any) -> None:
             self.status = "online"
             self._wait = RETRY_FIRST
             ws.send(encode(self.session.hello()))
 
-        def message(event):
-            data = json.loads(event.data)
+        def message(event: Any) -> None:
+            data: Message = json.loads(event.data)
             if data.get("type") == "welcome":
                 self.url = room_address(self.url, data.get("room"))  # a retry goes to the room itself
             self._inbox.append(data)
 
-        def closed(_event):
+        def closed(_event: Any) -> None:
             if self._closed or self.status == "refused":
                 return
             self.status = "offline"
@@ -259,15 +280,16 @@ class BrowserClient(_Face):
             self._wait = min(RETRY_MOST, self._wait * 2)
 
         self._proxies = [create_proxy(opened), create_proxy(message), create_proxy(closed)]
-        self._retry = self._retry if hasattr(self, "_retry") else create_proxy(self._open)
+        if self._retry is None:
+            self._retry = create_proxy(self._open)
         ws.onopen, ws.onmessage, ws.onclose = self._proxies
         self._ws = ws
 
-    def send(self, message: dict) -> None:
+    def send(self, message: Message) -> None:
         if self._ws is not None and self._ws.readyState == 1:
             self._ws.send(encode(message))
 
-    def poll(self, hold=None) -> list[dict]:
+    def poll(self, hold: Hold | None = None) -> list[Message]:
         """As ``Client.poll``: the messages that came, ``hold`` leaving one
         (and those after it) for a later poll."""
         taken = []

@@ -41,7 +41,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..storage.safe_files import write_atomically
 
@@ -75,7 +75,7 @@ class LocalServer:
         bind: str | None = None,
         lifetime: float | None = None,
         linger: float | None = None,
-        **room_options,
+        **room_options: float,
     ) -> None:
         """``port`` (default ``PORT``) is tried first, then any free port;
         ``lifetime`` (default ``LIFETIME``): stop by itself after so many
@@ -93,7 +93,7 @@ class LocalServer:
         self.port: int | None = None
         self.pid: int | None = None  # the server's process: started here, or found running
         self.found = False  # True: it was running already, started by a game before this one
-        self._process: subprocess.Popen | None = None
+        self._process: subprocess.Popen[bytes] | None = None
         self._give_up = 0.0  # when a server launched and not yet listening has failed
 
     @property
@@ -301,13 +301,13 @@ def _alive_on_windows(pid: int) -> bool:
         kernel.CloseHandle(handle)
 
 
-def _detached() -> dict:
+def _detached() -> dict[str, Any]:
     if sys.platform == "win32":
         return {"creationflags": subprocess.CREATE_NEW_PROCESS_GROUP}  # type: ignore[attr-defined]
     return {"start_new_session": True}
 
 
-def _settings_from_environment() -> dict:
+def _settings_from_environment() -> dict[str, Any]:
     text = os.environ.get(SETTINGS_VARIABLE, "")
     if not text:
         return {}
@@ -332,14 +332,14 @@ def lan_address() -> str:
     sending a packet: the address a UDP socket would send from (connecting
     one sends nothing), else one of the host name's own addresses, else the
     host name itself."""
-    found = []
+    found: list[str] = []
     with contextlib.suppress(OSError), socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
         probe.connect(_PROBE)
         found.append(probe.getsockname()[0])
     if not any(_usable(address) for address in found):
         with contextlib.suppress(OSError, UnicodeError):
             infos = socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET, socket.SOCK_STREAM)
-            found += [info[4][0] for info in infos]
+            found += [str(info[4][0]) for info in infos]  # (an IPv4 address: text)
     for address in found:
         if _usable(address):
             return address
@@ -375,7 +375,9 @@ class Watch:
         return now - self.busy >= self.linger
 
 
-async def serve(folder: Path, wanted: int, bind: str, linger: float, lifetime: float | None, options: dict) -> None:
+async def serve(
+    folder: Path, wanted: int, bind: str, linger: float, lifetime: float | None, options: dict[str, Any]
+) -> None:
     """Run the server on ``wanted`` (else on any free port) until ``Watch``
     or ``lifetime`` says it is over; ``server.json`` says where it listens."""
     import asyncio

@@ -25,7 +25,7 @@ from typing import Protocol
 
 import pyxel
 
-from game.online.client import Session
+from game.online.protocol import Session
 from game.online.remote import RemoteGame
 from game.ui import layout as lay
 from game.ui.platform.audio import Audio
