@@ -374,7 +374,7 @@ def test_people_and_names_flags_in_a_scripted_headless_run(tmp_path):
     wrong = run_game(*args, "--people", "2", "--names", "ann,bob,cy")
     assert wrong.returncode == 2 and "--names gives 3 names for --people 2" in wrong.stderr
     too_many = run_game("--headless", "--script", str(script), "--rules", "1991", "--people", "3")
-    assert too_many.returncode == 2 and "1991 seats two" in too_many.stderr
+    assert too_many.returncode == 2 and "--rules 1991 seats 2 players: --people takes 1 to 2" in too_many.stderr
 
 
 def test_an_exported_record_of_people_keeps_their_names(tmp_path):

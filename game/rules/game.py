@@ -172,6 +172,28 @@ class Game:
     all off unless named.
     """
 
+    # The match: set by __init__ (or ``from_view``), and at each hand's end.
+    match_over: bool
+    match_winner: int | None
+    king: int | None
+    jester: int | None
+    _actions: list[str] | None  # (None: a game built from a view keeps no record)
+    # The hand: dealt by ``_start_hand``, changed by every action.
+    turn: int | None
+    colour: str | None
+    direction: int
+    hand_over: bool
+    hand_winner: int | None
+    _hands: list[list[Card]]
+    _draw: list[Card]
+    _discard: list[Card]
+    _log: list[Event]
+    _seen: dict[int, tuple[int, list[Event]]]
+    _drawn: Card | None
+    _pending: Pending | None
+    _exposed: int | None
+    _bluff: bool
+
     def __init__(
         self,
         rules: str | RuleSet = "1991",
@@ -204,12 +226,12 @@ class Game:
         self._first_starter = starter
         self.scores = [0] * players
         self.match_over = False
-        self.match_winner: int | None = None
+        self.match_winner = None
         self.hand_number = 0
         self.starter = -1
-        self.king: int | None = (starter or 0) if self.rules.royal else None
-        self.jester: int | None = None
-        self._actions: list[str] = []
+        self.king = (starter or 0) if self.rules.royal else None
+        self.jester = None
+        self._actions = []
         self.opening = self._start_hand()
 
     def _use_house(self, house: tuple[str, ...]) -> None:
@@ -909,15 +931,15 @@ class Game:
                 hand.append(deck.pop())
         self._draw = deck
         self._discard = []
-        self._log: list[Event] = [Event("deal", count=rules.hand_size)]
-        self._seen: dict[int, tuple[int, list[Event]]] = {}
+        self._log = [Event("deal", count=rules.hand_size)]
+        self._seen = {}
         self._turn_up()
         self.direction = 1
         self.hand_over = False
-        self.hand_winner: int | None = None
-        self._drawn: Card | None = None
-        self._pending: Pending | None = None
-        self._exposed: int | None = None
+        self.hand_winner = None
+        self._drawn = None
+        self._pending = None
+        self._exposed = None
         self._bluff = False
         if rules.royal:
             self.starter = self.king

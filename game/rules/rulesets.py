@@ -33,6 +33,17 @@ class RuleSet:
     ``uno_calls``: a player left with one card must call UNO or may be caught.
     ``royal``: the King and the Jester, their cards, the King naming every
     Wild's colour, and the scepter's fanfare.
+
+    What the game around the engine needs to know (so that nothing outside
+    ``game.rules`` asks for a rule set by its name):
+    ``program``: the 1991 program's own rules, played with its keys (UP/DOWN
+    over the colours) and, at two players, its classic table;
+    ``table_players``: the most players the menus and flags seat (the 1991
+    program is two-player; its engine plays up to ``max_players``, for the
+    simulator and the library);
+    ``house_rules``: takes standard UNO's house rules (``house``);
+    ``hints``: lifts your playable cards unless the player says otherwise
+    (the 1991 program did not).
     """
 
     name: str
@@ -44,6 +55,14 @@ class RuleSet:
     challenge: bool = False
     uno_calls: bool = False
     royal: bool = False
+    program: bool = False
+    table_players: int = MAX_PLAYERS
+    house_rules: bool = False
+    hints: bool = True
+
+    def classic(self, players: int) -> bool:
+        """The 1991 program's own table: you against one computer."""
+        return self.program and players == 2
 
 
 RULES_1991 = RuleSet(
@@ -52,6 +71,9 @@ RULES_1991 = RuleSet(
         {"0": 1, **{rank: 2 for rank in NUMBER_RANKS[1:]}, "+2": 2, "S": 4},
         {"W": 4, "W+4": 4},
     ),
+    program=True,
+    table_players=2,
+    hints=False,
 )
 
 RULES_STANDARD = RuleSet(
@@ -62,6 +84,7 @@ RULES_STANDARD = RuleSet(
     ),
     challenge=True,
     uno_calls=True,
+    house_rules=True,
 )
 
 RULES_ROYAL = RuleSet(
@@ -71,6 +94,7 @@ RULES_ROYAL = RuleSet(
         {"W": 4},
     ),
     max_players=6,
+    table_players=6,
     uno_calls=True,
     royal=True,
 )

@@ -125,7 +125,7 @@ class Settings:
 
     def hints_for(self, rules: str) -> bool:
         """Whether a match of ``rules`` lifts your playable cards."""
-        return self.hints if self.hints is not None else rules != "1991"
+        return self.hints if self.hints is not None else RULESETS[rules].hints
 
     def toggle_house(self, name: str) -> None:
         """Switch one house rule on or off (kept in ``HOUSE_RULES`` order)."""
@@ -135,7 +135,7 @@ class Settings:
     @property
     def house_in_play(self) -> tuple[str, ...]:
         """The house rules a match of these rules plays: standard UNO's only."""
-        return self.house if self.rules == "standard" else ()
+        return self.house if RULESETS[self.rules].house_rules else ()
 
     @property
     def players(self) -> int:
@@ -146,8 +146,7 @@ class Settings:
 
 def players_for(rules: str, opponents: int) -> int:
     """You and as many of ``opponents`` as the rule set seats (1991: one)."""
-    ruleset = RULESETS[rules]
-    most = 1 if rules == "1991" else ruleset.max_players - 1
+    most = RULESETS[rules].table_players - 1
     return 1 + max(1, min(opponents, most))
 
 

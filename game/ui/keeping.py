@@ -14,6 +14,7 @@ import secrets
 from typing import TYPE_CHECKING
 
 from game.rules import Game
+from game.rules.rulesets import RULESETS
 from game.storage.saves import SavedMatch, now, state_digest
 from game.storage.settings import table_key
 from game.ui.seats.kinds import Seating
@@ -76,7 +77,7 @@ class Keeping:
         rules, players = ctx.next_match.rules_and_players()
         level = ctx.next_match.level
         ctx.notice(f"match {self.matches + 1} level {level}")
-        if (rules, players) != ("1991", 2):
+        if not RULESETS[rules].classic(players):
             ctx.notice(f"table {rules} {players} players scoring {ctx.settings.scoring}")
         match = Match(
             ctx.seed + self.matches,
@@ -93,7 +94,7 @@ class Keeping:
             acted=self.save,
             players=players,
             scoring=ctx.settings.scoring,
-            house=ctx.settings.house if rules == "standard" else (),
+            house=ctx.settings.house if RULESETS[rules].house_rules else (),
             seating=ctx.next_match.seating(players, ctx.seed + self.matches),
         )
         if match.seating.several:

@@ -32,7 +32,7 @@ class NextMatch:
         if self._table is not None:
             rules, players = self._table
             if players is None and self._people is not None:  # --people without --players: room for them
-                most = 2 if rules == "1991" else RULESETS[rules].max_players
+                most = RULESETS[rules].table_players
                 return rules, min(most, max(players_for(rules, self.settings.opponents), len(self._people)))
             return rules, players or players_for(rules, self.settings.opponents)
         return self.settings.rules, self.settings.players
@@ -84,7 +84,7 @@ class NextMatch:
         """The title menu's table, as the server takes it (``room.check_table``):
         every seat a person's until the host starts with computers."""
         rules, players = self.rules_and_players()
-        house = list(self.settings.house) if rules == "standard" else []
+        house = list(self.settings.house) if RULESETS[rules].house_rules else []
         return {
             "rules": rules,
             "players": players,

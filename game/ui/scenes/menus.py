@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import pyxel
 
 from game.rules.house import HOUSE_RULES
+from game.rules.rulesets import RULESETS
 from game.storage.settings import CLASSIC_TABLE, DIFFICULTIES, Stats
 from game.ui import layout as lay
 from game.ui.drawing import CHAR_H, big_text, draw_card, draw_frame, draw_panel, draw_title_art, text_centred
@@ -225,7 +226,7 @@ class TitleMenu:
             "rules": f"RULES: {RULE_NAMES[rules]}",
             "opponents": f"OPPONENTS: {opponents}",
             "scoring": f"SCORING: {SCORING_NAMES[scoring]}",
-            "house": f"HOUSE RULES: {house or 'OFF'}" if rules == "standard" else "HOUSE RULES: -",
+            "house": f"HOUSE RULES: {house or 'OFF'}" if RULESETS[rules].house_rules else "HOUSE RULES: -",
             "level": f"LEVEL: {level.upper()}",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
             "howto": "HOW TO PLAY",
@@ -254,7 +255,7 @@ SHORT_RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL"}
 def continue_label(saved: tuple[str, int] | None, menu: tuple[str, int]) -> str:
     """CONTINUE, and which match it resumes (its rule set and players)
     unless that is the classic game the menu shows too."""
-    if saved is None or saved == menu == ("1991", 2):
+    if saved is None or (saved == menu and RULESETS[menu[0]].classic(menu[1])):
         return "CONTINUE"
     rules, players = saved
     return f"CONTINUE {SHORT_RULE_NAMES[rules]} {players}P"

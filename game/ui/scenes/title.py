@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.rules.rulesets import RULESETS
 from game.storage.settings import DIFFICULTIES, table_key
 from game.ui.scenes import menus
 from game.ui.scenes.house import HouseScene
@@ -102,7 +103,7 @@ class TitleScene(Scene):
     def _house_rules(self) -> Step:
         """The house rules' switches (standard UNO only)."""
         ctx = self.ctx
-        if ctx.next_match.rules_and_players()[0] != "standard":
+        if not RULESETS[ctx.next_match.rules_and_players()[0]].house_rules:
             ctx.title.message = narration.HOUSE_RULES_STANDARD_ONLY
             ctx.notice(narration.HOUSE_RULES_STANDARD_ONLY)
             return self
@@ -129,7 +130,7 @@ class TitleScene(Scene):
         ctx = self.ctx
         rules, players = ctx.next_match.rules_and_players()
         scoring = ctx.settings.scoring
-        house = len(ctx.settings.house_in_play) if rules == "standard" else 0
+        house = len(ctx.settings.house_in_play) if RULESETS[rules].house_rules else 0
         people = len(ctx.next_match.people_names(players))
         level = ctx.next_match.level
         ctx.title.draw(level, not ctx.audio.muted, ctx.frame, rules, players - 1, scoring, house, people)

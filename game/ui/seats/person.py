@@ -303,7 +303,7 @@ class PersonTurn:
         colours while it is open, and BACKSPACE goes back to your hand. The
         1991 game keeps its keys: UP/DOWN move over the colours, LEFT/RIGHT
         choose another card."""
-        return self.game.rules.name != "1991"
+        return not self.game.rules.program
 
     def _challenge_key(self, key: str) -> bool:
         """C challenges, A accepts (and, stacking, S stacks a Wild Draw Four
@@ -444,7 +444,7 @@ class PersonTurn:
         """The engine lists a play of ``code`` now (a Wild Draw Four of the
         1991 rules is always tried: the engine penalises an illegal one)."""
         game = self.game
-        if code == "W+4" and game.rules.name == "1991":
+        if code == "W+4" and not game.rules.challenge:
             return True
         return any(action.split()[:2] == ["play", code] for action in game.legal())
 

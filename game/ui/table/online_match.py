@@ -161,8 +161,11 @@ class OnlineLink:
 
     @property
     def busy(self) -> bool:
-        """Your last action is on its way to the server."""
-        return self.remote.in_flight is not None
+        """Your last action is on its way to the server, in a hand that goes
+        on. Once the hand is over its result waits for no answer: an action
+        sent as it ended can only be refused, and the refusal may sit behind
+        the next hand's deal, which waits for that result to be shown."""
+        return self.remote.in_flight is not None and not self.game.hand_over
 
     def act(self, action: str, seat: int | None) -> None:
         """Send the action; the server's answer is staged when it comes."""
