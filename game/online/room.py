@@ -434,7 +434,7 @@ class Room(Generic[Conn]):
             return None
         if game.hand_over:
             return self.turn_since + self.table["turn_time"]
-        seat = self.seats[game.turn]
+        seat = self.seats[self._in_turn()]
         if seat.kind != "person" or seat.standin:
             return None
         limit = self.turn_since + self.table["turn_time"]
@@ -487,7 +487,7 @@ class Room(Generic[Conn]):
         if limit is not None and now >= limit:
             if game.hand_over:
                 return self._deal(now)
-            self.seats[game.turn].standin = True
+            self.seats[self._in_turn()].standin = True
             self.plan = None
             return self.seat_news() + self.broadcast(now)
         plan = self._plan(now)
@@ -528,6 +528,12 @@ class Room(Generic[Conn]):
             player = self._players[seat] = ai.make(self.table["level"], computer_seed(self.computer_seed, seat))
         return player
 
+    def _in_turn(self) -> int:
+        """The seat in turn, in a hand under way (the engine's ``turn`` is None only between hands)."""
+        turn = self.game.turn
+        assert turn is not None
+        return turn
+
     def _plan(self, now: float) -> Plan | None:
         """The computers' plan for this position, made once per position."""
         game = self.game
@@ -536,7 +542,7 @@ class Room(Generic[Conn]):
         if self.plan is not None and self.plan.moves == self.moves:
             return self.plan
         plan = Plan(self.moves, now + self.computer_delay)
-        turn = game.turn
+        turn = self._in_turn()
         if game.exposed is not None or "jump_in" in game.house:
             origin = game.exposed if game.exposed is not None else turn
             for step in range(game.players):
@@ -589,7 +595,7 @@ class Room(Generic[Conn]):
 
     def actions(self, first: int) -> list[str]:
         """The record's actions from the ``first``-th on (``moves`` in all)."""
-        return self.game._actions[first:]
+        return _recorded(self.game)[first:]
 
     @classmethod
     def from_text(cls, text: str | bytes, now: float) -> Self:
@@ -629,7 +635,7 @@ class Room(Generic[Conn]):
         room.game = game = Game.replay(data["record"])
         if (game.rules.name, game.players) != (room.table["rules"], room.table["players"]):
             raise BadRoomFile("its record is not of its table's rules and players")
-        if len(game._actions) != moves:
+        if len(_recorded(game)) != moves:
             raise BadRoomFile("moves do not agree with the record")
         room.created = data.get("created", room.created)[:32]
         ended = data.get("ended")
@@ -648,12 +654,20 @@ class Room(Generic[Conn]):
             seat.dropped = now
         room.turn_key, room.turn_since = room._turn_key(), now
         if room.scepter is not None and data.get("scepter"):
-            room.scepter.restore(*_scepter_state(data["scepter"], game._actions.count("fanfare")))
+            room.scepter.restore(*_scepter_state(data["scepter"], _recorded(game).count("fanfare")))
         return room
 
 
 class BadRoomFile(ValueError):
     """A room file (or what a store holds of a room) that is not a room."""
+
+
+def _recorded(game: Game) -> list[str]:
+    """The engine's actions so far, which its record lists (a room's game keeps its record: it is never one
+    set up from a view)."""
+    actions = game._actions
+    assert actions is not None
+    return actions
 
 
 def _whole(value: object) -> TypeGuard[int]:

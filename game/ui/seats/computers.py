@@ -124,6 +124,7 @@ class Computers:
         """Each computer's reaction and when it comes, decided at once."""
         plans = {}
         origin = game.exposed if game.exposed is not None else game.turn
+        assert origin is not None  # (a seat exposed, or one in turn: a hand under way)
         for seat, player in self.players.items():
             if seat == game.turn or not game.legal(seat):
                 continue  # the seat in turn answers through its own choice
