@@ -225,6 +225,7 @@ def check_refusal(game: Game, rng: random.Random) -> str | None:
     it and penalise the player) and the fanfare when it may sound (it is
     never listed in ``legal()``).
     """
+    assert game.turn is not None  # (a hand under way)
     seat = game.turn if rng.random() < 0.7 else int(rng.random() * game.players)
     skip = set(game.legal(seat))
     if not game.rules.challenge and game.drawn is None and game.pending is None and "W+4" in game.hands[seat]:
@@ -311,6 +312,7 @@ def simulate(
     while report.hands < hands:
         if game.hand_over:
             report.hands += 1
+            assert game.hand_winner is not None  # (a hand that is over)
             report.wins[game.hand_winner] += 1
             if progress is not None:
                 progress.update(report.hands)
@@ -330,7 +332,9 @@ def simulate(
         interrupt(game, rng)
         if game.hand_over:  # a jump-in with the last card
             continue
-        action = seats[game.turn].choose(game.view(game.turn))
+        turn = game.turn
+        assert turn is not None  # (a hand under way)
+        action = seats[turn].choose(game.view(turn))
         try:
             game.act(action)
         except IllegalAction as error:
@@ -503,6 +507,7 @@ def next_action(game: Game, seats: list, report: DuelReport) -> tuple[str, int]:
     late call comes last. With the house rule jump_in the others are asked
     after every choice, as any of them may jump in."""
     turn = game.turn
+    assert turn is not None  # (a hand under way)
     action = checked(seats[turn].choose(game.view(turn)), game.view(turn), report)
     if (game.exposed is None and "jump_in" not in game.house) or action in OUT_OF_TURN:
         return action, turn

@@ -457,9 +457,11 @@ class PersonTurn:
         pending = game.pending
         if pending is not None and pending.kind in ("stack", "challenge"):
             return narration.stack_refusal(code, game.top)
+        colour = game.colour
+        assert colour is not None  # (your turn: the colour in play has been named)
         if code == "W+4" and "no_bluffing" in game.house:
-            return narration.no_bluffing_refusal(game.colour)
-        return narration.refusal(code, game.top, game.colour)
+            return narration.no_bluffing_refusal(colour)
+        return narration.refusal(code, game.top, colour)
 
     # ----- your turn: the mouse ---------------------------------------------------------
 
