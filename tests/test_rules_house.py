@@ -77,7 +77,7 @@ def test_a_bad_house_rule_is_a_clear_value_error(kwargs, message):
 
 def test_every_house_rule_has_a_one_line_explanation():
     assert list(HOUSE_RULES) == ["stacking", "seven_zero", "jump_in", "draw_to_match", "forced_play", "no_bluffing"]
-    assert all(0 < len(line) <= 70 and "\n" not in line for line in HOUSE_RULES.values())
+    assert all(0 < len(rule.line) <= 70 and "\n" not in rule.line for rule in HOUSE_RULES.values())
 
 
 def test_the_record_names_the_house_rules_only_when_some_are_on_and_replays_them():
