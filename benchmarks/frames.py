@@ -23,7 +23,7 @@ Three positions, each reached through the real App by pressing its keys:
   on 127.0.0.1): every frame while their moves arrive, as messages polled
   once a frame, and are animated;
 * the computer's turns at normal, saving the match to a real file after every action
-  (``game.storage.saves``: the record written to a temporary file, fsynced, renamed,
+  (``game.storage.files``: the record written to a temporary file, fsynced, renamed,
   the folder fsynced), with the time of each save on its own line too.
 
 The positions are reached by the UI tests' player (tests/scripts/ui_bot.py),
@@ -53,8 +53,9 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from game.storage.saves import FileSaves
+from game.storage.files import Files
 from game.storage.settings import DIFFICULTIES
+from game.storage.store import Store
 from game.ui.app import App, init_pyxel
 from game.ui.layout import FPS
 
@@ -138,16 +139,16 @@ def forty_cards(frames: int) -> list[float]:
     return bench.timed(frames)
 
 
-class TimedSaves(FileSaves):
-    """Saves to real files, timing each save of the match."""
+class TimedStore(Store):
+    """Keeps things in real files, timing each save of the match."""
 
     def __init__(self, directory: str) -> None:
-        super().__init__(directory)
+        super().__init__(Files(directory))
         self.times: list[float] = []
 
-    def save(self, saved) -> str | None:
+    def save_match(self, saved) -> str | None:
         start = time.perf_counter_ns()
-        warning = super().save(saved)
+        warning = super().save_match(saved)
         self.times.append((time.perf_counter_ns() - start) / 1e6)
         return warning
 
@@ -155,7 +156,7 @@ class TimedSaves(FileSaves):
 def computers_turns(
     frames: int,
     level: str,
-    saves: FileSaves | None = None,
+    store: Store | None = None,
     table: tuple[str, int] | None = None,
     people: tuple[str, ...] | None = None,
 ) -> list[Timing]:
@@ -164,7 +165,7 @@ def computers_turns(
     and take the first choice offered), against the computers at ``level``
     (at "hard" they search, a slice a frame, over ever bigger hands), at a
     table of two or at ``table`` (rule set, players)."""
-    bench = _bench(seed=2, level=level, saves=saves, table=table, people=people)
+    bench = _bench(seed=2, level=level, store=store, table=table, people=people)
     times: list[Timing] = []
     for _ in range(frames * MAX_FRAMES_PER_TIMED):
         if len(times) >= frames:
@@ -244,9 +245,9 @@ def summary(name: str, times: list[Timing] | list[float]) -> Row:
 def run(frames: int = 3000) -> list[Row]:
     init_pyxel(headless=True)
     with tempfile.TemporaryDirectory() as folder:
-        saves = TimedSaves(folder)
-        saving = summary("computer's turns, saving", computers_turns(frames, "normal", saves))
-        save = summary("one save of the match", saves.times)
+        store = TimedStore(folder)
+        saving = summary("computer's turns, saving", computers_turns(frames, "normal", store))
+        save = summary("one save of the match", store.times)
     return [
         summary("table, 7 cards", seven_cards(frames)),
         summary("table, 40 cards", forty_cards(frames)),

@@ -133,7 +133,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         from game.rules.rulesets import RULESETS
 
         rules = RULESETS[args.rules]
-        most = 2 if args.rules == "1991" else rules.max_players
+        most = rules.table_players
         if args.players is not None and not 2 <= args.players <= most:
             parser.error(f"--players for --rules {args.rules} takes 2 to {most}")
         if args.continue_match or args.replay:
@@ -159,6 +159,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 def _people_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, ...] | None:
     """--people and --names as the people's names for this run (None: as saved)."""
+    from game.rules.rulesets import RULESETS
     from game.storage.settings import MOST_PEOPLE, NAME_LENGTH, is_name
 
     if args.people is None and args.names is None:
@@ -174,8 +175,9 @@ def _people_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
         parser.error(f"--names gives {len(names)} names for --people {count}")
     if args.players is not None and count > args.players:
         parser.error(f"--people {count} do not fit at a table of --players {args.players}")
-    if args.rules == "1991" and count > 2:
-        parser.error("--rules 1991 seats two: --people takes 1 or 2")
+    most = RULESETS[args.rules].table_players if args.rules is not None else None
+    if most is not None and count > most:
+        parser.error(f"--rules {args.rules} seats {most} players: --people takes 1 to {most}")
     if count == 1 and not names:
         return ("YOU",)
     return tuple(names + [f"PLAYER {i + 1}" for i in range(len(names), count)])
@@ -253,7 +255,6 @@ def main(argv: list[str] | None = None) -> int:
         low_memory,
         lambda: runtime.choose_store(data_dir, headless=False),
         display_scale=display.window_scale(screen),
-        saves_for=lambda: runtime.choose_saves(data_dir, headless=False),
         continue_match=args.continue_match,
         replay=replay,
         table=table,
@@ -272,7 +273,7 @@ def online_request(args: argparse.Namespace, table: tuple[str, int | None] | Non
         from game.rules.rulesets import RULESETS
 
         rules, players = table
-        players = players or (2 if rules == "1991" else RULESETS[rules].min_players)
+        players = players or RULESETS[rules].min_players
         room_table = {"rules": rules, "players": players, "people": players}
         if args.level:
             room_table["level"] = args.level
@@ -301,9 +302,9 @@ def export_last(path: Path, data_dir: Path | None) -> int:
         from game.ui.app import init_pyxel
 
         init_pyxel(headless=True)  # pyxel's user data directory needs it
-    saves = runtime.choose_saves(data_dir, headless=False)
-    finished = saves.finished()
-    for problem in saves.take_problems():
+    store = runtime.choose_store(data_dir, headless=False)
+    finished = store.finished()
+    for problem in store.take_problems():
         print(problem, file=sys.stderr)
     if not finished:
         print("no finished match to export yet", file=sys.stderr)

@@ -227,7 +227,7 @@ def check_refusal(game: Game, rng: random.Random) -> str | None:
     """
     seat = game.turn if rng.random() < 0.7 else int(rng.random() * game.players)
     skip = set(game.legal(seat))
-    if game.rules.name == "1991" and game.drawn is None and game.pending is None and "W+4" in game.hands[seat]:
+    if not game.rules.challenge and game.drawn is None and game.pending is None and "W+4" in game.hands[seat]:
         skip.update(t for t in EVERY_ACTION if t.startswith("play W+4"))
     if game.accepts_fanfare:
         skip.add("fanfare")
@@ -541,7 +541,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.hands < 1:
         parser.error("--hands takes a number of hands, 1 or more")
     house = house_option(args.house)
-    if house and args.rules != "standard":
+    if house and not get_ruleset(args.rules).house_rules:
         parser.error("--house takes house rules of the standard rules: add --rules standard")
     if args.ai:
         levels = tuple(args.ai.split(","))

@@ -13,6 +13,9 @@ import pytest
 
 from game.online import hosting
 from game.rules.rulesets import RULES_1991
+from game.storage.memory import Memory
+from game.storage.settings import Settings, Stats
+from game.storage.store import Store
 
 # With --doctest-modules (pyproject.toml), pytest would import these to look for doctests:
 # they are programs the tests run (scripts/) or load into a browser (browser/), not modules.
@@ -76,20 +79,24 @@ def position(rules: str, hands: list[list[str]], top: str, colour=None, draw=(),
     return Game.from_view(view, hands, pile, seed=1)
 
 
-class SettingsStore:
-    """Settings and statistics held in memory (``store=`` of an ``App``),
-    starting from ``settings`` (by default, the defaults) and no statistics."""
+class SettingsStore(Store):
+    """A real ``Store`` in memory (``store=`` of an ``App``) that starts from
+    ``settings`` (by default, the defaults) and no statistics, and holds the
+    very objects the game last saved (``settings``, ``stats``; ``saves``:
+    how many times), for a test to look at or change."""
 
-    def __init__(self, settings=None) -> None:
-        from game.storage.settings import Settings, Stats
-
+    def __init__(self, settings: Settings | None = None) -> None:
+        super().__init__(Memory())
         self.settings, self.stats = Settings() if settings is None else settings, Stats()
+        self.saves = 0
 
-    def load(self):
+    def load_settings(self) -> tuple[Settings, Stats, None]:
         return self.settings, self.stats, None
 
-    def save(self, settings, stats):
+    def save_settings(self, settings: Settings, stats: Stats) -> str | None:
         self.settings, self.stats = settings, stats
+        self.saves += 1
+        return super().save_settings(settings, stats)
 
 
 class HeadlessApp:

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 from game.rules import Game
-from game.storage.saves import MATCH_FILE, FileSaves, SavedMatch, dump, parse, state_digest
-from game.storage.settings import FileStore
+from game.storage.files import FILENAME, MATCH_FILE, Files
+from game.storage.saves import SavedMatch, dump, parse, state_digest
+from game.storage.store import Store
 from game.ui.app import init_pyxel
 from game.ui.seats.kinds import COMPUTER, HUMAN
 
@@ -36,7 +37,7 @@ def headless_pyxel():
 
 def again(tmp_path: Path, **kwargs) -> Player:
     """The game started again over the same data directory, at its title menu."""
-    player = Player(start=False, store=FileStore(tmp_path), saves=FileSaves(tmp_path), **kwargs)
+    player = Player(start=False, store=Store(Files(tmp_path)), **kwargs)
     player.bot.to_title()
     return player
 
@@ -47,8 +48,7 @@ def saved_match(tmp_path: Path) -> SavedMatch:
 
 def real_save(tmp_path: Path) -> bytes:
     player = blue_nine()
-    saves = FileSaves(tmp_path)
-    player.app.saves = saves
+    player.app.context.store = Store(Files(tmp_path))
     player.press("P")
     player.wait_for_you()
     return (tmp_path / MATCH_FILE).read_bytes()
@@ -58,7 +58,7 @@ def real_save(tmp_path: Path) -> bytes:
 
 
 def test_the_match_is_saved_after_every_action_with_its_facts(tmp_path):
-    player = Player(seed=4, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    player = Player(seed=4, store=Store(Files(tmp_path)))
     game = player.game
     for _ in range(6):
         player.wait_for_you()
@@ -72,7 +72,7 @@ def test_the_match_is_saved_after_every_action_with_its_facts(tmp_path):
 
 def test_continue_is_the_first_item_and_restores_the_card_you_picked_up_under_the_arrow(tmp_path):
     player = blue_nine(then=("B5",))
-    player.app.saves = FileSaves(tmp_path)
+    player.app.context.store = Store(Files(tmp_path))
     player.press("P")
     player.wait_for_you()
     board = player.board
@@ -80,7 +80,7 @@ def test_continue_is_the_first_item_and_restores_the_card_you_picked_up_under_th
     before = player.game.snapshot()
 
     later = again(tmp_path)
-    assert later.app.title.items.keys[0] == "continue" and later.app.title.items.current == "continue"
+    assert later.app.context.title.items.keys[0] == "continue" and later.app.context.title.items.current == "continue"
     later.press("RETURN")
     assert later.app.scene == "table"
     assert later.game.snapshot() == before
@@ -95,7 +95,7 @@ def test_continue_is_the_first_item_and_restores_the_card_you_picked_up_under_th
 
 def test_the_computer_makes_the_same_choice_after_continue(tmp_path):
     for seed in (2, 3, 5):
-        player = Player(seed=seed, level="hard", saves=FileSaves(tmp_path / str(seed)))
+        player = Player(seed=seed, level="hard", store=Store(Files(tmp_path / str(seed))))
         while not (player.game.turn == COMPUTER and player.match.timeline.idle is False):
             player.wait_for_you()
             player.press("P")
@@ -114,13 +114,15 @@ def test_the_computer_makes_the_same_choice_after_continue(tmp_path):
 
 def finished_match(tmp_path: Path) -> SavedMatch:
     """Play the stacked last hand (you win the match in one hand) and return
-    the match kept for replays; nothing is left to continue."""
-    saves = FileSaves(tmp_path)
-    player = Player(deck=last_hand_deck(), starter=0, store=FileStore(tmp_path / "first"), saves=saves)
+    the match kept for replays; nothing is left to continue, and no
+    statistics are left either: the tests say what a later run counts."""
+    store = Store(Files(tmp_path))
+    player = Player(deck=last_hand_deck(), starter=0, store=store)
     player.bot.play_hand()
     assert player.app.scene == "hand_result" and player.game.match_over
     assert not (tmp_path / MATCH_FILE).exists(), "a finished match has nothing to continue"
-    (finished,) = saves.finished()
+    (finished,) = store.finished()
+    (tmp_path / FILENAME).unlink()
     return finished
 
 
@@ -128,34 +130,34 @@ def test_a_hand_over_but_not_yet_counted_is_restored_and_counted_once(tmp_path):
     finished = finished_match(tmp_path)
     assert finished.hand_counted and finished.result.startswith("won you ")
     # Killed after the last card, before the result showed: the save of that moment.
-    FileSaves(tmp_path).save(replace(finished, hand_counted=False, result=None))
+    Store(Files(tmp_path)).save_match(replace(finished, hand_counted=False, result=None))
     later = again(tmp_path)  # its statistics in tmp_path: the first run's never counted this hand
     later.press("RETURN")
     assert later.app.scene == "hand_result" and later.match.result.winner == HUMAN
-    stats = FileStore(tmp_path).load()[1]
+    stats = Store(Files(tmp_path)).load_settings()[1]
     assert (stats.normal.hands_won, stats.normal.matches_won) == (1, 1)
     assert not (tmp_path / MATCH_FILE).exists()
-    assert len(FileSaves(tmp_path).finished()) == 1, "the same match is not kept twice"
+    assert len(Store(Files(tmp_path)).finished()) == 1, "the same match is not kept twice"
 
 
 def test_a_counted_hand_is_not_counted_again(tmp_path):
     finished = finished_match(tmp_path)
     # Killed after the statistics were saved, before the save was cleared.
-    FileSaves(tmp_path).save(replace(finished, result=None))
+    Store(Files(tmp_path)).save_match(replace(finished, result=None))
     later = again(tmp_path)
     later.press("RETURN")
     assert later.app.scene == "hand_result"
-    assert FileStore(tmp_path).load()[1].normal.matches_won == 0  # counted by the first run only
+    assert Store(Files(tmp_path)).load_settings()[1].normal.matches_won == 0  # counted by the first run only
     assert not (tmp_path / MATCH_FILE).exists()
 
 
 def test_leaving_by_choice_clears_the_save(tmp_path):
-    player = Player(saves=FileSaves(tmp_path))
+    player = Player(store=Store(Files(tmp_path)))
     player.wait_for_you()
     assert (tmp_path / MATCH_FILE).exists()
     player.press("ESCAPE", "Y")
     assert player.app.scene == "title" and not (tmp_path / MATCH_FILE).exists()
-    assert again(tmp_path).app.title.items.keys[0] == "play"
+    assert again(tmp_path).app.context.title.items.keys[0] == "play"
 
 
 # ----- bad saves ---------------------------------------------------------------------------
@@ -184,7 +186,7 @@ def test_a_save_truncated_at_every_byte_is_refused_and_kept(tmp_path):
         path = tmp_path / str(length)
         path.mkdir()
         (path / MATCH_FILE).write_bytes(good[:length])
-        loaded, warning = FileSaves(path).load()
+        loaded, warning = Store(Files(path)).load_match()
         if good[:length].strip() == good.strip():
             assert loaded == whole  # only the final newline was cut
             continue
@@ -211,8 +213,8 @@ def test_a_bad_save_gives_one_message_is_kept_aside_and_the_title_shows_play(tmp
     player = again(tmp_path)
     warnings = [line for line in player.lines if "warning:" in line]
     assert len(warnings) == 1 and "cannot be continued" in warnings[0] and str(tmp_path / MATCH_FILE) in warnings[0]
-    assert player.app.title.message.startswith("warning: the saved match")
-    assert player.app.title.items.keys[0] == "play"
+    assert player.app.context.title.message.startswith("warning: the saved match")
+    assert player.app.context.title.items.keys[0] == "play"
     (aside,) = tmp_path.glob(MATCH_FILE + ".unreadable-*")
     assert aside.read_bytes() == bad
     assert not (tmp_path / MATCH_FILE).exists()

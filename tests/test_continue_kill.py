@@ -27,7 +27,8 @@ from pathlib import Path
 import pytest
 
 from game.rules import Game
-from game.storage.saves import MATCH_FILE, parse, state_digest
+from game.storage.files import MATCH_FILE
+from game.storage.saves import parse, state_digest
 from game.ui.table.board import hand_order
 
 ROOT = Path(__file__).resolve().parents[1]

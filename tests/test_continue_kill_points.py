@@ -22,8 +22,9 @@ from pathlib import Path
 import pytest
 
 from game.rules import Game
-from game.storage.saves import MATCH_FILE, FileSaves, SavedMatch, dump
-from game.storage.settings import FileStore
+from game.storage.files import MATCH_FILE, Files
+from game.storage.saves import SavedMatch, dump
+from game.storage.store import Store
 
 ROOT = Path(__file__).resolve().parents[1]
 KILLER = ROOT / "tests" / "scripts" / "kill_at_save_point.py"
@@ -96,11 +97,11 @@ def test_a_kill_at_any_save_point_never_counts_a_hand_or_a_match_twice(tmp_path,
         if (folder / MATCH_FILE).exists():
             again = run(folder, script, kill_after=None)
             assert again.returncode == 0, again.stderr
-        stats = FileStore(folder).load()[1].easy
+        stats = Store(Files(folder)).load_settings()[1].easy
         why = f"killed after save point {kill_after} of {len(points)}"
         assert (stats.hands_won, stats.hands_lost, stats.hand_points) == (1, 0, game.scores[0]), why
         assert (stats.matches_won, stats.matches_lost) == ((1, 0) if ending == "match" else (0, 0)), why
         if ending == "match":
             assert not (folder / MATCH_FILE).exists(), why
-            assert [kept.record for kept in FileSaves(folder).finished()] == [game.record()], why
+            assert [kept.record for kept in Store(Files(folder)).finished()] == [game.record()], why
         assert not list(folder.rglob(".*.tmp")), why

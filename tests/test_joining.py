@@ -19,13 +19,16 @@ import time
 
 import pytest
 import pyxel
+from conftest import SettingsStore
 from online_server import stored_room, wait_for
 from websockets.sync.client import connect
 
 from game.online import hosting
 from game.online.address import ADDRESS_LENGTH, check_address, is_address
 from game.online.hosting import HostingError, LocalServer
-from game.storage.settings import FILENAME, FileStore, Settings, Stats, dump, read_document
+from game.storage.files import FILENAME, Files
+from game.storage.settings import Settings, Stats, dump, read_document
+from game.storage.store import Store
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
 from game.ui.platform import keys
@@ -38,25 +41,12 @@ def headless_pyxel():
     init_pyxel(headless=True)
 
 
-class Store:
-    def __init__(self, settings: Settings | None = None) -> None:
-        self.settings, self.stats = settings or Settings(), Stats()
-        self.saves = 0
-
-    def load(self):
-        return self.settings, self.stats, None
-
-    def save(self, settings, stats):
-        self.settings, self.stats = settings, stats
-        self.saves += 1
-
-
 class Player:
     """An App on the title menu, driven frame by frame."""
 
     def __init__(self, store=None, **kwargs) -> None:
         self.lines: list[str] = []
-        self.store = store if store is not None else Store()
+        self.store = store if store is not None else SettingsStore()
         self.app = App(1, report=self.lines.append, store=self.store, **kwargs)
         self.driver = Driver(self.app)
         self.press("RETURN")  # past the loading screen, as a player starts
@@ -76,7 +66,7 @@ class Player:
         pyxel.set_input_text("")
 
     def choose(self, item: str) -> None:
-        items = self.app.title.items
+        items = self.app.context.title.items
         while items.current != item:
             self.press("DOWN")
         self.press("RETURN")
@@ -94,10 +84,10 @@ class Player:
     def to_join(self) -> join.JoinScreen:
         self.choose("join")
         assert self.app.scene == "join"
-        return self.app.screen
+        return self.app.navigator.top.screen
 
     def to_item(self, item: str) -> None:
-        items = self.app.screen.items
+        items = self.app.navigator.top.screen.items
         while items.current != item:
             self.press("DOWN")
 
@@ -105,13 +95,13 @@ class Player:
         """ADDRESS: rub out what is there, type ``text``, RETURN."""
         self.to_item("address")
         self.press("RETURN")
-        self.press(*["BACKSPACE"] * len(self.app.screen.address))
+        self.press(*["BACKSPACE"] * len(self.app.navigator.top.screen.address))
         self.type_text(text)
         self.press("RETURN")
 
     def type_name(self, name: str) -> None:
         self.to_item("name")
-        self.press("RETURN", *["BACKSPACE"] * len(self.app.screen.name), *name, "RETURN")
+        self.press("RETURN", *["BACKSPACE"] * len(self.app.navigator.top.screen.name), *name, "RETURN")
 
     def said(self, prefix: str) -> list[str]:
         return [line.split(None, 1)[1] for line in self.lines if line.split(None, 1)[1].startswith(prefix)]
@@ -175,7 +165,7 @@ def test_join_types_the_address_and_the_name_saves_them_and_asks_to_go_online():
     assert screen.typing == "address"
     player.type_text("127.0.0.1:8765/Friday")
     player.type_text("_m", "M")  # a real keyboard presses M as it writes "m": that types, not the sound
-    assert not player.app.audio.muted and player.said("setting sound") == []
+    assert not player.app.context.audio.muted and player.said("setting sound") == []
     player.press("BACKSPACE")  # rubs out the m
     player.press("RETURN")
     assert screen.typing is None and screen.address == "ws://127.0.0.1:8765/Friday_"
@@ -203,7 +193,7 @@ def test_a_whole_address_typed_after_the_ws_the_field_starts_with_keeps_one_sche
 
 
 def test_the_address_and_name_come_back_in_the_next_run(tmp_path):
-    first = Player(store=FileStore(tmp_path))
+    first = Player(store=Store(Files(tmp_path)))
     first.to_join()
     first.type_address("ws://192.168.1.20:8765/kx3Tq9aZ")
     first.type_name("BOB")
@@ -211,7 +201,7 @@ def test_the_address_and_name_come_back_in_the_next_run(tmp_path):
     first.press("RETURN")
     saved = json.loads((tmp_path / FILENAME).read_text())["settings"]
     assert saved["join_address"] == "ws://192.168.1.20:8765/kx3Tq9aZ" and saved["online_name"] == "BOB"
-    again = Player(store=FileStore(tmp_path))
+    again = Player(store=Store(Files(tmp_path)))
     screen = again.to_join()
     assert (screen.address, screen.name) == ("ws://192.168.1.20:8765/kx3Tq9aZ", "BOB")
     again.to_item("join")
@@ -222,7 +212,7 @@ def test_the_address_and_name_come_back_in_the_next_run(tmp_path):
 
 
 def test_the_name_starts_as_the_first_persons_and_keeps_the_people_screens_rules():
-    player = Player(Store(Settings(people=2, names=("ANN", "BOB"))))
+    player = Player(SettingsStore(Settings(people=2, names=("ANN", "BOB"))))
     screen = player.to_join()
     assert screen.name == "ANN"
     player.to_item("name")
@@ -260,7 +250,7 @@ def test_a_bad_address_is_refused_on_the_screen_and_nothing_is_saved(typed, reas
 
 
 def test_escape_leaves_the_join_screen_keeping_nothing():
-    store = Store(Settings(join_address="ws://10.0.0.7:8765/old", online_name="ANN"))
+    store = SettingsStore(Settings(join_address="ws://10.0.0.7:8765/old", online_name="ANN"))
     player = Player(store)
     screen = player.to_join()
     player.press("RETURN", "BACKSPACE", "BACKSPACE", "BACKSPACE")
@@ -324,11 +314,11 @@ def refused(port: int) -> bool:
 
 def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_it(tmp_path):
     settings = Settings(rules="standard", opponents=3, house=("stacking", "jump_in"), scoring="tally")
-    store = FileStore(tmp_path)
-    store.save(settings, Stats())
+    store = Store(Files(tmp_path))
+    store.save_settings(settings, Stats())
     player = Player(store=store)
     player.host()
-    online, server = player.app.online, player.app.hosted
+    online, server = player.app.online, player.app.context.online.hosted
     url, name, table = online.url, online.session.name, online.session.table  # (the server's, once welcomed)
     port = server.port
     try:
@@ -358,7 +348,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
         player.press("ESCAPE")  # leave the lobby: the server runs on, for the friends at its tables
         assert player.app.scene == "title" and server.running
         player.host()  # again, while it runs: the same server, a new room
-        assert player.app.hosted is server and len(player.said("hosting")) == 1
+        assert player.app.context.online.hosted is server and len(player.said("hosting")) == 1
     finally:
         player.app.online.close()
         server.stop()
@@ -368,7 +358,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
 def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_stop():
     player = Player()
     player.host()
-    server = player.app.hosted
+    server = player.app.context.online.hosted
     player.app.online.close()
     folder = server.data_dir
     try:
@@ -379,7 +369,7 @@ def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_sto
     assert not folder.exists()
     player.press("ESCAPE")  # the lobby, left
     player.host()  # stopped: HOST starts another
-    again = player.app.hosted
+    again = player.app.context.online.hosted
     try:
         assert again is not server and again.running
     finally:
@@ -389,12 +379,12 @@ def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_sto
 
 def test_host_that_cannot_start_says_why_under_the_menu_and_loses_nothing(tmp_path):
     (tmp_path / "hosted").write_text("a file where the rooms' folder should be")
-    store = FileStore(tmp_path)
-    store.save(Settings(difficulty="hard"), Stats())
+    store = Store(Files(tmp_path))
+    store.save_settings(Settings(difficulty="hard"), Stats())
     player = Player(store=store)
     player.choose("host")
     assert player.app.scene == "title" and player.app.online is None
-    message = player.app.title.message
+    message = player.app.context.title.message
     assert message.startswith("cannot keep the rooms in") and str(tmp_path / "hosted") in message
     assert player.said("cannot keep the rooms in")
     assert lay.PINK in player.screen_text_colours(menus.FOOTER_Y), "the message is drawn under the menu"
@@ -404,7 +394,7 @@ def test_host_that_cannot_start_says_why_under_the_menu_and_loses_nothing(tmp_pa
 
 
 def test_host_never_holds_a_frame_while_its_server_starts(tmp_path):
-    player = Player(store=FileStore(tmp_path))
+    player = Player(store=Store(Files(tmp_path)))
     started = time.perf_counter()
     player.choose("host")
     chose = time.perf_counter() - started
@@ -417,21 +407,21 @@ def test_host_never_holds_a_frame_while_its_server_starts(tmp_path):
             assert time.monotonic() < give_up
             time.sleep(0.01)
             player.driver.frame()
-        assert player.said("hosting a table server at") and player.app.hosted.running
+        assert player.said("hosting a table server at") and player.app.context.online.hosted.running
     finally:
         player.app.online.close()
-        player.app.hosted.stop()
+        player.app.context.online.hosted.stop()
 
 
 def test_escape_while_the_server_starts_goes_back_to_the_title_and_host_again_takes_it(tmp_path):
-    player = Player(store=FileStore(tmp_path))
+    player = Player(store=Store(Files(tmp_path)))
     player.choose("host")
-    server = player.app.hosted
+    server = player.app.context.online.hosted
     try:
         player.press("ESCAPE")
         assert player.app.scene == "title" and player.app.online is None
         player.host()  # the same server, still starting or listening by now: not a second one
-        assert player.app.hosted is server and server.running
+        assert player.app.context.online.hosted is server and server.running
         wait_for(lambda: player.driver.frame() or player.app.online.session.room, what="the lobby's room")
     finally:
         if player.app.online is not None:
@@ -448,11 +438,11 @@ def test_the_host_sits_under_the_first_persons_name_else_the_join_name(tmp_path)
     servers = []
     try:
         for run, settings, name in cases:
-            store = FileStore(tmp_path)
-            store.save(settings, Stats())
+            store = Store(Files(tmp_path))
+            store.save_settings(settings, Stats())
             player = Player(store=store, **run)
             player.host()  # the first game's server, found running by the next
-            servers.append(player.app.hosted)
+            servers.append(player.app.context.online.hosted)
             player.app.online.close()
             assert player.app.online.session.name == name
         assert [server.found for server in servers] == [False, True, True]
@@ -468,7 +458,7 @@ def test_a_host_on_the_fallback_port_never_shows_connection_lost(monkeypatch):
         monkeypatch.setattr(hosting, "PORT", taken.getsockname()[1])
         player = Player()
         player.host()
-        server, online = player.app.hosted, player.app.online
+        server, online = player.app.context.online.hosted, player.app.online
         try:
             assert server.port != hosting.PORT
             shown = []
@@ -548,9 +538,9 @@ def test_the_server_stops_by_itself_once_its_game_is_gone_and_nobody_is_connecte
 
 def test_a_page_has_join_but_no_host():
     web = Player(platform="emscripten")
-    assert "join" in web.app.title.items.keys and "host" not in web.app.title.items.keys
+    assert "join" in web.app.context.title.items.keys and "host" not in web.app.context.title.items.keys
     desktop = Player(platform="linux")
-    keys_ = desktop.app.title.items.keys
+    keys_ = desktop.app.context.title.items.keys
     assert keys_.index("join") == keys_.index("people") + 1 and keys_.index("host") == keys_.index("join") + 1
     assert keys_[-2:] == ["replays", "quit"]
 

@@ -20,7 +20,11 @@ from pathlib import Path
 import pytest
 import pyxel
 
-from game.storage.settings import FILENAME, BrowserStore, FileStore, Settings, Stats
+from game.storage.files import FILENAME, Files
+from game.storage.local_storage import LocalStorage
+from game.storage.memory import Memory
+from game.storage.settings import Settings, Stats
+from game.storage.store import Store
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
 from game.ui.platform import resource_loader, runtime
@@ -81,7 +85,7 @@ def test_the_normal_mode_shows_the_loading_screen_then_the_title_menu():
     seen = []
     while app.scene == "loading":
         player.bot.driver.frame()
-        seen.append(app.loader.progress)
+        seen.append(app.context.loader.progress)
     assert seen == sorted(seen) and 0 < seen[0] < 1 and seen[-1] == 1
     assert len(seen) >= 45, "the loading screen stays long enough to be seen"
     assert player.said("scene") == ["scene loading", "scene title"]
@@ -91,13 +95,13 @@ def test_the_normal_mode_shows_the_loading_screen_then_the_title_menu():
 def test_a_key_on_the_loading_screen_loads_the_rest_at_once_and_goes_on():
     player = Player(start=False)
     player.press("GAMEPAD1_BUTTON_A")
-    assert player.app.scene == "title" and player.app.loader.finished
+    assert player.app.scene == "title" and player.app.context.loader.finished
 
 
 def test_the_lean_loader_gives_exactly_what_pyxel_load_gives():
     """Every pixel of the cards and the title art, every sound and the title music."""
     app = App(1, report=lambda line: None)
-    app.loader.finish()
+    app.context.loader.finish()
 
     def contents():
         images = [[pyxel.images[bank].pget(x, y) for y in range(256) for x in range(256)] for bank in (0, 1)]
@@ -177,11 +181,11 @@ def test_the_level_cycles_both_ways_and_the_next_match_uses_it():
     player = title_player()
     app = player.app
     player.bot.choose("level")  # RETURN: the next level
-    assert app.level == "hard"
+    assert app.context.next_match.level == "hard"
     player.press("RIGHT")
-    assert app.level == "easy"
+    assert app.context.next_match.level == "easy"
     player.press("LEFT", "LEFT")
-    assert app.level == "normal"
+    assert app.context.next_match.level == "normal"
     player.press("LEFT")
     assert player.said("setting level") == [
         "setting level hard",
@@ -198,7 +202,7 @@ def test_the_sound_item_switches_the_sound_and_the_title_music():
     player = title_player()
     player.bot.choose("sound")
     start = len(player.lines) - 1
-    assert player.app.audio.muted and player.said("setting sound off", start)
+    assert player.app.context.audio.muted and player.said("setting sound off", start)
     player.bot.choose("play")
     player.wait_for_you()
     assert not player.said("sound ", start), "not a sound while it is off"
@@ -229,7 +233,7 @@ def test_how_to_play_turns_its_pages_and_goes_back():
 
 
 def test_the_statistics_screen_shows_the_record_after_a_hand(tmp_path):
-    player = title_player(store=FileStore(tmp_path))
+    player = title_player(store=Store(Files(tmp_path)))
     player.bot.choose("play")
     player.bot.play_hand()
     result = player.match.result
@@ -247,9 +251,9 @@ def test_the_statistics_screen_shows_the_record_after_a_hand(tmp_path):
 
 def test_quit_is_on_the_desktop_menu_and_escape_twice_quits():
     player = title_player()
-    assert player.app.title.items.keys[-1] == "quit"
+    assert player.app.context.title.items.keys[-1] == "quit"
     player.press("ESCAPE")
-    assert not player.app.quit_requested and player.app.title.items.current == "quit"
+    assert not player.app.quit_requested and player.app.context.title.items.current == "quit"
     player.press("ESCAPE")
     assert player.app.quit_requested and player.said("quit")
 
@@ -282,7 +286,7 @@ def test_leaving_while_the_last_card_still_moves_counts_the_hand(tmp_path):
     result shows. The hand is yours all the same, and saved."""
     you = ["RS", "RS", "RS", "RS", "GS", "GS", "GS"]
     deck = stacked(you, ["B1", "B2", "B3", "B4", "B5", "B6", "B7"], "R5")
-    player = Player(deck=deck, starter=0, store=FileStore(tmp_path))
+    player = Player(deck=deck, starter=0, store=Store(Files(tmp_path)))
     while not player.game.hand_over:
         player.wait_for_you()
         player.press("RETURN")
@@ -307,7 +311,7 @@ def test_yes_by_key_and_no_by_escape():
 
 
 def test_settings_and_statistics_are_saved_after_every_hand_and_read_by_the_next_process(tmp_path):
-    store = FileStore(tmp_path)
+    store = Store(Files(tmp_path))
     player = title_player(store=store)
     player.bot.choose("level")  # hard, saved at once
     assert json.loads((tmp_path / FILENAME).read_text())["settings"]["difficulty"] == "hard"
@@ -319,7 +323,9 @@ def test_settings_and_statistics_are_saved_after_every_hand_and_read_by_the_next
         player.press("RETURN")
     assert not list(tmp_path.glob("*.tmp")), "no temporary file left behind"
     # A second process, started on the same data directory, shows them.
-    downs = ["press DOWN"] * 8  # PLAY, RULES, OPPONENTS, SCORING, HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS
+    # CONTINUE (the match left in play), PLAY, RULES, OPPONENTS, SCORING, HOUSE RULES, LEVEL, SOUND,
+    # HOW TO PLAY, STATISTICS
+    downs = ["press DOWN"] * 9
     stats = script(tmp_path, "press RETURN", *downs, "press RETURN")
     result = run_game("--headless", "--seed", "1", "--data-dir", str(tmp_path), "--script", stats)
     assert result.returncode == 0, result.stderr
@@ -345,7 +351,7 @@ def test_the_data_directory_can_come_from_the_environment(tmp_path):
 
 
 def test_a_headless_run_without_a_data_directory_keeps_nothing(tmp_path):
-    assert isinstance(runtime.choose_store(None, headless=True), runtime.MemoryStore)
+    assert isinstance(runtime.choose_store(None, headless=True).backend, Memory)
     assert runtime.data_dir_choice(None, environ={}) is None
     assert runtime.data_dir_choice(None, environ={runtime.DATA_DIR_VARIABLE: "/x"}) == Path("/x")
     assert runtime.data_dir_choice(tmp_path, environ={runtime.DATA_DIR_VARIABLE: "/x"}) == tmp_path
@@ -366,10 +372,10 @@ def test_a_newer_games_file_survives_pressing_m_and_a_whole_hand(tmp_path):
     newer = {"version": 2, "settings": {"sound": True}, "stats": {"hard": {"hands_won": 250, "matches_won": 12}}}
     text = json.dumps(newer)
     (tmp_path / FILENAME).write_text(text)
-    player = title_player(store=FileStore(tmp_path))
-    assert "newer UNO 1991" in player.app.title.message
+    player = title_player(store=Store(Files(tmp_path)))
+    assert "newer UNO 1991" in player.app.context.title.message
     player.press("M")
-    assert player.app.settings.sound is False
+    assert player.app.context.settings.sound is False
     assert (tmp_path / FILENAME).read_text() == text
     assert sorted(path.name for path in tmp_path.iterdir()) == [FILENAME]
 
@@ -387,10 +393,10 @@ def test_a_garbled_file_is_kept_aside_and_named_in_the_one_warning(tmp_path):
 
 def test_a_garbled_file_is_replaced_by_good_settings_at_the_next_save(tmp_path):
     (tmp_path / FILENAME).write_text("{not json")
-    player = title_player(store=FileStore(tmp_path))
-    assert player.app.title.message.startswith("warning:")
+    player = title_player(store=Store(Files(tmp_path)))
+    assert player.app.context.title.message.startswith("warning:")
     player.bot.choose("sound")
-    settings, _, warning = FileStore(tmp_path).load()
+    settings, _, warning = Store(Files(tmp_path)).load_settings()
     assert warning is None and settings.sound is False
 
 
@@ -519,15 +525,15 @@ def test_in_the_browser_pyxel_quits_on_no_key_and_the_menu_has_no_quit():
     assert options["quit_key"] == pyxel.KEY_NONE and options["fps"] == lay.FPS
     assert not runtime.can_quit("emscripten") and runtime.can_quit("linux") and runtime.can_quit("win32")
     app = App(1, report=lambda line: None, platform="emscripten", low_memory=True)
-    assert "quit" not in app.title.items.keys
-    app.title.items.cursor = 0
+    assert "quit" not in app.context.title.items.keys
+    app.context.title.items.cursor = 0
     Bot(app).press("ESCAPE")
     assert not app.quit_requested
 
 
 def test_in_the_browser_settings_go_to_local_storage_never_to_a_file(tmp_path):
     store = runtime.choose_store(tmp_path, headless=False, platform="emscripten")
-    assert isinstance(store, BrowserStore)
+    assert isinstance(store.backend, LocalStorage)
 
     class Storage(dict):
         def getItem(self, key):
@@ -536,10 +542,10 @@ def test_in_the_browser_settings_go_to_local_storage_never_to_a_file(tmp_path):
         def setItem(self, key, value):
             self[key] = value
 
-    store.storage = Storage()
+    store.backend.storage = Storage()
     app = App(1, report=lambda line: None, store=store, low_memory=True)
     Bot(app).choose("sound")
-    assert json.loads(store.storage["uno1991"])["settings"]["sound"] is False
+    assert json.loads(store.backend.storage["uno1991"])["settings"]["sound"] is False
     assert list(tmp_path.iterdir()) == []
 
 
@@ -567,8 +573,8 @@ def test_no_threads_no_subprocesses_and_flip_only_in_scripted_runs():
 
 def test_the_default_store_is_pyxels_user_data_directory_on_the_desktop(tmp_path):
     store = runtime.choose_store(None, headless=False, platform="linux", user_data_dir=lambda: str(tmp_path))
-    assert isinstance(store, FileStore) and store.path == tmp_path / FILENAME
-    assert isinstance(runtime.choose_store(tmp_path / "d", headless=True, platform="linux"), FileStore)
+    assert isinstance(store.backend, Files) and store.directory == tmp_path
+    assert isinstance(runtime.choose_store(tmp_path / "d", headless=True, platform="linux").backend, Files)
 
 
 # ----- the script runner's new commands ----------------------------------------------------------
@@ -581,11 +587,11 @@ def test_scripts_click_and_move_the_mouse_and_press_gamepad_buttons():
 
 
 def test_a_settings_override_on_the_command_line_is_not_saved(tmp_path):
-    store = FileStore(tmp_path)
-    store.save(Settings(difficulty="easy"), Stats())
+    store = Store(Files(tmp_path))
+    store.save_settings(Settings(difficulty="easy"), Stats())
     player = Player(seed=3, level="hard", muted=True, store=store)
-    assert player.said("match 1 level hard") and player.app.audio.muted
+    assert player.said("match 1 level hard") and player.app.context.audio.muted
     player.bot.play_hand()
-    settings, stats, _ = FileStore(tmp_path).load()
+    settings, stats, _ = Store(Files(tmp_path)).load_settings()
     assert settings.difficulty == "easy" and settings.sound is True
     assert stats.hard.hands_played == 1

@@ -19,9 +19,12 @@ from pathlib import Path
 import pytest
 
 from game.rules import Game
-from game.storage.saves import MATCH_FILE, REPLAYS_FOLDER, FileSaves, SavedMatch, dump, parse
-from game.storage.settings import FILENAME, FileStore
+from game.storage.files import FILENAME, MATCH_FILE, REPLAYS_FOLDER, Files
+from game.storage.saves import SavedMatch, dump, parse
+from game.storage.store import Store
 from game.ui.app import init_pyxel
+from game.ui.scenes.navigator import Push
+from game.ui.scenes.replay import ReplaysScene
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "scripts"))
@@ -37,7 +40,7 @@ def headless_pyxel():
 
 def started_again(folder: Path, **kwargs) -> Player:
     """The game started again over the data directory ``folder``, at its title menu."""
-    player = Player(start=False, store=FileStore(folder), saves=FileSaves(folder), **kwargs)
+    player = Player(start=False, store=Store(Files(folder)), **kwargs)
     player.bot.to_title()
     return player
 
@@ -69,7 +72,7 @@ def test_a_1991_save_for_three_players_is_a_bad_save_kept_aside_not_a_crash(tmp_
     assert not (tmp_path / MATCH_FILE).exists()
     (aside,) = tmp_path.glob(f"{MATCH_FILE}.unreadable-*")
     assert aside.read_text() == dump(three_at_the_1991_table()), "kept as it was"
-    assert started_again(tmp_path).app.title.items.keys[0] == "play"
+    assert started_again(tmp_path).app.context.title.items.keys[0] == "play"
 
 
 # ----- item 1: a finished match the replays cannot take --------------------------------------
@@ -77,7 +80,7 @@ def test_a_1991_save_for_three_players_is_a_bad_save_kept_aside_not_a_crash(tmp_
 
 def win_the_match(folder: Path) -> Player:
     """Play the stacked last hand over ``folder``: you win the match in one hand."""
-    player = Player(deck=last_hand_deck(), starter=0, store=FileStore(folder), saves=FileSaves(folder))
+    player = Player(deck=last_hand_deck(), starter=0, store=Store(Files(folder)))
     player.bot.play_hand()
     assert player.app.scene == "hand_result" and player.game.match_over
     return player
@@ -102,10 +105,10 @@ def test_a_finished_match_the_replays_cannot_take_is_kept_aside_and_said_once(tm
     assert player.app.scene == "table" and aside.exists()
     (tmp_path / REPLAYS_FOLDER).unlink()
     again = win_the_match(tmp_path / "again")
-    again.app.saves = FileSaves(tmp_path)
-    again.app._record_hand(again.match)  # the same match ends again over the first folder
+    again.app.context.store = Store(Files(tmp_path))
+    again.app.context.keeping.record_hand(again.match)  # the same match ends again over the first folder
     assert not aside.exists()
-    assert [saved.record for saved in FileSaves(tmp_path).finished()] == [kept.record]
+    assert [saved.record for saved in Store(Files(tmp_path)).finished()] == [kept.record]
 
 
 def test_the_saved_match_is_cleared_only_once_the_replay_is_written(tmp_path):
@@ -126,7 +129,7 @@ def test_a_new_match_is_kept_as_the_newest_even_with_the_clock_behind(tmp_path):
         (folder / f"match-{number + 1:06d}-20991231-2359{number:02d}.json").write_text(dump(other))
         (folder / f"20991231-23{number:02d}00-1.json").write_text(dump(other))  # and older names
     player = win_the_match(tmp_path)
-    newest = FileSaves(tmp_path).finished()
+    newest = Store(Files(tmp_path)).finished()
     assert len(newest) == 20 and newest[0].record == player.game.record()
     assert len(list(folder.glob("*.json"))) == 20
     assert sorted(path.name for path in folder.glob("*.json"))[0] == "match-000002-20991231-235901.json"
@@ -145,7 +148,7 @@ def test_a_saved_match_that_cannot_be_read_is_kept_aside_before_a_new_match_is_s
     assert "cannot be read" in warning and f"it is kept as {aside}" in warning
     player.bot.start_match()
     assert (aside / "note").read_text() == "mine"
-    assert parse((tmp_path / MATCH_FILE).read_bytes()).moves == player.app._moves
+    assert parse((tmp_path / MATCH_FILE).read_bytes()).moves == player.app.context.keeping.moves
 
 
 # ----- item 8 and 9: replay files too large or unreadable ---------------------------------------
@@ -159,12 +162,12 @@ def test_replays_too_large_or_unreadable_are_reported_kept_aside_and_take_no_pla
     (folder / "match-000004-20261201-000000.json").write_text("garbled {")
     os.mkfifo(folder / "match-000003-20261201-000000.json")
     player.press("RETURN", "RETURN")
-    player.app._show_replays()
+    player.app.navigator.take(Push(ReplaysScene(player.app.context)))
     warnings = player.said("warning: the replay")
     assert len(warnings) == 3 and all("it is kept as" in line for line in warnings)
     assert any("1048576 KiB, larger than 1024 KiB" in line for line in warnings)
     assert [path.name[:13] for path in folder.glob("*.json")] == ["match-000001-"]
-    assert len(player.app.screen.matches) == 1
+    assert len(player.app.navigator.top.screen.matches) == 1
     assert len(list(folder.glob("*.unreadable-*"))) == 3
     (folder / "match-000009-20261201-000000.json").write_text("")
     exported = run_game("--export-last", str(tmp_path / "last.txt"), "--data-dir", str(tmp_path))
@@ -262,7 +265,7 @@ def test_a_save_with_a_byte_order_mark_is_continued(tmp_path):
     (tmp_path / FILENAME).write_bytes(b"\xef\xbb\xbf" + (tmp_path / "first" / FILENAME).read_bytes())
     again = started_again(tmp_path)
     assert not again.said("warning")
-    assert again.app.title.items.keys[0] == "continue" and again.app.stats.normal.hands_won == 1
+    assert again.app.context.title.items.keys[0] == "continue" and again.app.context.stats.normal.hands_won == 1
     assert player.game.record() == saved.record
 
 
@@ -272,7 +275,7 @@ def test_an_empty_data_dir_is_refused_not_taken_for_the_current_folder():
 
 
 def test_a_save_failing_after_every_action_is_said_once(tmp_path):
-    player = Player(seed=4, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    player = Player(seed=4, store=Store(Files(tmp_path)))
     player.wait_for_you()
     (tmp_path / MATCH_FILE).unlink()
     (tmp_path / MATCH_FILE).mkdir()  # from now on every save of the match fails

@@ -12,7 +12,7 @@ moves of the server (``MOST_BEHIND``); and once the messages stop it shows
 exactly the server's table."""
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from online_loopback import table
 
@@ -165,6 +165,15 @@ TABLES = st.sampled_from(  # rules, players, people, house rules
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TABLES, st.integers(0, 2**16), st.lists(ACTIONS, min_size=5, max_size=40))
+@example(  # P pressed as the hand ended: its refusal came behind the next deal, held for the result
+    ("1991", 2, 1, ()),
+    1333,
+    [
+        *[("frames", 85), ("burst", 10), ("late", 96), ("frames", 48), ("frames", 1), ("keys", "RETURN")],
+        *[("rejoin", 0), ("frames", 26), ("burst", 10), ("frames", 61), ("rejoin", 0), ("away", 0)],
+        *[("late", 96), ("rejoin", 0), ("frames", 10), ("away", 0), ("burst", 7), ("rejoin", 0), ("keys", "P")],
+    ],
+)
 def test_no_order_of_the_servers_messages_makes_the_table_fail(chosen, seed, script):
     rules, players, people, house = chosen
     room, client, match, _ = table(rules, players, seed, False, lambda text: None, people=people, house=list(house))

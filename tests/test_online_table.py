@@ -14,7 +14,7 @@ from online_server import bot
 from game.online.address import room_address
 from game.online.room import RECENT_EVENTS, ROOM_LETTERS, Room, check_table
 from game.rules import Game
-from game.storage.saves import open_saves
+from game.storage.store import open_store
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.online_play import SeatTokens
@@ -147,7 +147,7 @@ def play_a_card_or_pick_up(game: Online) -> None:
     board = match.board
     if match.naming_colour:
         game.press("R")
-    elif match._deciding == "challenge":
+    elif match.person.deciding == "challenge":
         game.press("A")
     elif plays and board.drawn is None:
         target = next(index for index, code in enumerate(board.hand) if code in plays)
@@ -165,7 +165,7 @@ def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted
 ):
     server = servers()
     url = f"{server.url}/keys"
-    game = Online(url, {"rules": "standard", "players": 2, "people": 1}, saves=open_saves(tmp_path))
+    game = Online(url, {"rules": "standard", "players": 2, "people": 1}, store=open_store(tmp_path))
     game.until(lambda: game.app.scene == "table", what="the match started (one person: at once)")
     while game.app.scene == "table":
         game.until(lambda: game.app.match.waiting_for_you or game.app.scene != "table", seconds=60)
@@ -185,7 +185,7 @@ def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted
     assert game.app.match.game.card_problems() == []
     game.app.online.close()
 
-    again = Online(url, saves=open_saves(tmp_path))  # the seat's token kept in the data folder
+    again = Online(url, store=open_store(tmp_path))  # the seat's token kept in the data folder
     again.until(lambda: again.app.scene == "table", what="the seat taken back")
     assert again.app.online.session.seat == seat
     view = again.app.online.session.view
@@ -197,10 +197,10 @@ def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted
 def test_host_shows_the_address_for_friends_and_a_friend_joining_it_starts_the_match():
     host = HeadlessApp(1)
     app, driver, lines = host.app, host.driver, host.lines
-    while app.title.items.current != "host":
+    while app.context.title.items.current != "host":
         host.press("DOWN")
     host.press("RETURN")
-    server = app.hosted
+    server = app.context.online.hosted
     try:
         limit = time.monotonic() + 20
         while not app.online.session.room:

@@ -17,7 +17,6 @@ from conftest import HeadlessApp, SettingsStore, stacked
 
 from game.rules.cards import Card
 from game.rules.rulesets import RULES_STANDARD
-from game.storage.saves import MemorySaves
 from game.storage.settings import Settings
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
@@ -260,9 +259,8 @@ def test_pads_turn_keys_belong_to_the_person_in_front_only():
 
 
 def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_names():
-    saves = MemorySaves()
     store = SettingsStore()
-    people = People(table=("standard", 3), people=("ANN", "BOB"), saves=saves, store=store)
+    people = People(table=("standard", 3), people=("ANN", "BOB"), store=store)
     people.wait_until(lambda: people.app.scene == "handover")
     people.open_curtain()
     people.take_turn()
@@ -270,11 +268,11 @@ def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_n
         people.wait_until(people.waiting)
         if people.match.waiting_for_you:
             people.take_turn()
-    saved, _ = saves.load()
+    saved, _ = store.load_match()
     assert saved.names == ("ANN", "BOB", "")
     game = people.match.game
     # A second App continues it: the same position, behind the same curtain.
-    continued = People(saves=saves, store=store, continue_match=True)
+    continued = People(store=store, continue_match=True)
     app = continued.app
     assert app.match.game.snapshot() == game.snapshot()
     assert app.scene == "handover" and app.match.handover_to == people.match.handover_to
@@ -285,7 +283,7 @@ def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_n
         continued.play_hand()
         if app.scene == "hand_result":
             continued.frame("RETURN")
-    kept = saves.finished()[0]
+    kept = store.finished()[0]
     assert kept.names == ("ANN", "BOB", "")
     winner = app.match.seating.name(app.match.game.match_winner).lower()
     assert kept.result.startswith(f"{winner} won, ann ")
@@ -318,7 +316,7 @@ def test_people_on_the_title_menu_names_typed_with_the_keys_and_saved_with_the_s
     store = SettingsStore()
     player = HeadlessApp(store=store)
     app = player.app
-    while app.title.items.current != "people":
+    while app.context.title.items.current != "people":
         player.press("DOWN")
     player.press("RETURN")
     assert app.scene == "people"
@@ -328,13 +326,13 @@ def test_people_on_the_title_menu_names_typed_with_the_keys_and_saved_with_the_s
     player.press("DOWN", "RETURN", *["BACKSPACE"] * 8, "B", "O", "B", "RETURN")
     player.press("DOWN", "RIGHT")  # SEATING: APART
     player.press("DOWN", "RETURN")  # DONE asks first
-    assert app.scene == "people" and app.screen.confirming
+    assert app.scene == "people" and app.navigator.top.screen.confirming
     player.press("Y")
     assert app.scene == "title"
     assert (store.settings.people, store.settings.names, store.settings.seating) == (2, ("ANN", "BOB"), "apart")
-    assert app.title.items.current == "people"
+    assert app.context.title.items.current == "people"
     player.press("UP", "UP", "UP", "UP", "UP", "UP", "UP", "UP", "UP")
-    assert app.title.items.current == "play"
+    assert app.context.title.items.current == "play"
     player.press("RETURN")
     assert app.match.seating.names == ("ANN", "BOB")
     for _ in range(2000):
@@ -348,7 +346,7 @@ def test_escape_leaves_the_people_screen_without_keeping_a_change():
     store = SettingsStore()
     player = HeadlessApp(store=store)
     app = player.app
-    while app.title.items.current != "people":
+    while app.context.title.items.current != "people":
         player.press("DOWN")
     player.press("RETURN", "RIGHT", "DOWN", "RETURN", "X", "RETURN", "ESCAPE")
     assert app.scene == "title" and store.settings.people == 1 and store.settings.names == ()
@@ -376,7 +374,7 @@ def test_people_and_names_flags_in_a_scripted_headless_run(tmp_path):
     wrong = run_game(*args, "--people", "2", "--names", "ann,bob,cy")
     assert wrong.returncode == 2 and "--names gives 3 names for --people 2" in wrong.stderr
     too_many = run_game("--headless", "--script", str(script), "--rules", "1991", "--people", "3")
-    assert too_many.returncode == 2 and "1991 seats two" in too_many.stderr
+    assert too_many.returncode == 2 and "--rules 1991 seats 2 players: --people takes 1 to 2" in too_many.stderr
 
 
 def test_an_exported_record_of_people_keeps_their_names(tmp_path):
@@ -398,7 +396,7 @@ def test_statistics_of_people_by_name_while_people_play():
     store.stats.record_person_match("ANN", won=True, score=520)
     player = HeadlessApp(store=store)
     app = player.app
-    while app.title.items.current != "stats":
+    while app.context.title.items.current != "stats":
         player.press("DOWN")
     player.press("RETURN")
     said = [line.split(None, 1)[1] for line in player.lines]
@@ -413,7 +411,9 @@ def test_a_person_elsewhere_is_never_decided_for_at_this_machine():
     player = HeadlessApp()
     app = player.app
     seating = Seating((PERSON, ELSEWHERE, COMPUTER_SEAT), ("YOU", "BOB", ""))
-    match = Match(4, "normal", app.audio, app.notice, lambda scene: None, rules="standard", players=3, seating=seating)
+    match = Match(
+        4, "normal", app.context.audio, app.notice, lambda scene: None, rules="standard", players=3, seating=seating
+    )
     assert set(match.computers.players) == {2}, "only seat 2 is a computer's"
     for _ in range(3000):
         match.update([])
@@ -436,12 +436,12 @@ def test_a_person_elsewhere_is_never_decided_for_at_this_machine():
 def test_the_people_screen_by_mouse_counts_up_and_comes_back():
     player = HeadlessApp(store=SettingsStore())
     app = player.app
-    while app.title.items.current != "people":
+    while app.context.title.items.current != "people":
         player.press("DOWN")
     player.press("RETURN")
-    x, y, w, h = app.screen.items.rect(0)
+    x, y, w, h = app.navigator.top.screen.items.rect(0)
     player.driver.click(x + w // 2, y + h // 2)
-    assert app.scene == "people" and app.screen.count == 2
+    assert app.scene == "people" and app.navigator.top.screen.count == 2
 
 
 def test_behind_the_curtain_a_pad_still_catches_the_player_who_forgot():
@@ -530,7 +530,7 @@ def three_people_at(direction: int, ann: tuple[str, ...] = ("R1", "R2")):
     lines: list[str] = []
     game = position("standard", [list(ann), NOBODY, NOBODY_TOO], "R5", direction=direction)
     seating = Seating.of(3, ("ANN", "BOB", "CAT"))
-    match = Match(4, "normal", app.audio, lines.append, lambda scene: None, game=game, seating=seating)
+    match = Match(4, "normal", app.context.audio, lines.append, lambda scene: None, game=game, seating=seating)
     return match, lines
 
 
@@ -595,7 +595,7 @@ def test_the_number_keys_name_the_seats_their_panels_show_for_every_person():
     while board.hand[board.selected] != "R7":
         people.frame("RIGHT")
     people.frame("RETURN")
-    people.wait_until(lambda: match.waiting_for_you and match._deciding == "swap")
+    people.wait_until(lambda: match.waiting_for_you and match.person.deciding == "swap")
     assert board.prompt.endswith("(or keys 0-3)"), board.prompt
     people.app.draw()
     for panel in [*seat_layout.panels(4), seat_layout.panel_of(0, 4)]:
@@ -624,7 +624,7 @@ def key_drawn(x: int, y: int) -> str:
 
 def people_screen(count_rights: int = 1, **settings) -> HeadlessApp:
     player = HeadlessApp(store=SettingsStore(Settings(**settings)))
-    while player.app.title.items.current != "people":
+    while player.app.context.title.items.current != "people":
         player.press("DOWN")
     player.press("RETURN", *["RIGHT"] * count_rights)
     return player
@@ -634,7 +634,7 @@ def test_typing_on_people_starts_a_new_name_and_a_full_name_says_so():
     from game.ui.scenes.people import FULL_HINT
 
     player = people_screen()
-    screen = player.app.screen
+    screen = player.app.navigator.top.screen
     player.press("DOWN", "RETURN")
     player.press("A", "N", "N")
     assert screen.names[0] == "ANN", "not PLAYER 1A"
@@ -649,7 +649,7 @@ def test_typing_on_people_starts_a_new_name_and_a_full_name_says_so():
 
 def test_left_and_right_move_a_person_among_the_people_only():
     player = people_screen(count_rights=2, rules="standard", opponents=4)  # three people
-    screen = player.app.screen
+    screen = player.app.navigator.top.screen
     names = list(screen.names)
     player.press("DOWN")  # PERSON 1
     player.press("LEFT")
@@ -666,11 +666,11 @@ def test_the_people_count_at_every_seat_says_why_it_goes_back_to_one():
     from game.ui.scenes.people import count_label
 
     player = people_screen(count_rights=1)  # the 1991 game: two seats
-    assert player.app.screen.count == 2 and player.app.screen.most == 2
+    assert player.app.navigator.top.screen.count == 2 and player.app.navigator.top.screen.most == 2
     assert count_label(2, 2) == "PEOPLE: 2  (ALL 2 SEATS; RIGHT: BACK TO 1)"
     assert count_label(3, 4) == "PEOPLE: 3"
     player.press("RIGHT")
-    assert player.app.screen.count == 1
+    assert player.app.navigator.top.screen.count == 1
 
 
 def test_a_reverse_says_who_played_it_and_a_catch_at_a_table_of_two_speaks_as_1991():
@@ -733,7 +733,7 @@ def test_bob_as_king_names_the_jester_by_the_number_on_its_panel():
     people.open_curtain()  # BOB, the King, names the Jester first
     match = people.match
     people.wait_until(lambda: match.waiting_for_you)
-    assert match._deciding == "jester" and match.board.prompt.endswith("(or keys 0-2)")
+    assert match.person.deciding == "jester" and match.board.prompt.endswith("(or keys 0-2)")
     people.frame("2")
     people.wait_until(lambda: match.timeline.idle)
     assert match.game.jester == 2 and "jester computer 2" in people.said("jester ")

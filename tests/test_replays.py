@@ -16,9 +16,11 @@ from pathlib import Path
 import pytest
 
 from game.rules import Game
+from game.storage.backend import KEEP_REPLAYS
+from game.storage.files import Files
+from game.storage.local_storage import LocalStorage
 from game.storage.replays import export_text, read_replay_file, split_record
-from game.storage.saves import KEEP_REPLAYS, BrowserSaves, FileSaves
-from game.storage.settings import FileStore
+from game.storage.store import Store
 from game.ui.app import init_pyxel
 from game.ui.table.board import hand_order
 
@@ -107,20 +109,20 @@ def test_each_position_of_the_viewer_is_the_records_with_both_hands_face_up(tmp_
 
 
 def test_a_finished_match_is_listed_in_replays_and_watched_from_the_title(tmp_path):
-    player = Player(deck=last_hand_deck(), starter=0, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    player = Player(deck=last_hand_deck(), starter=0, store=Store(Files(tmp_path)))
     player.bot.play_hand()
     player.press("RETURN")  # the match's result
     player.press("ESCAPE", "Y")  # leave the new match for the title
     app = player.app
-    assert app.scene == "title" and "replays" in app.title.items.keys
+    assert app.scene == "title" and "replays" in app.context.title.items.keys
     player.bot.choose("replays")
     assert app.scene == "replays"
     (listed,) = player.said("replays ")
     assert listed.startswith("replays 1: ") and f"1991  NORMAL  won you {LAST_HAND_POINTS}, computer 0" in listed
     player.press("RETURN")
-    assert app.scene == "replay" and app.viewer.board.computer_hand is not None
+    assert app.scene == "replay" and app.navigator.top.viewer.board.computer_hand is not None
     player.press("UP", "UP", "UP", "UP")
-    player.bot.wait_until(lambda: app.viewer.at_end)
+    player.bot.wait_until(lambda: app.navigator.top.viewer.at_end)
     assert player.said("replay match winner") == ["replay match winner you"]
     player.press("ESCAPE")
     assert app.scene == "replays"
@@ -130,11 +132,11 @@ def test_a_finished_match_is_listed_in_replays_and_watched_from_the_title(tmp_pa
 
 def test_only_the_last_twenty_finished_matches_are_kept_on_disk_and_in_the_browser(tmp_path):
     saved = read_replay_file(RECORD)
-    for saves in (FileSaves(tmp_path), BrowserSaves(FakeStorage())):
+    for store in (Store(Files(tmp_path)), Store(LocalStorage(FakeStorage()))):
         for number in range(KEEP_REPLAYS + 3):
             match = replace(saved, date=f"match {number:02}", record=saved.record + f"# match {number}\n")
-            assert saves.keep_finished(match) is None
-        kept = saves.finished()
+            assert store.keep_finished(match) is None
+        kept = store.finished()
         assert [match.date for match in kept] == [f"match {n:02}" for n in range(KEEP_REPLAYS + 2, 2, -1)]
     assert len(list((tmp_path / "replays").glob("*.json"))) == KEEP_REPLAYS
 
@@ -158,7 +160,7 @@ def test_export_last_writes_a_record_that_replays_and_watches(tmp_path):
     nothing = run_game("--export-last", str(tmp_path / "none.txt"), "--data-dir", str(tmp_path))
     assert nothing.returncode == 1 and "no finished match" in nothing.stderr
     saved = read_replay_file(RECORD)
-    FileSaves(tmp_path).keep_finished(saved)
+    Store(Files(tmp_path)).keep_finished(saved)
     out = tmp_path / "last.txt"
     result = run_game("--export-last", str(out), "--data-dir", str(tmp_path))
     assert result.returncode == 0 and str(out) in result.stdout
@@ -189,15 +191,15 @@ def test_a_saved_match_file_replays_too(tmp_path):
 
 
 def test_a_kept_match_whose_record_does_not_replay_gives_a_message_not_a_crash(tmp_path):
-    saves = FileSaves(tmp_path)
+    store = Store(Files(tmp_path))
     saved = read_replay_file(RECORD)
-    saves.keep_finished(replace(saved, record=saved.record.replace("play Y7", "play Y7 X", 1)))
-    player = Player(start=False, saves=saves)
+    store.keep_finished(replace(saved, record=saved.record.replace("play Y7", "play Y7 X", 1)))
+    player = Player(start=False, store=store)
     player.bot.to_title()
     player.bot.choose("replays")
     player.press("RETURN")
     assert player.app.scene == "replays"
-    assert "cannot be replayed" in player.app.screen.message
+    assert "cannot be replayed" in player.app.navigator.top.screen.message
     player.app.draw()
     player.press("ESCAPE")
     assert player.app.scene == "title"

@@ -3,20 +3,12 @@ import os
 
 import pytest
 
-from game.storage import settings as settings_module
-from game.storage.settings import (
-    DIFFICULTIES,
-    FILENAME,
-    BrowserStore,
-    FileStore,
-    LevelStats,
-    Settings,
-    Stats,
-    dump,
-    open_store,
-    parse,
-    table_key,
-)
+from game.storage import files as files_module
+from game.storage import store as store_module
+from game.storage.files import FILENAME, Files
+from game.storage.local_storage import LocalStorage
+from game.storage.settings import DIFFICULTIES, LevelStats, Settings, Stats, dump, read_document, table_key
+from game.storage.store import Store, open_store
 
 
 def sample() -> tuple[Settings, Stats]:
@@ -28,13 +20,13 @@ def sample() -> tuple[Settings, Stats]:
     return Settings(difficulty="hard", sound=False, rules="1991"), stats
 
 
-def write(tmp_path, content) -> FileStore:
+def write(tmp_path, content) -> Store:
     path = tmp_path / FILENAME
     if isinstance(content, bytes):
         path.write_bytes(content)
     else:
         path.write_text(content, encoding="utf-8")
-    return FileStore(tmp_path)
+    return Store(Files(tmp_path))
 
 
 def valid_document() -> dict:
@@ -45,10 +37,10 @@ def valid_document() -> dict:
 
 
 def test_round_trip(tmp_path):
-    store = FileStore(tmp_path)
+    store = Store(Files(tmp_path))
     settings, stats = sample()
-    assert store.save(settings, stats) is None
-    loaded_settings, loaded_stats, warning = FileStore(tmp_path).load()
+    assert store.save_settings(settings, stats) is None
+    loaded_settings, loaded_stats, warning = Store(Files(tmp_path)).load_settings()
     assert warning is None
     assert loaded_settings == settings
     assert loaded_stats == stats
@@ -56,7 +48,7 @@ def test_round_trip(tmp_path):
 
 
 def test_document_is_versioned_json(tmp_path):
-    FileStore(tmp_path).save(*sample())
+    Store(Files(tmp_path)).save_settings(*sample())
     data = json.loads((tmp_path / FILENAME).read_text(encoding="utf-8"))
     assert data["version"] == 1
     assert data["settings"] == {
@@ -72,13 +64,13 @@ def test_document_is_versioned_json(tmp_path):
 
 
 def test_missing_file_gives_defaults_without_warning(tmp_path):
-    settings, stats, warning = FileStore(tmp_path / "not" / "yet").load()
+    settings, stats, warning = Store(Files(tmp_path / "not" / "yet")).load_settings()
     assert (settings, stats, warning) == (Settings(), Stats(), None)
 
 
 def test_save_creates_the_directory(tmp_path):
     directory = tmp_path / "a" / "b"
-    assert FileStore(directory).save(*sample()) is None
+    assert Store(Files(directory)).save_settings(*sample()) is None
     assert (directory / FILENAME).is_file()
 
 
@@ -106,7 +98,7 @@ WHOLE_FILE_PROBLEMS = {
 @pytest.mark.parametrize("name", WHOLE_FILE_PROBLEMS)
 def test_bad_file_gives_defaults_and_one_warning(tmp_path, name):
     content, reason = WHOLE_FILE_PROBLEMS[name]
-    settings, stats, warning = write(tmp_path, content).load()
+    settings, stats, warning = write(tmp_path, content).load_settings()
     assert settings == Settings()
     assert stats == Stats()
     assert isinstance(warning, str)
@@ -126,18 +118,18 @@ def test_a_bad_file_is_kept_aside_before_anything_is_saved(tmp_path, name):
     content, _ = WHOLE_FILE_PROBLEMS[name]
     original = content if isinstance(content, bytes) else content.encode("utf-8")
     store = write(tmp_path, content)
-    settings, stats, warning = store.load()
+    settings, stats, warning = store.load_settings()
     (aside,) = kept_aside(tmp_path)
     assert aside.read_bytes() == original
     assert str(tmp_path / FILENAME) in warning and f"kept as {aside.name} beside it" in warning
-    assert store.save(settings, stats) is None
+    assert store.save_settings(settings, stats) is None
     assert aside.read_bytes() == original
-    assert FileStore(tmp_path).load() == (Settings(), Stats(), None)
+    assert Store(Files(tmp_path)).load_settings() == (Settings(), Stats(), None)
 
 
 def test_a_file_kept_aside_never_overwrites_an_earlier_one(tmp_path):
     for attempt in range(3):
-        write(tmp_path, f"garbage {attempt}").load()
+        write(tmp_path, f"garbage {attempt}").load_settings()
     asides = kept_aside(tmp_path)
     assert len(asides) == 3
     assert sorted(aside.read_text() for aside in asides) == ["garbage 0", "garbage 1", "garbage 2"]
@@ -154,21 +146,21 @@ def newer_document() -> dict:
 def test_a_newer_games_file_is_never_written_over(tmp_path):
     text = json.dumps(newer_document())
     store = write(tmp_path, text)
-    settings, stats, warning = store.load()
+    settings, stats, warning = store.load_settings()
     assert (settings, stats) == (Settings(), Stats())
     assert "\n" not in warning and str(tmp_path / FILENAME) in warning
     assert "version 2 comes from a newer UNO 1991" in warning
     assert "using defaults for this run" in warning and "nothing is saved" in warning
     stats.record_hand("normal", won=True, points=30)
     settings.sound = False  # what pressing M does
-    assert store.save(settings, stats) is None
+    assert store.save_settings(settings, stats) is None
     assert (tmp_path / FILENAME).read_text() == text
     assert kept_aside(tmp_path) == []
 
 
 def test_null_sections_warn_and_keep_the_file(tmp_path):
     store = write(tmp_path, '{"version": 1, "settings": null, "stats": null}')
-    settings, stats, warning = store.load()
+    settings, stats, warning = store.load_settings()
     assert (settings, stats) == (Settings(), Stats())
     assert "bad values settings=None and 1 more;" in warning
     (aside,) = kept_aside(tmp_path)
@@ -178,7 +170,7 @@ def test_null_sections_warn_and_keep_the_file(tmp_path):
 def test_a_null_level_warns_and_keeps_the_other_levels(tmp_path):
     data = valid_document()
     data["stats"]["hard"] = None
-    settings, stats, warning = write(tmp_path, json.dumps(data)).load()
+    settings, stats, warning = write(tmp_path, json.dumps(data)).load_settings()
     assert "stats.hard=None" in warning and warning.endswith("using defaults for them")
     assert stats.easy.hands_won == 1 and stats.hard == LevelStats()
     assert settings == Settings(difficulty="hard", sound=False)
@@ -191,9 +183,9 @@ def test_a_partly_valid_file_keeps_its_good_values_in_the_next_save(tmp_path):
     data = valid_document()
     data["stats"]["hard"]["hands_won"] = "lots"
     store = write(tmp_path, json.dumps(data))
-    settings, stats, _ = store.load()
-    assert store.save(settings, stats) is None
-    _, saved, warning = FileStore(tmp_path).load()
+    settings, stats, _ = store.load_settings()
+    assert store.save_settings(settings, stats) is None
+    _, saved, warning = Store(Files(tmp_path)).load_settings()
     assert warning is None
     assert saved.hard.hands_won == 0 and saved.hard.hands_lost == 1 and saved.hard.best_match == 310
 
@@ -204,10 +196,10 @@ def test_a_file_that_cannot_be_kept_aside_is_never_written_over(tmp_path, monkey
     def refuse(path, label):
         raise OSError("read-only file system")
 
-    monkeypatch.setattr(settings_module, "keep_aside", refuse)
-    settings, stats, warning = store.load()
+    monkeypatch.setattr(files_module, "keep_aside", refuse)
+    settings, stats, warning = store.load_settings()
     assert "could not be kept aside (read-only file system)" in warning and "nothing is saved" in warning
-    assert store.save(settings, stats) is None
+    assert store.save_settings(settings, stats) is None
     assert (tmp_path / FILENAME).read_text() == "{garbled"
 
 
@@ -219,7 +211,7 @@ def test_bad_fields_fall_back_one_by_one_with_one_warning(tmp_path):
     data["stats"]["hard"]["best_hand"] = 12.5
     data["stats"]["easy"]["matches_won"] = True
     data["stats"]["easy"]["hand_points"] = None
-    settings, stats, warning = write(tmp_path, json.dumps(data)).load()
+    settings, stats, warning = write(tmp_path, json.dumps(data)).load_settings()
     # the bad fields take their defaults ...
     assert settings.sound is True
     assert settings.difficulty == "normal"
@@ -254,7 +246,7 @@ def test_bad_fields_fall_back_one_by_one_with_one_warning(tmp_path):
 def test_each_bad_field_is_named(tmp_path, change, named):
     data = valid_document()
     change(data)
-    _, _, warning = write(tmp_path, json.dumps(data)).load()
+    _, _, warning = write(tmp_path, json.dumps(data)).load_settings()
     assert warning is not None and named in warning
     assert warning.count("warning:") == 1
 
@@ -262,7 +254,7 @@ def test_each_bad_field_is_named(tmp_path, change, named):
 def test_negative_counts_reset_only_that_field(tmp_path):
     data = valid_document()
     data["stats"]["hard"]["hands_lost"] = -5
-    _, stats, warning = write(tmp_path, json.dumps(data)).load()
+    _, stats, warning = write(tmp_path, json.dumps(data)).load_settings()
     assert stats.hard.hands_lost == 0
     assert stats.hard.hands_won == 1
     assert "stats.hard.hands_lost=-5" in warning
@@ -271,7 +263,7 @@ def test_negative_counts_reset_only_that_field(tmp_path):
 def test_long_bad_value_is_shortened_in_the_warning(tmp_path):
     data = valid_document()
     data["settings"]["difficulty"] = "z" * 500 + "\n" + "y"
-    _, _, warning = write(tmp_path, json.dumps(data)).load()
+    _, _, warning = write(tmp_path, json.dumps(data)).load_settings()
     assert "\n" not in warning
     assert "settings.difficulty='zzz" in warning
     assert "z" * 50 not in warning
@@ -287,7 +279,7 @@ def test_unknown_and_missing_keys_are_silent(tmp_path):
             "stats": {"hard": {"hands_won": 4, "streak": 9}, "nightmare": {"hands_won": 1}},
         }
     )
-    settings, stats, warning = write(tmp_path, text).load()
+    settings, stats, warning = write(tmp_path, text).load_settings()
     assert warning is None
     assert settings == Settings(sound=False)
     assert stats.hard.hands_won == 4
@@ -296,21 +288,21 @@ def test_unknown_and_missing_keys_are_silent(tmp_path):
 
 def test_unreadable_path_gives_warning_and_is_not_written_over(tmp_path):
     (tmp_path / FILENAME).mkdir()  # a directory where the file should be
-    store = FileStore(tmp_path)
-    settings, stats, warning = store.load()
+    store = Store(Files(tmp_path))
+    settings, stats, warning = store.load_settings()
     assert (settings, stats) == (Settings(), Stats())
     assert warning is not None and "cannot be read" in warning and "nothing is saved this run" in warning
-    assert store.save(settings, stats) is None
+    assert store.save_settings(settings, stats) is None
     assert (tmp_path / FILENAME).is_dir()
 
 
 def test_bad_file_is_replaced_by_the_next_save(tmp_path):
     store = write(tmp_path, "{{{{ garbage")
-    settings, stats, warning = store.load()
+    settings, stats, warning = store.load_settings()
     assert warning is not None
     stats.record_hand("normal", won=True, points=10)
-    assert store.save(settings, stats) is None
-    _, again, warning = store.load()
+    assert store.save_settings(settings, stats) is None
+    _, again, warning = store.load_settings()
     assert warning is None
     assert again.normal.hands_won == 1
 
@@ -319,34 +311,34 @@ def test_bad_file_is_replaced_by_the_next_save(tmp_path):
 
 
 def test_save_leaves_no_temporary_files(tmp_path):
-    store = FileStore(tmp_path)
+    store = Store(Files(tmp_path))
     for points in (5, 10, 15):
-        settings, stats, _ = store.load()
+        settings, stats, _ = store.load_settings()
         stats.record_hand("easy", won=True, points=points)
-        assert store.save(settings, stats) is None
+        assert store.save_settings(settings, stats) is None
     assert sorted(os.listdir(tmp_path)) == [FILENAME]
-    assert store.load()[1].easy.hand_points == 30
+    assert store.load_settings()[1].easy.hand_points == 30
 
 
 def test_interrupted_save_keeps_the_old_file(tmp_path, monkeypatch):
-    store = FileStore(tmp_path)
+    store = Store(Files(tmp_path))
     old_settings, old_stats = sample()
-    store.save(old_settings, old_stats)
+    store.save_settings(old_settings, old_stats)
     before = (tmp_path / FILENAME).read_bytes()
 
     def crash(src, dst):
         raise OSError("simulated crash before the rename")
 
-    monkeypatch.setattr(settings_module.os, "replace", crash)
+    monkeypatch.setattr(files_module.os, "replace", crash)
     new_stats = Stats()
     new_stats.record_match("easy", won=True, score=999)
-    warning = store.save(Settings(), new_stats)
+    warning = store.save_settings(Settings(), new_stats)
     monkeypatch.undo()
 
     assert warning is not None and "cannot be saved" in warning and "simulated crash" in warning
     assert (tmp_path / FILENAME).read_bytes() == before
     assert sorted(os.listdir(tmp_path)) == [FILENAME]
-    settings, stats, warning = store.load()
+    settings, stats, warning = store.load_settings()
     assert warning is None
     assert (settings, stats) == (old_settings, old_stats)
 
@@ -354,12 +346,12 @@ def test_interrupted_save_keeps_the_old_file(tmp_path, monkeypatch):
 def test_save_into_unwritable_directory_warns(tmp_path):
     blocker = tmp_path / "file"
     blocker.write_text("I am a file", encoding="utf-8")
-    store = FileStore(blocker / "data")
-    warning = store.save(*sample())
+    store = Store(Files(blocker / "data"))
+    warning = store.save_settings(*sample())
     assert warning is not None and "cannot be saved" in warning
     assert "\n" not in warning
     # and loading from there is a warning too, not a crash
-    settings, stats, warning = store.load()
+    settings, stats, warning = store.load_settings()
     assert (settings, stats) == (Settings(), Stats())
     assert warning is not None
 
@@ -368,7 +360,7 @@ def test_save_into_unwritable_directory_warns(tmp_path):
 def test_save_into_read_only_directory_warns(tmp_path):
     tmp_path.chmod(0o500)
     try:
-        assert FileStore(tmp_path).save(*sample()) is not None
+        assert Store(Files(tmp_path)).save_settings(*sample()) is not None
     finally:
         tmp_path.chmod(0o700)
 
@@ -456,16 +448,21 @@ class FakeLocalStorage:
         assert isinstance(value, str)
         self.items[key] = value
 
+    def removeItem(self, key):
+        if self.fail:
+            raise RuntimeError("SecurityError: the operation is insecure")
+        self.items.pop(key, None)
+
 
 def test_browser_round_trip():
     storage = FakeLocalStorage()
-    store = BrowserStore(storage)
-    assert store.load() == (Settings(), Stats(), None)
+    store = Store(LocalStorage(storage))
+    assert store.load_settings() == (Settings(), Stats(), None)
     settings, stats = sample()
-    assert store.save(settings, stats) is None
+    assert store.save_settings(settings, stats) is None
     assert list(storage.items) == ["uno1991"]
     assert json.loads(storage.items["uno1991"])["version"] == 1
-    assert BrowserStore(storage).load() == (settings, stats, None)
+    assert Store(LocalStorage(storage)).load_settings() == (settings, stats, None)
 
 
 @pytest.mark.parametrize("name", WHOLE_FILE_PROBLEMS)
@@ -474,7 +471,7 @@ def test_browser_bad_data_gives_defaults_and_one_warning(name):
     if isinstance(content, bytes):
         content = content.decode("latin-1")  # localStorage holds strings only
         reason = "not valid JSON"
-    settings, stats, warning = BrowserStore(FakeLocalStorage({"uno1991": content})).load()
+    settings, stats, warning = Store(LocalStorage(FakeLocalStorage({"uno1991": content}))).load_settings()
     assert (settings, stats) == (Settings(), Stats())
     assert warning is not None and "\n" not in warning
     assert "localStorage['uno1991']" in warning
@@ -483,74 +480,75 @@ def test_browser_bad_data_gives_defaults_and_one_warning(name):
 
 def test_browser_bad_data_is_kept_under_another_key():
     storage = FakeLocalStorage({"uno1991": "{garbled"})
-    store = BrowserStore(storage)
-    settings, stats, warning = store.load()
+    store = Store(LocalStorage(storage))
+    settings, stats, warning = store.load_settings()
     (aside,) = [key for key in storage.items if key.startswith("uno1991.unreadable-")]
     assert f"kept as localStorage[{aside!r}]" in warning
-    assert store.save(settings, stats) is None
+    assert store.save_settings(settings, stats) is None
     assert storage.items[aside] == "{garbled"
-    assert BrowserStore(storage).load() == (Settings(), Stats(), None)
+    assert Store(LocalStorage(storage)).load_settings() == (Settings(), Stats(), None)
 
 
 def test_browser_newer_data_is_never_written_over():
     text = json.dumps(newer_document())
     storage = FakeLocalStorage({"uno1991": text})
-    store = BrowserStore(storage)
-    _, stats, warning = store.load()
+    store = Store(LocalStorage(storage))
+    _, stats, warning = store.load_settings()
     assert "newer UNO 1991" in warning
-    assert store.save(Settings(sound=False), stats) is None
+    assert store.save_settings(Settings(sound=False), stats) is None
     assert storage.items == {"uno1991": text}
 
 
 def test_browser_bad_field_falls_back_alone():
     data = valid_document()
     data["stats"]["easy"]["best_hand"] = -40
-    _, stats, warning = BrowserStore(FakeLocalStorage({"uno1991": json.dumps(data)})).load()
+    _, stats, warning = Store(LocalStorage(FakeLocalStorage({"uno1991": json.dumps(data)}))).load_settings()
     assert stats.easy.best_hand == 0 and stats.easy.hands_won == 1
     assert "stats.easy.best_hand=-40" in warning
 
 
 def test_browser_storage_failures_warn():
-    store = BrowserStore(FakeLocalStorage(fail=True))
-    settings, stats, warning = store.load()
+    store = Store(LocalStorage(FakeLocalStorage(fail=True)))
+    settings, stats, warning = store.load_settings()
     assert (settings, stats) == (Settings(), Stats())
     assert "cannot be read" in warning and "SecurityError" in warning
-    assert store.save(*sample()) is None  # what could not be read is never written over
+    assert store.save_settings(*sample()) is None  # what could not be read is never written over
     storage = FakeLocalStorage()
-    store = BrowserStore(storage)
-    store.load()
+    store = Store(LocalStorage(storage))
+    store.load_settings()
     storage.fail = True
-    warning = store.save(*sample())
+    warning = store.save_settings(*sample())
     assert warning is not None and "cannot be saved" in warning
 
 
 def test_browser_non_text_value_warns():
-    _, _, warning = BrowserStore(FakeLocalStorage({"uno1991": 42})).load()
+    _, _, warning = Store(LocalStorage(FakeLocalStorage({"uno1991": 42}))).load_settings()
     assert warning is not None and "unexpected int" in warning
 
 
 def test_open_store_picks_by_platform(tmp_path, monkeypatch):
     store = open_store(tmp_path)
-    assert isinstance(store, FileStore) and store.path == tmp_path / FILENAME
-    monkeypatch.setattr(settings_module.sys, "platform", "emscripten")
-    assert isinstance(open_store(tmp_path), BrowserStore)
+    assert isinstance(store.backend, Files) and store.directory == tmp_path
+    monkeypatch.setattr(store_module.sys, "platform", "emscripten")
+    assert isinstance(open_store(tmp_path).backend, LocalStorage)
 
 
 def test_browser_store_without_pyodide_warns_instead_of_crashing():
     # Off the browser there is no ``js`` module: the default storage cannot be found.
-    settings, stats, warning = BrowserStore().load()
+    settings, stats, warning = Store(LocalStorage()).load_settings()
     assert (settings, stats) == (Settings(), Stats())
     assert warning is not None and "cannot be read" in warning
 
 
-def test_parse_none_is_a_first_run():
-    assert parse(None, "x") == (Settings(), Stats(), None)
+def test_no_document_is_a_first_run():
+    reading = read_document(None)
+    assert (reading.settings, reading.stats, reading.problem) == (Settings(), Stats(), None)
 
 
 def test_rules_opponents_and_scoring_are_kept(tmp_path):
     settings = Settings(rules="standard", opponents=6, scoring="tally")
-    FileStore(tmp_path).save(settings, Stats())
-    loaded, _, warning = FileStore(tmp_path).load()
+    Store(Files(tmp_path)).save_settings(settings, Stats())
+    loaded, _, warning = Store(Files(tmp_path)).load_settings()
     assert warning is None and loaded == settings and loaded.players == 7
 
 
@@ -565,8 +563,8 @@ def test_statistics_are_kept_per_rule_set_and_number_of_players(tmp_path):
     stats.record_hand("hard", won=True, points=40)
     stats.record_hand("hard", won=True, points=70, table=table_key("standard", 4))
     stats.record_match("easy", won=False, score=120, table=table_key("royal", 3))
-    FileStore(tmp_path).save(Settings(), stats)
-    _, loaded, warning = FileStore(tmp_path).load()
+    Store(Files(tmp_path)).save_settings(Settings(), stats)
+    _, loaded, warning = Store(Files(tmp_path)).load_settings()
     assert warning is None and loaded == stats
     assert loaded.hard.hand_points == 40 and loaded.level("hard", "standard 4").hand_points == 70
     assert loaded.level("easy", "royal 3").matches_lost == 1 and loaded.level("hard", "standard 6").hands_played == 0
@@ -579,7 +577,7 @@ def test_bad_opponents_scoring_and_tables_are_dropped_and_the_rest_kept(tmp_path
         "settings": {"difficulty": "hard", "opponents": 12, "scoring": "lowest"},
         "stats": {"tables": {"standard 4": {"hard": good}, "royal 9": {"hard": good}, "standard 3": None}},
     }
-    settings, stats, warning = write(tmp_path, json.dumps(data)).load()
+    settings, stats, warning = write(tmp_path, json.dumps(data)).load_settings()
     assert settings == Settings(difficulty="hard")
     assert stats.level("hard", "standard 4").hands_won == 3 and list(stats.tables) == ["standard 4"]
     assert "bad values settings.opponents=12 and 3 more;" in warning
@@ -590,11 +588,11 @@ def test_house_rules_are_kept_in_order_and_bad_ones_dropped(tmp_path):
     settings.toggle_house("jump_in")
     settings.toggle_house("stacking")
     assert settings.house == ("stacking", "jump_in") and settings.house_in_play == settings.house
-    FileStore(tmp_path).save(settings, Stats())
-    loaded, _, warning = FileStore(tmp_path).load()
+    Store(Files(tmp_path)).save_settings(settings, Stats())
+    loaded, _, warning = Store(Files(tmp_path)).load_settings()
     assert warning is None and loaded.house == ("stacking", "jump_in")
     loaded.toggle_house("stacking")
     assert loaded.house == ("jump_in",) and Settings(rules="royal", house=("jump_in",)).house_in_play == ()
     data = {"version": 1, "settings": {"house": ["stacking", "cheating"], "difficulty": "easy"}}
-    settings, _, warning = write(tmp_path, json.dumps(data)).load()
+    settings, _, warning = write(tmp_path, json.dumps(data)).load_settings()
     assert settings == Settings(difficulty="easy") and "settings.house=['stacking', 'cheating']" in warning

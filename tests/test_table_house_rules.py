@@ -46,7 +46,7 @@ def test_the_house_rules_page_switches_them_on_and_saves_them():
     store = SettingsStore(Settings(rules="standard"))
     player = HeadlessApp(store=store)
     app = player.app
-    while app.title.items.current != "house":
+    while app.context.title.items.current != "house":
         player.press("DOWN")
     player.press("RETURN")
     assert app.scene == "house"
@@ -61,10 +61,10 @@ def test_the_house_rules_page_switches_them_on_and_saves_them():
 def test_house_rules_are_for_standard_uno_only():
     player = HeadlessApp()  # the 1991 rules
     app = player.app
-    while app.title.items.current != "house":
+    while app.context.title.items.current != "house":
         player.press("DOWN")
     player.press("RETURN")
-    assert app.scene == "title" and "House rules are for standard UNO" in app.title.message
+    assert app.scene == "title" and "House rules are for standard UNO" in app.context.title.message
 
 
 def test_the_table_names_the_house_rules_in_play():

@@ -359,13 +359,13 @@ def test_a_table_of_ten_shows_nine_panels_and_yours_in_the_picture():
 @pytest.mark.parametrize(("rules", "players"), [("standard", 4), ("royal", 3)])
 def test_a_bigger_table_continues_exactly_where_it_was_left(tmp_path, rules, players):
     from game.rules import Game
-    from game.storage.saves import FileSaves
-    from game.storage.settings import FileStore
+    from game.storage.files import Files
+    from game.storage.store import Store
 
-    first = Table(rules, players, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    first = Table(rules, players, seed=6, store=Store(Files(tmp_path)))
     first.play_on_until(lambda: len(first.game.record().splitlines()) > 30, limit=4000)
     record = first.game.record()  # what was saved after the last action
-    again = Table(rules, players, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path), continue_match=True)
+    again = Table(rules, players, seed=6, store=Store(Files(tmp_path)), continue_match=True)
     assert again.game.record() == record
     assert again.game.snapshot() == Game.replay(record).snapshot()
     board = again.match.board

@@ -102,18 +102,18 @@ def test_the_house_rules_warning_clears_once_the_menu_moves_on():
     store = SettingsStore(Settings())
     player = HeadlessApp(store=store)
     app = player.app
-    while app.title.items.current != "house":
+    while app.context.title.items.current != "house":
         player.press("DOWN")
     player.press("RETURN")
-    assert app.title.message == narration.HOUSE_RULES_STANDARD_ONLY
-    while app.title.items.current != "rules":
+    assert app.context.title.message == narration.HOUSE_RULES_STANDARD_ONLY
+    while app.context.title.items.current != "rules":
         player.press("UP")
     player.press("RIGHT")  # RULES: STANDARD
-    assert store.settings.rules == "standard" and app.title.message == ""
-    while app.title.items.current != "house":
+    assert store.settings.rules == "standard" and app.context.title.message == ""
+    while app.context.title.items.current != "house":
         player.press("DOWN")
     player.press("RETURN", "RETURN", "DOWN", "RETURN", "DOWN", "RETURN", "ESCAPE")
-    assert app.scene == "title" and len(store.settings.house) == 3 and app.title.message == ""
+    assert app.scene == "title" and len(store.settings.house) == 3 and app.context.title.message == ""
 
 
 # ----- 2. prompts that match the table on screen ------------------------------------------------
@@ -321,11 +321,11 @@ def test_left_right_move_along_the_colour_row_in_standard_uno_and_backspace_goes
     match = table.match
     assert match.naming_colour and match.board.prompt == narration.PROMPT_ROW_COLOUR
     table.press("RIGHT", "RIGHT", "LEFT")
-    assert match.colour_cursor == 1 and match.naming_colour and "W" in table.game.hands[0]
+    assert match.person.colour_cursor == 1 and match.naming_colour and "W" in table.game.hands[0]
     table.press("BACKSPACE")
     assert not match.naming_colour and match.board.prompt == narration.PROMPT_PLAY
     play(table, "W")
-    assert match.colour_cursor == 1  # where it was left
+    assert match.person.colour_cursor == 1  # where it was left
     table.press("RETURN")
     table.wait(20)
     assert (table.game.top, table.game.colour) == ("W", "G")
@@ -395,21 +395,21 @@ def test_a_four_player_replay_shows_every_hand_face_up():
 
 
 def test_continue_names_the_match_it_resumes_and_the_scepter_keeps_its_time(tmp_path):
-    from game.storage.saves import FileSaves
-    from game.storage.settings import FileStore
+    from game.storage.files import Files
+    from game.storage.store import Store
     from game.ui.scenes.menus import continue_label
 
-    first = Table("royal", 4, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path))
+    first = Table("royal", 4, seed=6, store=Store(Files(tmp_path)))
     first.play_on_until(lambda: first.match.scepter.frames > 150, limit=1500)
     first.wait_for_you()
     first.press("P" if first.game.pending is None else "RETURN")  # an action: the match (and the timer) is saved
     frames = first.match.scepter.frames
-    title = HeadlessApp(6, store=FileStore(tmp_path), saves=FileSaves(tmp_path)).app
-    assert title.scene == "title" and title.title.saved_table == ("royal", 4)
-    assert continue_label(title.title.saved_table, ("1991", 2)) == "CONTINUE ROYAL 4P"
+    title = HeadlessApp(6, store=Store(Files(tmp_path))).app
+    assert title.scene == "title" and title.context.title.saved_table == ("royal", 4)
+    assert continue_label(title.context.title.saved_table, ("1991", 2)) == "CONTINUE ROYAL 4P"
     assert continue_label(("1991", 2), ("1991", 2)) == "CONTINUE"
     assert continue_label(("1991", 2), ("standard", 4)) == "CONTINUE 1991 2P"
-    resumed = Table("royal", 4, seed=6, store=FileStore(tmp_path), saves=FileSaves(tmp_path), continue_match=True)
+    resumed = Table("royal", 4, seed=6, store=Store(Files(tmp_path)), continue_match=True)
     assert abs(resumed.match.scepter.frames - frames) <= 1
     assert resumed.match.scepter.length == first.match.scepter.length
 
@@ -450,7 +450,7 @@ def test_hints_are_off_in_the_1991_game_and_switched_in_the_match_menu():
     table.press("ESCAPE")
     assert table.app.scene == "paused"
     table.press("UP")  # the last item (after leave, whose keys are as before)
-    assert table.app.screen.items.current == "hints"
+    assert table.app.navigator.top.screen.items.current == "hints"
     table.press("RETURN")
     assert store.settings.hints is True and table.said("setting hints on")
     table.press("ESCAPE")  # play on

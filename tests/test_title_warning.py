@@ -8,7 +8,8 @@ import json
 import pytest
 import pyxel
 
-from game.storage.settings import FILENAME, open_store
+from game.storage.files import FILENAME
+from game.storage.store import open_store
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
 from game.ui.drawing import CHAR_H, text_centred
@@ -39,7 +40,7 @@ def shown_lines(app: App) -> list[str]:
     """The lines of the warning exactly as the title menu draws them: each
     expected line is drawn alone and its pink pixels compared with the screen's."""
     app.draw()
-    lines = menus.fit_lines(app.title.message, MAX_CHARS, len(menus.BOTTOM_YS))
+    lines = menus.fit_lines(app.context.title.message, MAX_CHARS, len(menus.BOTTOM_YS))
     ys = menus.BOTTOM_YS[-len(lines) :]
     on_screen = [pink_pixels(y) for y in ys]
     for y, line, seen in zip(ys, lines, on_screen, strict=True):
@@ -52,7 +53,7 @@ def shown_lines(app: App) -> list[str]:
 def test_a_warning_with_a_long_path_keeps_its_reason_on_screen(tmp_path):
     folder = tmp_path / "home" / "player" / ".local" / "share" / "UNO 1991" / ("saved-games-" * 6) / "backup"
     app = title_with_garbled_settings(folder)
-    assert len(app.title.message) > 2 * MAX_CHARS
+    assert len(app.context.title.message) > 2 * MAX_CHARS
     lines = shown_lines(app)
     assert 2 <= len(lines) <= 3 and all(len(line) <= MAX_CHARS for line in lines)
     shown = " ".join(lines)
@@ -72,7 +73,7 @@ def test_a_path_too_long_for_three_lines_is_shortened_in_its_middle(tmp_path):
 
 def test_a_short_warning_keeps_the_credit_and_the_keys(tmp_path):
     app = title_with_garbled_settings(tmp_path / "s")
-    app.title.message = "warning: settings reset"
+    app.context.title.message = "warning: settings reset"
     assert shown_lines(app) == ["warning: settings reset"]
     assert pink_pixels(menus.CREDIT_Y) == set() and pink_pixels(menus.HINT_Y) == set()
 

@@ -123,7 +123,7 @@ def test_the_computer_deals_seven_each_and_pips_for_your_first_turn():
     assert len(player.said("sound deal")) == 14
     assert player.said("sound pip") == ["sound pip"]
     assert board.prompt == narration.PROMPT_PLAY
-    assert player.game.rules.name == player.app.settings.rules == "1991", "the rules How to Play explains"
+    assert player.game.rules.name == player.app.context.settings.rules == "1991", "the rules How to Play explains"
     board_matches_engine(player.app)
 
 
@@ -236,7 +236,7 @@ def test_a_key_pressed_while_your_pick_up_moves_is_taken_when_it_lands():
     player.bot.driver.frame()
     assert not player.match.timeline.idle, "the card is still on its way"
     player.press("RETURN")
-    assert player.match.kept_keys == ["RETURN"] and player.game.drawn == "B5"
+    assert player.match.person.kept_keys == ["RETURN"] and player.game.drawn == "B5"
     player.bot.wait_until(lambda: player.said("card you play", start))
     assert player.said("card you play", start) == ["card you play B5"]
     assert player.game.top == "B5" and not player.said("sound buzz", start)
@@ -252,7 +252,7 @@ def test_a_key_pressed_during_the_computers_turn_is_refused_on_the_prompt_line()
     player.press("RETURN")
     assert player.board.prompt == narration.PROMPT_WAIT
     assert f"prompt {narration.PROMPT_WAIT}" in player.said("prompt", start)
-    assert player.match.kept_keys == []
+    assert player.match.person.kept_keys == []
     player.wait_for_you()
     for _ in range(30):  # the pip has sounded: the RETURN is not taken now
         player.bot.driver.frame()
@@ -287,9 +287,9 @@ def test_a_gamepad_plays_with_the_d_pad_a_and_b_and_names_colours_with_up_down()
     player.wait_for_you()
     assert board.drawn == "W"
     player.press("GAMEPAD1_BUTTON_A")
-    assert player.match.naming_colour and player.match.colour_cursor == 0
+    assert player.match.naming_colour and player.match.person.colour_cursor == 0
     player.press("GAMEPAD1_BUTTON_DPAD_DOWN", "GAMEPAD1_BUTTON_DPAD_DOWN", "GAMEPAD1_BUTTON_DPAD_UP")
-    assert player.match.colour_cursor == 1
+    assert player.match.person.colour_cursor == 1
     player.press("GAMEPAD1_BUTTON_A")
     player.bot.wait_until(lambda: player.match.timeline.idle)
     assert (player.game.top, player.game.colour) == ("W", "G")

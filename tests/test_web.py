@@ -302,17 +302,17 @@ def test_engine_and_computer_players_give_identical_games_in_pyodide(browser, py
 
 
 def _storage_zip() -> bytes:
-    """The game's pure-Python code that keeps things (settings, saves) and the checks."""
+    """The game's code that keeps things (game.storage, with the game.rules it
+    needs and nothing else: not game.online) and the checks."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:
         for path in sorted((ROOT / "game" / "rules").glob("*.py")):
             archive.write(path, path.relative_to(ROOT).as_posix())
-        for name in ("__init__.py", "address.py", "protocol.py"):  # the settings check a remembered address
-            archive.write(ROOT / "game" / "online" / name, f"game/online/{name}")
         archive.write(ROOT / "game" / "__init__.py", "game/__init__.py")
         for path in sorted((ROOT / "game" / "storage").glob("*.py")):
             archive.write(path, path.relative_to(ROOT).as_posix())
         archive.write(BROWSER / "storage_checks.py", "storage_checks.py")
+        archive.write(ROOT / "tests" / "storage_contract.py", "storage_contract.py")
     return buffer.getvalue()
 
 
@@ -332,7 +332,7 @@ def test_settings_statistics_and_saved_matches_survive_a_reload_in_localstorage(
     fresh_page()
     page.evaluate("() => localStorage.clear()")
     saved = json.loads(page.evaluate("() => window.storageCheck('save')"))
-    assert saved == {"platform": "emscripten", "stores": ["BrowserStore", "BrowserSaves"], "warnings": [None] * 3}
+    assert saved == {"platform": "emscripten", "backend": "LocalStorage", "warnings": [None] * 3}
     assert sorted(page.evaluate("() => Object.keys(localStorage)")) == ["uno1991", "uno1991.match", "uno1991.replays"]
 
     fresh_page()  # a reload: a new Python, the same localStorage
@@ -356,5 +356,21 @@ def test_settings_statistics_and_saved_matches_survive_a_reload_in_localstorage(
     assert [value for key, value in items.items() if key.startswith("uno1991.unreadable-")] == ["{garbled"]
     assert [value for key, value in items.items() if key.startswith("uno1991.match.unreadable-")] == ['{"ver']
     assert "uno1991.match" not in items and json.loads(items["uno1991"])["version"] == 1
+    assert outside == []
+    page.close()
+
+
+def test_the_storage_contract_holds_over_the_pages_real_localstorage(browser, pyodide, serve):
+    """tests/storage_contract.py, every check, in Chromium through Pyodide
+    over the page's localStorage: the browser keeps what the desktop keeps."""
+    import storage_contract
+
+    origin = serve(BROWSER, {"/page.html": (BROWSER / "page.html").read_bytes(), "/game.zip": _storage_zip()})
+    page, outside = _offline_page(browser, origin, {})
+    page.goto(f"{origin}/page.html")
+    page.evaluate("() => window.pyodideReady")
+    results = json.loads(page.evaluate("() => window.storageCheck('contract')"))
+    assert list(results) == [check.__name__ for check in storage_contract.CHECKS]
+    assert {name: why for name, why in results.items() if why is not None} == {}
     assert outside == []
     page.close()

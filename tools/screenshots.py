@@ -134,7 +134,7 @@ class Pictures:
         self.wait_until(lambda: self.app.scene == "title", "reached the title menu")
 
     def highlight(self, item: str) -> None:
-        items = self.app.title.items
+        items = self.app.context.title.items
         if item not in items.keys:
             raise SystemExit(f"tools/screenshots.py: the title menu has no {item!r}: {items.keys}")
         while items.current != item:
@@ -148,7 +148,7 @@ class Pictures:
         """Cycle a title menu item with RIGHT until the setting it shows is ``value``."""
         self.highlight(item)
         for _ in range(20):
-            if getattr(self.app.settings, setting) == value:
+            if getattr(self.app.context.settings, setting) == value:
                 return
             self.press("RIGHT")
         raise SystemExit(f"tools/screenshots.py: {item} never showed {value!r}")
@@ -161,7 +161,7 @@ class Pictures:
 
     def how_to_play_page(self, heading: str) -> None:
         """Turn How to Play's pages with RIGHT to the first whose heading starts so."""
-        screen = self.app.screen
+        screen = self.app.navigator.top.screen
         for _ in range(30):
             if screen.heading.startswith(heading):
                 return
@@ -251,7 +251,7 @@ def people(out: Path) -> None:
     p.set_table("standard", 10)  # PEOPLE counts up to the table's size
     p.choose("people")
     p.wait_until(lambda: p.app.scene == "people", "opened the PEOPLE screen")
-    screen = p.app.screen
+    screen = p.app.navigator.top.screen
     p.press("RIGHT")  # two people
 
     def name(person: int, letters: str) -> None:
@@ -369,7 +369,7 @@ def continue_title(out: Path) -> None:
 def leave_a_match(data: Path) -> None:
     from game.ui.platform import runtime
 
-    p = Pictures(data, 4, store=runtime.choose_store(data, True), saves=runtime.choose_saves(data, True))
+    p = Pictures(data, 4, store=runtime.choose_store(data, True))
     p.to_title()
     p.choose("play")
     for _ in range(3):
@@ -381,10 +381,10 @@ def leave_a_match(data: Path) -> None:
 def continue_picture(out: Path, data: Path) -> None:
     from game.ui.platform import runtime
 
-    p = Pictures(out, 4, store=runtime.choose_store(data, True), saves=runtime.choose_saves(data, True))
+    p = Pictures(out, 4, store=runtime.choose_store(data, True))
     p.to_title()
     p.wait(20)
-    if p.app.title.items.current != "continue":
+    if p.app.context.title.items.current != "continue":
         raise SystemExit("tools/screenshots.py: the title menu offers no CONTINUE")
     p.shot("title_continue")
 
@@ -395,10 +395,11 @@ def finished_matches(data: Path) -> None:
     fixed dates so the list's picture does not change with the day."""
     from game.ai import make
     from game.rules import Game
-    from game.storage.saves import SavedMatch, open_saves
+    from game.storage.saves import SavedMatch
+    from game.storage.store import open_store
     from game.ui.seats.kinds import seat_name
 
-    saves = open_saves(data)  # not locked: the game that shows them runs next, in another process
+    store = open_store(data)  # not locked: the game that shows them runs next, in another process
     matches = (("1991", 2, "normal"), ("standard", 4, "hard"), ("royal", 3, "easy"))
     for number, (rules, players, level) in enumerate(matches):
         game = Game(rules, players, seed=100 + number)
@@ -421,7 +422,7 @@ def finished_matches(data: Path) -> None:
             moves=len(game.record().splitlines()),
             date=FIXED_DATES[number],
         )
-        saves.keep_finished(saved.finished(f"{won} {score}"))
+        store.keep_finished(saved.finished(f"{won} {score}"))
 
 
 def replays(out: Path) -> None:
@@ -435,7 +436,7 @@ def replays_pictures(out: Path, data: Path) -> None:
     few moves in, paused; then at its end, played at the fastest speed."""
     from game.ui.platform import runtime
 
-    p = Pictures(out, 1, store=runtime.choose_store(data, True), saves=runtime.choose_saves(data, True))
+    p = Pictures(out, 1, store=runtime.choose_store(data, True))
     p.to_title()
     p.choose("replays")
     p.wait_until(lambda: p.app.scene == "replays", "opened the replays")
@@ -443,7 +444,7 @@ def replays_pictures(out: Path, data: Path) -> None:
     p.shot("replays")
     p.press("RETURN")
     p.wait_until(lambda: p.app.scene == "replay", "started the replay")
-    viewer = p.app.viewer
+    viewer = p.app.navigator.top.viewer
     p.wait_until(lambda: viewer.count >= 8, "saw the replay's eighth move")
     p.press("RETURN")  # pause
     p.wait(2)

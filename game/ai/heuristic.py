@@ -27,6 +27,7 @@ import random
 
 from ..rules.cards import COLOURS, PLUS_ONE_RANKS, Card
 from ..rules.game import View
+from ..rules.rulesets import RULESETS
 from . import house, picks
 from .knowledge import Knowledge, infer
 
@@ -55,7 +56,7 @@ def choose(view: View, rng: random.Random, knowledge: Knowledge | None = None) -
         return "draw"
     if "pass" in view.legal and not good_to_play_drawn(card, hand, view):
         return "pass"
-    if card.is_wild and view.rules != "royal":
+    if card.is_wild and not RULESETS[view.rules].royal:  # (Royal Revenge: the King names it)
         rest = list(hand)
         rest.remove(card)
         return f"play {card.code} {name_colour(rest, lacks, rng)}"
@@ -75,7 +76,7 @@ def pick_card(hand: list[Card], view: View, lacks: set[str]) -> Card | None:
     it is no bluff), else None to draw."""
     colour, rank = view.colour, Card(view.top).rank
     duel = view.players == 2
-    plus_one = view.rules == "royal" and rank in PLUS_ONE_RANKS
+    plus_one = RULESETS[view.rules].royal and rank in PLUS_ONE_RANKS
     best, best_score = None, None
     wild = four = None
     for card in hand:

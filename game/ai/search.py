@@ -46,6 +46,7 @@ from dataclasses import dataclass
 
 from ..rules.cards import Card
 from ..rules.game import View
+from ..rules.rulesets import RULESETS
 from . import heuristic, house, picks
 from .knowledge import Knowledge, infer
 from .model import Position, playout
@@ -114,7 +115,7 @@ def think(view: View, rng: random.Random, settings: Settings = HARD) -> Generato
     if len(candidates) == 1 or legal[0].startswith("colour"):
         return liked
     yield  # what it knows and likes took a slice of its own
-    if view.rules == "1991":
+    if RULESETS[view.rules].program:  # the duel model plays the 1991 program's rules
         means = yield from evaluate(view, candidates, knowledge, rng, settings)
     else:
         means = yield from evaluate_table(view, candidates, knowledge, rng, settings)
@@ -166,7 +167,7 @@ def evaluate_table(
     knowledge.mix(rng)
     me, players = view.seat, view.players
     depth = settings.table_depth + 2 * (players - 2)
-    royal = view.rules == "royal"
+    royal = RULESETS[view.rules].royal
     penalty = view.pending.penalty if view.pending is not None and view.pending.kind == "stack" else 0
     hand = [Card(code) for code in view.hand]
     discard = [Card(code) for code in view.discard]
@@ -217,7 +218,7 @@ def prune(view: View, legal: tuple[str, ...]) -> list[str]:
     chosen next, ``house.swap_target``)."""
     held = {code[0] for code in view.hand if code[0] != "W"}
     actions = [a for a in legal if not (held and names_colour(a) and a.removesuffix(" uno")[-1] not in held)]
-    if view.rules == "1991":
+    if RULESETS[view.rules].program:  # no bluff to weigh, no UNO to call, no swap: every action stands
         return actions
     if view.colour in held and not picks.bluff_is_safe(view):
         fair = [a for a in actions if not a.startswith("play W+4")]

@@ -108,21 +108,24 @@ def draw_four(game: Game, seat: int, action: Action, colour_before: str | None, 
 
 class RuleSet:
     """The rules every version shares, and the facts about a rule set that
-    the table, the menus, the settings and the server ask.
+    the table, the menus, the settings, the server and the computer players
+    ask (so that nothing outside ``game.rules`` asks for a rule set by name).
 
     A subclass names itself and its deck and overrides what differs. The
     facts: ``name`` (records and settings), ``title`` and ``short_title``
     (the menus), ``deck``, ``hand_size``, ``target``; ``min_players`` and
-    ``max_players`` (the engine), ``max_seated`` (the most players the
-    game's own table seats); ``uno_calls`` (a player left with one card
-    must call UNO or may be caught: the UNO and catch keys apply);
-    ``illegal_wild_draw_four`` (a ``WildDrawFour``); ``wilds_name_colour`` (a Wild's player names its colour
-    with the play); ``royal`` (a King and a Jester, and the scepter whose
-    fanfare passes the crown); ``plus_one_ranks`` (ranks that match each
-    other); ``takes_house_rules`` (``house.HOUSE_RULES`` apply);
-    ``hints_by_default`` (your playable cards are lifted unless the player
-    says otherwise); ``colour_row`` (LEFT/RIGHT move along a row of colours
-    when naming one, rather than UP/DOWN); ``scorings``.
+    ``max_players`` (the engine) and ``table_players`` (the most the menus
+    and flags seat: the 1991 program is two-player); ``uno_calls`` (a
+    player left with one card must call UNO or may be caught: the UNO and
+    catch keys apply); ``illegal_wild_draw_four`` (a ``WildDrawFour``;
+    ``challenge``: the challenge and accept keys apply); ``wilds_name_colour``
+    (a Wild's player names its colour with the play); ``royal`` (a King and
+    a Jester, and the scepter whose fanfare passes the crown);
+    ``plus_one_ranks`` (ranks that match each other); ``house_rules`` (takes
+    standard UNO's house rules, ``house.HOUSE_RULES``); ``hints`` (lifts
+    your playable cards unless the player says otherwise); ``program`` (the
+    1991 program's own rules, played with its keys: UP/DOWN over the
+    colours); ``scorings``.
     """
 
     name = ""
@@ -133,21 +136,25 @@ class RuleSet:
     target = 500
     min_players = 2
     max_players = MAX_PLAYERS
-    max_seated = MAX_PLAYERS
+    table_players = MAX_PLAYERS
     uno_calls = False
     illegal_wild_draw_four = WildDrawFour.REFUSED
     wilds_name_colour = True
     royal = False
     plus_one_ranks: tuple[str, ...] = ()
-    takes_house_rules = False
-    hints_by_default = True
-    colour_row = True
+    house_rules = False
+    hints = True
+    program = False
     scorings = SCORINGS
 
     @property
     def challenge(self) -> bool:
         """A Wild Draw Four may be played holding the colour in play, and the next player may challenge it."""
         return self.illegal_wild_draw_four is WildDrawFour.CHALLENGED
+
+    def classic(self, players: int) -> bool:
+        """The 1991 program's own table: you against one computer."""
+        return self.program and players == 2
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

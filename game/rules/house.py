@@ -411,6 +411,6 @@ def house_rules(rules: RuleSet, names: object) -> tuple[str, ...]:
     unknown = [name for name in names if name not in HOUSE_RULES]
     if unknown:
         raise ValueError(f"unknown house rule {unknown[0]!r}: known house rules are {', '.join(HOUSE_RULES)}")
-    if names and not rules.takes_house_rules:
+    if names and not rules.house_rules:
         raise ValueError(f"house rules are options of the standard rules only, not of rules {rules.name}")
     return tuple(name for name in HOUSE_RULES if name in names)

@@ -39,7 +39,7 @@ class RoyalRevenge(RuleSet):
         {"W": 4},
     )
     max_players = 6
-    max_seated = 6
+    table_players = 6
     uno_calls = True
     wilds_name_colour = False
     royal = True

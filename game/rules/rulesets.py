@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CHALLENGE",
-    "DEFAULT_RULES",
     "MAX_PLAYERS",
     "RULESETS",
     "RULES_1991",
@@ -64,10 +63,10 @@ class Rules1991(RuleSet):
         {"0": 1, **{rank: 2 for rank in NUMBER_RANKS[1:]}, "+2": 2, "S": 4},
         {"W": 4, "W+4": 4},
     )
-    max_seated = 2
+    table_players = 2
     illegal_wild_draw_four = WildDrawFour.PENALISED
-    hints_by_default = False  # it refused a card with a buzz, as its manual says
-    colour_row = False  # UP/DOWN over the colours, LEFT/RIGHT to another card
+    hints = False  # it refused a card with a buzz, as its manual says
+    program = True
 
 
 class StandardRules(RuleSet):
@@ -83,7 +82,7 @@ class StandardRules(RuleSet):
     )
     uno_calls = True
     illegal_wild_draw_four = WildDrawFour.CHALLENGED
-    takes_house_rules = True
+    house_rules = True
 
     def card_effects(self) -> dict[str, CardEffect]:
         return {**super().card_effects(), "W+4": challengeable_draw_four}
@@ -149,9 +148,6 @@ RULES_1991 = Rules1991()
 RULES_STANDARD = StandardRules()
 RULES_ROYAL = RoyalRevenge()
 RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (RULES_1991, RULES_STANDARD, RULES_ROYAL)}
-DEFAULT_RULES = RULES_1991
-# The 1991 program's own table, the default match: its rules and two players.
-CLASSIC_TABLE = (DEFAULT_RULES.name, DEFAULT_RULES.max_seated)
 
 
 def get_ruleset(rules: str | RuleSet) -> RuleSet:

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from game.rules import Game
 from game.rules.record import HEADER_KEYS
-from game.storage.saves import SavedMatch, parse, printable, read_limited
+from game.storage.safe_files import read_limited
+from game.storage.saves import SavedMatch, parse, printable
 
 FACTS = ("date", "level", "computer_seed", "scoring", "result")
 MAX_FILE = 1024 * 1024
@@ -29,7 +30,8 @@ MAX_FILE = 1024 * 1024
 
 def split_record(record: str) -> tuple[str, list[str]]:
     """The header (with its comments) and the moves, in order."""
-    header, moves = [], []
+    header: list[str] = []
+    moves: list[str] = []
     for line in record.splitlines():
         stripped = line.strip()
         key = stripped.partition(" ")[0]

@@ -14,21 +14,25 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
+import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace ``path`` with ``data`` in one step; OSError if it cannot."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, made = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    temp: str | None = made
     try:
         with os.fdopen(fd, "wb") as file:
             file.write(data)
             file.flush()
             os.fsync(file.fileno())
-        os.replace(temp, path)
+        os.replace(made, path)
         temp = None
         sync_directory(path.parent)
     finally:
@@ -50,6 +54,23 @@ def sync_directory(directory: Path) -> None:
             os.fsync(fd)
     finally:
         os.close(fd)
+
+
+def read_limited(path: Path, most: int) -> bytes:
+    """A regular file's bytes, checked before it is read: OSError for a
+    folder, a pipe or a device, ValueError for more than ``most`` bytes."""
+    with open(path, "rb", opener=_open_no_wait) as file:
+        info = os.fstat(file.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise OSError(f"{path.name} is not a regular file")
+        if info.st_size > most:
+            raise ValueError(f"{info.st_size // 1024} KiB, larger than {most // 1024} KiB")
+        return file.read(most + 1)
+
+
+def _open_no_wait(path: str, flags: int) -> int:
+    """Open without blocking on a FIFO that no one writes to."""
+    return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
 
 
 def timestamp(now: float | None = None) -> str:
@@ -97,7 +118,7 @@ def lock_folder(directory: Path) -> bool:
     except OSError:
         return True
     try:
-        if os.name == "nt":
+        if sys.platform == "win32":
             import msvcrt
 
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
@@ -123,7 +144,7 @@ def remove_stale_temporaries(directory: Path, prefix: str) -> None:
                 temporary.unlink()
 
 
-def stored_text(value):
+def stored_text(value: object) -> object:
     """What localStorage's ``getItem`` answered, as text or None for a
     missing key: Pyodide gives JavaScript's null as ``pyodide.ffi.jsnull``
     (not None), so a first run in the browser must not take it for data."""
@@ -132,7 +153,7 @@ def stored_text(value):
     return value
 
 
-def keep_item_aside(storage, key: str, label: str = "unreadable") -> str:
+def keep_item_aside(storage: Any, key: str, label: str = "unreadable") -> str:
     """Copy localStorage's item ``key`` to a new key ``KEY.LABEL-TIMESTAMP``
     (with -2, -3... if taken, never over another item); returns the new key."""
     stem = f"{key}.{label}-{timestamp()}"

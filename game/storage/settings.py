@@ -11,20 +11,14 @@ The document holds the player's settings and their statistics per difficulty::
 written in the same file, in the same write, as the counts it added, so a
 match continued after a crash knows whether that hand is in already.
 
-On the desktop it is the file ``uno1991.json`` in the directory the caller
-passes in (``pyxel.user_data_dir(...)``); in the browser it is the text under
-one localStorage key. Both stores have the same interface::
-
-    store = open_store(directory)
-    settings, stats, warning = store.load()    # warning: one line, or None
-    ...
-    stats.record_hand("hard", won=True, points=85)
-    warning = store.save(settings, stats)      # after every hand
-
-Neither ``load`` nor ``save`` raises for anything the disk, the browser or the
-document's contents can do; they return one warning line for the caller to
-show (or ``None``). Programming errors, such as recording an unknown
-difficulty, still raise ``ValueError``.
+Where it is kept (the file ``uno1991.json`` of the data folder, or one
+localStorage key in the browser) is the ``Store``'s business
+(``game.storage.store``); this module says what the document holds and how
+its text is written and read. Reading never raises for anything the text can
+say: ``read_document`` returns what it could keep and one ``problem`` line.
+Programming errors, such as recording an unknown difficulty or constructing
+``Settings`` with a bad value, raise ``ValueError``; each setting's check is
+written once, in ``CHECKS``, for both.
 
 How a bad document is read (nothing a player saved is ever lost):
 
@@ -44,29 +38,20 @@ How a bad document is read (nothing a player saved is ever lost):
   so older and newer files of the same version read cleanly.
 
 Nothing is ever read with pickle or eval: only ``json.loads`` and type checks.
-The file is written atomically (``game.storage.safe_files``): a temporary file in
-the same directory, flushed and fsynced, then ``os.replace``, so a crash
-leaves either the old document or the new one, never half of one.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import sys
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
-from game.online.address import is_address
-from game.online.protocol import NAME_CHARACTERS
 from game.rules.house import HOUSE_RULES
 from game.rules.rulesets import RULESETS
-from game.storage.safe_files import keep_aside, keep_item_aside, stored_text, where_broken, write_atomically
+from game.storage.safe_files import where_broken
 
 VERSION = 1
-FILENAME = "uno1991.json"
-STORAGE_KEY = "uno1991"
 DIFFICULTIES = ("easy", "normal", "hard")
 # Larger than any real document (about 1 KB); anything bigger is not ours.
 MAX_TEXT = 64 * 1024
@@ -81,6 +66,13 @@ MOST_OPPONENTS = 9
 SEATINGS = ("together", "apart", "shuffled")
 MOST_PEOPLE = 10
 NAME_LENGTH = 9  # PLAYER 10 fits; so does a panel
+# What a name may be made of: what the pixel font draws, and the keys type.
+NAME_CHARACTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 -"
+# The address JOIN took, kept as bounded text: the JOIN screen checks its
+# grammar (``game.online.address``) when it is used, so a file can hold
+# nothing longer or stranger than this.
+ADDRESS_SCHEMES = ("ws://", "wss://")
+MOST_ADDRESS = 128
 
 
 @dataclass
@@ -114,30 +106,10 @@ class Settings:
     online_name: str = ""
 
     def __post_init__(self) -> None:
-        if self.difficulty not in DIFFICULTIES:
-            raise ValueError(f"unknown difficulty {self.difficulty!r}")
-        if not isinstance(self.sound, bool):
-            raise ValueError(f"sound must be True or False, not {self.sound!r}")
-        if not isinstance(self.rules, str) or self.rules not in RULESETS:
-            raise ValueError(f"unknown rule set {self.rules!r}")
-        if not _is_opponents(self.opponents):
-            raise ValueError(f"opponents must be 1 to {MOST_OPPONENTS}, not {self.opponents!r}")
-        if self.scoring not in SCORINGS:
-            raise ValueError(f"unknown scoring {self.scoring!r}")
-        if not _is_house(self.house):
-            raise ValueError(f"house rules must be a tuple of names from {', '.join(HOUSE_RULES)}, not {self.house!r}")
-        if not _is_people(self.people):
-            raise ValueError(f"people must be 1 to {MOST_PEOPLE}, not {self.people!r}")
-        if not _is_names(self.names):
-            raise ValueError(f"names must be a tuple of up to {MOST_PEOPLE} names, not {self.names!r}")
-        if self.seating not in SEATINGS:
-            raise ValueError(f"unknown seating {self.seating!r}")
-        if self.hints is not None and not isinstance(self.hints, bool):
-            raise ValueError(f"hints must be True, False or None, not {self.hints!r}")
-        if not is_address(self.join_address):
-            raise ValueError(f"join_address must be a ws:// or wss:// address, not {self.join_address!r}")
-        if not _is_online_name(self.online_name):
-            raise ValueError(f"online_name must be a name of up to {NAME_LENGTH} characters, not {self.online_name!r}")
+        for name, check in CHECKS.items():
+            value = getattr(self, name)
+            if not check.accepts(value):
+                raise ValueError(f"{name} must be {check.must_be}, not {value!r}")
 
     def people_names(self, players: int) -> tuple[str, ...]:
         """The names of the people at a table of ``players`` (at most that
@@ -153,7 +125,7 @@ class Settings:
 
     def hints_for(self, rules: str) -> bool:
         """Whether a match of ``rules`` lifts your playable cards."""
-        return self.hints if self.hints is not None else rules != "1991"
+        return self.hints if self.hints is not None else RULESETS[rules].hints
 
     def toggle_house(self, name: str) -> None:
         """Switch one house rule on or off (kept in ``HOUSE_RULES`` order)."""
@@ -163,7 +135,7 @@ class Settings:
     @property
     def house_in_play(self) -> tuple[str, ...]:
         """The house rules a match of these rules plays: standard UNO's only."""
-        return self.house if self.rules == "standard" else ()
+        return self.house if RULESETS[self.rules].house_rules else ()
 
     @property
     def players(self) -> int:
@@ -174,20 +146,21 @@ class Settings:
 
 def players_for(rules: str, opponents: int) -> int:
     """You and as many of ``opponents`` as the rule set seats (1991: one)."""
-    ruleset = RULESETS[rules]
-    most = 1 if rules == "1991" else ruleset.max_players - 1
+    most = RULESETS[rules].table_players - 1
     return 1 + max(1, min(opponents, most))
 
 
-def _is_house(value: Any) -> bool:
-    return isinstance(value, tuple) and all(name in HOUSE_RULES for name in value) and len(set(value)) == len(value)
+@dataclass(frozen=True)
+class Check:
+    """One setting's rule, as ``Settings`` holds the value (a tuple where
+    the document has a list): ``accepts`` it, or it ``must_be`` this (in words)."""
 
-
-def _is_people(value: Any) -> bool:
-    return type(value) is int and 1 <= value <= MOST_PEOPLE
+    accepts: Callable[[Any], bool]
+    must_be: str
 
 
 def is_name(value: Any) -> bool:
+    """A person's name: 1 to ``NAME_LENGTH`` of ``NAME_CHARACTERS``, no space at either end."""
     return (
         isinstance(value, str)
         and 0 < len(value) <= NAME_LENGTH
@@ -196,16 +169,50 @@ def is_name(value: Any) -> bool:
     )
 
 
-def _is_online_name(value: Any) -> bool:
-    return value == "" or is_name(value)
+def _is_whole(low: int, high: int) -> Callable[[Any], bool]:
+    return lambda value: type(value) is int and low <= value <= high
+
+
+def _is_one_of(choices: tuple[str, ...]) -> Callable[[Any], bool]:
+    return lambda value: isinstance(value, str) and value in choices
+
+
+def _is_house(value: Any) -> bool:
+    return isinstance(value, tuple) and all(name in HOUSE_RULES for name in value) and len(set(value)) == len(value)
 
 
 def _is_names(value: Any) -> bool:
     return isinstance(value, tuple) and len(value) <= MOST_PEOPLE and all(is_name(name) for name in value)
 
 
-def _is_opponents(value: Any) -> bool:
-    return type(value) is int and 1 <= value <= MOST_OPPONENTS
+def _is_address(value: Any) -> bool:
+    return value == "" or (
+        isinstance(value, str)
+        and len(value) <= MOST_ADDRESS
+        and value.startswith(ADDRESS_SCHEMES)
+        and value.isascii()
+        and value.isprintable()
+        and " " not in value
+    )
+
+
+# Every setting's check, used when ``Settings`` is made and when a document is read.
+CHECKS: dict[str, Check] = {
+    "difficulty": Check(_is_one_of(DIFFICULTIES), f"one of {', '.join(DIFFICULTIES)}"),
+    "sound": Check(lambda value: isinstance(value, bool), "True or False"),
+    "rules": Check(_is_one_of(tuple(RULESETS)), f"a rule set of {', '.join(RULESETS)}"),
+    "opponents": Check(_is_whole(1, MOST_OPPONENTS), f"1 to {MOST_OPPONENTS}"),
+    "scoring": Check(_is_one_of(SCORINGS), f"one of {', '.join(SCORINGS)}"),
+    "house": Check(_is_house, f"a tuple of names from {', '.join(HOUSE_RULES)}"),
+    "people": Check(_is_whole(1, MOST_PEOPLE), f"1 to {MOST_PEOPLE}"),
+    "names": Check(_is_names, f"a tuple of up to {MOST_PEOPLE} names"),
+    "seating": Check(_is_one_of(SEATINGS), f"one of {', '.join(SEATINGS)}"),
+    "hints": Check(lambda value: value is None or isinstance(value, bool), "True, False or None"),
+    "join_address": Check(_is_address, f"a ws:// or wss:// address of up to {MOST_ADDRESS} characters"),
+    "online_name": Check(lambda value: value == "" or is_name(value), f"a name of up to {NAME_LENGTH} characters"),
+}
+# The settings the document keeps as lists and ``Settings`` as tuples.
+TUPLES = ("house", "names")
 
 
 CLASSIC_TABLE = "1991 2"  # the 1991 game against one computer: the statistics as always kept
@@ -316,7 +323,8 @@ class Stats:
         if difficulty not in DIFFICULTIES:
             raise ValueError(f"unknown difficulty {difficulty!r}")
         if table == CLASSIC_TABLE:
-            return getattr(self, difficulty)
+            classic: LevelStats = getattr(self, difficulty)
+            return classic
         if not _is_table_key(table):
             raise ValueError(f"unknown table {table!r}")
         return self.tables.get(table, {}).get(difficulty, LevelStats())
@@ -364,12 +372,13 @@ def _plain(value: Any) -> Any:
     return list(value) if isinstance(value, tuple) else value
 
 
-def _level_document(level: LevelStats) -> dict:
+def _level_document(level: LevelStats) -> dict[str, int]:
     return {f.name: getattr(level, f.name) for f in fields(LevelStats)}
 
 
 def dump(settings: Settings, stats: Stats) -> str:
     """The JSON text of the document."""
+    section: dict[str, Any] = {name: _level_document(stats.level(name)) for name in DIFFICULTIES}
     document = {
         "version": VERSION,
         "settings": {
@@ -377,17 +386,17 @@ def dump(settings: Settings, stats: Stats) -> str:
             for f in fields(Settings)
             if f.name not in _LEFT_OUT or getattr(settings, f.name) != _LEFT_OUT[f.name]
         },
-        "stats": {name: _level_document(stats.level(name)) for name in DIFFICULTIES},
+        "stats": section,
     }
     if stats.counted:
-        document["stats"]["counted"] = stats.counted
+        section["counted"] = stats.counted
     if stats.tables:
-        document["stats"]["tables"] = {
+        section["tables"] = {
             key: {name: _level_document(level) for name, level in levels.items()}
             for key, levels in sorted(stats.tables.items())
         }
     if stats.people:
-        document["stats"]["people"] = {
+        section["people"] = {
             name: {f.name: getattr(record, f.name) for f in fields(PersonStats)}
             for name, record in sorted(stats.people.items())
         }
@@ -411,7 +420,7 @@ class Reading:
     partial: bool = False
 
 
-def read_document(text: str | bytes | None) -> Reading:
+def read_document(text: object) -> Reading:
     """Read a document's text (``None`` when there is none yet). Never raises."""
     if text is None:
         return Reading(Settings(), Stats())
@@ -429,22 +438,15 @@ def read_document(text: str | bytes | None) -> Reading:
     return Reading(settings, stats)
 
 
-def parse(text: str | bytes | None, source: str) -> tuple[Settings, Stats, str | None]:
-    """Read a document's text: the settings, the statistics and one warning
-    line or ``None`` (as a store that cannot keep anything aside says it)."""
-    reading = read_document(text)
-    warning = None if reading.problem is None else _warning(source, reading.problem + "; " + _fallback(reading))
-    return reading.settings, reading.stats, warning
-
-
-def _fallback(reading: Reading) -> str:
+def fallback(reading: Reading) -> str:
+    """What a warning says is used instead of a document not fully read."""
     return "using defaults for them" if reading.partial else "using defaults"
 
 
 _MISSING = object()  # a key absent from the document (a null is a bad value)
 
 
-def _decode(text: str | bytes) -> tuple[str | None, Any]:
+def _decode(text: object) -> tuple[str | None, Any]:
     if not isinstance(text, str | bytes):
         return f"unexpected {type(text).__name__} instead of text", None
     if len(text) > MAX_TEXT:
@@ -475,25 +477,19 @@ def _read_settings(section: Any, bad: list[str]) -> Settings:
     if not isinstance(section, dict):
         bad.append(f"settings={_show(section)}")
         return Settings()
-    checks = {
-        "difficulty": lambda v: v in DIFFICULTIES,
-        "sound": lambda v: isinstance(v, bool),
-        "rules": lambda v: isinstance(v, str) and v in RULESETS,
-        "opponents": _is_opponents,
-        "scoring": lambda v: v in SCORINGS,
-        "house": lambda v: isinstance(v, list) and _is_house(tuple(v)),
-        "people": _is_people,
-        "names": lambda v: isinstance(v, list) and _is_names(tuple(v)),
-        "seating": lambda v: v in SEATINGS,
-        "hints": lambda v: v is None or isinstance(v, bool),
-        "join_address": is_address,
-        "online_name": _is_online_name,
-    }
-    values = _read_fields(section, checks, "settings", bad)
-    for name in ("house", "names"):
+    values = _read_fields(section, _DOCUMENT_CHECKS, "settings", bad)
+    for name in TUPLES:
         if name in values:
             values[name] = tuple(values[name])
     return Settings(**values)
+
+
+def _listed(accepts: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """A tuple's check, for the list the document has instead."""
+    return lambda value: isinstance(value, list) and accepts(tuple(value))
+
+
+_DOCUMENT_CHECKS = {name: _listed(check.accepts) if name in TUPLES else check.accepts for name, check in CHECKS.items()}
 
 
 def _read_stats(section: Any, bad: list[str]) -> Stats:
@@ -502,7 +498,7 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
     if not isinstance(section, dict):
         bad.append(f"stats={_show(section)}")
         return Stats()
-    levels = _read_levels(section, "stats", bad)
+    levels: dict[str, Any] = dict(_read_levels(section, "stats", bad))
     counted = section.get("counted", "")
     if not isinstance(counted, str) or len(counted) > MAX_COUNTED:
         bad.append(f"stats.counted={_show(counted)}")
@@ -516,7 +512,7 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
     if not isinstance(tables, dict):
         bad.append(f"stats.tables={_show(tables)}")
         return Stats(**levels, counted=counted)
-    kept = {}
+    kept: dict[str, dict[str, LevelStats]] = {}
     for key, table in tables.items():
         if not _is_table_key(key) or key == CLASSIC_TABLE:
             bad.append(f"stats.tables.{_show(key)}")
@@ -541,7 +537,7 @@ def _read_people(section: Any, bad: list[str]) -> dict[str, PersonStats]:
     return kept
 
 
-def _read_levels(section: dict, prefix: str, bad: list[str]) -> dict[str, LevelStats]:
+def _read_levels(section: dict[str, Any], prefix: str, bad: list[str]) -> dict[str, LevelStats]:
     """The difficulties' statistics in one section, each read field by field."""
     checks = {f.name: _is_count for f in fields(LevelStats)}
     levels = {}
@@ -556,7 +552,9 @@ def _read_levels(section: dict, prefix: str, bad: list[str]) -> dict[str, LevelS
     return levels
 
 
-def _read_fields(section: dict, checks: dict, prefix: str, bad: list[str]) -> dict:
+def _read_fields(
+    section: dict[str, Any], checks: Mapping[str, Callable[[Any], bool]], prefix: str, bad: list[str]
+) -> dict[str, Any]:
     values = {}
     for name, check in checks.items():
         if name not in section:
@@ -585,147 +583,10 @@ def _is_count(value: Any) -> bool:
 
 
 def _show(value: Any) -> str:
-    text = _one_line(repr(value))
+    text = one_line(repr(value))
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _one_line(value: Any) -> str:
+def one_line(value: Any) -> str:
+    """``value`` as text on one line (its runs of white space one space each)."""
     return " ".join(str(value).split())
-
-
-def _warning(source: str, problem: str) -> str:
-    return f"warning: saved settings and statistics in {source}: {problem}"
-
-
-# ----- stores -----------------------------------------------------------------------
-
-
-class Store(Protocol):
-    """Where settings and statistics are kept: ``FileStore``, ``BrowserStore``
-    (and, for scripted runs, ``game.ui.platform.runtime.MemoryStore``)."""
-
-    def load(self) -> tuple[Settings, Stats, str | None]: ...
-
-    def save(self, settings: Settings, stats: Stats) -> str | None: ...
-
-
-class _SafeStore:
-    """What the file and the browser stores share: a document that cannot be
-    fully read is kept aside before anything is saved over it, and a newer
-    game's document is never saved over (``read_only`` for the run).
-
-    A store says where it keeps things (``source``) and how to read its text
-    (``_read``), write it (``_write``) and keep it aside (``_keep_aside``,
-    returning the new place's name); each raises on failure."""
-
-    source = ""
-    read_only = False
-
-    def load(self) -> tuple[Settings, Stats, str | None]:
-        self.read_only = False
-        try:
-            text = self._read()
-        except Exception as error:  # OSError; in the browser, any JavaScript error
-            # Unreadable now is not lost: never write over what could not be read.
-            self.read_only = True
-            why = f"cannot be read ({_one_line(error)}); using defaults, and nothing is saved this run"
-            return Settings(), Stats(), _warning(self.source, why)
-        reading = read_document(text)
-        if reading.problem is None:
-            return reading.settings, reading.stats, None
-        return reading.settings, reading.stats, self._keep(reading)
-
-    def _keep(self, reading: Reading) -> str:
-        """Keep a document that was not fully read; the warning that says so."""
-        if reading.newer:
-            self.read_only = True
-            why = "left as it is; using defaults for this run, and nothing is saved over it"
-            return _warning(self.source, f"{reading.problem}: {why}")
-        try:
-            aside = self._keep_aside()
-        except Exception as error:
-            self.read_only = True
-            why = f"it could not be kept aside ({_one_line(error)}), so nothing is saved this run"
-            return _warning(self.source, f"{reading.problem}; {why}; {_fallback(reading)}")
-        return _warning(self.source, f"{reading.problem}; the file is kept as {aside}; {_fallback(reading)}")
-
-    def save(self, settings: Settings, stats: Stats) -> str | None:
-        """Write the document; returns a warning line if it could not."""
-        if self.read_only:
-            return None  # already said at load
-        try:
-            self._write(dump(settings, stats))
-        except Exception as error:  # OSError; QuotaExceededError, SecurityError...
-            return _warning(self.source, f"cannot be saved ({_one_line(error)}); the last save is kept")
-        return None
-
-    def _read(self) -> str | bytes | None:
-        raise NotImplementedError
-
-    def _write(self, text: str) -> None:
-        raise NotImplementedError
-
-    def _keep_aside(self) -> str:
-        raise NotImplementedError
-
-
-class FileStore(_SafeStore):
-    """The document as ``directory/uno1991.json``, written atomically."""
-
-    def __init__(self, directory: str | os.PathLike[str]) -> None:
-        self.directory = Path(directory)
-        self.path = self.directory / FILENAME
-        self.source = str(self.path)
-
-    def _read(self) -> bytes | None:
-        try:
-            with open(self.path, "rb") as file:
-                return file.read(MAX_TEXT + 1)
-        except FileNotFoundError:
-            return None
-
-    def _write(self, text: str) -> None:
-        write_atomically(self.path, text.encode("utf-8"))
-
-    def _keep_aside(self) -> str:
-        """Named by its file name alone: it is in the same folder, and the
-        warning must fit on the title screen with its reason."""
-        return f"{keep_aside(self.path, 'unreadable').name} beside it"
-
-
-class BrowserStore(_SafeStore):
-    """The document under one key of the page's localStorage (Pyodide).
-
-    ``storage`` is anything with ``getItem(key)`` and ``setItem(key, text)``;
-    by default ``js.window.localStorage``,
-    looked up when first needed. A document kept aside goes under the key
-    ``uno1991.unreadable-TIMESTAMP``.
-    """
-
-    def __init__(self, storage: Any = None, key: str = STORAGE_KEY) -> None:
-        self.storage = storage
-        self.key = key
-        self.source = f"localStorage[{key!r}]"
-
-    def _storage(self) -> Any:
-        if self.storage is None:
-            import js  # Pyodide only
-
-            self.storage = js.window.localStorage
-        return self.storage
-
-    def _read(self) -> Any:
-        return stored_text(self._storage().getItem(self.key))
-
-    def _write(self, text: str) -> None:
-        self._storage().setItem(self.key, text)
-
-    def _keep_aside(self) -> str:
-        return f"localStorage[{keep_item_aside(self._storage(), self.key)!r}]"
-
-
-def open_store(directory: str | os.PathLike[str]) -> FileStore | BrowserStore:
-    """localStorage in the browser, ``directory/uno1991.json`` elsewhere."""
-    if sys.platform == "emscripten":
-        return BrowserStore()
-    return FileStore(directory)

@@ -1,8 +1,9 @@
-"""A match's bookkeeping, as the App runs it: starting one (match n deals
+"""A match's bookkeeping: starting one (match n deals
 from seed + n), continuing the saved one exactly, saving after every
 action, counting each hand in the statistics (one person's record, or each
-person's by name) and keeping finished matches for REPLAYS. ``App`` mixes
-this in.
+person's by name) and keeping finished matches for REPLAYS. The context
+(``scenes/context.py``) holds one ``Keeping``; the table scene
+(``scenes/play.py``) shows the match it makes.
 """
 
 from __future__ import annotations
@@ -12,11 +13,14 @@ import hashlib
 import secrets
 from typing import TYPE_CHECKING
 
+from game.rules import Game
+from game.rules.rulesets import RULESETS
 from game.storage.saves import SavedMatch, now, state_digest
 from game.storage.settings import table_key
 from game.ui.seats.kinds import Seating
 
 if TYPE_CHECKING:
+    from game.ui.scenes.context import Context
     from game.ui.table.match import Match
 
 
@@ -30,103 +34,129 @@ def settle_heap() -> None:
     gc.freeze()
 
 
+def engine(match: Match) -> Game:
+    """The engine's game of a match played on this machine (the only kind
+    kept here: an online match's is the server's)."""
+    game = match.game
+    assert isinstance(game, Game), "a match of this machine's engine"
+    return game
+
+
 def saved_seating(saved: SavedMatch) -> Seating | None:
     """Who sat where in a saved match: its people's names (one person: the
     1991 seating, None)."""
     return Seating.from_names(saved.names) if saved.names else None
 
 
-class MatchKeeping:
-    """Starting, continuing, saving and counting matches."""
+class Keeping:
+    """Starting, continuing, saving and counting the matches of a run.
+    ``first_deal`` (a deck, top card first, and a starter) stacks the
+    first hand of the first match; ``saved`` is the match to continue."""
+
+    def __init__(self, ctx: Context, first_deal: tuple[list[str] | None, int | None], saved: SavedMatch | None) -> None:
+        self._ctx = ctx
+        self._first_deal = first_deal
+        self.saved = saved
+        self.matches = 0  # matches finished in this run (match n deals from seed + n)
+        self.moves = 0  # actions (and new hands) sent to the engine in this match
+        self._hand_counted = False  # the hand that is over is in the statistics
+        self._date = ""
+        self._id = ""
 
     # ----- a match --------------------------------------------------------------------
 
-    def _start_match(self) -> None:
+    def start(self) -> Match:
         """A new match; match n plays from seed + n, so every run repeats.
         The table's code and the computer players are imported here, not
         before: the first frame (the title or the loading screen) comes sooner."""
         from game.ui.table.match import Match
 
-        self.audio.stop_music()
+        ctx = self._ctx
+        ctx.audio.stop_music()
         deck, starter = self._first_deal if self.matches == 0 else (None, None)
-        rules, players = self._rules_and_players()
-        self.notice(f"match {self.matches + 1} level {self.level}")
-        if (rules, players) != ("1991", 2):
-            self.notice(f"table {rules} {players} players scoring {self.settings.scoring}")
-        self.match = Match(
-            self.seed + self.matches,
-            self.level,
-            self.audio,
-            self.notice,
-            self._set_scene,
-            hand_ended=self._record_hand,
-            computer_seed=self.seed,
+        rules, players = ctx.next_match.rules_and_players()
+        level = ctx.next_match.level
+        ctx.notice(f"match {self.matches + 1} level {level}")
+        if not RULESETS[rules].classic(players):
+            ctx.notice(f"table {rules} {players} players scoring {ctx.settings.scoring}")
+        match = Match(
+            ctx.seed + self.matches,
+            level,
+            ctx.audio,
+            ctx.notice,
+            ctx.show,
+            hand_ended=self.record_hand,
+            computer_seed=ctx.seed,
             deck=deck,
             starter=starter,
-            title_art=not self.low_memory,
+            title_art=not ctx.low_memory,
             rules=rules,
-            acted=self._save_match,
+            acted=self.save,
             players=players,
-            scoring=self.settings.scoring,
-            house=self.settings.house if rules == "standard" else (),
-            seating=self._seating(players, self.seed + self.matches),
+            scoring=ctx.settings.scoring,
+            house=ctx.settings.house if RULESETS[rules].house_rules else (),
+            seating=ctx.next_match.seating(players, ctx.seed + self.matches),
         )
-        if self.match.seating.several:
-            names = ", ".join(self.match.seating.name(seat).lower() for seat in self.match.seating.people)
-            self.notice(f"people {names} at seats {' '.join(map(str, self.match.seating.people))}")
-        self._moves, self._hand_counted = 0, False
-        self._match_date = now()
-        self._match_id = secrets.token_hex(6)
-        self._save_match(self.match, moved=False)
-        self._shown_prompt = ""
-        self.match.hints = self.settings.hints_for(rules)
+        if match.seating.several:
+            names = ", ".join(match.seating.name(seat).lower() for seat in match.seating.people)
+            ctx.notice(f"people {names} at seats {' '.join(map(str, match.seating.people))}")
+        self.moves, self._hand_counted = 0, False
+        self._date = now()
+        self._id = secrets.token_hex(6)
+        self.save(match, moved=False)
+        match.hints = ctx.settings.hints_for(rules)
         settle_heap()
+        return match
 
-    def _continue(self) -> None:
+    def next(self) -> Match:
+        """The match after the one just finished."""
+        self.matches += 1
+        return self.start()
+
+    def take_up(self) -> Match | None:
         """The saved match, as it was left: the engine's game replayed from
-        its record, the computer with the same seed and level."""
+        its record, the computer with the same seed and level (None: the
+        table cannot open it, set aside and said)."""
         from game.ui.table.match import Match
 
-        saved, self._saved_at_start = self._saved_at_start, None
-        self.title.can_continue = False
-        self.audio.stop_music()
-        self.matches, self._moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
-        self._match_date = saved.date
-        self._match_id = (
-            saved.match_id or hashlib.sha256(f"{saved.date} {saved.record[:400]}".encode()).hexdigest()[:12]
-        )
+        ctx = self._ctx
+        saved, self.saved = self.saved, None
+        assert saved is not None, "take_up: a saved match to continue"
+        ctx.title.can_continue = False
+        ctx.audio.stop_music()
+        self.matches, self.moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
+        self._date = saved.date
+        self._id = saved.match_id or hashlib.sha256(f"{saved.date} {saved.record[:400]}".encode()).hexdigest()[:12]
         try:
             game = saved.game()
             table = table_key(game.rules.name, game.players)
-            self.stats.level(saved.level, table)  # a table the statistics know
-            self.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
-            self.notice(f"state {state_digest(game)}")
+            ctx.stats.level(saved.level, table)  # a table the statistics know
+            ctx.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
+            ctx.notice(f"state {state_digest(game)}")
             match = Match(
                 game.seed,
                 saved.level,
-                self.audio,
-                self.notice,
-                self._set_scene,
-                hand_ended=self._record_hand,
+                ctx.audio,
+                ctx.notice,
+                ctx.show,
+                hand_ended=self.record_hand,
                 computer_seed=saved.computer_seed,
-                title_art=not self.low_memory,
-                acted=self._save_match,
+                title_art=not ctx.low_memory,
+                acted=self.save,
                 game=game,
                 seating=saved_seating(saved),
                 viewer=saved.viewer if saved.names else None,
                 scepter=saved.scepter,
             )
         except Exception as error:  # passed every check, yet the table cannot open it: a bad save too, never a crash
-            self._warn(self.saves.set_aside(f"the table cannot open it ({type(error).__name__}: {error})"))
-            self._to_title()
-            return
-        self.match = match
-        self.match.hints = self.settings.hints_for(saved.rules)
-        self._shown_prompt = ""
+            ctx.warn(ctx.store.set_match_aside(f"the table cannot open it ({type(error).__name__}: {error})"))
+            return None
+        match.hints = ctx.settings.hints_for(saved.rules)
         settle_heap()
+        return match
 
     def _saved(self, match: Match, result: str | None = None) -> SavedMatch:
-        game = match.game
+        game = engine(match)
         return SavedMatch(
             record=game.record(),
             level=match.level,
@@ -135,75 +165,81 @@ class MatchKeeping:
             players=game.players,
             scoring=game.scoring,
             match=self.matches,
-            moves=self._moves,
+            moves=self.moves,
             hand_counted=self._hand_counted and game.hand_over,
-            date=self._match_date,
+            date=self._date,
             result=result,
-            match_id=self._match_id,
+            match_id=self._id,
             names=match.seating.names if match.seating.several else (),
             viewer=match.viewer if match.seating.several else 0,
             scepter=match.scepter.state if match.scepter is not None else None,
         )
 
-    def _save_match(self, match: Match, moved: bool = True) -> None:
+    def save(self, match: Match, moved: bool = True) -> None:
         """After every action: the match as it stands, atomically."""
-        self._moves += moved
+        self.moves += moved
         if not match.game.hand_over:
             self._hand_counted = False
-        warning = self.saves.save(self._saved(match))
+        warning = self._ctx.store.save_match(self._saved(match))
         if warning:
-            self._warn_once(warning)
-        self.notice(f"saved match {self._moves} moves")
+            self._ctx.warn_once(warning)
+        self._ctx.notice(f"saved match {self.moves} moves")
 
-    def _record_hand(self, match: Match) -> None:
+    def record_hand(self, match: Match) -> None:
         """Count the hand (and the match, at its end) and save at once; a
         continued match whose hand was counted before is not counted again.
         At the end of the match, keep it for replays: nothing to continue."""
-        result, game, seating = match.result, match.game, match.seating
-        hand = f"{self._match_id} {game.hand_number}"
-        if not self._hand_counted and self.stats.counted != hand:
+        ctx = self._ctx
+        result, game, seating = match.result, engine(match), match.seating
+        assert result is not None, "record_hand: a hand that is over"
+        hand = f"{self._id} {game.hand_number}"
+        if not self._hand_counted and ctx.stats.counted != hand:
             if seating.several:
                 self._record_people(match)
             else:
                 you = seating.people[0]
                 won = result.winner == you
                 table = table_key(game.rules.name, game.players)
-                self.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
+                ctx.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
                 if game.match_over:
                     won_match = game.match_winner == you
-                    self.stats.record_match(match.level, won=won_match, score=game.scores[you], table=table)
-            self.stats.counted = hand  # in the same file, the same write, as the counts
-            self._save()
-            self.notice("saved settings and statistics")
+                    ctx.stats.record_match(match.level, won=won_match, score=game.scores[you], table=table)
+            ctx.stats.counted = hand  # in the same file, the same write, as the counts
+            ctx.save()
+            ctx.notice("saved settings and statistics")
         self._hand_counted = True
         if game.match_over:
             score = ", ".join(f"{seating.name(seat).lower()} {n}" for seat, n in enumerate(game.scores))
+            winner = game.match_winner
+            assert winner is not None, "record_hand: a match won"
             if seating.several:
-                won = f"{seating.name(game.match_winner).lower()} won,"
+                won_by = f"{seating.name(winner).lower()} won,"
             else:
-                won = "won" if game.match_winner == seating.people[0] else "lost"
-            warning = self.saves.keep_finished(self._saved(match, result=f"{won} {score}"))
+                won_by = "won" if winner == seating.people[0] else "lost"
+            warning = ctx.store.keep_finished(self._saved(match, result=f"{won_by} {score}"))
             if warning:  # not kept for replays: then the saved match is not cleared either
-                self._warn(warning)
+                ctx.warn(warning)
             else:
-                self.saves.clear()
-                self.notice("match kept for replays")
+                ctx.store.clear_match()
+                ctx.notice("match kept for replays")
         else:
-            self._save_match(match, moved=False)
+            self.save(match, moved=False)
 
     def _record_people(self, match: Match) -> None:
         """Several people: each person's hand (and match) by name."""
+        stats = self._ctx.stats
         result, game, seating = match.result, match.game, match.seating
+        assert result is not None, "_record_people: a hand that is over"
         for seat in seating.people:
             name = seating.name(seat)
             won = result.winner == seat
-            self.stats.record_person_hand(name, won=won, points=result.points if won else 0)
+            stats.record_person_hand(name, won=won, points=result.points if won else 0)
             if game.match_over:
-                self.stats.record_person_match(name, won=game.match_winner == seat, score=game.scores[seat])
+                stats.record_person_match(name, won=game.match_winner == seat, score=game.scores[seat])
         if game.match_over:
             for seat in seating.people:
-                record = self.stats.person(seating.name(seat))
-                self.notice(
+                record = stats.person(seating.name(seat))
+                self._ctx.notice(
                     f"stats {seating.name(seat).lower()} matches won {record.matches_won} of {record.matches_played},"
                     f" hands won {record.hands_won} of {record.hands_played}, points {record.hand_points}"
                 )

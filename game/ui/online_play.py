@@ -1,14 +1,16 @@
-"""Playing at an online table, as the App runs it: JOIN, HOST and ``--join``.
+"""Playing at an online table: JOIN, HOST and ``--join``.
 
-``_go_online`` connects to a room (``ws://HOST:PORT/ROOM``), shows the
-lobby (``lobby.py``) until the room's match starts, then an
-``OnlineMatch`` (``online_table.py``) until it is over or you leave. The
+``OnlinePlay.connect`` connects to a room (``ws://HOST:PORT/ROOM``); the
+lobby (``scenes/lobby.py``) shows it until the room's match starts, then
+the table scene an ``OnlineMatch`` (``table/online_match.py``) until it is
+over or you leave. The
 connection never blocks a frame: the desktop client runs in a thread of its
 own, the browser's on the page's WebSocket. A seat's token is kept (in the
 data folder, ``online-seats.json``, or the page's localStorage), so that the
 same room's address takes you back to your seat after a crash or a reload.
 A finished online match is kept for REPLAYS; the statistics count only the
-matches played against this machine's computers. ``App`` mixes this in.
+matches played against this machine's computers. The context
+(``scenes/context.py``) holds one ``OnlinePlay``.
 """
 
 from __future__ import annotations
@@ -17,17 +19,19 @@ import contextlib
 import json
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.online.address import room_address, seat_addresses
-from game.online.client import BrowserClient, Client, refused_for_good
+from game.online.address import seat_addresses
+from game.online.client import BrowserClient, Client
 from game.storage.safe_files import write_atomically
 from game.storage.saves import SavedMatch, now
 from game.ui.layout import FPS
-from game.ui.platform import keys, runtime
-from game.ui.scenes import lobby
-from game.ui.scenes.lobby import STARTING
-from game.ui.table import narration
+from game.ui.platform import runtime
 from game.ui.table.online_match import OnlineMatch
+
+if TYPE_CHECKING:
+    from game.online.hosting import LocalServer
+    from game.ui.scenes.context import Context
 
 TOKENS_FILE = "online-seats.json"
 # What a window's frame keeps of its time after drawing, for pyxel's own
@@ -84,50 +88,78 @@ class SeatTokens:
 
 
 class OnlinePlay:
-    """The scenes ``lobby`` and, through ``OnlineMatch``, the match's."""
+    """The connection to an online room, the seat's tokens and the table
+    server HOST started: what the lobby and an online table work with."""
 
-    online: Client | BrowserClient | None = None
-    hosted = None  # the server this machine hosts (``game.online.hosting.LocalServer``), if any
-    _announced = None  # the last hosted server the report has named
+    def __init__(self, ctx: Context) -> None:
+        self._ctx = ctx
+        self.client: Client | BrowserClient | None = None  # the room's connection, while at one
+        self.hosted: LocalServer | None = None  # the server of the room this machine sits at, if it hosts it
+        self.server: LocalServer | None = None  # the table server HOST started, while it runs
+        self.match: OnlineMatch | None = None  # the room's match, once it has started
+        self.url = ""  # the room's address
+        self.fresh = True  # the lobby saw the match start: its deal is animated
+        self.over_message: dict | None = None  # a finished match, rejoined
+        self._friends: str | None = None
+        self._announced: LocalServer | None = None  # the last hosted server the report has named
+        self._tokens: SeatTokens | None = None
 
-    def _seat_tokens(self) -> SeatTokens:
-        if getattr(self, "_tokens", None) is None:
-            folder = getattr(self.saves, "directory", None)
+    def seat_tokens(self) -> SeatTokens:
+        if self._tokens is None:
+            folder = self._ctx.store.directory
             self._tokens = SeatTokens(folder)
         return self._tokens
 
-    def _go_online(self, url: str, name: str | None, table: dict | None = None, server=None) -> None:
+    def connect(self, url: str, name: str | None, table: dict | None = None, server: LocalServer | None = None) -> None:
         """Join the room at ``url`` as ``name`` (None: the first person's
         name of the settings; ``table``: the room's table, if this joins
         first and so creates it; ``server``: the one this machine hosts,
         stopped when you leave)."""
-        if not self.loader.finished:  # --join: straight here from the start
-            self._load_at_once()
+        ctx = self._ctx
+        if not ctx.loader.finished:  # --join: straight here from the start
+            ctx.load_at_once()
         if name is None:
-            name = self.settings.names[0] if self.settings.names else "PLAYER 1"
-        tokens = self._seat_tokens()
+            name = ctx.settings.names[0] if ctx.settings.names else "PLAYER 1"
+        tokens = self.seat_tokens()
         token = tokens.get(url)
+        client: Client | BrowserClient
         if runtime.in_browser():
             import js
 
             client = BrowserClient(url, name, token, table, storage=js.localStorage)
         else:
             client = Client(url, name, token, table)
-        self.online, self.hosted = client.start() if url else client, server  # no address: HOST's server is starting
-        self._online_url = url
-        self._online_fresh = True  # the lobby saw the match start: its deal is animated
-        self._online_over_message: dict | None = None
-        self._friends: str | None = None
+        self.client, self.hosted = client.start() if url else client, server  # no address: HOST's server is starting
+        self.url = url
+        self.fresh = True
+        self.over_message = None
+        self._friends = None
         if url:
-            self.notice(f"online joining {url} as {name.lower()}")
-        self.audio.stop_music()
-        self._set_scene("lobby")
+            ctx.notice(f"online joining {url} as {name.lower()}")
+        ctx.audio.stop_music()
+        ctx.show("lobby")
 
-    def _hosted_room_left(self) -> str:
+    def launch(self) -> LocalServer:
+        """HOST: the table server, in a process of its own, for friends on
+        the LAN (its rooms in the data folder's ``hosted``; one left running
+        by this game's last run is taken over, not started twice).
+        HostingError if it cannot start."""
+        from game.online.hosting import HOSTED_FOLDER, LocalServer
+
+        server = self.server
+        if server is None or not (server.running or server.launching):
+            folder = self._ctx.store.directory  # None: a temporary folder
+            server = LocalServer(None if folder is None else folder / HOSTED_FOLDER)
+            self.server = None
+            server.launch()
+            self.server = server
+        return server
+
+    def hosted_room_left(self) -> str:
         """At the start: what the title menu says when this data folder's
         hosted server still runs the room the last run left by a crash
         ("" when it does not)."""
-        folder = getattr(self.store, "directory", None)
+        folder = self._ctx.store.directory
         if folder is None or runtime.in_browser():
             return ""
         from game.online.hosting import HOSTED_FOLDER, remembered_room, running_server
@@ -135,113 +167,79 @@ class OnlinePlay:
         hosted = folder / HOSTED_FOLDER
         if not remembered_room(hosted) or running_server(hosted) is None:
             return ""
-        self.notice(HOSTED_ROOM_LEFT)
+        self._ctx.notice(HOSTED_ROOM_LEFT)
         return HOSTED_ROOM_LEFT
 
-    def _host_online(self, server, name: str, table: dict) -> None:
-        """Sit at this machine's own server (``game.online.hosting.LocalServer``),
-        as ``name``: the lobby says it is starting until it listens (a
-        frame never waits for it), then joins the room a crash left, if its
-        seat's token is kept, else a new room of ``table``."""
-        self._go_online("", name, table, server)
-        self.online.status = STARTING
-        self._join_hosted()
-
-    def _join_hosted(self) -> None:
-        """The hosted server listens: join it (while it is starting, nothing)."""
+    def join_hosted(self) -> str | None:
+        """The hosted server listens: join it (while it is starting,
+        nothing). Why not, if the server has stopped (then nothing is left
+        of the connection)."""
         from game.online.hosting import HostingError
 
-        server, waiting = self.hosted, self.online
+        server, waiting = self.hosted, self.client
+        assert server is not None and waiting is not None, "join_hosted: a hosted server starting"
         try:
             if not server.listening():
-                return
+                return None
         except HostingError as error:
-            self.online = self.hosted = None
-            self._to_title()
-            self._cannot_host(str(error))
-            return
+            self.client = self.hosted = self.server = None
+            return str(error)
         if self._announced is not server:  # said once a server
             self._announced = server
             found = "found running" if server.found else "started"
-            self.notice(f"hosting a table server at {server.friends_url('')} (port {server.port}, {found})")
+            self._ctx.notice(f"hosting a table server at {server.friends_url('')} (port {server.port}, {found})")
         room = server.remembered()
-        if room and self._seat_tokens().get(server.local_url(room)) is None:
+        if room and self.seat_tokens().get(server.local_url(room)) is None:
             room = None  # no seat there to take back (its server came back on another port): a new room
         session = waiting.session
-        self._go_online(server.local_url(room or ""), session.name, None if room else session.table, server)
+        self.connect(server.local_url(room or ""), session.name, None if room else session.table, server)
+        return None
 
-    def rest_online(self, frame_started: float) -> None:
+    def rest(self, frame_started: float) -> None:
         """In a window, after drawing: the frame's spare time, until
         ``FRAME_MARGIN`` before the next frame is due, to the connection's
         thread (``Client.rest``). ``frame_started``: ``time.perf_counter()``
         when the frame's update began."""
-        if self.online is not None:
-            self.online.rest(frame_started + 1 / FPS - FRAME_MARGIN - time.perf_counter())
+        if self.client is not None:
+            self.client.rest(frame_started + 1 / FPS - FRAME_MARGIN - time.perf_counter())
 
-    def _update_lobby(self, pressed: list[str], pointer: keys.Pointer) -> None:
-        if "ESCAPE" in pressed and self.online.status == STARTING:
-            self._leave_online()
-            return
-        if self.online.status == STARTING:
-            self._join_hosted()
-            return
-        client = self.online
-        session = client.session
-        for message in client.poll():
-            kind = message.get("type")
-            if kind == "welcome":
-                self._online_url = room_address(self._online_url, session.room)
-                self._seat_tokens().keep(self._online_url, session.token)
-                if self.hosted is not None:
-                    self.hosted.remember(session.room)  # after a crash, HOST takes you back here
-                self._online_fresh = not message.get("started")  # (the session has read on: the start, maybe)
-                self.notice(f"online seat {session.seat} in room {session.room}")
-            elif kind == "error":
-                self.notice(f"online refused: {message.get('reason')}")
-                if refused_for_good(message) and session.seat is None:
-                    self._seat_tokens().forget(self._online_url)  # a seat this room no longer knows
-            elif kind == "over":
-                self._online_over_message = message  # a finished match, rejoined
-        if "ESCAPE" in pressed:
-            self._leave_online()
-            return
-        if "RETURN" in pressed and session.seat == 0 and not session.started and client.status == "online":
-            client.send({"type": "start"})
-            self.notice("online start with computers in the free seats")
-        if session.view is not None:
-            self._sit_online()
-
-    def _sit_online(self) -> None:
+    def sit(self) -> OnlineMatch:
         """The match has started: the table, from the first view."""
-        self.match = OnlineMatch(
-            self.online,
-            self.level,
-            self.audio,
-            self.notice,
-            self._set_scene,
-            fresh=self._online_fresh,
-            title_art=not self.low_memory,
-            over=self._online_over,
+        ctx, client = self._ctx, self.client
+        assert client is not None, "sit: at a room"
+        match = OnlineMatch(
+            client,
+            ctx.next_match.level,
+            ctx.audio,
+            ctx.notice,
+            ctx.show,
+            fresh=self.fresh,
+            title_art=not ctx.low_memory,
+            over=self._over,
         )
-        self.match.hints = self.settings.hints_for(self.match.game.rules.name)
-        self._shown_prompt = ""
-        if self._online_over_message is not None:
-            self._online_over(self._online_over_message)
+        self.match = match
+        match.hints = ctx.settings.hints_for(match.game.rules.name)
+        if self.over_message is not None:
+            self._over(self.over_message)
+        return match
 
-    def _online_over(self, over: dict) -> None:
+    def _over(self, over: dict) -> None:
         """The match is over (the server's ``over`` message): kept for
         REPLAYS, from this seat's side, dated when it ended."""
         if self.hosted is not None:
             self.hosted.forget()  # HOST opens a new room from now on
-        match = self.match
-        game = match.game
+        match, client = self.match, self.client
+        assert match is not None and client is not None, "over: a match at a room"
+        game = match.remote
         names = match.person_names()
         named = [(name or match.seating.name(seat)).lower() for seat, name in enumerate(names)]
-        won = "won" if game.match_winner == game.seat else f"{named[game.match_winner]} won,"
+        winner = game.match_winner
+        assert winner is not None, "over: a match won"
+        won = "won" if winner == game.seat else f"{named[winner]} won,"
         score = ", ".join(f"{named[seat]} {n}" for seat, n in enumerate(game.scores))
         saved = SavedMatch(
             record=over["record"],
-            level=self.online.session.table.get("level", "normal") if self.online.session.table else "normal",
+            level=client.session.table.get("level", "normal") if client.session.table else "normal",
             computer_seed=0,
             rules=game.rules.name,
             players=game.players,
@@ -251,39 +249,33 @@ class OnlinePlay:
             names=names,
             viewer=game.seat,
         )
-        warning = self.saves.keep_finished(saved)
+        warning = self._ctx.store.keep_finished(saved)
         if warning:
-            self._warn(warning)
+            self._ctx.warn(warning)
         else:
-            self.notice("match kept for replays")
+            self._ctx.notice("match kept for replays")
 
-    def _leave_online(self) -> None:
+    def leave(self) -> bool:
         """Leave the room (your seat is played by a computer until you come
-        back with its address) and go to the title. A server this machine
-        hosts runs on for the friends at its tables (HOST again opens a new
+        back with its address); whether this machine still hosts a server.
+        It runs on for the friends at its tables (HOST again opens a new
         room on it); it stops by itself once this game is gone and nobody
         has been connected for a while (``game.online.hosting``)."""
-        if self.online is not None:
-            self.online.close()
+        if self.client is not None:
+            self.client.close()
         hosting = self.hosted is not None and self.hosted.running
         if self.hosted is not None:
             self.hosted.forget()
-        self.online = self.hosted = None
+        self.client = self.hosted = None
         self.match = None
-        self.notice("left the online table")
-        self._to_title()
-        if hosting:
-            self.title.message = narration.HOSTING_ON
-            self.notice(narration.HOSTING_ON)
+        self._ctx.notice("left the online table")
+        return hosting
 
-    def _draw_lobby(self) -> None:
-        client = self.online
-        lobby.draw_lobby(client.session, client.status, self._online_url, self._friends_address(), self.frame)
-
-    def _friends_address(self) -> str | None:
+    def friends_address(self) -> str | None:
         """The address to give friends, when this machine hosts the room:
         worked out once (it looks up this machine's LAN address)."""
-        room = self.online.session.room
+        assert self.client is not None, "friends_address: at a room"
+        room = self.client.session.room
         if self.hosted is None or not room:
             return None
         if self._friends is None:

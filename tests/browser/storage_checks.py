@@ -2,15 +2,20 @@
 
 Run inside Pyodide in Chromium by tests/test_web.py, one function per page
 load: what ``save`` writes, a reloaded page must ``load``; ``load_bad`` reads
-garbled data that the test put under the game's keys.
+garbled data that the test put under the game's keys; ``contract`` runs
+the storage contract (tests/storage_contract.py) over the page's localStorage.
 """
 
 import json
 import sys
 
+import storage_contract
+
 from game.rules import Game
-from game.storage.saves import SavedMatch, open_saves, state_digest
-from game.storage.settings import Settings, Stats, open_store
+from game.storage.local_storage import LocalStorage
+from game.storage.saves import SavedMatch, state_digest
+from game.storage.settings import Settings, Stats
+from game.storage.store import Store, open_store
 
 
 def _match() -> Game:
@@ -22,28 +27,27 @@ def _match() -> Game:
 
 def save() -> str:
     """Save settings, statistics, a match being played and a finished one."""
-    store, saves = open_store("/nowhere"), open_saves("/nowhere")
-    store.load()
+    store = open_store("/nowhere")
+    store.load_settings()
+    store.load_match()
     stats = Stats()
     stats.record_hand("hard", won=True, points=85)
     stats.record_match("hard", won=False, score=310)
     game = _match()
     saved = SavedMatch(record=game.record(), level="hard", computer_seed=5, moves=12, date="today")
     warnings = [
-        store.save(Settings(difficulty="hard", sound=False), stats),
-        saves.save(saved),
-        saves.keep_finished(saved.finished("lost you 310, computer 505")),
+        store.save_settings(Settings(difficulty="hard", sound=False), stats),
+        store.save_match(saved),
+        store.keep_finished(saved.finished("lost you 310, computer 505")),
     ]
-    return json.dumps(
-        {"platform": sys.platform, "stores": [type(store).__name__, type(saves).__name__], "warnings": warnings}
-    )
+    return json.dumps({"platform": sys.platform, "backend": type(store.backend).__name__, "warnings": warnings})
 
 
 def load() -> str:
     """What a reloaded page reads back."""
-    settings, stats, warning = open_store("/nowhere").load()
-    saves = open_saves("/nowhere")
-    saved, match_warning = saves.load()
+    store = open_store("/nowhere")
+    settings, stats, warning = store.load_settings()
+    saved, match_warning = store.load_match()
     return json.dumps(
         {
             "settings": [settings.difficulty, settings.sound],
@@ -51,15 +55,26 @@ def load() -> str:
             "warnings": [warning, match_warning],
             "record": saved.record,
             "state": state_digest(saved.game()),
-            "finished": [match.result for match in saves.finished()],
+            "finished": [match.result for match in store.finished()],
         }
     )
 
 
 def load_bad() -> str:
     """Read garbled settings and a garbled saved match, then save over them."""
-    store, saves = open_store("/nowhere"), open_saves("/nowhere")
-    settings, stats, warning = store.load()
-    saved, match_warning = saves.load()
-    saved_again = store.save(settings, stats)
+    store = open_store("/nowhere")
+    settings, stats, warning = store.load_settings()
+    saved, match_warning = store.load_match()
+    saved_again = store.save_settings(settings, stats)
     return json.dumps({"warnings": [warning, match_warning, saved_again], "match": saved is None})
+
+
+def contract() -> str:
+    """The storage contract over the page's localStorage, emptied before each check."""
+    import js  # Pyodide only
+
+    def fresh_place() -> storage_contract.Reopen:
+        js.window.localStorage.clear()
+        return lambda: Store(LocalStorage())
+
+    return json.dumps(storage_contract.run_all(fresh_place))

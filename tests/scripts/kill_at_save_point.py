@@ -18,7 +18,7 @@ import runpy
 import signal
 import sys
 
-import game.storage.safe_files  # before game.storage.saves and game.storage.settings take its write_atomically
+import game.storage.safe_files  # before game.storage.files takes its write_atomically
 
 after = int(sys.argv[1])
 done = 0
@@ -40,11 +40,11 @@ game.storage.safe_files.write_atomically = lambda path, data: save_point(
     str(path), lambda: write_atomically(path, data)
 )
 
-import game.storage.saves  # noqa: E402
+import game.storage.files  # noqa: E402
 
-remove_match = game.storage.saves.FileSaves._remove_match
-game.storage.saves.FileSaves._remove_match = lambda saves: save_point(
-    f"removed {saves.path}", lambda: remove_match(saves)
+remove = game.storage.files.Files.remove
+game.storage.files.Files.remove = lambda files, name: save_point(
+    f"removed {files.path(name)}", lambda: remove(files, name)
 )
 
 sys.argv = ["game", *sys.argv[2:]]

@@ -97,7 +97,7 @@ def _would_quit(app: App, key: str = "", click: tuple[int, int] | None = None) -
     click take the item under them."""
     if app.scene != "title":
         return False
-    items = app.title.items
+    items = app.context.title.items
     on_avoided = items.current in LEFT_ALONE
     if click is not None:
         index = items.at(keys.Pointer(*click))

@@ -124,7 +124,7 @@ class Bot:
 
     def choose(self, item: str) -> None:
         """Take an item of the title menu, as the device can."""
-        items = self.app.title.items
+        items = self.app.context.title.items
         if self.device == "mouse":
             x, y, w, h = items.rect(items.keys.index(item))
             self.click(x + w // 2, y + h // 2)
@@ -199,7 +199,7 @@ class Bot:
                 if colour == letter:
                     self.click(x + w // 2, y + h // 2)
         else:
-            while COLOURS[self.app.match.colour_cursor] != letter:
+            while COLOURS[self.app.match.person.colour_cursor] != letter:
                 self.press("DOWN")
             self.press("RETURN")
 

@@ -85,9 +85,8 @@ def pressed(pads: bool = True) -> list[str]:
     names = []
     for name, codes in GAME_KEYS.items():
         hold, every = (REPEAT_HOLD, REPEAT_EVERY) if name in REPEATING else (0, 0)
-        if not pads:
-            codes = [code for code in codes if code not in _PAD_CODE_SET]
-        if any(pyxel.btnp(code, hold=hold, repeat=every) for code in codes):
+        kept = codes if pads else tuple(code for code in codes if code not in _PAD_CODE_SET)
+        if any(pyxel.btnp(code, hold=hold, repeat=every) for code in kept):
             names.append(name)
     return names
 

@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pyxel
 
+from game.storage.files import REPLAYS_FOLDER
+from game.storage.local_storage import LocalStorage
+from game.storage.memory import Memory
 from game.storage.safe_files import ALREADY_RUNNING, lock_folder, remove_stale_temporaries
-from game.storage.saves import REPLAYS_FOLDER, BrowserSaves, MemorySaves, Saves, open_saves
-from game.storage.settings import BrowserStore, Settings, Stats, Store, open_store
+from game.storage.store import Store, open_store
 from game.ui.layout import FPS, SCREEN_H, SCREEN_W
 
 BROWSER = "emscripten"
@@ -63,17 +65,6 @@ def init_options(headless: bool, display_scale: int | None = None) -> dict:
     }
 
 
-class MemoryStore:
-    """Settings and statistics kept for this run only (scripted runs, tests):
-    every run starts from the defaults, and saving keeps nothing."""
-
-    def load(self) -> tuple[Settings, Stats, str | None]:
-        return Settings(), Stats(), None
-
-    def save(self, settings: Settings, stats: Stats) -> str | None:
-        return None
-
-
 def data_dir_choice(flag: Path | None, environ: dict | None = None) -> Path | None:
     """``--data-dir``, else ``$UNO1991_DATA_DIR``, else None (the default
     place); made absolute here, before ``pyxel.init`` may change the working
@@ -90,19 +81,20 @@ def choose_store(
     platform: str | None = None,
     user_data_dir: Callable[[], str] | None = None,
 ) -> Store:
-    """Where settings and statistics are kept.
+    """Where settings and statistics, the match being played and the
+    finished ones are kept.
 
     * in the browser: the page's localStorage, always;
     * with a data directory (``--data-dir`` or ``$UNO1991_DATA_DIR``): there;
-    * a scripted headless run without one: nowhere (every run starts from the
+    * a scripted headless run without one: memory, for the run only (every run starts from the
       defaults, so a script gives the same output on every machine);
     * otherwise ``pyxel.user_data_dir("UNO 1991", "UNO 1991")`` (call it only
       after ``pyxel.init``).
     """
     if in_browser(platform):
-        return BrowserStore()
+        return Store(LocalStorage())
     if data_dir is None and headless:
-        return MemoryStore()
+        return Store(Memory())
     return open_store(locked(data_dir or Path((user_data_dir or _user_data_dir)())))
 
 
@@ -119,19 +111,3 @@ def locked(directory: Path) -> Path:
 
 def _user_data_dir() -> str:
     return pyxel.user_data_dir(VENDOR, APP_NAME)
-
-
-def choose_saves(
-    data_dir: Path | None,
-    headless: bool,
-    platform: str | None = None,
-    user_data_dir: Callable[[], str] | None = None,
-) -> Saves:
-    """Where the match being played and the finished ones are kept: beside
-    the settings, chosen the same way (``choose_store``); memory only for a
-    scripted run without a data directory."""
-    if in_browser(platform):
-        return BrowserSaves()
-    if data_dir is None and headless:
-        return MemorySaves()
-    return open_saves(locked(data_dir or Path((user_data_dir or _user_data_dir)())))

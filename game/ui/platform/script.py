@@ -236,6 +236,7 @@ def run_script(commands: Iterable[Command], app: App, shots: Path | None = None)
                 app.notice("script stopped at the result")
                 return
         else:
+            assert shots is not None, "shots_folder: a script with shots has a folder"
             driver.shot(shots / f"{command.name}.png")
             app.notice(f"shot {command.name}")
         if app.quit_requested:
@@ -311,14 +312,12 @@ def run_headless(
         return 2
     init_pyxel(headless=True)
     store = runtime.choose_store(data_dir, headless=True)
-    saves = runtime.choose_saves(data_dir, headless=True)
     app = App(
         seed,
         level,
         muted,
         low_memory=low_memory,
         store=store,
-        saves=saves,
         continue_match=continue_match,
         replay=replay,
         table=table,

@@ -57,6 +57,8 @@ def total_memory_bytes() -> int | None:
 
 
 def _windows_total() -> int | None:
+    if sys.platform != "win32":  # (what mypy checks elsewhere: ctypes.windll is Windows' only)
+        return None
     import ctypes
 
     class MemoryStatusEx(ctypes.Structure):

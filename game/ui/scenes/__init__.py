@@ -1,3 +1,5 @@
-"""The screens around the table, one module a screen: the title menu and what it opens, the
-people, join, lobby, handover, loading and replay screens.
+"""The scenes, one module a screen, run on a stack by ``navigator.py``, each
+working with the ``Context`` of ``context.py``: loading, the title menu and
+what it opens (how to play, statistics, house rules, people, join, replays
+and the replay), the lobby, the table and the in-match menu over it.
 """

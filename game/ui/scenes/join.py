@@ -8,20 +8,28 @@ as the keyboard writes it (small and capital letters: a room's name minds
 which), with ``:``, ``/``, ``.``, ``-`` and ``_``. JOIN checks the address
 (``game.online.address``) and says on the screen what is wrong with it;
 a good one is answered with a ``JoinChoice`` carrying the address and the
-name, which the App saves with the settings. ESCAPE leaves, keeping nothing.
+name, which ``JoinScene`` saves with the settings before it goes to the
+room's lobby (``lobby.py``). ESCAPE leaves, keeping nothing.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from game.online.address import ADDRESS_CHARACTERS, ADDRESS_LENGTH, check_address
 from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH
 from game.ui import layout as lay
 from game.ui.drawing import CHAR_W, draw_frame, text_centred
+from game.ui.platform import keys
 from game.ui.platform.keys import Pointer
+from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.menus import ITEM_H, Choice, ItemList, _list_choice, fit_lines
+from game.ui.scenes.navigator import Keys, Pop, Push, Scene, Step
+
+if TYPE_CHECKING:
+    from game.ui.scenes.context import Context
 
 LIST_X, LIST_Y, LIST_W = 24, 40, 272
 NEW_ADDRESS = "ws://"  # what the address starts as, until one is taken
@@ -142,3 +150,40 @@ def _room_for(key: str) -> int:
 def _tail(text: str, most: int) -> str:
     """The end of a long address (where it is being typed), "..." before it."""
     return text if len(text) <= most else "..." + text[len(text) - most + 3 :]
+
+
+class JoinScene(Scene):
+    """JOIN, over the title: the address of a table elsewhere, and the name
+    to play under (the settings' last ones to start with)."""
+
+    sound_key = False  # M is a letter of the address or the name
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.screen = JoinScreen(ctx.settings.join_address, ctx.settings.player_name)
+
+    def enter(self) -> None:
+        self.ctx.show("join")
+
+    def update(self, frame: Keys) -> Step:
+        ctx = self.ctx
+        choice, moved = self.screen.update(frame.pressed, frame.pointer, keys.typed(), keys.text_typed())
+        if moved:
+            ctx.audio.play("move")
+        if choice is None:
+            return self
+        if choice.what == "refused":
+            ctx.audio.play("buzz")
+            ctx.notice(f"join refused: {self.screen.problem}")
+            return self
+        ctx.audio.play("select")
+        if not isinstance(choice, JoinChoice):
+            return Pop()
+        settings = ctx.settings
+        settings.join_address, settings.online_name = choice.url, choice.name
+        ctx.notice(f"setting join address {choice.url} name {choice.name.lower()}")
+        ctx.save()
+        return Pop(), Push(LobbyScene(ctx, choice.url, choice.name))
+
+    def draw(self) -> None:
+        self.screen.draw(self.ctx.frame)

@@ -7,12 +7,18 @@ screen, and the title art it shows is never loaded.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyxel
 
 from game.ui import layout as lay
 from game.ui.drawing import draw_frame, draw_title_art, text_centred
 from game.ui.layout import CX
 from game.ui.scenes.menus import CREDIT
+from game.ui.scenes.navigator import Keys, Scene, Step
+
+if TYPE_CHECKING:
+    from game.ui.scenes.context import Context
 
 MIN_FRAMES = 45  # the screen stays at least 1.5 s, so that it can be seen
 BAR_W = 200
@@ -44,3 +50,33 @@ def draw_loading(progress: float, frame: int) -> None:
     pyxel.text(x, BAR_Y + BAR_H + 6, label, lay.YELLOW if done else lay.WHITE)
     percent = f"{int(progress * 100)}%"
     pyxel.text(x + BAR_W - len(percent) * pyxel.FONT_WIDTH, BAR_Y + BAR_H + 6, percent, lay.WHITE)
+
+
+class LoadingScene(Scene):
+    """One loading step a frame; a key or a click (once the art shows)
+    loads the rest at once and goes on to the title."""
+
+    sound_key = False  # any key goes on
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.frames = 0
+
+    def enter(self) -> None:
+        self.ctx.loader.title_art()
+        self.frames = 0
+        self.ctx.show("loading")
+
+    def update(self, frame: Keys) -> Step:
+        loader = self.ctx.loader
+        self.frames += 1
+        loader.step()
+        skip = bool(frame.pressed) or frame.pointer.clicked
+        if skip or (loader.finished and self.frames >= MIN_FRAMES):
+            loader.finish()
+            self.ctx.notice("resources cards, sounds, title art and title music")
+            return self.ctx.home("")
+        return self
+
+    def draw(self) -> None:
+        draw_loading(shown_progress(self.ctx.loader.progress, self.frames), self.ctx.frame)

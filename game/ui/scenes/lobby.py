@@ -5,20 +5,32 @@ hosts), every seat (a person who has joined, a free seat, a computer) and
 what happens next: the match starts by itself once every person's seat is
 taken, or when the room's creator presses RETURN, with computers in the
 free seats. Everything on it is read from the client's session each frame.
+The room's messages before its match are read here (``LobbyScene``); the
+connection itself is ``online_play.py``'s.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyxel
 
+from game.online.address import room_address
+from game.online.client import refused_for_good
 from game.ui import layout as lay
 from game.ui.drawing import draw_frame, text_centred
+from game.ui.scenes.navigator import Keys, Reset, Scene, Step
+from game.ui.scenes.play import PlayScene, leave_online
 from game.ui.table.online_match import PROMPT_OFFLINE
 from game.ui.table.tabletop import draw_message_bar
 
+if TYPE_CHECKING:
+    from game.online.hosting import LocalServer
+    from game.ui.scenes.context import Context
+
 SEATS_Y = 74
 SEAT_H = 9
-STARTING = "starting"  # HOST's table server is starting (``online_play``): no connection yet
+STARTING = "starting"  # HOST's table server is starting: no connection yet
 STATUS = {
     STARTING: "Starting your table server...",
     "connecting": "Connecting...",
@@ -76,3 +88,75 @@ def draw_lobby(session, status: str, address: str, friends: str | None, frame: i
         pyxel.text(80, SEATS_Y + index * SEAT_H, line, lay.WHITE)
     text_centred(lay.CX, SEATS_Y + max(len(seats), 2) * SEAT_H + 8, news, lay.LIGHT_BLUE)
     draw_message_bar("", prompt(session, status))
+
+
+class LobbyScene(Scene):
+    """The room at ``url``, joined as ``name`` (``OnlinePlay.connect``);
+    ``server``: the table server HOST started, which this joins once it
+    listens (a new room of ``table``, or the one a crash left)."""
+
+    def __init__(
+        self,
+        ctx: Context,
+        url: str,
+        name: str | None,
+        table: dict | None = None,
+        server: LocalServer | None = None,
+    ) -> None:
+        self.ctx = ctx
+        self._joining = (url, name, table, server)
+
+    def enter(self) -> Step | None:
+        online = self.ctx.online
+        url, name, table, server = self._joining
+        online.connect(url, name, table, server)
+        if server is None:
+            return None
+        assert online.client is not None
+        online.client.status = STARTING
+        return self._join_hosted()
+
+    def _join_hosted(self) -> Step | None:
+        why = self.ctx.online.join_hosted()
+        return None if why is None else Reset(self.ctx.home(why))
+
+    def update(self, frame: Keys) -> Step:
+        online = self.ctx.online
+        client = online.client
+        assert client is not None, "the lobby: at a room"
+        pressed = frame.pressed
+        if "ESCAPE" in pressed and client.status == STARTING:
+            return leave_online(self.ctx)
+        if client.status == STARTING:
+            return self._join_hosted() or self
+        session = client.session
+        for message in client.poll():
+            kind = message.get("type")
+            if kind == "welcome":
+                assert session.room is not None and session.token is not None, "a welcome names room and token"
+                online.url = room_address(online.url, session.room)
+                online.seat_tokens().keep(online.url, session.token)
+                if online.hosted is not None:
+                    online.hosted.remember(session.room)  # after a crash, HOST takes you back here
+                online.fresh = not message.get("started")  # (the session has read on: the start, maybe)
+                self.ctx.notice(f"online seat {session.seat} in room {session.room}")
+            elif kind == "error":
+                self.ctx.notice(f"online refused: {message.get('reason')}")
+                if refused_for_good(message) and session.seat is None:
+                    online.seat_tokens().forget(online.url)  # a seat this room no longer knows
+            elif kind == "over":
+                online.over_message = message  # a finished match, rejoined
+        if "ESCAPE" in pressed:
+            return leave_online(self.ctx)
+        if "RETURN" in pressed and session.seat == 0 and not session.started and client.status == "online":
+            client.send({"type": "start"})
+            self.ctx.notice("online start with computers in the free seats")
+        if session.view is not None:
+            return PlayScene(self.ctx, online.sit(), online=True)
+        return self
+
+    def draw(self) -> None:
+        online = self.ctx.online
+        client = online.client
+        assert client is not None, "the lobby: at a room"
+        draw_lobby(client.session, client.status, online.url, online.friends_address(), self.ctx.frame)

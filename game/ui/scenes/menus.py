@@ -1,9 +1,10 @@
-"""The screens around the table: the title menu, how to play, the statistics
-and the in-match menu, drawn in the table's 8-bit style (navy cloth, double
+"""The menus the scenes show: the title menu (``title.py``), how to play
+(``howto.py``), the house rules (``house.py``), the statistics (``stats.py``)
+and the in-match menu (``pause.py``), drawn in the table's 8-bit style (navy cloth, double
 borders, yellow for what is chosen).
 
 Each screen takes the frame's key names and mouse (``update``) and answers
-with what the player asked for, as a word for the App to carry out; it never
+with what the player asked for, as a word for its scene to carry out; it never
 changes the game itself. Every item is reachable by keyboard (UP/DOWN,
 LEFT/RIGHT, RETURN, ESCAPE), gamepad (d-pad, A, B, START) and mouse (a click).
 """
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 import pyxel
 
 from game.rules.house import HOUSE_RULES
+from game.rules.rulesets import RULESETS
 from game.storage.settings import CLASSIC_TABLE, DIFFICULTIES, Stats
 from game.ui import layout as lay
 from game.ui.drawing import CHAR_H, big_text, draw_card, draw_frame, draw_panel, draw_title_art, text_centred
@@ -157,7 +159,7 @@ TABLE_ITEMS = ("rules", "opponents", "scoring")  # the game to play: cycled like
 RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL REVENGE"}
 SCORING_NAMES = {"points": "POINTS", "tally": "LOWEST TOTAL"}
 PAD_AND_MOUSE = "Gamepad: d-pad, A selects    Mouse: click"
-JOIN_LABEL = "JOIN ONLINE"  # a table elsewhere: its address typed (joining.py)
+JOIN_LABEL = "JOIN ONLINE"  # a table elsewhere: its address typed (join.py)
 HOST_LABEL = "HOST ON THE LAN"  # the table server, started in the game
 
 
@@ -224,7 +226,7 @@ class TitleMenu:
             "rules": f"RULES: {RULE_NAMES[rules]}",
             "opponents": f"OPPONENTS: {opponents}",
             "scoring": f"SCORING: {SCORING_NAMES[scoring]}",
-            "house": f"HOUSE RULES: {house or 'OFF'}" if rules == "standard" else "HOUSE RULES: -",
+            "house": f"HOUSE RULES: {house or 'OFF'}" if RULESETS[rules].house_rules else "HOUSE RULES: -",
             "level": f"LEVEL: {level.upper()}",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
             "howto": "HOW TO PLAY",
@@ -253,7 +255,7 @@ SHORT_RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL"}
 def continue_label(saved: tuple[str, int] | None, menu: tuple[str, int]) -> str:
     """CONTINUE, and which match it resumes (its rule set and players)
     unless that is the classic game the menu shows too."""
-    if saved is None or saved == menu == ("1991", 2):
+    if saved is None or (saved == menu and RULESETS[menu[0]].classic(menu[1])):
         return "CONTINUE"
     rules, players = saved
     return f"CONTINUE {SHORT_RULE_NAMES[rules]} {players}P"
@@ -604,7 +606,7 @@ HOUSE_ITEM_H = 19  # a switch and its explanation under it
 class HouseRulesScreen:
     """Standard UNO's house rules as switches, each explained in one line:
     UP/DOWN choose, RETURN (or LEFT/RIGHT, or a click) switches, ESCAPE,
-    B or START back. Each change is saved at once by the App."""
+    B or START back. Each change is saved at once (``house.py``)."""
 
     def __init__(self, house: tuple[str, ...]) -> None:
         self.items = ItemList([*HOUSE_NAMES, "back"], x=PANEL[0] + 10, y=HOUSE_Y, w=PANEL[2] - 20, item_h=HOUSE_ITEM_H)

@@ -15,13 +15,20 @@ a table of several people; ESCAPE leaves without keeping any change.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyxel
 
-from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH, SEATINGS
+from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH, SEATINGS, Settings
 from game.ui import layout as lay
 from game.ui.drawing import draw_frame, text_centred
+from game.ui.platform import keys
 from game.ui.platform.keys import Pointer
 from game.ui.scenes.menus import Choice, ItemList, _list_choice
+from game.ui.scenes.navigator import Keys, Pop, Scene, Step
+
+if TYPE_CHECKING:
+    from game.ui.scenes.context import Context
 
 CONFIRM_RECT = (50, 132, 220, 30)  # over the list's last lines, clear of the hint under them
 HINT_Y = 176
@@ -58,13 +65,13 @@ class PeopleScreen:
         self.typing: int | None = None  # the person whose name is being typed
         self._fresh = False  # typing has just started: the first letter starts a new name
         self.confirming = False  # DONE with several people: Y confirms
-        self._list()
+        self.items = self._list(cursor=0)
 
-    def _list(self) -> None:
-        cursor = self.items.cursor if hasattr(self, "items") else 0
+    def _list(self, cursor: int) -> ItemList:
+        """The items for this many people, the highlight kept where it was (or on DONE)."""
         keys = ["count"] + [f"person {i}" for i in range(self.count)] + ["seating", "done"]
         item_h = min(12, (LIST_BOTTOM - LIST_Y) // len(keys))  # ten people still fit
-        self.items = ItemList(keys, x=60, y=LIST_Y, w=200, item_h=item_h, cursor=min(cursor, len(keys) - 1))
+        return ItemList(keys, x=60, y=LIST_Y, w=200, item_h=item_h, cursor=min(cursor, len(keys) - 1))
 
     def update(self, pressed: list[str], pointer: Pointer | None, typed: str = "") -> tuple[Choice | None, bool]:
         """The player's answer: ``done`` (keep it all) or ``back`` (keep
@@ -85,7 +92,7 @@ class PeopleScreen:
             for key in pressed:
                 if key in ("LEFT", "RIGHT"):
                     self.count = (self.count - 1 + (-1 if key == "LEFT" else 1)) % self.most + 1
-                    self._list()
+                    self.items = self._list(self.items.cursor)
                     return None, True
         if current.startswith("person "):
             index = int(current.split()[1])
@@ -110,7 +117,7 @@ class PeopleScreen:
             return None, True
         if choice is not None and choice.what == "count":  # RETURN or a click: one more
             self.count = self.count % self.most + 1
-            self._list()
+            self.items = self._list(self.items.cursor)
             return None, True
         if choice is not None and choice.what == "done" and self.count > 1:
             self.confirming = True  # several people: Y confirms
@@ -127,6 +134,7 @@ class PeopleScreen:
 
     def _type(self, pressed: list[str], typed: str) -> Choice | None:
         index = self.typing
+        assert index is not None, "_type: a name being typed"
         name = self.names[index]
         if "BACK" in pressed:
             name, self._fresh = name[:-1], False
@@ -163,3 +171,44 @@ class PeopleScreen:
             pyxel.rectb(x, y, w, h, lay.YELLOW)
             text_centred(lay.CX, y + 6, f"PLAY WITH {self.count} PEOPLE AT THIS MACHINE?", lay.YELLOW)
             text_centred(lay.CX, y + 18, "Y (OR A CLICK HERE) YES    ANY OTHER KEY NO", lay.WHITE)
+
+
+class PeopleScene(Scene):
+    """PEOPLE, over the title: how many (1 to the table's size), their names
+    and the seating; DONE saves them with the settings."""
+
+    sound_key = False  # M is a letter of a name
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        ctx.next_match.take_over_people()
+        settings = ctx.settings
+        _, players = ctx.next_match.rules_and_players()
+        everybody = Settings(people=players, names=settings.names[:players]).people_names(players)
+        self.screen = PeopleScreen(min(settings.people, players), players, everybody, settings.seating)
+
+    def enter(self) -> None:
+        self.ctx.show("people")
+
+    def update(self, frame: Keys) -> Step:
+        ctx = self.ctx
+        choice, moved = self.screen.update(frame.pressed, frame.pointer, keys.typed())
+        if moved:
+            ctx.audio.play("move")
+        if choice is None:
+            return self
+        ctx.audio.play("select")
+        settings = ctx.settings
+        if choice.what == "done":
+            screen = self.screen
+            names = list(screen.names)
+            while names and names[-1] == f"PLAYER {len(names)}":
+                names.pop()  # the default names need not be kept
+            settings.people, settings.names, settings.seating = screen.count, tuple(names), screen.seating
+            shown = ",".join(screen.names[: screen.count])
+            ctx.notice(f"setting people {screen.count} names {shown} seating {screen.seating}")
+            ctx.save()
+        return Pop()
+
+    def draw(self) -> None:
+        self.screen.draw(self.ctx.frame)

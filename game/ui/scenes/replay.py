@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import pyxel
 
@@ -29,10 +30,14 @@ from game.ui.drawing import draw_frame, draw_panel, text_centred
 from game.ui.layout import CX
 from game.ui.platform.keys import Pointer
 from game.ui.scenes.menus import BACK_KEYS, PANEL, Choice, ItemList
+from game.ui.scenes.navigator import Keys, Pop, Push, Scene, Step
 from game.ui.seats.kinds import Seating
 from game.ui.table import narration, results, tabletop
 from game.ui.table.board import Board
 from game.ui.table.match import hand_result
+
+if TYPE_CHECKING:
+    from game.ui.scenes.context import Context
 
 SPEEDS = (60, 30, 15, 8, 4, 2)  # frames per move, slowest first
 START_SPEED = 2  # 15 frames a move: two moves a second
@@ -87,9 +92,9 @@ class ReplayViewer:
         if self.game.hand_over:
             for line in self._hand_result().lines():
                 self.notice(f"replay result {line}")
-        if self.at_end and self.game.match_over:
-            winner = seating.name(self.game.match_winner).lower()
-            self.notice(f"replay match winner {winner}")
+        winner = self.game.match_winner
+        if self.at_end and winner is not None:
+            self.notice(f"replay match winner {seating.name(winner).lower()}")
 
     def _step_forward(self) -> list:
         """One move on, acted on the engine's game (a whole replay of a long
@@ -156,11 +161,12 @@ class ReplayViewer:
         self.board.news = f"{self.count}/{len(self.moves)} {status}: {self.news}"[: narration.MAX_CHARS]
         self.board.prompt = PAUSED_HINT if self.paused else KEYS_HINT
         tabletop.draw_table(self.board, None)
-        if self.at_end and self.game.match_over:
+        winner = self.game.match_winner
+        if self.at_end and winner is not None:
             scores = tuple(self.game.scores)
             names = self.board.names or ()
             footer = "ESCAPE: BACK"
-            results.draw_match_result(self.game.match_winner, scores, self.title_art, footer=footer, names=names)
+            results.draw_match_result(winner, scores, self.title_art, footer=footer, names=names)
         elif self.game.hand_over:
             results.draw_hand_result(self._hand_result())
 
@@ -238,3 +244,77 @@ class ReplayList:
         if self.message:
             text_centred(CX, y + h - 12, self.message[: narration.MAX_CHARS - 6], lay.PINK)
         text_centred(CX, lay.SCREEN_H - 12, "UP/DOWN choose   RETURN watch   ESCAPE back", lay.GREY)
+
+
+class ReplaysScene(Scene):
+    """REPLAYS (scene ``replays``), over the title: the finished matches
+    kept, read again each time the list shows (back from watching one too)."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+        self.screen = ReplayList([])
+
+    def enter(self) -> None:
+        ctx = self.ctx
+        self.screen = ReplayList(ctx.store.finished())
+        for problem in ctx.store.take_problems():
+            ctx.warn(problem)
+        ctx.show("replays")
+        for number, saved in enumerate(self.screen.matches, start=1):
+            ctx.notice(f"replays {number}: {saved.summary()}")
+        if not self.screen.matches:
+            ctx.notice("replays none yet")
+
+    def update(self, frame: Keys) -> Step:
+        choice = self.ctx.choose(self.screen, frame)
+        if choice is None:
+            return self
+        if choice.what != "watch":
+            return Pop()
+        watching = ReplayScene.of(self.ctx, self.screen.chosen, back=Pop())
+        if watching is None:
+            self.screen.message = self.ctx.title.message
+            return self
+        return Push(watching)
+
+    def draw(self) -> None:
+        self.screen.draw(self.ctx.frame)
+
+
+class ReplayScene(Scene):
+    """One finished match played back (scene ``replay``); ESCAPE takes the
+    step ``back`` (to the list, or the title)."""
+
+    def __init__(self, ctx: Context, saved: SavedMatch, back: Step) -> None:
+        self.ctx = ctx
+        self.saved = saved
+        self.back = back
+        self.viewer: ReplayViewer | None = None
+
+    @classmethod
+    def of(cls, ctx: Context, saved: SavedMatch, back: Step) -> ReplayScene | None:
+        """The scene, if the whole record replays (else None, and why is said)."""
+        try:
+            saved.game()  # the whole record must replay before the viewer steps through it
+        except ValueError as error:
+            ctx.warn(f"warning: the match of {saved.date} cannot be replayed: {error}")
+            return None
+        return cls(ctx, saved, back)
+
+    def enter(self) -> None:
+        ctx = self.ctx
+        ctx.audio.stop_music()
+        ctx.notice(f"replay {self.saved.summary()}")
+        self.viewer = ReplayViewer(self.saved, ctx.notice, title_art=not ctx.low_memory)
+        ctx.show("replay")
+
+    def update(self, frame: Keys) -> Step:
+        assert self.viewer is not None, "entered"
+        if self.viewer.update(frame.pressed, frame.pointer) is None:
+            return self
+        self.ctx.audio.play("select")
+        return self.back
+
+    def draw(self) -> None:
+        assert self.viewer is not None, "entered"
+        self.viewer.draw()

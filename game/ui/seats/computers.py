@@ -11,6 +11,9 @@ its choice was forced or hard, which would tell what it holds. Only a
 search still unfinished when the pause is over (a very slow machine) makes
 it wait longer.
 
+``ComputerTurns`` sends each decided action to the table (``Match``
+holds one, offline: online the server's computers decide).
+
 Every computer also watches for a missed UNO call: each decides at once, from its own view, whether it
 will catch the player (or call late, if it forgot), and does so after a
 delay that depends on its level. The table holds the next player's move for
@@ -20,11 +23,13 @@ a short moment after a missed call, so that you can catch a computer too.
 from __future__ import annotations
 
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
+from typing import Protocol
 
 from game.ai import make
 from game.rules import Game, IllegalAction
 from game.rules.notation import OUT_OF_TURN
+from game.ui.seats.kinds import Seating
 
 THINK_FRAMES = 12  # a computer's pause before each of its actions, at least
 THINK_SECONDS = 0.006  # its thinking a frame, at most (a frame is 33 ms)
@@ -124,6 +129,7 @@ class Computers:
         if self.thought is None or not self.thought.ready:
             return None
         thought, self.thought = self.thought, None
+        assert thought.action is not None  # (ready: decided)
         return thought.action, thought.error
 
     def watch(self, game: Game, idle: bool, moves: int) -> tuple[int, str] | None:
@@ -170,39 +176,73 @@ class Computers:
         return self._watching is not None and self._watching[0] is not None and self.window < CATCH_WINDOW
 
 
-class ComputerTurns:
-    """Where a computer's choice becomes an action: ``Match`` mixes this in,
-    sending each decided action to the engine through ``Match._act``."""
+class ComputerTable(Protocol):
+    """What the computers' turns read of the table (``Match``), and the one
+    way they change the game: ``act``."""
 
-    def _computer_turn(self) -> None:
+    seating: Seating
+    moves: int  # actions sent so far
+    notice: Callable[[str], None]
+
+    def act(self, action: str, seat: int | None = None) -> None: ...
+
+
+class JumpChance(Protocol):
+    """A person's chance to jump in (house rule), which the next computer waits for."""
+
+    jump_window: int  # still frames the person has had to jump in
+
+    def jump_in_card(self, seat: int | None = None) -> str | None: ...
+
+
+class ComputerTurns:
+    """Where a computer's choice becomes an action, sent to the table's
+    engine (``engine``, on this machine) through ``table.act``."""
+
+    def __init__(self, table: ComputerTable, engine: Game, computers: Computers, jumps: JumpChance) -> None:
+        self.table = table
+        self.game = engine
+        self.computers = computers
+        self.jumps = jumps
+
+    def think(self, idle: bool) -> None:
+        """A slice of thinking for the computer that must act, if any."""
+        self.computers.think(self.game, idle)
+
+    def take_turn(self) -> None:
+        """The computer in turn acts, once its decision is ready."""
         if self.computers.holding and self.game.exposed != self.game.turn:
             return  # the short moment after a missed call, before the next player starts
-        waits = not self.seating.several  # with several people a wait would tell what one holds
-        if waits and self._jump_in_card() is not None and self._jump_window < JUMP_IN_FRAMES:
+        waits = not self.table.seating.several  # with several people a wait would tell what one holds
+        if waits and self.jumps.jump_in_card() is not None and self.jumps.jump_window < JUMP_IN_FRAMES:
             return  # your moment to jump in, before the next player starts
         decided = self.computers.take_action()
         if decided is None:
             return
         action, failure = decided
         seat = self.game.turn
+        assert seat is not None  # (a decision is ready only for the seat in turn)
         if failure is not None:
-            self.notice(f"error {self._name(seat)} could not decide ({failure!r}); it plays {action!r}")
+            self.table.notice(f"error {self._name(seat)} could not decide ({failure!r}); it plays {action!r}")
         try:
-            self._act(action)
+            self.table.act(action)
         except IllegalAction as error:
             # A computer player's mistake must never stop your game: it is
             # reported, and the computer takes its last legal action instead.
             fallback = last_action_in_turn(self.game.legal())
-            self.notice(f"error {self._name(seat)} chose {action!r}, refused ({error}); it plays {fallback!r}")
-            self._act(fallback)
+            self.table.notice(f"error {self._name(seat)} chose {action!r}, refused ({error}); it plays {fallback!r}")
+            self.table.act(fallback)
+
+    def _name(self, seat: int) -> str:
+        return self.table.seating.name(seat).lower()
 
     # ----- UNO: calls and catches ----------------------------------------------------
 
-    def _watch_uno(self, idle: bool) -> None:
+    def watch(self, idle: bool) -> None:
         """A computer catches a player who forgot UNO, or calls it late, or
         jumps in (house rule)."""
-        reaction = self.computers.watch(self.game, idle, self.moves)
+        reaction = self.computers.watch(self.game, idle, self.table.moves)
         if reaction is not None:
             seat, action = reaction
-            self._act(action, seat=seat)
+            self.table.act(action, seat=seat)
             self.computers.forget()

@@ -76,5 +76,5 @@ class Timeline:
     def _end(self) -> None:
         step, self._current = self._current, None
         self.board.flight = None
-        if step.end:
+        if step is not None and step.end:
             step.end()

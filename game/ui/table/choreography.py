@@ -183,6 +183,15 @@ class Choreographer:
     def _words(self, event: Event) -> str | None:
         return narration.news(event, self.seating)
 
+    def _news_of(self, event: Event) -> str:
+        """The news of an event of a kind that always has some (a play, a draw, a turn)."""
+        words = self._words(event)
+        assert words is not None, event
+        return words
+
+    def _say_news(self, event: Event) -> None:
+        self.say(self._news_of(event))
+
     def _name(self, seat: int) -> str:
         """A seat as the notices name it: you, computer, computer 3, ann."""
         return self.seating.name(seat).lower()
@@ -198,7 +207,7 @@ class Choreographer:
             board.top = board.colour = board.drawn = board.turn = board.exposed = None
             board.direction = 1
             board.draw_count = self.deck_size
-            self.say(self._words(event))
+            self._say_news(event)
 
         self._add(0, clear)
         for code in your_cards:
@@ -215,7 +224,7 @@ class Choreographer:
 
         def begin() -> Flight:
             self.board.draw_count -= 1
-            self.say(self._words(event))
+            self._say_news(event)
             self.notice(f"card turned up {code}")
             return Flight(code, DRAW_PILE_POS, DISCARD_POS, PLAY_FRAMES)
 
@@ -226,7 +235,7 @@ class Choreographer:
         code = event.cards[0]
 
         def show() -> Flight:
-            self.say(self._words(event))
+            self._say_news(event)
             return Flight(code, DRAW_PILE_POS, DISCARD_POS, PLAY_FRAMES)
 
         self._add(PLAY_FRAMES, show)
@@ -251,14 +260,14 @@ class Choreographer:
                 start = seat_card_pos(seat, board.counts[seat], self.players)
                 board.counts[seat] -= 1
             self.audio.play("play")
-            self.say(self._words(event))
+            self._say_news(event)
             you = self.seating.you(seat)
             self.notice(f"card {'you play' if you else self._name(seat) + ' plays'} {code}")
             return Flight(code, start, DISCARD_POS, PLAY_FRAMES)
 
         self._add(PLAY_FRAMES, begin, lambda: self._land(code, event.colour or Card(code).colour))
         if event.colour:
-            chose = self._words(Event("colour", seat, colour=event.colour))
+            chose = self._news_of(Event("colour", seat, colour=event.colour))
             self._add(NEWS_FRAMES, lambda: self.say(chose))
         else:
             self._add(SETTLE_FRAMES)
@@ -271,14 +280,16 @@ class Choreographer:
     def _colour(self, event: Event) -> None:
         def begin() -> None:
             self.board.colour = event.colour
-            self.say(self._words(event))
+            self._say_news(event)
 
         self._add(NEWS_FRAMES, begin)
 
     def _penalty(self, event: Event) -> None:
         def begin() -> None:
             self.audio.play("penalty")
-            self.say(narration.penalty_news(event.seat, self.board.colour, self.seating))
+            colour = self.board.colour
+            assert colour is not None  # (the colour in play the player held)
+            self.say(narration.penalty_news(event.seat, colour, self.seating))
 
         self._add(PENALTY_FRAMES, begin)
 
@@ -308,10 +319,11 @@ class Choreographer:
         def begin() -> Flight:
             board = self.board
             if board.draw_count == 0 and self._reshuffle_to is not None:
-                self._reshuffle()
+                self._reshuffle(self._reshuffle_to)
             board.draw_count -= 1
             self.audio.play(sound)
             if seat == HUMAN:
+                assert code is not None  # (your own cards are known)
                 if board.hidden:  # several people: nobody's cards are seen
                     self.notice(f"card {self._name(seat)} {'is dealt' if sound == 'deal' else 'draws'} a card")
                 else:
@@ -325,17 +337,18 @@ class Choreographer:
 
         def end() -> None:
             if seat == HUMAN:
+                assert code is not None  # (your own cards are known)
                 self.board.add_to_hand(code)
             else:
                 self.board.counts[seat] += 1
 
         self._add(frames, begin, end)
 
-    def _reshuffle(self) -> None:
+    def _reshuffle(self, draw_count: int) -> None:
         """The pile ran out in the middle of a draw: the engine shuffled the
-        discard pile (all but its top card) into a new draw pile."""
+        discard pile (all but its top card) into ``draw_count`` cards."""
         board = self.board
-        board.draw_count = self._reshuffle_to
+        board.draw_count = draw_count
         board.discard_count = 1
         self._reshuffle_to = None
         self.say(narration.RESHUFFLE_NEWS)
@@ -350,7 +363,7 @@ class Choreographer:
                 self.board.drawn = None
             else:
                 self._turn_is_over()  # a pass ends that player's turn
-            self.say(self._words(event))
+            self._say_news(event)
 
         self._add(NEWS_FRAMES, begin)
 
@@ -380,7 +393,7 @@ class Choreographer:
         def begin() -> None:
             self.board.exposed = None
             self.audio.play("uno")
-            self.say(self._words(event))
+            self._say_news(event)
             self.notice(f"uno {self._name(event.seat)}")
 
         self._add(NEWS_FRAMES, begin)
@@ -388,7 +401,7 @@ class Choreographer:
     def _exposed(self, event: Event) -> None:
         def begin() -> None:
             self.board.exposed = event.seat
-            self.say(self._words(event))
+            self._say_news(event)
             self.notice(f"uno forgotten by {self._name(event.seat)}")
 
         self._add(0, begin)
@@ -427,7 +440,7 @@ class Choreographer:
         def begin() -> Flight | None:
             board = self.board
             old, board.king = board.king, event.seat
-            self.say(self._words(event))
+            self._say_news(event)
             self.notice(f"king {self._name(event.seat)}")
             if old is None or old == event.seat:
                 return None
@@ -439,7 +452,7 @@ class Choreographer:
     def _jester(self, event: Event) -> None:
         def begin() -> None:
             self.board.jester = event.seat
-            self.say(self._words(event))
+            self._say_news(event)
             self.notice(f"jester {self._name(event.seat)}")
 
         self._add(NEWS_FRAMES, begin)
@@ -455,7 +468,7 @@ class Choreographer:
             if counts is not None:
                 board.counts = list(counts)
             self.audio.play("deal")
-            self.say(self._words(event))
+            self._say_news(event)
             self.notice(f"hands {event.kind} {self._name(event.seat)}")
 
         self._add(PENALTY_FRAMES, begin)
@@ -463,7 +476,7 @@ class Choreographer:
     def _fanfare(self, event: Event) -> None:
         def begin() -> None:
             self.audio.play("fanfare")
-            self.say(self._words(event))
+            self._say_news(event)
             self.notice("fanfare")
 
         self._add(NEWS_FRAMES, begin)
@@ -499,7 +512,7 @@ class Choreographer:
             board.exposed = board.turn = None
             if not ends_match:
                 self.audio.play("hand won" if event.seat == HUMAN else "hand lost")
-            self.say(narration.hand_end_news(event, self.seating) if self.tally else self._words(event))
+            self.say(narration.hand_end_news(event, self.seating) if self.tally else self._news_of(event))
             self.notice("scores " + " ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores)))
 
         self._add(HAND_END_FRAMES, begin)
@@ -507,7 +520,7 @@ class Choreographer:
     def _match_end(self, event: Event) -> None:
         def begin() -> None:
             self.audio.play("match won" if event.seat == HUMAN else "match lost")
-            self.say(self._words(event))
+            self._say_news(event)
 
         self._add(HAND_END_FRAMES, begin)
 

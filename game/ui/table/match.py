@@ -5,10 +5,13 @@ Data flows one way. A key or a click becomes an action text, the engine
 (``game.act``) checks and applies it and returns events, and the
 choreographer turns the events into animation steps that update the board
 one frame at a time. The UI never changes the game any other way. Who
-decides for each seat is the match's ``Seating`` (``seats.py``): in the 1991
-game you are seat 0, the computer players seats 1 and up (one at a table of
-two, as in 1991). A person's keys become actions in ``person.py``, a
-computer's choices in ``computers.py``; this
+decides for each seat is the match's ``Seating`` (``seats/kinds.py``): in
+the 1991 game you are seat 0, the computer players seats 1 and up (one at a
+table of two, as in 1991). The match is made of parts, each with a typed view
+of what it needs of the table: a ``PersonTurn`` turns a person's keys into
+actions (``seats/person.py``), a ``ComputerTurns`` a computer's choices
+(``seats/computers.py``), and the ``TableSource`` takes every action: the
+engine here, or the table server (``source.py``, ``online_match.py``). This
 module runs the frame and keeps the table seen from the person in front of
 the screen (places round the table, place 0 at the bottom).
 
@@ -30,24 +33,29 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar
 
-from game.rules import Game
+from game.rules import Event, Game, IllegalAction
 from game.ui.platform.audio import Audio
 from game.ui.platform.keys import Pointer
 from game.ui.scenes import handover
 from game.ui.seats.computers import JUMP_IN_FRAMES, Computers, ComputerTurns
 from game.ui.seats.kinds import Seating
-from game.ui.seats.person import CHALLENGE_LABELS, DECISIONS, SEAT_CHOICES, TABLE_KEYS, PersonTurn
+from game.ui.seats.person import CHALLENGE_LABELS, SEAT_CHOICES, TABLE_KEYS, PersonTurn
 from game.ui.table import narration, results, tabletop
 from game.ui.table.animation import Timeline
 from game.ui.table.board import Board
 from game.ui.table.choreography import Choreographer
+from game.ui.table.prompt_line import prompt_line
 from game.ui.table.scepter import Scepter
+from game.ui.table.source import EngineSource, TableGame, TableSource
 
 __all__ = ["JUMP_IN_FRAMES", "Match", "hand_result"]  # the jump-in window, as docs/tabletop.md names it
 
+T = TypeVar("T")
 
-def hand_result(game: Game) -> results.HandResult:
+
+def hand_result(game: TableGame) -> results.HandResult:
     """The result of a hand that is over, its points as the engine scored them."""
     end = next(event for event in reversed(game.events) if event.kind == "hand_end")
     two = game.players == 2
@@ -64,12 +72,10 @@ def hand_result(game: Game) -> results.HandResult:
     )
 
 
-class Match(PersonTurn, ComputerTurns):
+class Match:
     """One match. ``notice`` takes the lines a player would notice,
     ``set_scene`` the match's scene changes, ``hand_ended`` is called once
     at the end of each hand (with this match, its ``result`` set)."""
-
-    MATCH_FOOTER = "PRESS RETURN FOR A NEW MATCH"  # under the match's result: what RETURN does
 
     def __init__(
         self,
@@ -93,6 +99,7 @@ class Match(PersonTurn, ComputerTurns):
         viewer: int | None = None,
         scepter: list[int] | None = None,
         as_it_stands: bool | None = None,
+        source: TableSource | None = None,
     ) -> None:
         """``rules``, ``players`` and ``scoring`` choose the game (the
         settings'). ``acted`` is called after every action the engine takes
@@ -102,7 +109,8 @@ class Match(PersonTurn, ComputerTurns):
         seat 0 against computers); ``viewer``: the seat the table is seen
         from when it starts (a continued match of several people).
         ``as_it_stands``: show ``game`` as it stands (default) or deal its
-        hand on the table, as a new hand is (an online match just started)."""
+        hand on the table, as a new hand is (an online match just started).
+        ``source``: where the actions go (None: the engine, on this machine)."""
         self.level = level
         self.audio = audio
         self.notice = notice
@@ -111,46 +119,54 @@ class Match(PersonTurn, ComputerTurns):
         self.title_art = title_art
         self._acted = acted
         continued = game is not None if as_it_stands is None else as_it_stands
-        if game is None:
-            game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=scoring, house=house)
-        self.game = game
-        self.players = game.players
+        if source is None:
+            if game is None:
+                game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=scoring, house=house)
+            source = EngineSource(game)
+        self.source = source
+        self.game = source.game
+        self.players = self.game.players
         self.computer_seed = seed if computer_seed is None else computer_seed
         self.seating = seating if seating is not None else Seating.solo(self.players)
+        engine = source.engine  # (None: the server's computers decide, and its scepter sounds the fanfare)
         computer_seats = [seat for seat in range(self.players) if self.seating.is_computer(seat)]
-        self.computers = Computers(level, self.computer_seed, computer_seats)
+        self.computers = Computers(level, self.computer_seed, computer_seats if engine is not None else [])
         # The person in front of the screen: the table is seen from their
         # seat (``viewer``), and their hand is face up only once the curtain
         # has opened for them (``in_front``; always, with one person).
         people = self.seating.people
+        turn = self.game.turn
         if viewer is None:
-            viewer = game.turn if game.turn in people and self.seating.several else people[0]
+            viewer = turn if turn is not None and turn in people and self.seating.several else people[0]
         self.viewer = viewer
         self.in_front: int | None = None if self.seating.several else viewer
         self.handover_to: int | None = None
-        self.scepter = Scepter(self.computer_seed) if game.rules.royal else None
+        self.scepter = Scepter(self.computer_seed) if self.game.rules.royal and engine is not None else None
         if self.scepter is not None and scepter is not None:
             self.scepter.state = scepter  # a continued match: the timer as it was left
-        deck_size = len(game.rules.deck)
+        deck_size = len(self.game.rules.deck)
         self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
-        self.board.house = game.house
+        self.board.house = self.game.house
         self.board.hidden = self.seating.several
         self.timeline = Timeline(self.board)
         self.director = Choreographer(
-            self.timeline, audio, notice, deck_size, self.players, tally=game.scoring == "tally"
+            self.timeline, audio, notice, deck_size, self.players, tally=self.game.scoring == "tally"
         )
-        self._seen_from(viewer)
+        self.seen_from(viewer)
         self.result: results.HandResult | None = None
         self.hints = False  # lift the cards of your hand that may be played (the HINTS setting)
         self.show_history = False  # H: the last lines of the message bar, over the table
         self.scene = "table"
         self.frame = 0
         self.moves = 0  # actions sent to the engine by this table
+        self.fanfare_showing = False  # the fanfare took the turn, and its news still moves
+        self.person = PersonTurn(self, self.game, self.board)
+        self.computer_turns = ComputerTurns(self, engine, self.computers, self.person) if engine is not None else None
         self._clear_turn()
         if continued:
-            self._restore()
+            self.restore()
         else:
-            self._start_hand(game.opening)
+            self.start_hand(self.game.opening)
 
     @property
     def computer(self):
@@ -159,17 +175,18 @@ class Match(PersonTurn, ComputerTurns):
 
     # ----- hands -----------------------------------------------------------------
 
-    def _start_hand(self, opening) -> None:
+    def start_hand(self, opening: list[Event]) -> None:
+        """Deal a new hand on the table: its ``opening`` events, animated."""
         self._clear_turn()
         self.scene = "table"
         self._set_scene("table")
         self.board.prompt = ""
         if self.seating.several:  # anybody may have pressed RETURN: the curtain first
             self.in_front, self.board.hidden = None, True
-        self.board.king, self.board.jester = self._place(self.game.king), self._place(self.game.jester)
-        self._stage(opening)
+        self.board.king, self.board.jester = self.place_of(self.game.king), self.place_of(self.game.jester)
+        self.stage(opening)
 
-    def _restore(self, news: str = narration.CONTINUED) -> None:
+    def restore(self, news: str = narration.CONTINUED) -> None:
         """Set the table straight to the engine's position (a continued
         match): the hands, piles, scores, the card you picked up under the
         arrow, and the hand's result if it is over; ``news`` says why."""
@@ -191,71 +208,74 @@ class Match(PersonTurn, ComputerTurns):
         if game.hand_over:
             self._end_hand()
             return
+        turn = game.turn
         if self.seating.several:
             board.hidden = True
-            if self.seating.is_person(game.turn):  # behind the curtain, as it was left
-                self._draw_curtain(game.turn)
+            if turn is not None and self.seating.is_person(turn):  # behind the curtain, as it was left
+                self._draw_curtain(turn)
                 return
-        mine = self._in_front_turn
-        self._show("table", self._table_prompt() if mine else narration.computer_turn_prompt(game.turn, self.seating))
+        if self.in_front_turn:
+            self._show("table", self.person.table_prompt())
+        else:
+            assert turn is not None  # (the hand goes on)
+            self._show("table", narration.computer_turn_prompt(turn, self.seating))
 
     def _clear_turn(self) -> None:
         """Forget what the table knew of a turn in progress (a new hand, or a
         continued match shown as it stands)."""
-        self._wild = None  # a wild of yours waiting for its colour
-        self.colour_cursor = 0  # the colour highlighted for UP/DOWN and RETURN
-        self.choice_cursor = 0  # CHALLENGE or ACCEPT highlighted
+        self.person.clear()
         self.computers.forget()
-        self._yours = False  # the table has shown your turn, and it goes on
-        self.kept_keys: list[str] = []  # keys pressed while your move moves, to take when it lands
-        self._uno_ready = False  # U pressed: your next play that leaves one card calls UNO
-        self.board.pick = None
-        self._wait_until = 0  # the frame until which the prompt says to wait (a key refused out of turn)
-        self.wait_prompt = narration.PROMPT_WAIT  # and why
-        self.fanfare_showing = False  # the fanfare took the turn, and its news still moves
-        self._jump_window = 0  # still frames you have had to jump in since the top card changed
-        self._jump_top = None
+        self.fanfare_showing = False
 
-    def _stage(self, events) -> None:
+    def stage(self, events: list[Event]) -> None:
         """Animate the engine's events; the director sees your hand only (and
         how many cards the others hold, for hands swapped or passed on),
         everything in places round the table seen from the person in front."""
         game, viewer = self.game, self.viewer
         counts = [len(hand) for hand in game.hands]
+        scores: list[int] = game.scores
         if viewer:
             events = [self._placed(event) for event in events]
             scores, counts = self._turned(game.scores), self._turned(counts)
-        else:
-            scores = game.scores
         self.director.stage(events, game.hands[viewer], scores, counts)
 
     # ----- who is in front of the screen -----------------------------------------
 
-    def _place(self, seat: int | None) -> int | None:
+    def place(self, seat: int) -> int:
         """Where a seat of the engine sits round the table as drawn (0: the bottom)."""
-        return None if seat is None else (seat - self.viewer) % self.players
+        return (seat - self.viewer) % self.players
 
-    def _seat(self, place: int) -> int:
+    def place_of(self, seat: int | None) -> int | None:
+        return None if seat is None else self.place(seat)
+
+    def seat(self, place: int) -> int:
+        """The seat of the engine at a place round the table as drawn."""
         return (place + self.viewer) % self.players
 
-    def _turned(self, values) -> list:
-        return [values[self._seat(place)] for place in range(self.players)]
+    def _turned(self, values: list[T]) -> list[T]:
+        return [values[self.seat(place)] for place in range(self.players)]
 
-    def _placed(self, event):
-        seat = event.seat if event.seat < 0 else self._place(event.seat)
-        count = self._place(event.count) if event.kind == "swap" else event.count
+    def _placed(self, event: Event) -> Event:
+        seat = event.seat if event.seat < 0 else self.place(event.seat)
+        count = self.place(event.count) if event.kind == "swap" else event.count
         return event._replace(seat=seat, count=count)
 
-    def _seen_from(self, viewer: int) -> None:
+    def seen_from(self, viewer: int) -> None:
         """Draw the table from ``viewer``'s seat from now on."""
         self.viewer = viewer
         view = self.seating.seen_from(viewer)
         self.director.seating = view
-        self.board.names = tuple(view.name(place) for place in range(self.players)) if self.seating.several else None
-        self.board.numbers = tuple(self._seat(place) for place in range(self.players))
+        named = self.seating.several or self.source.names_every_seat
+        self.board.names = tuple(view.name(place) for place in range(self.players)) if named else None
+        self.board.numbers = tuple(self.seat(place) for place in range(self.players))
+
+    def reseat(self, seating: Seating) -> None:
+        """Who sits where has changed (online: a person away, or back)."""
+        self.seating = seating
+        self.seen_from(self.viewer)
 
     @property
-    def _in_front_turn(self) -> bool:
+    def in_front_turn(self) -> bool:
         """The decision to make now is the person's in front of the screen."""
         game = self.game
         return not game.hand_over and game.turn == self.viewer and self.in_front == self.viewer
@@ -282,7 +302,7 @@ class Match(PersonTurn, ComputerTurns):
         self.board.hidden = True
         self.handover_to = seat
         self.in_front = None
-        self.kept_keys = []
+        self.person.kept_keys = []
         name = self.seating.name(seat)
         self._show("handover", narration.handover_prompt(name))
         self.notice(f"handover to {name.lower()}")
@@ -291,7 +311,8 @@ class Match(PersonTurn, ComputerTurns):
         """The person named on the curtain is alone in front of the screen:
         the table turns to their seat, their hand face up, and their pip."""
         seat, self.handover_to = self.handover_to, None
-        self._seen_from(seat)
+        assert seat is not None  # (the curtain names a person)
+        self.seen_from(seat)
         self.in_front = seat
         self.board.selected = 0  # the arrow starts at the left of this person's hand
         self.board.show(self.game, viewer=seat)
@@ -300,7 +321,7 @@ class Match(PersonTurn, ComputerTurns):
         self._clear_turn()
         self.audio.play("pip")
         self.notice(f"in front {self.seating.name(seat).lower()}")
-        self._show("table", self._table_prompt())
+        self._show("table", self.person.table_prompt())
 
     def _show(self, scene: str, prompt: str) -> None:
         self.scene = scene
@@ -310,25 +331,25 @@ class Match(PersonTurn, ComputerTurns):
     def _end_hand(self) -> None:
         """Show the hand's result, once its last cards have moved; at the end
         of the match too, before the match's result."""
-        self.result = self._hand_result()
+        self.source.hand_ending()
+        result = self.result = self._hand_result()
         game = self.game
         self._show("hand_result", narration.PROMPT_MATCH_RESULT if game.match_over else narration.PROMPT_NEXT_HAND)
-        for line in self.result.lines():
+        for line in result.lines():
             self.notice(f"result {line}")
         if self.players == 2:
-            loser = 1 - self.result.winner
+            loser = 1 - result.winner
             seating = self.seating
             owner = "your" if seating.you(loser) else "computer" if seating.is_computer(loser) else self._name(loser)
-            self.notice(f"result {owner} cards left: {' '.join(self.result.loser_cards)}")
+            self.notice(f"result {owner} cards left: {' '.join(result.loser_cards)}")
         else:
-            self.notice("result cards left: " + " ".join(str(n) for n in self.result.left))
+            self.notice("result cards left: " + " ".join(str(n) for n in result.left))
         self._hand_ended(self)
 
     def _hand_result(self) -> results.HandResult:
         result = hand_result(self.game)
-        if self.seating.several:
-            result = replace(result, names=tuple(self.seating.name(seat) for seat in range(self.players)))
-        return result
+        names = self.source.result_names(self.seating)
+        return result if names is None else replace(result, names=names)
 
     def leave(self) -> None:
         """You leave the match: a hand the engine has ended still counts,
@@ -344,11 +365,12 @@ class Match(PersonTurn, ComputerTurns):
             return
         game = self.game
         if not game.match_over:
-            opening = game.next_hand()
-            self._acted(self)
-            self._start_hand(opening)
+            opening = self.source.next_hand()
+            if opening is not None:
+                self._acted(self)
+                self.start_hand(opening)
             return
-        self._show("match_result", narration.PROMPT_NEW_MATCH)
+        self._show("match_result", self.source.match_over_prompt)
         self.notice(f"match winner {self._you_or_name(game.match_winner)}")
         totals = " ".join(f"{self._you_or_name(s)} {score}" for s, score in enumerate(game.scores))
         self.notice(f"result final scores {totals}")
@@ -356,7 +378,8 @@ class Match(PersonTurn, ComputerTurns):
     def _name(self, seat: int) -> str:
         return self.seating.name(seat).lower()
 
-    def _you_or_name(self, seat: int) -> str:
+    def _you_or_name(self, seat: int | None) -> str:
+        assert seat is not None  # (the match is over: it has a winner)
         return "you" if self.seating.you(seat) else self._name(seat)
 
     def say(self, text: str) -> None:
@@ -365,22 +388,14 @@ class Match(PersonTurn, ComputerTurns):
 
     @property
     def waiting_for_you(self) -> bool:
-        """True while the table waits for you (no animation playing)."""
-        return self.scene == "table" and self.timeline.idle and self._in_front_turn
+        """True while the table waits for you (no animation playing, no
+        action of yours on its way)."""
+        return self.scene == "table" and self.timeline.idle and self.in_front_turn and not self.source.busy
 
     @property
     def naming_colour(self) -> bool:
-        """True while you must name a colour: for your wild, a Wild turned
-        up, or (as King in Royal Revenge) any Wild."""
-        return self.game.choosing_colour or self._wild is not None
-
-    @property
-    def _deciding(self) -> str | None:
-        """The choice you must make before play goes on: ``challenge``, or a
-        seat to name (``jester``, ``target``, ``swap``). A colour and a stack
-        are answered with your cards and keys as usual."""
-        pending = self.game.pending
-        return pending.kind if pending is not None and pending.kind in DECISIONS else None
+        """True while you must name a colour (``PersonTurn.naming_colour``)."""
+        return self.person.naming_colour
 
     # ----- each frame -------------------------------------------------------------
 
@@ -390,136 +405,110 @@ class Match(PersonTurn, ComputerTurns):
         """One frame: ``pressed`` the keyboard's keys (and, with one person,
         the first gamepad's), ``pads`` each gamepad's buttons by number,
         with several people (each pad acts for its own person)."""
+        self.source.before_frame(pressed, pointer)
         self.frame += 1
-        pads = pads or {}
         if self.scene == "handover":
-            self._update_curtain(pressed, pointer, pads)
+            self._update_curtain(pressed, pointer, pads or {})
         elif self.scene == "table":
-            idle = self.timeline.idle
-            self.computers.think(self.game, idle)
-            self._watch_uno(idle)
-            in_front = self.in_front
-            if "U" in pressed:
-                self._uno_key(in_front)
-            if "K" in pressed and self.seating.several:
-                self._catch_for_next()
-            if "J" in pressed:
-                self._jump_in(in_front)
-            for pad, names in pads.items():
-                seat = self.seating.seat_of_pad(pad)
-                if seat is None or self.scene != "table":
-                    continue
-                if "U" in names:
-                    self._uno_key(seat)
-                if "J" in names:
-                    self._jump_in(seat)
-                if seat == in_front:
-                    pressed = pressed + [name for name in names if name not in ("U", "J")]
-            if "H" in pressed:
-                self.show_history = not self.show_history
-            self._tick_scepter()
-            self._update_table(pressed, pointer)
+            self._take_keys(pressed, pointer, pads or {})
         self.timeline.update()
         self._watch_handover()
-        seat_choice = self.waiting_for_you and self._deciding in SEAT_CHOICES
-        if seat_choice and self.board.pick not in self._pick_places():
-            self.board.pick = self._first_pick()  # highlighted first, for LEFT/RIGHT and RETURN
+        person = self.person
+        seat_choice = self.waiting_for_you and person.deciding in SEAT_CHOICES
+        if seat_choice and self.board.pick not in person.pick_places():
+            self.board.pick = person.first_pick()  # highlighted first, for LEFT/RIGHT and RETURN
         if self.scene == "table":
-            self._jump_window += self.timeline.idle and self._jump_in_card() is not None
-            self.board.prompt = self._prompt_now()
-            self.board.playable = self._playable() if self.hints else None
+            person.jump_window += self.timeline.idle and person.jump_in_card() is not None
+            self.board.prompt = prompt_line(self)
+            self.board.playable = person.playable() if self.hints else None
+        self.source.after_frame()
+
+    def _take_keys(self, pressed: list[str], pointer: Pointer | None, pads: dict[int, list[str]]) -> None:
+        """A frame of the hand being played: the computers think and watch,
+        the keys out of turn (U, K, J, H) for each person, then the scepter,
+        then the keys and mouse of the turn."""
+        idle = self.timeline.idle
+        if self.computer_turns is not None:
+            self.computer_turns.think(idle)
+            self.computer_turns.watch(idle)
+        person, in_front = self.person, self.in_front
+        if "U" in pressed:
+            self._out_of_turn(person.uno_key, in_front)
+        if "K" in pressed and self.seating.several:
+            self._out_of_turn(person.catch_for_next)
+        if "J" in pressed:
+            self._out_of_turn(person.jump_in, in_front)
+        for pad, names in pads.items():
+            seat = self.seating.seat_of_pad(pad)
+            if seat is None or self.scene != "table":
+                continue
+            if "U" in names:
+                self._out_of_turn(person.uno_key, seat)
+            if "J" in names:
+                self._out_of_turn(person.jump_in, seat)
+            if seat == in_front:
+                pressed = pressed + [name for name in names if name not in ("U", "J")]
+        if "H" in pressed:
+            self.show_history = not self.show_history
+        self._tick_scepter()
+        self._update_table(pressed, pointer)
+
+    def _out_of_turn(self, key: Callable[..., None], *seat: int | None) -> None:
+        """U, J or K: the engine here takes them at once; the table server
+        may find your last action still on its way, which is said, not a crash."""
+        try:
+            key(*seat)
+        except IllegalAction as error:
+            self.audio.play("buzz")
+            self.say(narration.refused(str(error)))
 
     def _update_curtain(self, pressed: list[str], pointer: Pointer | None, pads: dict[int, list[str]]) -> None:
         """RETURN (a click, or the A button of the named person's own pad)
         opens the curtain."""
+        assert self.handover_to is not None  # (the curtain names a person)
         pad = self.seating.pad(self.handover_to)
-        if "RETURN" in pressed or (pointer is not None and pointer.clicked) or "RETURN" in pads.get(pad, ()):
+        buttons = pads.get(pad, []) if pad is not None else []
+        if "RETURN" in pressed or (pointer is not None and pointer.clicked) or "RETURN" in buttons:
             self.open_curtain()
             return
         # Behind the curtain a missed UNO call may still be caught (or called late).
         if "K" in pressed:
-            self._catch_for_next()
+            self._out_of_turn(self.person.catch_for_next)
         for other, names in pads.items():
             seat = self.seating.seat_of_pad(other)
             if seat is not None and "U" in names and self.game.exposed is not None:
-                self._uno_key(seat)
+                self._out_of_turn(self.person.uno_key, seat)
 
     def _update_table(self, pressed: list[str], pointer: Pointer | None) -> None:
         table_keys = [key for key in pressed if key in TABLE_KEYS]
+        if self.source.busy:
+            self.person.keep_or_refuse(table_keys)  # as while your move moves
+            return
         self.fanfare_showing = self.fanfare_showing and not self.timeline.idle
         if not self.timeline.idle:
-            self._keep_or_refuse(table_keys)
+            self.person.keep_or_refuse(table_keys)
         elif self.game.hand_over:
             self._end_hand()
-        elif not self._in_front_turn:
-            self._keep_or_refuse(table_keys)
-            self._computer_turn()
+        elif not self.in_front_turn:
+            self.person.keep_or_refuse(table_keys)
+            if self.computer_turns is not None:
+                self.computer_turns.take_turn()
         else:
-            self._yours = True
-            waiting, self.kept_keys = self.kept_keys + table_keys, []
-            if not self._your_keys(waiting) and pointer is not None:
-                self._your_mouse(pointer)
+            self.person.take_turn(table_keys, pointer)
 
-    def _act(self, action: str, seat: int | None = None) -> None:
-        """Send an action to the engine, save the match, and stage what follows.
+    def act(self, action: str, seat: int | None = None) -> None:
+        """Send an action to the source (the engine, or the table server),
+        save the match, and stage what follows once its events are known.
         With several people, another's action (a catch, a computer's move)
         first turns the hand in front face down: the cards it brings (a
         catch's two) fly face down."""
         if self.seating.several and (self.game.turn if seat is None else seat) != self.in_front:
             self.board.hidden = True
-        events = self.game.act(action, seat=seat)
+        events = self.source.act(action, seat)
         self.moves += 1
-        self._acted(self)
-        self._stage(events)
-
-    def _playable(self) -> frozenset[str] | None:
-        """HINTS: the cards of your hand the rules let you play now, while the
-        table waits for your card (not while a choice or a colour is asked)."""
-        if not self.waiting_for_you or self.naming_colour or self._deciding is not None:
-            return None
-        game = self.game
-        if game.pending is not None and game.pending.kind != "stack":
-            return None
-        return frozenset(action.split()[1] for action in game.legal() if action.startswith("play "))
-
-    def _prompt_now(self) -> str:
-        """The prompt line, derived each frame from the table as it is on
-        screen (never from a moment that has gone): what you may do while the
-        table waits for you, whose turn the table shows, "wait" for a moment
-        after a key refused out of turn; over these, while a missed UNO call
-        shows (and may still be caught), U catches or calls late (with
-        several people: who may catch, and with which key), and while the
-        table is still and you hold a card identical to the top card, J
-        jumps in (one person only: with several, the prompt would tell the
-        others what you hold)."""
-        game, board = self.game, self.board
-        if self.waiting_for_you:
-            prompt = self._table_prompt()
-        elif board.turn is not None and board.turn != 0 and not game.hand_over:
-            prompt = narration.computer_turn_prompt(self._seat(board.turn), self.seating)
-        else:
-            prompt = ""
-        if game.hand_over:
-            return prompt
-        if self.frame < self._wait_until and not self.waiting_for_you:
-            return self.wait_prompt
-        exposed = board.exposed
-        if exposed is not None and exposed == self._place(game.exposed):
-            seat = self._seat(exposed)
-            if seat == self.in_front and self.seating.several:
-                catcher = self._next_person(seat)
-                return narration.late_or_catch_prompt(self.seating.name(seat), self.seating.name(catcher))
-            if seat == self.in_front:
-                return narration.PROMPT_LATE_UNO
-            if self.seating.several:
-                catcher = self._next_person(seat)
-                name = self.seating.name(catcher) if catcher is not None else None
-                return narration.catch_prompt(self.seating.name(seat), name)
-            return narration.PROMPT_CATCH.format(name=narration.who(seat, self.players))
-        jump = self._jump_in_card() if self.timeline.idle and not self.seating.several else None
-        if jump is not None and exposed is None:
-            return narration.jump_in_prompt(jump)
-        return prompt
+        if events is not None:
+            self._acted(self)
+            self.stage(events)
 
     # ----- Royal Revenge: the scepter's timer -------------------------------------------
 
@@ -533,7 +522,7 @@ class Match(PersonTurn, ComputerTurns):
         if scepter.due and self.game.accepts_fanfare and self.timeline.idle and not self.computers.holding:
             scepter.restart()
             self._clear_turn()
-            self._act("fanfare")
+            self.act("fanfare")
             self.fanfare_showing = True
 
     # ----- drawing ------------------------------------------------------------------------
@@ -542,25 +531,37 @@ class Match(PersonTurn, ComputerTurns):
         """The table and, at the end of a hand or match, its result; the arrow
         and the choices only while the game waits for you."""
         if self.scene == "handover":
+            assert self.handover_to is not None  # (the curtain names a person)
             handover.draw_curtain(self.seating.name(self.handover_to), self.board.prompt, self.frame)
             return
+        person = self.person
         waiting = self.waiting_for_you and not paused
-        deciding = self._deciding if waiting else None
+        deciding = person.deciding if waiting else None
         arrow = waiting and not self.game.choosing_colour and deciding is None
-        colours = waiting and self.naming_colour and (deciding is None or self._wild is not None)
-        self.board.row_busy = colours or (deciding == "challenge" and self._wild is None)
+        colours = waiting and person.naming_colour and (deciding is None or person.wild is not None)
+        pending = self.game.pending
+        challenged = pending is not None and deciding == "challenge" and person.wild is None
+        colour_before = (
+            pending.colour if pending is not None and challenged else None
+        )  # the colour the Wild Draw Four left
+        self.board.row_busy = colours or challenged
         tabletop.draw_table(self.board, self.frame if arrow else None, self.frame)
         if colours:
-            tabletop.draw_colour_choice(self.colour_cursor, self.frame)
-        if deciding == "challenge" and self._wild is None:
-            labels = CHALLENGE_LABELS[: len(self._challenge_choices())]
-            tabletop.draw_choices(labels, self.choice_cursor, self.frame)
-            tabletop.draw_colour_before(self.game.pending.colour)
+            tabletop.draw_colour_choice(person.colour_cursor, self.frame)
+        if challenged:
+            labels = CHALLENGE_LABELS[: len(person.challenge_choices())]
+            tabletop.draw_choices(labels, person.choice_cursor, self.frame)
+            assert colour_before is not None  # (a challenge names it)
+            tabletop.draw_colour_before(colour_before)
         if self.show_history and self.scene == "table":
             tabletop.draw_history(self.board.heard(self.in_front))
-        if self.scene == "hand_result":
+        if self.scene == "table":
+            self.source.draw()
+        elif self.scene == "hand_result":
+            assert self.result is not None
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":
+            assert self.result is not None and self.game.match_winner is not None
             names = self.result.names
             winner, scores = self.game.match_winner, self.result.scores
-            results.draw_match_result(winner, scores, self.title_art, footer=self.MATCH_FOOTER, names=names)
+            results.draw_match_result(winner, scores, self.title_art, footer=self.source.footer, names=names)

@@ -269,6 +269,7 @@ def news(event: Event, players: Players = 2) -> str | None:
     if kind == "play":
         return f"{name} {'play' if you else 'plays'} a {card_words(event.cards[0])}"
     if kind == "colour":
+        assert event.colour is not None  # (a colour event names it)
         return f"{name} chose {colour_word(event.colour)}"
     if kind == "draw":
         return _draw_news(event, players)

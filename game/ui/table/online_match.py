@@ -1,6 +1,7 @@
 """A match at an online table: the table server plays it, this machine shows it.
 
-``OnlineMatch`` is the offline ``Match`` with the engine swapped for
+``OnlineMatch`` is the offline ``Match`` with its source of events swapped
+for the online link (``OnlineLink``), which holds the client and a
 ``game.online.remote.RemoteGame``: the same keys, prompts, choreography and
 pip, but an action goes to the server and the table moves only when the
 server's answer comes back (``Client.poll``, once a frame, never waiting).
@@ -20,17 +21,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import replace
+from typing import Protocol
 
 import pyxel
 
+from game.online.client import Session
 from game.online.remote import RemoteGame
-from game.rules import IllegalAction
 from game.ui import layout as lay
 from game.ui.platform.audio import Audio
-from game.ui.seats.computers import THINK_FRAMES, Computers
+from game.ui.platform.keys import Pointer
+from game.ui.seats.computers import THINK_FRAMES
 from game.ui.seats.kinds import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
-from game.ui.seats.person import TABLE_KEYS
 from game.ui.table import narration
 from game.ui.table.animation import Step
 from game.ui.table.match import Match
@@ -81,7 +82,7 @@ def connection_news(name: str, connected: bool) -> str:
     return f"{name}'s connection has gone: a computer plays their turns"
 
 
-def person_names(seats: list[dict], mine: int) -> tuple[str, ...]:
+def person_names(seats: list[dict], mine: int | None) -> tuple[str, ...]:
     """Each seat's person as the server names them ("" for a computer), this seat "YOU"."""
     return tuple(
         "YOU" if number == mine else "" if seat["kind"] == "computer" else seat["name"] or f"SEAT {number}"
@@ -98,7 +99,7 @@ def marked(name: str, mark: str) -> str:
     return name + mark
 
 
-def online_seating(seats: list[dict], mine: int) -> Seating:
+def online_seating(seats: list[dict], mine: int | None) -> Seating:
     """The table's seats as the server names them, this seat "YOU": the
     server's computers as computers (named as it names them), every other
     person elsewhere, marked while their connection has gone ("(OFF)") or,
@@ -114,29 +115,36 @@ def online_seating(seats: list[dict], mine: int) -> Seating:
     return Seating(tuple(kinds), tuple(names))
 
 
-class OnlineMatch(Match):
-    """``client``: a started ``game.online.client`` whose session has its
-    first view. ``fresh``: the match (or the hand) starts as this table
-    watches (from the lobby): its deal is animated; otherwise the table is
-    shown as it stands (a rejoin). ``over`` is called once with the
+class OnlineClient(Protocol):
+    """What the online table uses of a started ``game.online.client``
+    (``Client``, ``BrowserClient``): its session, which has its first view."""
+
+    session: Session
+    status: str
+
+    @property
+    def waiting(self) -> int: ...
+    def send(self, message: dict) -> None: ...
+    def poll(self, *, hold: Callable[[dict], bool] | None = None) -> list[dict]: ...
+
+
+class OnlineLink:
+    """The online table's source of events (``TableSource``): its actions go
+    to the server through ``client``, and the server's news, taken once a
+    frame, moves ``table`` (the ``Match`` it drives), paced so that the table
+    keeps up with the server (``CATCH_UP``). ``over`` is called once with the
     server's ``over`` message (the match's record, when it ended)."""
 
-    MATCH_FOOTER = "PRESS RETURN FOR THE TITLE"  # an online room plays one match
+    engine = None  # the server's engine: its computers decide there, and its scepter sounds the fanfare
+    footer = "PRESS RETURN FOR THE TITLE"  # an online room plays one match
+    match_over_prompt = PROMPT_LEAVE
+    names_every_seat = True
 
-    def __init__(
-        self,
-        client,
-        level: str,
-        audio: Audio,
-        notice: Callable[[str], None],
-        set_scene: Callable[[str], None],
-        fresh: bool,
-        title_art: bool = True,
-        over: Callable[[dict], None] = lambda message: None,
-    ) -> None:
+    def __init__(self, client: OnlineClient, table: Match, over: Callable[[dict], None]) -> None:
         self.client = client
+        self.table = table
         session = client.session
-        self.remote = RemoteGame(session, client.send)
+        self.remote = self.game = RemoteGame(session, client.send)
         self._over = over
         self._dealt = session.hand  # the hand this table shows
         self._staged = session.first_event + len(session.events)  # how many of the hand's events are on the table
@@ -148,22 +156,60 @@ class OnlineMatch(Match):
         self._shown = session.moves  # the server's move count once what this table staged has played
         self._connected = [seat["connected"] for seat in session.seats]  # whose connection went is said
         self._prompt_base = self._prompt_shown = ""  # the table's own prompt, and what this table made of it
-        seating = online_seating(session.seats, session.seat)
-        super().__init__(
-            seed=0,
-            level=level,
-            audio=audio,
-            notice=notice,
-            set_scene=set_scene,
-            title_art=title_art,
-            game=self.remote,
-            seating=seating,
-            viewer=session.seat,
-            as_it_stands=not fresh,
-        )
-        self.computers = Computers(level, 0, [])  # the server's computers decide, not ours
-        self.scepter = None  # the server's scepter sounds the fanfare
-        self.board.scepter = session.scepter
+
+    # ----- the table's source ------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Your last action is on its way to the server, in a hand that goes
+        on. Once the hand is over its result waits for no answer: an action
+        sent as it ended can only be refused, and the refusal may sit behind
+        the next hand's deal, which waits for that result to be shown."""
+        return self.remote.in_flight is not None and not self.game.hand_over
+
+    def act(self, action: str, seat: int | None) -> None:
+        """Send the action; the server's answer is staged when it comes."""
+        self.remote.act(action, seat=seat)
+
+    def next_hand(self) -> None:
+        """Ready for the next hand: the server deals it once every person is ready."""
+        if not self._ready_sent:
+            self._ready_sent = True
+            self.remote.next_hand()
+            self.table.notice("ready for the next hand")
+
+    def result_names(self, seating: Seating) -> tuple[str, ...]:
+        """Every seat by its name (the result's seats are the engine's, and
+        yours need not be seat 0); a seat played for its person by a
+        computer under the person's own name."""
+        people = self.person_names()
+        return tuple(people[seat] or seating.name(seat) for seat in range(seating.players))
+
+    def hand_ending(self) -> None:
+        """For whoever reads the output: every event of the hand as this seat was sent them."""
+        seen = " | ".join(str(event) for event in self.client.session.events)
+        self.table.notice(f"online hand {self._dealt} seen: {seen}")
+        self._result_frame = self.table.frame
+
+    def before_frame(self, pressed: list[str], pointer: Pointer | None) -> None:
+        """The server's news; any key gives your seat back from the computer."""
+        self._take_news()
+        if self._played_for_you and (pressed or (pointer is not None and pointer.clicked)):
+            self.client.send({"type": "back"})  # any key: your seat back from the computer
+            self.table.notice("back at the table")
+        self.table.director.pip_for_you = not self._played_for_you
+
+    def after_frame(self) -> None:
+        """Keep up with the server, and say on the prompt line what only an online table says."""
+        self._catch_up()
+        table = self.table
+        self._still = self._still + 1 if table.timeline.idle else 0
+        if table.scene == "table":
+            if table.board.prompt != self._prompt_shown:  # the table has a new prompt of its own
+                self._prompt_base = table.board.prompt
+            table.board.prompt = self._prompt_shown = self._online_prompt(self._prompt_base)
+        elif table.scene == "hand_result" and not self.game.match_over:
+            table.board.prompt = self._next_hand_prompt()
 
     # ----- the server's news -----------------------------------------------------
 
@@ -182,15 +228,15 @@ class OnlineMatch(Match):
             elif kind == "seats":
                 self._seats(session)
             elif kind == "refused" and message.get("id") is not None:
-                self.audio.play("buzz")
-                self.say(narration.refused(str(message.get("reason", ""))))
-                self.notice(f"refused {message.get('action')}: {message.get('reason')}")
+                self.table.audio.play("buzz")
+                self.table.say(narration.refused(str(message.get("reason", ""))))
+                self.table.notice(f"refused {message.get('action')}: {message.get('reason')}")
             elif kind == "error":
-                self.notice(f"error from the server: {message.get('reason')}")
+                self.table.notice(f"error from the server: {message.get('reason')}")
             elif kind == "over":
                 self._over(message)
         self._watch_connection()
-        self.board.scepter = session.scepter
+        self.table.board.scepter = session.scepter
 
     def _hold(self, message: dict) -> bool:
         """Sees each message before the session takes it, in order, and
@@ -229,13 +275,13 @@ class OnlineMatch(Match):
     def _last_hand_showing(self) -> bool:
         """Its last cards are still moving, or its result has not been shown
         for a moment (``RESULT_FRAMES``) and you have not pressed RETURN."""
-        if self.scene == "table":
+        if self.table.scene == "table":
             return True
-        if self.scene == "hand_result":
-            return not self._ready_sent and self.frame - self._result_frame < RESULT_FRAMES
+        if self.table.scene == "hand_result":
+            return not self._ready_sent and self.table.frame - self._result_frame < RESULT_FRAMES
         return False
 
-    def _state(self, session) -> None:
+    def _state(self, session: Session) -> None:
         """A new state: a new hand is dealt, the events this table has not
         shown are staged, or, if some of them were never sent (a rejoin is
         sent only the hand's last events), the table is set as it stands."""
@@ -243,10 +289,10 @@ class OnlineMatch(Match):
         if session.hand != self._dealt:
             self._dealt = session.hand
             self._ready_sent = False
-            if self.scene == "table" or session.first_event:  # back into a new hand: shown as it stands
+            if self.table.scene == "table" or session.first_event:  # back into a new hand: shown as it stands
                 self._as_it_stands()
             else:
-                self._start_hand(session.events)
+                self.table.start_hand(session.events)
                 self._mark_shown(session.moves)
             return
         if staged < session.first_event:
@@ -254,14 +300,14 @@ class OnlineMatch(Match):
             return
         new = session.events[staged - session.first_event :]
         if new:
-            self._stage(new)
+            self.table.stage(new)
         self._mark_shown(session.moves)
 
     # ----- keeping up with the server ------------------------------------------------
 
     def _as_it_stands(self, news: str = narration.CONTINUED) -> None:
         """The table as the server has it now, with nothing of what led there animated."""
-        self._restore(news)
+        self.table.restore(news)
         self._shown = self.client.session.moves
 
     def _mark_shown(self, moves: int) -> None:
@@ -270,7 +316,7 @@ class OnlineMatch(Match):
         def shown() -> None:
             self._shown = max(self._shown, moves)
 
-        self.timeline.add(Step(0, shown))
+        self.table.timeline.add(Step(0, shown))
 
     @property
     def behind(self) -> int:
@@ -283,57 +329,38 @@ class OnlineMatch(Match):
         message of this hand that came and show the table as it stands (a
         new hand still waits until this one's result has shown)."""
         behind = self.behind
-        if behind > MOST_BEHIND and self.scene == "table":
+        if behind > MOST_BEHIND and self.table.scene == "table":
             self._take_news(hold=False)  # (a new hand's messages still wait: ``_new_hand``)
             self._as_it_stands(narration.CAUGHT_UP)
-            self.notice(f"caught up {behind} moves behind")
+            self.table.notice(f"caught up {behind} moves behind")
             return
         for _ in range(self._speed() - 1):
-            self.timeline.update()
+            self.table.timeline.update()
 
     def _speed(self) -> int:
         """Frames of animation played a frame (and the pause between moves shortened as much)."""
         behind = self.behind
         return next((frames for most, frames in CATCH_UP if behind <= most), CATCH_UP_MOST)
 
-    def _seats(self, session) -> None:
+    def _seats(self, session: Session) -> None:
         connected = [seat["connected"] for seat in session.seats]
         for number, name in enumerate(self.person_names()):
             was = self._connected[number] if number < len(self._connected) else connected[number]
             if name and number != session.seat and was != connected[number]:
-                self.say(connection_news(name, connected[number]))
+                self.table.say(connection_news(name, connected[number]))
         self._connected = connected
         seating = online_seating(session.seats, session.seat)
-        if seating != self.seating:
-            self.seating = seating
-            self._seen_from(self.viewer)
+        if seating != self.table.seating:
+            self.table.reseat(seating)
 
     def _watch_connection(self) -> None:
         status = self.client.status
         if status == self._status:
             return
         self._status = status
-        self.notice(f"connection {status}")
+        self.table.notice(f"connection {status}")
         if status == "online":
-            self.say("Connected again: the table goes on")
-
-    # ----- the frame --------------------------------------------------------------
-
-    def update(self, pressed, pointer=None, pads=None) -> None:
-        self._take_news()
-        if self._played_for_you and (pressed or (pointer is not None and pointer.clicked)):
-            self.client.send({"type": "back"})  # any key: your seat back from the computer
-            self.notice("back at the table")
-        self.director.pip_for_you = not self._played_for_you
-        super().update(pressed, pointer, None)
-        self._catch_up()
-        self._still = self._still + 1 if self.timeline.idle else 0
-        if self.scene == "table":
-            if self.board.prompt != self._prompt_shown:  # the table has a new prompt of its own
-                self._prompt_base = self.board.prompt
-            self.board.prompt = self._prompt_shown = self._online_prompt(self._prompt_base)
-        elif self.scene == "hand_result" and not self.game.match_over:
-            self.board.prompt = self._next_hand_prompt()
+            self.table.say("Connected again: the table goes on")
 
     def _next_hand_prompt(self) -> str:
         """On a hand's result: when the server deals the next hand (ready or
@@ -363,97 +390,22 @@ class OnlineMatch(Match):
         if self._played_for_you:
             return PROMPT_PLAYED_FOR_YOU
         turn, left = self.game.turn, self.remote.turn_time_left()
-        if left is None or turn is None or turn == self.viewer:
+        if left is None or turn is None or turn == self.table.viewer:
             return prompt
-        if prompt != narration.computer_turn_prompt(turn, self.seating):
+        if prompt != narration.computer_turn_prompt(turn, self.table.seating):
             return prompt  # (a catch, a challenge: more to say than whose turn it is)
         names = self.person_names()
         name = names[turn] if turn < len(names) else ""
-        return timed_turn_prompt(name or self.seating.name(turn), math.ceil(left))
-
-    def _seen_from(self, viewer: int) -> None:
-        super()._seen_from(viewer)
-        view = self.seating.seen_from(viewer)
-        self.board.names = tuple(view.name(place) for place in range(self.players))
-
-    @property
-    def waiting_for_you(self) -> bool:
-        """Not while your last action is on its way to the server."""
-        return super().waiting_for_you and self.remote.in_flight is None
-
-    def _update_table(self, pressed: list[str], pointer) -> None:
-        if self.remote.in_flight is not None:
-            self._keep_or_refuse([key for key in pressed if key in TABLE_KEYS])  # as while your move moves
-            return
-        super()._update_table(pressed, pointer)
-
-    def _act(self, action: str, seat: int | None = None) -> None:
-        """Send the action; the server's answer is staged when it comes."""
-        self.game.act(action, seat=seat)
-        self.moves += 1
-
-    def _end_hand(self) -> None:
-        """The hand's result, and (for whoever reads the output) every event
-        of the hand as this seat was sent them."""
-        seen = " | ".join(str(event) for event in self.client.session.events)
-        self.notice(f"online hand {self._dealt} seen: {seen}")
-        self._result_frame = self.frame
-        super()._end_hand()
-
-    # ----- keys out of turn: an action may be on its way ---------------------------
-
-    def _uno_key(self, seat: int | None) -> None:
-        self._out_of_turn(super()._uno_key, seat)
-
-    def _jump_in(self, seat: int | None) -> None:
-        self._out_of_turn(super()._jump_in, seat)
-
-    def _catch_for_next(self) -> None:
-        self._out_of_turn(super()._catch_for_next)
-
-    def _out_of_turn(self, key, *seat) -> None:
-        """U, J or K: offline the engine takes them at once; here one may
-        find your last action still on its way, which is said, not a crash."""
-        try:
-            key(*seat)
-        except IllegalAction as error:
-            self.audio.play("buzz")
-            self.say(narration.refused(str(error)))
-
-    def _hand_result(self):
-        """Every seat by its name (the result's seats are the engine's, and
-        yours need not be seat 0); a seat played for its person by a
-        computer under the person's own name."""
-        result = super()._hand_result()
-        people = self.person_names()
-        return replace(result, names=tuple(people[seat] or self.seating.name(seat) for seat in range(self.players)))
+        return timed_turn_prompt(name or self.table.seating.name(turn), math.ceil(left))
 
     def person_names(self) -> tuple[str, ...]:
         """Each seat's person by name, unmarked ("" for a computer), yours "YOU"."""
         session = self.client.session
         return person_names(session.seats, session.seat)
 
-    def go_on(self) -> None:
-        """RETURN on a hand's result: ready for the next hand (the server
-        deals it once every person is ready); on the match's, the title."""
-        if self.scene == "hand_result" and not self.game.match_over:
-            if not self._ready_sent:
-                self._ready_sent = True
-                self.remote.next_hand()
-                self.notice("ready for the next hand")
-            return
-        super().go_on()
-        if self.scene == "match_result":
-            self.board.prompt = PROMPT_LEAVE
+    # ----- drawing: the turn timer ------------------------------------------------------------------
 
-    # ----- drawing ------------------------------------------------------------------
-
-    def draw(self, paused: bool = False) -> None:
-        super().draw(paused)
-        if self.scene == "table":
-            self._draw_turn_timer()
-
-    def _draw_turn_timer(self) -> None:
+    def draw(self) -> None:
         """The bar over the message bar: how much of the person's turn time
         is left, in yellow (pink when it runs short) for your turn, in blue
         for another's (the prompt line names them)."""
@@ -462,6 +414,53 @@ class OnlineMatch(Match):
         if left is None or not total:
             return
         width = round(lay.SCREEN_W * min(1.0, left / total))
-        mine = self.game.turn == self.viewer  # (another's: the prompt line says whose)
+        mine = self.game.turn == self.table.viewer  # (another's: the prompt line says whose)
         colour = (lay.PINK if left < TIMER_URGENT else lay.YELLOW) if mine else lay.LIGHT_BLUE
         pyxel.rect(0, lay.BAR_Y - TIMER_H, width, TIMER_H, colour)
+
+
+class OnlineMatch(Match):
+    """The table of an online match: a ``Match`` whose actions go to the
+    server through ``client`` (a started ``game.online.client`` whose
+    session has its first view), by way of its ``OnlineLink``. ``fresh``:
+    the match (or the hand) starts as this table watches (from the lobby):
+    its deal is animated; otherwise the table is shown as it stands (a
+    rejoin). ``over`` is called once with the server's ``over`` message."""
+
+    def __init__(
+        self,
+        client: OnlineClient,
+        level: str,
+        audio: Audio,
+        notice: Callable[[str], None],
+        set_scene: Callable[[str], None],
+        fresh: bool,
+        title_art: bool = True,
+        over: Callable[[dict], None] = lambda message: None,
+    ) -> None:
+        session = client.session
+        self.link = OnlineLink(client, self, over)  # (made first: the table may show a hand's end as it opens)
+        super().__init__(
+            seed=0,
+            level=level,
+            audio=audio,
+            notice=notice,
+            set_scene=set_scene,
+            title_art=title_art,
+            seating=online_seating(session.seats, session.seat),
+            viewer=session.seat,
+            as_it_stands=not fresh,
+            source=self.link,
+        )
+        self.board.scepter = session.scepter
+
+    @property
+    def remote(self) -> RemoteGame:
+        return self.link.remote
+
+    @property
+    def behind(self) -> int:
+        return self.link.behind
+
+    def person_names(self) -> tuple[str, ...]:
+        return self.link.person_names()

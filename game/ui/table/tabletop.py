@@ -179,8 +179,9 @@ def _draw_your_hand(board: Board, arrow_frame: int | None) -> None:
             draw_card(x, _card_y(board, index), None if hidden else board.hand[index])
     if not board.hand:
         return
-    x = row.x_of(board.selected)
-    draw_card(x, _card_y(board, board.selected), None if hidden else board.hand[board.selected])
+    selected_x = row.x_of(board.selected)
+    assert selected_x is not None  # (the row scrolls to keep the selected card in view)
+    draw_card(selected_x, _card_y(board, board.selected), None if hidden else board.hand[board.selected])
     if row.hidden_left:
         pyxel.text(row.xs[0] - 2, lay.HAND_Y + res.CARD_H, f"<{row.hidden_left}", lay.WHITE)
     if row.hidden_right:
@@ -188,7 +189,7 @@ def _draw_your_hand(board: Board, arrow_frame: int | None) -> None:
         pyxel.text(row.xs[-1] + res.CARD_W + 2 - len(label) * CHAR_W, lay.HAND_Y + res.CARD_H, label, lay.WHITE)
     if arrow_frame is not None and arrow_frame % 16 < 12:
         arrow_y = _card_y(board, board.selected) - res.ARROW_H - 2
-        draw_arrow(x + (res.CARD_W - res.ARROW_W) // 2, arrow_y, arrow_frame // 8)
+        draw_arrow(selected_x + (res.CARD_W - res.ARROW_W) // 2, arrow_y, arrow_frame // 8)
 
 
 def _card_y(board: Board, index: int) -> int:

@@ -1,0 +1,95 @@
+"""The next match's table: its rule set, players, people and level, from the
+settings, or from this run's ``--rules``/``--players``/``--people``/``--level``
+until the title menu changes them.
+"""
+
+from __future__ import annotations
+
+from game.rules.rulesets import RULESETS
+from game.storage.settings import MOST_OPPONENTS, SCORINGS, Settings, players_for
+from game.ui.seats.kinds import Seating
+
+
+class NextMatch:
+    """``table``: this run's rule set and number of players (None: the
+    settings'; players None: as many as the settings' opponents);
+    ``people``: this run's people's names (None: the settings')."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        level: str,
+        table: tuple[str, int | None] | None,
+        people: tuple[str, ...] | None,
+    ) -> None:
+        self.settings = settings
+        self.level = level  # --level is for this run only, unless changed in the menu
+        self._table = table
+        self._people = people
+
+    def rules_and_players(self) -> tuple[str, int]:
+        """The next match's rule set and number of players."""
+        if self._table is not None:
+            rules, players = self._table
+            if players is None and self._people is not None:  # --people without --players: room for them
+                most = RULESETS[rules].table_players
+                return rules, min(most, max(players_for(rules, self.settings.opponents), len(self._people)))
+            return rules, players or players_for(rules, self.settings.opponents)
+        return self.settings.rules, self.settings.players
+
+    def change_table(self, what: str, step: int) -> None:
+        """RULES, OPPONENTS or SCORING moved on (the settings change)."""
+        settings = self.settings
+        if self._table is not None:  # the menu takes over from --rules / --players
+            settings.rules, players = self.rules_and_players()
+            settings.opponents = players - 1
+            self._table = None
+        if what == "rules":
+            names = list(RULESETS)
+            settings.rules = names[(names.index(settings.rules) + step) % len(names)]
+        elif what == "opponents":
+            most = players_for(settings.rules, MOST_OPPONENTS) - 1
+            settings.opponents = (min(settings.opponents, most) - 1 + step) % most + 1
+        else:
+            settings.scoring = SCORINGS[(SCORINGS.index(settings.scoring) + 1) % len(SCORINGS)]
+
+    def people_names(self, players: int) -> tuple[str, ...]:
+        """The names of the people at the next match's table (one: the 1991
+        game's "you", against the computers)."""
+        if self._people is not None:
+            return self._people[:players]
+        return self.settings.people_names(players)
+
+    def seating(self, players: int, seed: int) -> Seating:
+        names = self.people_names(players)
+        return Seating.of(players, names, self.settings.seating, seed) if len(names) > 1 else Seating.solo(players)
+
+    def take_over_people(self) -> None:
+        """The menu takes over from --people / --names."""
+        if self._people is not None:
+            names = self._people
+            self.settings.people = len(names)
+            self.settings.names = tuple(names) if len(names) > 1 else self.settings.names
+            self._people = None
+
+    def host_name(self) -> str:
+        """The host's name at its table: the first person's, as PEOPLE (or
+        this run's --names) has it; while that is still the default, the
+        name given at JOIN."""
+        players = self.rules_and_players()[1]
+        first = self.people_names(players)[0]
+        return self.settings.player_name if first in ("PLAYER 1", "YOU") else first
+
+    def hosted_table(self) -> dict:
+        """The title menu's table, as the server takes it (``room.check_table``):
+        every seat a person's until the host starts with computers."""
+        rules, players = self.rules_and_players()
+        house = list(self.settings.house) if RULESETS[rules].house_rules else []
+        return {
+            "rules": rules,
+            "players": players,
+            "people": players,
+            "scoring": self.settings.scoring,
+            "house": house,
+            "level": self.level,
+        }

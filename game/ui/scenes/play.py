@@ -1,0 +1,83 @@
+"""The table (scenes ``table``, ``handover``, ``hand_result``,
+``match_result``): a match played here against the computers
+(``table/match.py``, kept by ``keeping.py``) or at an online room
+(``table/online_match.py``). The match names its own scene as it goes;
+ESCAPE or START pushes the in-match menu (``pause.py``) over it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from game.ui.scenes.navigator import Keys, Push, Reset, Scene, Step
+from game.ui.scenes.pause import PauseScene
+from game.ui.table import narration
+
+if TYPE_CHECKING:
+    from game.ui.scenes.context import Context
+    from game.ui.table.match import Match
+
+
+class PlayScene(Scene):
+    """``match`` on the table; ``online``: an online room's (it plays one
+    match, and leaving leaves the room)."""
+
+    def __init__(self, ctx: Context, match: Match, online: bool = False) -> None:
+        self.ctx = ctx
+        self.match = match
+        self.online = online
+        self._shown_prompt = ""
+
+    @property
+    def match_in_play(self) -> Match:
+        return self.match
+
+    def enter(self) -> None:
+        self.ctx.show(self.match.scene)
+
+    def update(self, frame: Keys) -> Step:
+        pads, pressed = frame.pads, frame.pressed
+        if any("START" in names for names in pads.values()):
+            pressed = [*pressed, "START"]
+        if "ESCAPE" in pressed or "START" in pressed:
+            return Push(PauseScene(self.ctx, self))
+        match = self.match
+        leave = "RETURN" in pressed or frame.pointer.clicked or any("RETURN" in names for names in pads.values())
+        if match.scene == "hand_result" and leave:
+            match.go_on()
+        elif match.scene == "match_result" and leave and self.online:
+            return leave_online(self.ctx)  # an online room plays one match
+        elif match.scene == "match_result" and leave:
+            return PlayScene(self.ctx, self.ctx.keeping.next())
+        match.update(pressed, frame.pointer, pads)
+        return self
+
+    def end_frame(self) -> None:
+        """The prompt line, reported each time it changes."""
+        if self.match.board.prompt != self._shown_prompt:
+            self._shown_prompt = self.match.board.prompt
+            self.ctx.notice(f"prompt {self._shown_prompt}".rstrip())
+
+    def leave(self) -> Step:
+        """LEAVE, in the in-match menu: the match is given up (not kept to
+        continue), or the online room left, for the title."""
+        if self.online:
+            pyxel.stop()
+            return leave_online(self.ctx)
+        self.ctx.notice("left the match")
+        self.match.leave()
+        self.ctx.store.clear_match()
+        pyxel.stop()
+        return Reset(self.ctx.home(""))
+
+    def draw(self) -> None:
+        self.match.draw(paused=False)
+
+
+def leave_online(ctx: Context) -> Step:
+    """Leave the online room for the title; a server this machine hosts
+    runs on (the title says so)."""
+    hosting = ctx.online.leave()
+    return Reset(ctx.home(narration.HOSTING_ON if hosting else ""))

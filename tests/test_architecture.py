@@ -1,0 +1,104 @@
+"""The architecture stays as docs/architecture.md draws it.
+
+The page's table of packages says what each may import; these tests read
+every module's imports and hold the code to it, and import the packages
+below the UI on a machine without pyxel.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "architecture.md"
+GAME = ROOT / "game"
+# Third-party modules a package may need, as the page's table names them.
+OUTSIDE = ("pyxel", "websockets", "psycopg", "js")
+
+
+def layers() -> dict[str, set[str]]:
+    """The page's table: each package (or top-level module) and what it may import."""
+    rows = re.findall(r"^\| `(game[\w.]*)` \|[^|]*\| ([^|]*) \|$", PAGE.read_text(), flags=re.M)
+    assert rows, "docs/architecture.md has no table of packages"
+    return {name: set(re.findall(r"`([\w.]+)`", allowed)) for name, allowed in rows}
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported(path: Path) -> set[str]:
+    """Every module ``path`` imports, relative imports resolved, ``from X import y`` as X.y."""
+    module = module_name(path)
+    package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            source = ".".join([*base, *([node.module] if node.module else [])])
+            found.update(f"{source}.{alias.name}" for alias in node.names)
+            found.add(source)
+    return found
+
+
+def owner(module: str, table: dict[str, set[str]]) -> str | None:
+    """The row of the table a module belongs to: its longest listed prefix."""
+    matches = [name for name in table if module == name or (name != "game" and module.startswith(name + "."))]
+    return max(matches, key=len) if matches else None
+
+
+def test_every_module_of_the_game_has_a_row_on_the_page():
+    table = layers()
+    homeless = [module_name(path) for path in GAME.rglob("*.py") if owner(module_name(path), table) is None]
+    assert not homeless, f"docs/architecture.md does not place {homeless}"
+
+
+def test_each_package_imports_only_what_the_page_allows():
+    table = layers()
+    wrong = []
+    for path in sorted(GAME.rglob("*.py")):
+        mine = owner(module_name(path), table)
+        assert mine is not None
+        for name in sorted(imported(path)):
+            if name.split(".")[0] in OUTSIDE:
+                target = name.split(".")[0]
+            elif name.startswith("game.") or name == "game":
+                target = owner(name, table)
+                if target in (None, mine, "game"):
+                    continue  # "from game import ai" is found as game.ai too
+            else:
+                continue  # the standard library
+            if target not in table[mine]:
+                wrong.append(f"{module_name(path)} imports {name}")
+    assert not wrong, "imports the page does not allow:\n" + "\n".join(wrong)
+
+
+def test_the_rules_the_computer_players_the_server_and_the_storage_import_without_pyxel():
+    """Block pyxel and import every module of the four packages below the UI."""
+    code = (
+        "import importlib, pkgutil, sys\n"
+        "sys.modules['pyxel'] = None\n"
+        "import game.rules, game.ai, game.online, game.storage\n"
+        "for package in (game.rules, game.ai, game.online, game.storage):\n"
+        "    for found in pkgutil.walk_packages(package.__path__, package.__name__ + '.'):\n"
+        "        importlib.import_module(found.name)\n"
+        "assert 'pyxel' not in {name for name, module in sys.modules.items() if module is not None}\n"
+        "print('imported', len([n for n in sys.modules if n.startswith('game.')]))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert int(result.stdout.split()[-1]) > 30
+
+
+def test_no_package_reads_the_name_of_a_rule_set_outside_the_rules():
+    """Rule sets say what differs about them (``RuleSet``); nothing else asks for their names."""
+    figures = runpy.run_path(str(ROOT / "tools" / "code_figures.py"))
+    assert figures["rule_name_comparisons"]() == []
