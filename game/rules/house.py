@@ -5,9 +5,11 @@
 Each is a ``HouseRule``: its name, its line for the menu (at most 70
 characters) and the hooks it fills; ``docs/rules.md`` explains each in full,
 with every decision the printed rules leave open. A hook left empty keeps
-the standard rules. No two house rules fill the same hook, so any set of
-them plays together. To add one: write its hooks here, add it to
-``HOUSE_RULES``, and explain it in ``docs/rules.md``.
+the standard rules. Each rule changes the notation and explains its own
+texts; every other hook is filled by one house rule at most (a card's
+effect, a choice, drawing...), so any set of them plays together
+(``tests/test_rules_house.py`` checks it). To add one: write its hooks
+here, add it to ``HOUSE_RULES``, and explain it in ``docs/rules.md``.
 """
 
 from __future__ import annotations
