@@ -48,6 +48,8 @@ DESCRIPTION = (
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    from game.rules.rulesets import RULESETS
+
     parser = argparse.ArgumentParser(prog=command_name(sys.argv[0]), description=DESCRIPTION)
     parser.add_argument("--seed", type=int, default=None, help="deal the same games every time")
     parser.add_argument(
@@ -82,7 +84,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--replay", type=Path, metavar="FILE", help="watch a match from a record file")
     parser.add_argument(
         "--rules",
-        choices=("1991", "standard", "royal"),
+        choices=tuple(RULESETS),
         default=None,
         help="start a match of these rules at once, for this run (default: the title menu's)",
     )

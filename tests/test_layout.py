@@ -17,7 +17,7 @@ from itertools import combinations
 import pytest
 
 from game.rules.cards import COLOURS
-from game.rules.rulesets import get_ruleset
+from game.rules.rulesets import RULESETS, get_ruleset
 from game.ui import layout as lay
 from game.ui.drawing import CHAR_H, CHAR_W
 from game.ui.platform import resources as res
@@ -257,7 +257,7 @@ def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_l
     menu.can_continue = True
     labels = [
         menus.continue_label(("standard", 10), ("1991", 2)),
-        *[f"RULES: {name}" for name in menus.RULE_NAMES.values()],
+        *[f"RULES: {rules.title}" for rules in RULESETS.values()],
         "OPPONENTS: 9",
         *[f"SCORING: {name}" for name in menus.SCORING_NAMES.values()],
         "HOUSE RULES: 6",
@@ -315,7 +315,7 @@ def test_every_house_rule_explanation_stays_in_its_row():
     texts = {}
     for index, key in enumerate(screen.items.keys[:-1]):
         rx, ry, rw, rh = screen.items.rect(index)
-        texts[key] = (text_box(rx + 6, ry + 10, HOUSE_RULES[key]), (rx, ry, rw, rh))
+        texts[key] = (text_box(rx + 6, ry + 10, HOUSE_RULES[key].line), (rx, ry, rw, rh))
     assert outside(texts) == []
 
 

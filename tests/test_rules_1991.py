@@ -11,7 +11,7 @@ import pytest
 from conftest import stacked
 
 from game.rules import Game, IllegalAction
-from game.rules.rulesets import RULES_1991, RuleSet
+from game.rules.rulesets import RULES_1991, Rules1991
 
 # Two hands with nothing special in them, for scenarios that only need a table.
 PLAIN = [["R1", "R2", "R3", "G4", "G5", "Y6", "Y7"], ["B1", "B2", "B3", "G6", "G7", "Y8", "Y9"]]
@@ -393,8 +393,15 @@ def test_rule_6_with_three_players_the_turn_goes_past_the_seat_that_missed_it():
     assert len(game.hands[1]) == 9 and game.hands[1][7] == "G2"
 
 
-# The 1991 deck plus two Reverses a colour, as in the printed rules.
-REVERSE_RULES = RuleSet("with Reverse", (*RULES_1991.deck, *(colour + "R" for colour in "RGYB" for _ in (1, 2))))
+class WithReverse(Rules1991):
+    """The 1991 rules with two Reverses a colour, as in the printed rules:
+    a rule set of one's own is a subclass."""
+
+    name = "with Reverse"
+    deck = (*RULES_1991.deck, *(colour + "R" for colour in "RGYB" for _ in (1, 2)))
+
+
+REVERSE_RULES = WithReverse()
 
 
 def test_a_reverse_turns_play_back_with_three_players_and_skips_with_two():

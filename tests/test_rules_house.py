@@ -2,11 +2,14 @@
 scenario for each option and for the ways they meet (stacking with the
 challenge, seven_zero with a missed UNO call, a jump-in racing a catch)."""
 
+from collections.abc import Mapping
+from dataclasses import fields
+
 import pytest
 from conftest import position, stacked
 
 from game.rules import Game, IllegalAction
-from game.rules.house import HOUSE_RULES
+from game.rules.house import HOUSE_RULES, HouseRule
 from game.rules.rulesets import RULES_STANDARD
 
 DECK = RULES_STANDARD.deck
@@ -77,7 +80,21 @@ def test_a_bad_house_rule_is_a_clear_value_error(kwargs, message):
 
 def test_every_house_rule_has_a_one_line_explanation():
     assert list(HOUSE_RULES) == ["stacking", "seven_zero", "jump_in", "draw_to_match", "forced_play", "no_bluffing"]
-    assert all(0 < len(line) <= 70 and "\n" not in line for line in HOUSE_RULES.values())
+    assert all(0 < len(rule.line) <= 70 and "\n" not in rule.line for rule in HOUSE_RULES.values())
+
+
+def test_no_two_house_rules_fill_the_same_hook_so_any_set_of_them_plays_together():
+    filled = {}
+    for rule in HOUSE_RULES.values():
+        for hook in fields(HouseRule):
+            # The notation and the explanations are each rule's own texts: every rule's change applies.
+            if hook.name in ("name", "line", "notation", "explain") or not getattr(rule, hook.name):
+                continue
+            value = getattr(rule, hook.name)
+            for slot in value if isinstance(value, Mapping) else (None,):
+                assert (hook.name, slot) not in filled, f"{rule.name} and {filled[hook.name, slot]} fill {hook.name}"
+                filled[hook.name, slot] = rule.name
+    assert len(filled) > len(HOUSE_RULES)
 
 
 def test_the_record_names_the_house_rules_only_when_some_are_on_and_replays_them():

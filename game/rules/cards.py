@@ -62,7 +62,7 @@ class Card:
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("cards are immutable")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Card], tuple[str]]:
         return (Card, (self.code,))
 
     def __repr__(self) -> str:

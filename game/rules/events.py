@@ -7,6 +7,7 @@ has a readable text form, ``str(event)``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 # Why a player drew cards.
@@ -46,7 +47,7 @@ class Event(NamedTuple):
     kind: str
     seat: int = -1
     cards: tuple[str, ...] = ()
-    count: int = 0
+    count: int = 0  # type: ignore[assignment]  # the field's name hides tuple.count, which no event needs
     colour: str | None = None
     reason: str = ""
     points: int = 0
@@ -63,7 +64,7 @@ class Event(NamedTuple):
         return _TEXT[self.kind](self)
 
 
-_SHARED: dict[tuple, Event] = {}  # by their fields; for ``hidden``, by the event itself
+_SHARED: dict[tuple[object, ...], Event] = {}  # by their fields; for ``hidden``, by the event itself
 
 
 def shared(kind: str, seat: int = -1, card: str | None = None, colour: str | None = None, reason: str = "") -> Event:
@@ -86,7 +87,7 @@ def _play_text(e: Event) -> str:
     return f"seat {e.seat} plays {card} and names {e.colour}" if e.colour else f"seat {e.seat} plays {card}"
 
 
-_TEXT = {
+_TEXT: dict[str, Callable[[Event], str]] = {
     "deal": lambda e: f"deal {e.count} cards to each player",
     "turn_up": lambda e: f"turn up {e.cards[0]}",
     "return": lambda e: f"{e.cards[0]} turned up goes back into the draw pile",

@@ -17,37 +17,22 @@ Out of turn, by any seat: ``uno`` (a late call by the exposed player) and
 ``catch`` (catching them); with the house rule jump_in, ``play R7`` with a
 card identical to the top card. ``fanfare`` comes from the scepter's timer,
 not a seat.
+
+The common texts are built here from the rule set's deck and facts; a rule
+set adds its own (``RuleSet.actions``) and a house rule changes them
+(``HouseRule.notation``).
 """
 
 from __future__ import annotations
 
 import functools
-from typing import NamedTuple
 
+from .actions import COLOUR_ACTIONS, OUT_OF_TURN, Action, IllegalAction
 from .cards import COLOURS, Card
-from .rulesets import MAX_PLAYERS, RuleSet
+from .common import RuleSet
+from .house import HOUSE_RULES
 
-
-class IllegalAction(ValueError):
-    """An action the rules do not allow now. The game is left as it was."""
-
-
-class Action(NamedTuple):
-    """A parsed action: the verb and whatever it names (``seat``: the seat a
-    choice names, or the seat a 7 swaps with in ``play R7 swap 2``)."""
-
-    verb: str
-    card: Card | None = None
-    colour: str | None = None
-    seat: int | None = None
-    uno: bool = False
-
-
-OUT_OF_TURN = ("uno", "catch")
-COLOUR_ACTIONS = tuple(f"colour {c}" for c in COLOURS)
-
-
-SWAP_RANK = "7"  # with the house rule seven_zero, its player swaps hands
+__all__ = ["COLOUR_ACTIONS", "OUT_OF_TURN", "Action", "IllegalAction", "action_table", "parse", "play_texts"]
 
 
 @functools.cache
@@ -57,7 +42,7 @@ def play_texts(rules: RuleSet) -> dict[Card, tuple[str, ...]]:
     texts = {}
     for code in dict.fromkeys(rules.deck):
         card = Card(code)
-        names_colour = card.is_wild and not rules.royal
+        names_colour = card.is_wild and rules.wilds_name_colour
         texts[card] = tuple(f"play {code} {c}" for c in COLOURS) if names_colour else (f"play {code}",)
     return texts
 
@@ -79,31 +64,18 @@ def action_table(rules: RuleSet, house: tuple[str, ...] = ()) -> dict[str, Actio
     table.update({text: Action("colour", colour=text[-1]) for text in COLOUR_ACTIONS})
     for card, texts in play_texts(rules).items():
         for text in texts:
-            colour = text[-1] if card.is_wild and not rules.royal else None
+            colour = text[-1] if card.is_wild and rules.wilds_name_colour else None
             table[text] = Action("play", card, colour)
             if rules.uno_calls:
                 table[text + " uno"] = Action("play", card, colour, uno=True)
     if rules.uno_calls:
         table.update({verb: Action(verb) for verb in OUT_OF_TURN})
-    if rules.challenge and "no_bluffing" not in house:
-        table.update({verb: Action(verb) for verb in ("challenge", "accept")})
-    if "seven_zero" in house:
-        table.update(_swap_actions(table))
-    if rules.royal:
-        table["fanfare"] = Action("fanfare")
-        for seat in range(MAX_PLAYERS):
-            table[f"jester {seat}"] = Action("jester", seat=seat)
-            table[f"target {seat}"] = Action("target", seat=seat)
+    table.update(rules.actions())
+    for name in house:
+        change = HOUSE_RULES[name].notation
+        if change is not None:
+            change(table)
     return table
-
-
-def _swap_actions(table: dict[str, Action]) -> dict[str, Action]:
-    """seven_zero: ``swap S`` after a 7, and each play of a 7 with its swap in one."""
-    actions = {f"swap {seat}": Action("swap", seat=seat) for seat in range(MAX_PLAYERS)}
-    for text, action in table.items():
-        if action.verb == "play" and action.card.rank == SWAP_RANK:
-            actions.update({f"{text} swap {seat}": action._replace(seat=seat) for seat in range(MAX_PLAYERS)})
-    return actions
 
 
 def parse(
@@ -117,7 +89,7 @@ def parse(
         table = action_table(rules, house)
     action = table.get(text) if isinstance(text, str) else None
     if action is not None:
-        return text, action
+        return str(text), action
     text = " ".join(str(text).split())
     action = table.get(text)
     if action is None:
@@ -129,31 +101,14 @@ def _explain(rules: RuleSet, text: str, house: tuple[str, ...] = ()) -> str:
     """Why a text is not one of the actions of these rules."""
     words = text.split()
     verb = words[0] if words else ""
+    if words:
+        for rule in HOUSE_RULES.values():
+            reason = None if rule.explain is None else rule.explain(text, words, rule.name in house)
+            if reason is not None:
+                return reason
     name = f"rules {rules.name}"
-    if verb == "swap" or (verb == "play" and "swap" in words):
-        return _explain_swap(text, words, house)
-    if verb in ("challenge", "accept") and "no_bluffing" in house:
-        return "there is no Wild Draw Four challenge with the house rule no_bluffing"
     if verb == "play" and len(words) >= 2:
-        code = words[1]
-        try:
-            card = Card(code)
-        except ValueError:
-            return f"unknown card code {code!r} in {text!r}"
-        if card not in play_texts(rules):
-            return f"there is no {code} in the deck of {name}"
-        rest = words[2:]
-        if rest and rest[-1] == "uno":
-            if not rules.uno_calls:
-                return f"there are no UNO calls in {name}"
-            rest = rest[:-1]
-        if card.is_wild and rules.royal:
-            return f"in Royal Revenge the King names a Wild's colour: play {code}"
-        if card.is_wild and rest:
-            return f"unknown colour {rest[0]!r} in {text!r}: use R, G, Y or B"
-        if card.is_wild:
-            return f"name a colour for the {code}: play {code} R, G, Y or B"
-        return f"a {code} takes no colour: play {code}"
+        return _explain_play(rules, text, words)
     if verb in OUT_OF_TURN and not rules.uno_calls:
         return f"there are no UNO calls in {name}"
     if verb in ("challenge", "accept") and not rules.challenge:
@@ -165,9 +120,23 @@ def _explain(rules: RuleSet, text: str, house: tuple[str, ...] = ()) -> str:
     return f"unknown action {text!r}: use play CARD [COLOUR], draw, pass or colour COLOUR"
 
 
-def _explain_swap(text: str, words: list[str], house: tuple[str, ...]) -> str:
-    if "seven_zero" not in house:
-        return "hands are swapped only with the house rule seven_zero"
-    if words[0] == "play":
-        return f"only a 7 swaps hands: play R7 swap 2 (or play R7 uno swap 2), not {text!r}"
-    return f"swap takes a seat number: swap 2, not {text!r}"
+def _explain_play(rules: RuleSet, text: str, words: list[str]) -> str:
+    code = words[1]
+    try:
+        card = Card(code)
+    except ValueError:
+        return f"unknown card code {code!r} in {text!r}"
+    if card not in play_texts(rules):
+        return f"there is no {code} in the deck of rules {rules.name}"
+    rest = words[2:]
+    if rest and rest[-1] == "uno":
+        if not rules.uno_calls:
+            return f"there are no UNO calls in rules {rules.name}"
+        rest = rest[:-1]
+    if card.is_wild and not rules.wilds_name_colour:
+        return f"in Royal Revenge the King names a Wild's colour: play {code}"
+    if card.is_wild and rest:
+        return f"unknown colour {rest[0]!r} in {text!r}: use R, G, Y or B"
+    if card.is_wild:
+        return f"name a colour for the {code}: play {code} R, G, Y or B"
+    return f"a {code} takes no colour: play {code}"

@@ -21,7 +21,7 @@ describes the format in full.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
@@ -40,6 +40,7 @@ def write_record(game: Game) -> str:
         lines.append(f"starter {game._first_starter}")
     if game._stacked is not None:
         lines.append("deck " + " ".join(game._stacked))
+    assert game._actions is not None, "a game set up from a view has no record"
     lines += game._actions
     return "\n".join(lines) + "\n"
 
@@ -76,7 +77,7 @@ def read_record(game_class: type[Game], text: str) -> Game:
 def _new_game(game_class: type[Game], header: dict[str, tuple[int, str]], number: int) -> Game:
     if "rules" not in header:
         raise ValueError(f"record line {number}: the record has no 'rules' line before its first action")
-    options = {"rules": header["rules"][1]}
+    options: dict[str, Any] = {"rules": header["rules"][1]}
     for key in ("players", "seed", "starter"):
         if key in header:
             line, value = header[key]

@@ -1,105 +1,153 @@
-"""Rule sets: the deck and the options that differ between versions of the game.
+"""The rule sets, and the registry that finds one by name.
 
 Three are defined: the 1991 HeadFirst PD program (the default), the standard
-printed rules and Mattel's UNO Royal Revenge (2014). The engine reads
-everything that varies from a ``RuleSet``; ``docs/rules.md`` explains each.
+printed rules and Mattel's UNO Royal Revenge (2014, ``royal.py``). Each is a
+``RuleSet`` subclass (``common.py``); ``docs/rules.md`` explains each rule.
+
+>>> get_ruleset("standard").max_players
+10
+>>> [rules.title for rules in RULESETS.values()]
+['1991', 'STANDARD', 'ROYAL REVENGE']
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .cards import COLOURS, NUMBER_RANKS
+from .actions import Action
+from .cards import NUMBER_RANKS
+from .choices import Choice
+from .common import (
+    MAX_PLAYERS,
+    SCORINGS,
+    CardEffect,
+    RuleSet,
+    WildDrawFour,
+    build_deck,
+    draw_four,
+    miss_turn,
+)
+from .events import CHALLENGE_LOST, CHALLENGED, DRAW_FOUR, Event, shared
+from .royal import SCEPTER_SECONDS, RoyalRevenge
+from .state import Pending
 
+if TYPE_CHECKING:
+    from .game import Game
 
-def build_deck(per_colour: dict[str, int], wilds: dict[str, int]) -> tuple[str, ...]:
-    """The card codes of a deck, in a fixed canonical order."""
-    coloured = [colour + rank for colour in COLOURS for rank, n in per_colour.items() for _ in range(n)]
-    return tuple(coloured + [wild for wild, n in wilds.items() for _ in range(n)])
-
-
-MAX_PLAYERS = 10
-# Royal Revenge: the scepter's timer runs 50 to 70 seconds, a little more or
-# less each time, before its fanfare passes the crown on ("about a minute").
-SCEPTER_SECONDS = (50, 70)
-
-
-@dataclass(frozen=True)
-class RuleSet:
-    """Everything about the rules that is not the same in every version.
-
-    ``challenge``: a Wild Draw Four may always be played and the next player
-    may challenge it (otherwise, as in 1991, an illegal one is penalised).
-    ``uno_calls``: a player left with one card must call UNO or may be caught.
-    ``royal``: the King and the Jester, their cards, the King naming every
-    Wild's colour, and the scepter's fanfare.
-
-    What the game around the engine needs to know (so that nothing outside
-    ``game.rules`` asks for a rule set by its name):
-    ``program``: the 1991 program's own rules, played with its keys (UP/DOWN
-    over the colours) and, at two players, its classic table;
-    ``table_players``: the most players the menus and flags seat (the 1991
-    program is two-player; its engine plays up to ``max_players``, for the
-    simulator and the library);
-    ``house_rules``: takes standard UNO's house rules (``house``);
-    ``hints``: lifts your playable cards unless the player says otherwise
-    (the 1991 program did not).
-    """
-
-    name: str
-    deck: tuple[str, ...]
-    hand_size: int = 7
-    target: int = 500
-    min_players: int = 2
-    max_players: int = MAX_PLAYERS
-    challenge: bool = False
-    uno_calls: bool = False
-    royal: bool = False
-    program: bool = False
-    table_players: int = MAX_PLAYERS
-    house_rules: bool = False
-    hints: bool = True
-
-    def classic(self, players: int) -> bool:
-        """The 1991 program's own table: you against one computer."""
-        return self.program and players == 2
+__all__ = [
+    "CHALLENGE",
+    "MAX_PLAYERS",
+    "RULESETS",
+    "RULES_1991",
+    "RULES_ROYAL",
+    "RULES_STANDARD",
+    "SCEPTER_SECONDS",
+    "SCORINGS",
+    "RuleSet",
+    "Rules1991",
+    "StandardRules",
+    "get_ruleset",
+]
 
 
-RULES_1991 = RuleSet(
-    name="1991",
-    deck=build_deck(
+class Rules1991(RuleSet):
+    """The 1991 HeadFirst PD program, as it played: no Reverse, four Skips a
+    colour, no UNO calls, and an illegal Wild Draw Four penalised, not
+    challenged. The program seated two; the engine plays it with up to ten
+    (for the simulator and tools)."""
+
+    name = "1991"
+    title = "1991"
+    short_title = "1991"
+    deck = build_deck(
         {"0": 1, **{rank: 2 for rank in NUMBER_RANKS[1:]}, "+2": 2, "S": 4},
         {"W": 4, "W+4": 4},
-    ),
-    program=True,
-    table_players=2,
-    hints=False,
-)
+    )
+    table_players = 2
+    illegal_wild_draw_four = WildDrawFour.PENALISED
+    hints = False  # it refused a card with a buzz, as its manual says
+    program = True
 
-RULES_STANDARD = RuleSet(
-    name="standard",
-    deck=build_deck(
+
+class StandardRules(RuleSet):
+    """The standard printed rules: Reverses, UNO calls and catches, the Wild
+    Draw Four challenge, and the house rules as options."""
+
+    name = "standard"
+    title = "STANDARD"
+    short_title = "STANDARD"
+    deck = build_deck(
         {"0": 1, **{rank: 2 for rank in NUMBER_RANKS[1:]}, "S": 2, "R": 2, "+2": 2},
         {"W": 4, "W+4": 4},
-    ),
-    challenge=True,
-    uno_calls=True,
-    house_rules=True,
-)
+    )
+    uno_calls = True
+    illegal_wild_draw_four = WildDrawFour.CHALLENGED
+    house_rules = True
 
-RULES_ROYAL = RuleSet(
-    name="royal",
-    deck=build_deck(
-        {**{rank: 1 for rank in "12345678"}, "R": 1, "S": 1, "K": 1, "J": 2},
-        {"W": 4},
-    ),
-    max_players=6,
-    table_players=6,
-    uno_calls=True,
-    royal=True,
-)
+    def card_effects(self) -> dict[str, CardEffect]:
+        return {**super().card_effects(), "W+4": challengeable_draw_four}
 
-RULESETS = {rules.name: rules for rules in (RULES_1991, RULES_STANDARD, RULES_ROYAL)}
+    def choices(self) -> dict[str, Choice]:
+        return {**super().choices(), CHALLENGE.kind: CHALLENGE}
+
+    def actions(self) -> dict[str, Action]:
+        return {verb: Action(verb) for verb in CHALLENGE.verbs}
+
+
+def challengeable_draw_four(
+    game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]
+) -> None:
+    """The next player is asked to challenge or accept a Wild Draw Four
+    (not a last card's, and not where bluffing is off: no_bluffing)."""
+    hand = game._hands[seat]
+    if not hand or not game._bluffs:
+        draw_four(game, seat, action, colour_before, events)
+        return
+    target = game._next(seat)
+    game._bluff = any(card.colour == colour_before for card in hand)
+    game._ask(Pending(CHALLENGE.kind, target, target, seat, colour_before), events)
+
+
+class ChallengeChoice(Choice):
+    """A Wild Draw Four played on you: challenge it or accept its four
+    cards. The challenger alone is shown the challenged hand; a bluff
+    caught gives the cards to its player, a challenge lost costs two more.
+    With stacking the four are the whole stack (``Pending.penalty``)."""
+
+    kind = "challenge"
+    verbs = ("challenge", "accept")
+    unasked = "there is no Wild Draw Four to challenge or accept"
+
+    def listed(self, game: Game, pending: Pending) -> list[str]:
+        return list(self.verbs)
+
+    def waiting(self, game: Game, pending: Pending) -> str:
+        return "a Wild Draw Four was played on you: challenge or accept"
+
+    def answer(self, game: Game, pending: Pending, action: Action, events: list[Event]) -> None:
+        seat = pending.seat
+        penalty = pending.penalty or 4
+        if action.verb == "accept":
+            events.append(shared("accept", seat))
+            game._give(seat, penalty, DRAW_FOUR, events)
+        else:
+            guilty = game._bluff
+            events.append(shared("challenge", seat, reason="wins" if guilty else "loses"))
+            events.append(Event("reveal", seat, tuple(card.code for card in game._hands[pending.by])))
+            if guilty:
+                game._give(pending.by, penalty, CHALLENGED, events)
+                game._end_turn(seat, events)
+                return
+            game._give(seat, penalty + 2, CHALLENGE_LOST, events)
+        miss_turn(game, seat, events)
+
+
+CHALLENGE = ChallengeChoice()
+
+RULES_1991 = Rules1991()
+RULES_STANDARD = StandardRules()
+RULES_ROYAL = RoyalRevenge()
+RULESETS: dict[str, RuleSet] = {rules.name: rules for rules in (RULES_1991, RULES_STANDARD, RULES_ROYAL)}
 
 
 def get_ruleset(rules: str | RuleSet) -> RuleSet:

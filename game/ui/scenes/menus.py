@@ -156,7 +156,6 @@ FOOTER_Y = 187
 BOTTOM_YS = (CREDIT_Y, HINT_Y, FOOTER_Y)
 TITLE_HINT = "UP/DOWN choose   LEFT/RIGHT change   RETURN select"
 TABLE_ITEMS = ("rules", "opponents", "scoring")  # the game to play: cycled like LEVEL
-RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL REVENGE"}
 SCORING_NAMES = {"points": "POINTS", "tally": "LOWEST TOTAL"}
 PAD_AND_MOUSE = "Gamepad: d-pad, A selects    Mouse: click"
 JOIN_LABEL = "JOIN ONLINE"  # a table elsewhere: its address typed (join.py)
@@ -223,7 +222,7 @@ class TitleMenu:
         labels = {
             "continue": continue_label(self.saved_table, (rules, opponents + 1)),
             "play": "PLAY",
-            "rules": f"RULES: {RULE_NAMES[rules]}",
+            "rules": f"RULES: {RULESETS[rules].title}",
             "opponents": f"OPPONENTS: {opponents}",
             "scoring": f"SCORING: {SCORING_NAMES[scoring]}",
             "house": f"HOUSE RULES: {house or 'OFF'}" if RULESETS[rules].house_rules else "HOUSE RULES: -",
@@ -249,16 +248,13 @@ class TitleMenu:
             text_centred(CX, y, text, colour)
 
 
-SHORT_RULE_NAMES = {"1991": "1991", "standard": "STANDARD", "royal": "ROYAL"}
-
-
 def continue_label(saved: tuple[str, int] | None, menu: tuple[str, int]) -> str:
     """CONTINUE, and which match it resumes (its rule set and players)
     unless that is the classic game the menu shows too."""
     if saved is None or (saved == menu and RULESETS[menu[0]].classic(menu[1])):
         return "CONTINUE"
     rules, players = saved
-    return f"CONTINUE {SHORT_RULE_NAMES[rules]} {players}P"
+    return f"CONTINUE {RULESETS[rules].short_title} {players}P"
 
 
 MIN_PATH_CHARS = 16  # a path gives way before other words, down to this
@@ -637,7 +633,7 @@ class HouseRulesScreen:
             on = key in self.house
             pyxel.text(rx + 6, ry + 2, HOUSE_NAMES[key], colour)
             pyxel.text(rx + rw - 22, ry + 2, "ON" if on else "OFF", lay.YELLOW if on else lay.GREY)
-            pyxel.text(rx + 6, ry + 10, HOUSE_RULES[key], lay.GREY)
+            pyxel.text(rx + 6, ry + 10, HOUSE_RULES[key].line, lay.GREY)
         hint = "UP/DOWN choose   RETURN switch   ESCAPE back"
         text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
 
@@ -672,7 +668,7 @@ def table_title(table: str) -> str:
     if table == CLASSIC_TABLE:
         return "YOUR RECORD AGAINST THE COMPUTER"
     rules, players = table.split(" ")
-    return f"{RULE_NAMES[rules]}, {players} PLAYERS: YOUR RECORD"
+    return f"{RULESETS[rules].title}, {players} PLAYERS: YOUR RECORD"
 
 
 class StatsScreen:

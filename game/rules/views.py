@@ -1,0 +1,149 @@
+"""What a seat may see (``Game.view``), a game rebuilt from a view with
+the hidden cards filled in (``Game.from_view``), and the whole state as
+one value for tests and tools (``Game.snapshot``)."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from .cards import Card
+from .events import Event
+from .house import house_rules
+from .rulesets import get_ruleset
+from .state import Pending, View
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def view_of(game: Game, seat: int, events_from: int = 0) -> View:
+    """What ``seat`` may see; its ``events`` are this hand's from number
+    ``events_from`` on (a table server sends each seat only the new
+    ones: asking for all of them every move would cost more the longer
+    the hand)."""
+    if seat not in range(game.players):
+        raise ValueError(f"no seat {seat!r}: seats are 0 to {game.players - 1}")
+    return View(
+        rules=game.rules.name,
+        players=game.players,
+        seat=seat,
+        turn=game.turn,
+        hand=tuple(card.code for card in game._hands[seat]),
+        legal=tuple(game.legal(seat)),
+        top=game._discard[-1].code,
+        colour=game.colour,
+        counts=tuple(len(hand) for hand in game._hands),
+        discard=tuple(card.code for card in game._discard),
+        draw_count=len(game._draw),
+        scores=tuple(game.scores),
+        target=game.rules.target,
+        starter=game.starter,
+        direction=game.direction,
+        drawn=game.drawn if seat == game.turn else None,
+        events=events_seen_by(game, seat, events_from),
+        hand_over=game.hand_over,
+        match_over=game.match_over,
+        exposed=game._exposed,
+        pending=game._pending,
+        king=game.king,
+        jester=game.jester,
+        scoring=game.scoring,
+        house=game.house,
+    )
+
+
+def game_from_view(cls: type[Game], view: View, hands: list[list[str]], draw_pile: list[str], seed: int = 0) -> Game:
+    """A game in the position ``view`` shows, with the cards it hides
+    filled in by the caller: the other hands and the draw pile (top
+    first): a deal a seat cannot see, played out with the real rules (the
+    tests check the computer's fast model against it). Such a game has
+    no record of its own. It is made without dealing (``object.__new__``):
+    every attribute is set here from the view.
+    """
+    game = object.__new__(cls)
+    game.rules = get_ruleset(view.rules)
+    game._use_house(house_rules(game.rules, view.house))
+    game.players = view.players
+    game.seed = seed
+    game._rng = random.Random(seed)
+    game._stacked = game._first_starter = None
+    game._actions = None
+    game._hands = [[Card(code) for code in hand] for hand in hands]
+    game._draw = [Card(code) for code in reversed(draw_pile)]
+    game._discard = [Card(code) for code in view.discard]
+    game._log = list(view.events)
+    game._seen = {}
+    game.opening = []
+    game.scores = list(view.scores)
+    game.scoring = view.scoring
+    game.colour, game.turn, game.starter, game.direction = view.colour, view.turn, view.starter, view.direction
+    game._drawn = None if view.drawn is None else Card(view.drawn)
+    game._pending, game._exposed, game.king, game.jester = view.pending, view.exposed, view.king, view.jester
+    pending = view.pending
+    # Whether a Wild Draw Four was a bluff, judged from the filled-in hand.
+    game._bluff = pending is not None and pending.kind == "challenge" and holds_colour_of(game, pending)
+    game.hand_over, game.match_over = view.hand_over, view.match_over
+    game.hand_winner = game.match_winner = None
+    game.hand_number = 1
+    if sorted(game.hands[view.seat]) != sorted(view.hand):
+        raise ValueError("the filled-in hands must keep the viewing seat's own hand")
+    if tuple(len(hand) for hand in hands) != view.counts or len(draw_pile) != view.draw_count:
+        raise ValueError("the filled-in hands and draw pile must have the sizes the view shows")
+    problems = game.card_problems()
+    if problems:
+        raise ValueError("the filled-in cards do not make up the deck: " + "; ".join(problems[:3]))
+    return game
+
+
+def holds_colour_of(game: Game, pending: Pending) -> bool:
+    colour = pending.colour
+    return any(card.colour == colour for card in game._hands[pending.by])
+
+
+def events_seen_by(game: Game, seat: int, start: int = 0) -> tuple[Event, ...]:
+    """This hand's events from number ``start`` on, with other seats'
+    drawn cards hidden and other seats' reveals left out, kept up to date
+    one new event at a time (views are asked for every turn)."""
+    read, seen = game._seen.get(seat, (0, []))
+    for e in game._log[read:]:
+        if e.seat == seat or e.kind != "draw":
+            if e.kind != "reveal" or e.seat == seat:
+                seen.append(e)
+        else:
+            seen.append(e.hidden())
+    game._seen[seat] = (len(game._log), seen)
+    return tuple(seen[start:])
+
+
+def snapshot_of(game: Game) -> tuple[Any, ...]:
+    """The whole state as one comparable value (for tests and tools)."""
+    return (
+        game.rules.name,
+        game.players,
+        game.seed,
+        game.hand_number,
+        tuple(tuple(hand) for hand in game.hands),
+        tuple(game.draw_pile),
+        tuple(game.discard),
+        game.colour,
+        game.turn,
+        game.starter,
+        game.direction,
+        game.drawn,
+        game._pending,
+        game._exposed,
+        game._bluff,
+        game.king,
+        game.jester,
+        game.scoring,
+        game.house,
+        tuple(game.scores),
+        game.hand_over,
+        game.hand_winner,
+        game.match_over,
+        game.match_winner,
+        tuple(game._log),
+        None if game._actions is None else tuple(game._actions),
+        game._rng.getstate(),
+    )
