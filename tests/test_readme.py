@@ -143,6 +143,9 @@ def check_command(words: list[str], installed: set[str]) -> None:
     if tool == "ruff":
         assert "test" in installed, f"{command}: ruff comes with the test extra"
         assert arguments in (["check", "."], ["format", "--check", "."]), command
+    elif tool == "mypy":
+        assert "test" in installed, f"{command}: mypy comes with the test extra"
+        assert arguments == [], f"{command}: mypy takes its files from pyproject.toml"
     elif tool == "uno1991":
         check_arguments("game", arguments)
     elif tool == "uno1991-server":
