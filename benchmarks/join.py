@@ -34,8 +34,8 @@ import pyxel
 
 from benchmarks.server import start_server
 from game.ui.app import App, window_frames
+from game.ui.device import runtime
 from game.ui.layout import FPS
-from game.ui.platform import runtime
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.navigator import Push
 from game.ui.scenes.play import leave_online

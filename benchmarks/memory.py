@@ -13,7 +13,7 @@ starts Python (``python -c pass``: under an emulator such as qemu-user this
 is the baseline to subtract, as the emulator's own memory is in every
 figure), for one that only imports pyxel and calls ``pyxel.init``
 (headless), and for one that then calls ``pyxel.load`` on resources.pyxres,
-which the game does not do (its own loader, game/ui/platform/resource_loader.py, avoids
+which the game does not do (its own loader, game/ui/device/resource_loader.py, avoids
 pyxel.load's 15 MB parse). A window (SDL and the GPU driver) would add to
 every figure alike; headless leaves that out.
 
@@ -46,8 +46,8 @@ LONG_SESSION = "long session, constrained"
 PYTHON_ALONE = "pass"
 PYXEL_ALONE = "import pyxel; pyxel.init(320, 200, headless=True)"
 # For comparison: what pyxel's own loader costs on our resource file (the
-# game does not use it; see game/ui/platform/resource_loader.py).
-PYXEL_LOAD = PYXEL_ALONE + "; from game.ui.platform.assets import resource_file; pyxel.load(str(resource_file()))"
+# game does not use it; see game/ui/device/resource_loader.py).
+PYXEL_LOAD = PYXEL_ALONE + "; from game.ui.device.assets import resource_file; pyxel.load(str(resource_file()))"
 
 
 def run_script(seed: int = SEED) -> str:

@@ -220,8 +220,8 @@ def page_arguments(search: str | None = None) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     seed = random.randrange(2**31) if args.seed is None else args.seed
-    from game.ui.platform import runtime
-    from game.ui.platform.system import low_memory_mode
+    from game.ui.device import runtime
+    from game.ui.device.system import low_memory_mode
 
     low_memory = low_memory_mode(args.low_memory)
     data_dir = runtime.data_dir_choice(args.data_dir)  # an absolute path, or None
@@ -237,14 +237,14 @@ def main(argv: list[str] | None = None) -> int:
     if args.join is not None:
         join, table = online_request(args, table), None
     if args.headless:
-        from game.ui.platform.script import run_headless
+        from game.ui.device.script import run_headless
 
         run = (args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
         return run_headless(
             *run, continue_match=args.continue_match, replay=replay, table=table, people=args.people_names, join=join
         )
     from game.ui.app import run_window
-    from game.ui.platform import display
+    from game.ui.device import display
 
     screen = display.probe()  # None where it cannot be known: then there is a display
     if screen is not None and not screen.visible:
@@ -298,7 +298,7 @@ def export_last(path: Path, data_dir: Path | None) -> int:
     """``--export-last FILE``: the last finished match's record, with its facts."""
     from game.storage.replays import export_text
     from game.storage.saves import printable
-    from game.ui.platform import runtime
+    from game.ui.device import runtime
 
     if data_dir is None:
         from game.ui.app import init_pyxel

@@ -106,7 +106,7 @@ class HeadlessApp:
     ``HeadlessApp(seed, **kwargs)`` builds ``App(seed, low_memory=True,
     **kwargs)`` (``store=``, ``table=``, ``deck=``...) and keeps the lines it
     reports ("   12 scene title") in ``lines``. ``press("DOWN", "RETURN")``
-    presses the named keys (``game.ui.platform.keys``), one a frame; ``wait(frames)``
+    presses the named keys (``game.ui.device.keys``), one a frame; ``wait(frames)``
     lets frames go by with no key down. ``app``, ``match`` (None on the
     title menu) and ``driver`` (``driver.click(x, y)``) are there for the
     rest. pyxel must be initialised headless first: each test module's
@@ -114,7 +114,7 @@ class HeadlessApp:
 
     def __init__(self, seed: int = 1, **kwargs) -> None:
         from game.ui.app import App
-        from game.ui.platform.script import Driver
+        from game.ui.device.script import Driver
 
         self.lines: list[str] = []
         self.app = App(seed, report=self.lines.append, low_memory=True, **kwargs)
@@ -125,7 +125,7 @@ class HeadlessApp:
         return self.app.match
 
     def press(self, *names: str) -> None:
-        from game.ui.platform import keys
+        from game.ui.device import keys
 
         for name in names:
             self.driver.frame([keys.key_code(name)])

@@ -7,7 +7,7 @@ end to end in test_online_table.py)."""
 
 from game.online.protocol import Session
 from game.online.room import Room, check_table
-from game.ui.platform.audio import Audio
+from game.ui.device.audio import Audio
 from game.ui.table.online_match import OnlineMatch
 
 

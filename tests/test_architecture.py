@@ -102,3 +102,16 @@ def test_no_package_reads_the_name_of_a_rule_set_outside_the_rules():
     """Rule sets say what differs about them (``RuleSet``); nothing else asks for their names."""
     figures = runpy.run_path(str(ROOT / "tools" / "code_figures.py"))
     assert figures["rule_name_comparisons"]() == []
+
+
+def test_no_module_of_the_game_is_named_as_one_of_pythons_own():
+    """pyxel.init makes game/ui the working folder, the first place a Python
+    started from the game (or a benchmark) looks for modules: a game/ui/platform
+    there once hid the standard ``platform`` from the table server the frame
+    benchmark starts. No folder of the game may hold a name of the standard library."""
+    clashes = sorted(
+        str(path.relative_to(ROOT))
+        for path in GAME.rglob("*")
+        if (path.is_dir() or path.suffix == ".py") and path.stem in sys.stdlib_module_names
+    )
+    assert clashes == []

@@ -79,7 +79,7 @@ def test_with_a_display_the_check_finds_it_and_its_size():
         with os.fdopen(ready) as answer:
             number = answer.readline().strip()  # written once the server accepts clients
         env = {**without_a_display(), "DISPLAY": f":{number}"}
-        code = "from game.ui.platform.display import probe, window_scale; s = probe(); print(s, window_scale(s))"
+        code = "from game.ui.device.display import probe, window_scale; s = probe(); print(s, window_scale(s))"
         result = run([sys.executable, "-c", code], env=env)
     finally:
         server.terminate()

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ui.platform.display import Screen, window_scale
+from game.ui.device.display import Screen, window_scale
 from game.ui.scenes import menus
 
 ROOT = Path(__file__).resolve().parent.parent

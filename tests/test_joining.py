@@ -31,8 +31,8 @@ from game.storage.settings import Settings, Stats, dump, read_document
 from game.storage.store import Store
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
-from game.ui.platform import keys
-from game.ui.platform.script import Driver
+from game.ui.device import keys
+from game.ui.device.script import Driver
 from game.ui.scenes import join, lobby, menus
 
 

@@ -19,8 +19,8 @@ import pytest
 from game.rules.cards import COLOURS
 from game.rules.rulesets import RULESETS, get_ruleset
 from game.ui import layout as lay
+from game.ui.device import resources as res
 from game.ui.drawing import CHAR_H, CHAR_W
-from game.ui.platform import resources as res
 from game.ui.scenes import menus, replay
 from game.ui.seats.kinds import seat_name
 from game.ui.table import narration, panels, results, seat_layout, tabletop
@@ -272,7 +272,7 @@ def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_l
     import pyxel
 
     from game.ui.app import init_pyxel
-    from game.ui.platform.resource_loader import Loader
+    from game.ui.device.resource_loader import Loader
 
     init_pyxel(headless=True)
     Loader(low_memory=False).title_art()

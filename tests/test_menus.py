@@ -27,9 +27,9 @@ from game.storage.settings import Settings, Stats
 from game.storage.store import Store
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
-from game.ui.platform import resource_loader, runtime
-from game.ui.platform import resources as res
-from game.ui.platform.script import parse_script
+from game.ui.device import resource_loader, runtime
+from game.ui.device import resources as res
+from game.ui.device.script import parse_script
 from game.ui.table import hand_layout, narration, tabletop
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -14,8 +14,8 @@ from game.online.room import Room, check_table
 from game.rules import Game
 from game.storage.saves import now
 from game.ui.app import init_pyxel
+from game.ui.device.audio import Audio
 from game.ui.online_play import ended_date
-from game.ui.platform.audio import Audio
 from game.ui.seats.computers import THINK_FRAMES
 from game.ui.table.board import hand_order
 from game.ui.table.narration import MATCH_WAS_OVER

@@ -7,7 +7,7 @@ import sys
 import zipfile
 from pathlib import Path
 
-from game.ui.platform import assets
+from game.ui.device import assets
 
 ROOT = Path(__file__).resolve().parent.parent
 

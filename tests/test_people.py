@@ -20,7 +20,7 @@ from game.rules.rulesets import RULES_STANDARD
 from game.storage.settings import Settings
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
-from game.ui.platform import keys
+from game.ui.device import keys
 from game.ui.scenes.handover import CURTAIN_COLOUR
 from game.ui.seats.kinds import Seating
 from game.ui.table import seat_layout

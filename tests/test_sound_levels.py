@@ -50,8 +50,8 @@ PLAYER = f"""
 import time
 import pyxel
 from game.ui.app import init_pyxel
-from game.ui.platform.audio import Audio
-from game.ui.platform.resource_loader import Loader
+from game.ui.device.audio import Audio
+from game.ui.device.resource_loader import Loader
 
 init_pyxel(headless=True)
 loader = Loader(low_memory=False)

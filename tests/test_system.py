@@ -2,8 +2,8 @@ import sys
 
 import pytest
 
-from game.ui.platform import system
-from game.ui.platform.system import LOW_MEMORY_BYTES, low_memory_mode, parse_meminfo, read_meminfo, total_memory_bytes
+from game.ui.device import system
+from game.ui.device.system import LOW_MEMORY_BYTES, low_memory_mode, parse_meminfo, read_meminfo, total_memory_bytes
 
 # /proc/meminfo of a Raspberry Pi Zero 2 W (512 MB, part of it kept by the GPU).
 PI_ZERO_2_W = """\

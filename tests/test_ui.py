@@ -25,11 +25,11 @@ from game.rules import Game
 from game.rules.rulesets import RULES_1991
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
+from game.ui.device import keys
+from game.ui.device.resources import ARROW_H, CARD_H, CARD_W
+from game.ui.device.script import ScriptError, parse_script
 from game.ui.drawing import CHAR_H
 from game.ui.layout import HAND_LEFT, HAND_W
-from game.ui.platform import keys
-from game.ui.platform.resources import ARROW_H, CARD_H, CARD_W
-from game.ui.platform.script import ScriptError, parse_script
 from game.ui.seats.computers import THINK_FRAMES
 from game.ui.seats.kinds import COMPUTER
 from game.ui.table import narration

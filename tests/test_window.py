@@ -9,9 +9,9 @@ import pyxel
 from test_ui import Player
 
 from game.ui.app import init_pyxel
+from game.ui.device import runtime
+from game.ui.device.display import FRAME_ROOM, Screen, window_scale
 from game.ui.layout import SCREEN_H, SCREEN_W
-from game.ui.platform import runtime
-from game.ui.platform.display import FRAME_ROOM, Screen, window_scale
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -96,7 +96,7 @@ class Pictures:
         from ui_bot import Bot
 
         from game.ui.app import App, init_pyxel
-        from game.ui.platform.script import Driver
+        from game.ui.device.script import Driver
 
         init_pyxel(headless=True)
         self.out = out
@@ -107,7 +107,7 @@ class Pictures:
     # ----- time and keys ----------------------------------------------------------------
 
     def press(self, *names: str) -> None:
-        from game.ui.platform import keys
+        from game.ui.device import keys
 
         for name in names:
             self.driver.frame([keys.key_code(name)])
@@ -367,7 +367,7 @@ def continue_title(out: Path) -> None:
 
 
 def leave_a_match(data: Path) -> None:
-    from game.ui.platform import runtime
+    from game.ui.device import runtime
 
     p = Pictures(data, 4, store=runtime.choose_store(data, True))
     p.to_title()
@@ -379,7 +379,7 @@ def leave_a_match(data: Path) -> None:
 
 
 def continue_picture(out: Path, data: Path) -> None:
-    from game.ui.platform import runtime
+    from game.ui.device import runtime
 
     p = Pictures(out, 4, store=runtime.choose_store(data, True))
     p.to_title()
@@ -434,7 +434,7 @@ def replays(out: Path) -> None:
 def replays_pictures(out: Path, data: Path) -> None:
     """REPLAYS on the title menu, the list; then the newest played back: a
     few moves in, paused; then at its end, played at the fastest speed."""
-    from game.ui.platform import runtime
+    from game.ui.device import runtime
 
     p = Pictures(out, 1, store=runtime.choose_store(data, True))
     p.to_title()

@@ -12,7 +12,7 @@ frames a second:
   real window on an Xvfb screen of its own, its keys sent with xdotool, its
   notices written to a file (``UNO1991_NOTICES``, ``game/ui/app.py``);
 * ``headless``: ``--headless --script`` with ``UNO1991_REAL_TIME=1``
-  (``game/ui/platform/script.py``): the frames paced to the clock as a window's,
+  (``game/ui/device/script.py``): the frames paced to the clock as a window's,
   the same keys from a script, the notices on its output.
 
 Each window is played by a person the soak makes up: a life of a random

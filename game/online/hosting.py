@@ -23,7 +23,7 @@ it left by a crash (``DATA_DIR/room``), with its seat's token.
 Its rooms are kept in ``DATA_DIR/rooms`` as the server keeps them, what it
 says in ``DATA_DIR/server.log`` (``None``: a temporary folder, removed once
 the server stops). The browser cannot host: a page has no sockets to
-listen on (``game.ui.platform.runtime.can_host``), and starts no process.
+listen on (``game.ui.device.runtime.can_host``), and starts no process.
 """
 
 from __future__ import annotations

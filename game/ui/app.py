@@ -48,12 +48,12 @@ from game.online.client import BrowserClient, Client
 from game.storage.memory import Memory
 from game.storage.saves import SavedMatch
 from game.storage.store import Store
+from game.ui.device import display, keys, runtime
+from game.ui.device.audio import Audio
+from game.ui.device.resource_loader import Loader
 from game.ui.keeping import Keeping, saved_seating, settle_heap
 from game.ui.next_match import NextMatch
 from game.ui.online_play import OnlinePlay
-from game.ui.platform import display, keys, runtime
-from game.ui.platform.audio import Audio
-from game.ui.platform.resource_loader import Loader
 from game.ui.scenes import menus
 from game.ui.scenes.context import Context, Notices
 from game.ui.scenes.lobby import LobbyScene

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pyxel
 
 from game.ui import layout as lay
-from game.ui.platform import resources as res
+from game.ui.device import resources as res
 
 CHAR_W = pyxel.FONT_WIDTH
 CHAR_H = pyxel.FONT_HEIGHT

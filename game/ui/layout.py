@@ -18,7 +18,7 @@ the left, the computer's on the right.
 
 from __future__ import annotations
 
-from game.ui.platform.resources import CARD_H, CARD_W
+from game.ui.device.resources import CARD_H, CARD_W
 from game.ui.table.hand_layout import RowLayout, layout_row
 
 SCREEN_W = 320

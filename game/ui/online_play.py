@@ -25,8 +25,8 @@ from game.online.address import seat_addresses
 from game.online.client import BrowserClient, Client
 from game.storage.safe_files import write_atomically
 from game.storage.saves import SavedMatch, now
+from game.ui.device import runtime
 from game.ui.layout import FPS
-from game.ui.platform import runtime
 from game.ui.table.online_match import OnlineMatch
 
 if TYPE_CHECKING:

@@ -17,8 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from game.ui.app import App, init_pyxel
-from game.ui.platform import keys
-from game.ui.platform.script import Driver
+from game.ui.device import keys
+from game.ui.device.script import Driver
 
 MASH_KEYS = [
     "LEFT",

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from game.rules.cards import COLOURS, Card
 from game.ui import layout
 from game.ui.app import App, init_pyxel
-from game.ui.platform import keys
-from game.ui.platform.script import Driver
+from game.ui.device import keys
+from game.ui.device.script import Driver
 from game.ui.table import narration, tabletop
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

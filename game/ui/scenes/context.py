@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.storage.settings import Settings, Stats
 from game.storage.store import Store
-from game.ui.platform.audio import Audio
-from game.ui.platform.resource_loader import Loader
+from game.ui.device.audio import Audio
+from game.ui.device.resource_loader import Loader
 from game.ui.scenes import menus
 from game.ui.table import narration
 
 if TYPE_CHECKING:
+    from game.ui.device.keys import Pointer
     from game.ui.keeping import Keeping
     from game.ui.next_match import NextMatch
     from game.ui.online_play import OnlinePlay
-    from game.ui.platform.keys import Pointer
     from game.ui.scenes.navigator import Keys, Scene
     from game.ui.table.match import Match
 

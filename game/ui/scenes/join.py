@@ -21,9 +21,9 @@ from typing import TYPE_CHECKING
 from game.online.address import ADDRESS_CHARACTERS, ADDRESS_LENGTH, check_address
 from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH
 from game.ui import layout as lay
+from game.ui.device import keys
+from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_W, draw_frame, text_centred
-from game.ui.platform import keys
-from game.ui.platform.keys import Pointer
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.menus import ITEM_H, Choice, ItemList, _list_choice, fit_lines
 from game.ui.scenes.navigator import Keys, Pop, Push, Scene, Step

@@ -20,10 +20,10 @@ from game.rules.house import HOUSE_RULES
 from game.rules.rulesets import RULESETS
 from game.storage.settings import CLASSIC_TABLE, DIFFICULTIES, Stats
 from game.ui import layout as lay
+from game.ui.device import resources as res
+from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_H, big_text, draw_card, draw_frame, draw_panel, draw_title_art, text_centred
 from game.ui.layout import CX
-from game.ui.platform import resources as res
-from game.ui.platform.keys import Pointer
 from game.ui.table.narration import HOUSE_NAMES, MAX_CHARS
 
 ITEM_H = 13  # the height of one menu line

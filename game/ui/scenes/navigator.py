@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
-from game.ui.platform import keys
+from game.ui.device import keys
 
 if TYPE_CHECKING:
     from game.ui.table.match import Match

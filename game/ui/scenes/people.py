@@ -21,9 +21,9 @@ import pyxel
 
 from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH, SEATINGS, Settings
 from game.ui import layout as lay
+from game.ui.device import keys
+from game.ui.device.keys import Pointer
 from game.ui.drawing import draw_frame, text_centred
-from game.ui.platform import keys
-from game.ui.platform.keys import Pointer
 from game.ui.scenes.menus import Choice, ItemList, _list_choice
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
 

@@ -26,9 +26,9 @@ import pyxel
 from game.storage.replays import position, split_record
 from game.storage.saves import SavedMatch
 from game.ui import layout as lay
+from game.ui.device.keys import Pointer
 from game.ui.drawing import draw_frame, draw_panel, text_centred
 from game.ui.layout import CX
-from game.ui.platform.keys import Pointer
 from game.ui.scenes.menus import BACK_KEYS, PANEL, Choice, ItemList
 from game.ui.scenes.navigator import Keys, Pop, Push, Scene, Step
 from game.ui.seats.kinds import Seating

@@ -15,9 +15,9 @@ from typing import Protocol
 
 from game.rules import IllegalAction
 from game.rules.cards import COLOURS, Card
-from game.ui.platform import keys
-from game.ui.platform.audio import Audio
-from game.ui.platform.keys import Pointer
+from game.ui.device import keys
+from game.ui.device.audio import Audio
+from game.ui.device.keys import Pointer
 from game.ui.seats.computers import Computers
 from game.ui.seats.kinds import Seating
 from game.ui.table import narration, tabletop

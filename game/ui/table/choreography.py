@@ -15,8 +15,8 @@ from collections.abc import Callable, Sequence
 
 from game.rules.cards import Card
 from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, Event
+from game.ui.device.audio import Audio
 from game.ui.layout import DISCARD_POS, DRAW_PILE_POS, your_card_pos
-from game.ui.platform.audio import Audio
 from game.ui.seats.kinds import HUMAN, Seating
 from game.ui.table import narration
 from game.ui.table.animation import Step, Timeline

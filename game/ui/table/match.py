@@ -36,8 +36,8 @@ from dataclasses import replace
 from typing import TypeVar
 
 from game.rules import Event, Game, IllegalAction
-from game.ui.platform.audio import Audio
-from game.ui.platform.keys import Pointer
+from game.ui.device.audio import Audio
+from game.ui.device.keys import Pointer
 from game.ui.scenes import handover
 from game.ui.seats.computers import JUMP_IN_FRAMES, Computers, ComputerTurns
 from game.ui.seats.kinds import Seating

@@ -28,8 +28,8 @@ import pyxel
 from game.online.protocol import Session
 from game.online.remote import RemoteGame
 from game.ui import layout as lay
-from game.ui.platform.audio import Audio
-from game.ui.platform.keys import Pointer
+from game.ui.device.audio import Audio
+from game.ui.device.keys import Pointer
 from game.ui.seats.computers import THINK_FRAMES
 from game.ui.seats.kinds import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
 from game.ui.table import narration

@@ -13,8 +13,8 @@ from __future__ import annotations
 import pyxel
 
 from game.ui import layout as lay
+from game.ui.device import resources as res
 from game.ui.drawing import CHAR_W, big_text, draw_card, text_centred
-from game.ui.platform import resources as res
 from game.ui.seats.kinds import seat_name
 from game.ui.table.board import Board
 from game.ui.table.seat_layout import (

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 import pyxel
 
 from game.ui import layout as lay
+from game.ui.device import resources as res
 from game.ui.drawing import CHAR_W, big_text, draw_card, draw_panel, draw_title_art, text_centred
 from game.ui.layout import CX
-from game.ui.platform import resources as res
 from game.ui.seats.kinds import seat_name
 from game.ui.table.hand_layout import layout_row
 

@@ -14,7 +14,7 @@ from typing import Protocol
 
 from game.rules import Event, Game, RuleSet
 from game.rules.game import Pending
-from game.ui.platform.keys import Pointer
+from game.ui.device.keys import Pointer
 from game.ui.seats.kinds import Seating
 from game.ui.table import narration
 

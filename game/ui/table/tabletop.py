@@ -10,8 +10,8 @@ import pyxel
 
 from game.rules.cards import COLOUR_NAMES, COLOURS
 from game.ui import layout as lay
+from game.ui.device import resources as res
 from game.ui.drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_slot, text_centred
-from game.ui.platform import resources as res
 from game.ui.table import panels, seat_layout
 from game.ui.table.board import Board
 from game.ui.table.narration import HOUSE_NAMES

@@ -36,8 +36,8 @@ from pathlib import Path
 
 import pyxel
 
-from game.ui.platform import resources as res
-from game.ui.platform.assets import resource_file
+from game.ui.device import resources as res
+from game.ui.device.assets import resource_file
 
 TOML_NAME = "pyxel_resource.toml"
 FORMAT_VERSION = 1

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pyxel
 
-from game.ui.platform import resources as res
+from game.ui.device import resources as res
 
 SOUNDS = {
     "pip": res.SOUND_PIP,

@@ -61,8 +61,8 @@ import pyxel
 
 from game.storage.saves import SavedMatch
 from game.ui.app import App, init_pyxel
+from game.ui.device import keys, runtime
 from game.ui.layout import FPS, SCREEN_H, SCREEN_W
-from game.ui.platform import keys, runtime
 
 SHOT_SCALE = 2
 MAX_WAIT = 1_000_000
