@@ -39,7 +39,10 @@ to the GPU, in pyxel's own Rust code) is not included. Frames in which a key
 goes down are not timed (a scripted run moves pyxel on by a frame there).
 Targets: median under 1 ms and 99th percentile under 4 ms on the
 development machine, so that a Raspberry Pi several times slower keeps 30
-frames a second (33 ms a frame) with room to spare.
+frames a second (33 ms a frame) with room to spare. A frame in which a
+computer thinks may also spend its thinking budget (``policy.THINK_SECONDS``,
+6 ms on the wall clock, on any machine): there the p99 target is 4 ms more
+than that. A save must not cost a visible frame: each under 33 ms.
 """
 
 from __future__ import annotations
@@ -53,6 +56,7 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
+from game.ai.policy import THINK_SECONDS
 from game.storage.files import Files
 from game.storage.settings import DIFFICULTIES
 from game.storage.store import Store
@@ -80,11 +84,18 @@ class Row(NamedTuple):
     most: float
     cpu_median: float
     cpu_p99: float
+    target_median: float
+    target_p99: float
 
 
 PEOPLE = ("ANN", "BOB", "CY", "DEE")
 TARGET_MEDIAN_MS = 1.0
 TARGET_P99_MS = 4.0
+# A frame in which a computer thinks also spends up to its thinking budget (policy.THINK_SECONDS,
+# a deadline on the wall clock, so the same on a slower machine): the frame's own work keeps
+# the targets above on top of it.
+THINKING_P99_MS = TARGET_P99_MS + THINK_SECONDS * 1000
+SAVE_TARGET_MS = 1000 / FPS  # a save must not cost a visible frame
 MAX_FRAMES_PER_TIMED = 20  # a position gives up after this many frames per frame it times
 
 
@@ -187,7 +198,8 @@ def online_turns(frames: int) -> list[Timing]:
     with tempfile.TemporaryDirectory() as folder:
         command = [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", folder]
         command += ["--stop-after", str(SERVER_LIFETIME_S), "--computer-delay", "0.2", "--react-delay", "0.3"]
-        server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+        # pyxel.init has made game/ui the working folder: start the server from the project's
+        server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parents[1])
         try:
             address = server.stdout.readline().split()[-1]
             bench = Bench(App(3, report=lambda line: None, join=(f"{address}/bench", "ANN", ONLINE_TABLE)))
@@ -233,28 +245,39 @@ def _time_frame(bench: Bench, times: list[Timing]) -> None:
         times.append(took)
 
 
-def summary(name: str, times: list[Timing] | list[float]) -> Row:
-    """Median, p99 and max of the wall times; median and p99 of CPU time."""
+def summary(
+    name: str,
+    times: list[Timing] | list[float],
+    target_median: float = TARGET_MEDIAN_MS,
+    target_p99: float = TARGET_P99_MS,
+) -> Row:
+    """Median, p99 and max of the wall times; median and p99 of CPU time; the row's targets."""
     walls = [t.wall if isinstance(t, Timing) else t for t in times]
     cpus = [t.cpu for t in times if isinstance(t, Timing)] or walls
     p99 = statistics.quantiles(walls, n=100)[98]
     cpu_p99 = statistics.quantiles(cpus, n=100)[98]
-    return Row(name, statistics.median(walls), p99, max(walls), statistics.median(cpus), cpu_p99)
+    figures = (statistics.median(walls), p99, max(walls), statistics.median(cpus), cpu_p99)
+    return Row(name, *figures, target_median, target_p99)
+
+
+def thinking(name: str, times: list[Timing]) -> Row:
+    """A row of frames in which computers think."""
+    return summary(name, times, target_p99=THINKING_P99_MS)
 
 
 def run(frames: int = 3000) -> list[Row]:
     init_pyxel(headless=True)
     with tempfile.TemporaryDirectory() as folder:
         store = TimedStore(folder)
-        saving = summary("computer's turns, saving", computers_turns(frames, "normal", store))
-        save = summary("one save of the match", store.times)
+        saving = thinking("computer's turns, saving", computers_turns(frames, "normal", store))
+        save = summary("one save of the match", store.times, SAVE_TARGET_MS, SAVE_TARGET_MS)
     return [
         summary("table, 7 cards", seven_cards(frames)),
         summary("table, 40 cards", forty_cards(frames)),
-        *(summary(f"computer's turns, {level}", computers_turns(frames, level)) for level in DIFFICULTIES),
-        summary("10 seats, hard", computers_turns(frames, "hard", table=("standard", 10))),
-        summary("Royal 6 seats, hard", computers_turns(frames, "hard", table=("royal", 6))),
-        summary("10 seats, 4 people, hard", computers_turns(frames, "hard", table=("standard", 10), people=PEOPLE)),
+        *(thinking(f"computer's turns, {level}", computers_turns(frames, level)) for level in DIFFICULTIES),
+        thinking("10 seats, hard", computers_turns(frames, "hard", table=("standard", 10))),
+        thinking("Royal 6 seats, hard", computers_turns(frames, "hard", table=("royal", 6))),
+        thinking("10 seats, 4 people, hard", computers_turns(frames, "hard", table=("standard", 10), people=PEOPLE)),
         summary("online, 4 seats", online_turns(frames)),
         saving,
         save,
@@ -262,9 +285,12 @@ def run(frames: int = 3000) -> list[Row]:
 
 
 def report(rows: list[Row]) -> list[str]:
-    lines = [f"frame cost (update + draw, headless; target median < {TARGET_MEDIAN_MS} ms, p99 < {TARGET_P99_MS} ms)"]
+    lines = [
+        f"frame cost (update + draw, headless; target median < {TARGET_MEDIAN_MS} ms, p99 < {TARGET_P99_MS} ms,"
+        f" p99 < {THINKING_P99_MS} ms where computers think, each save < {SAVE_TARGET_MS:.1f} ms)"
+    ]
     for row in rows:
-        ok = row.median < TARGET_MEDIAN_MS and row.p99 < TARGET_P99_MS
+        ok = row.median < row.target_median and row.p99 < row.target_p99
         verdict = "ok" if ok else "OVER TARGET"
         lines.append(
             f"  {row.name:<25} median {row.median:6.3f} ms   p99 {row.p99:7.3f} ms   max {row.most:7.3f} ms"
