@@ -9,7 +9,7 @@ Three kinds of seat:
 * ``ELSEWHERE``: a person at another machine (an online table): named as
   a person, never decided for here; the table server plays their actions,
   and the table shows them as the server's events arrive
-  (``online_table.py``).
+  (``table/online_match.py``).
 
 ``Seating`` says which kind sits in each seat and what each is called. The
 1991 game is one person in seat 0 ("YOU") against computers ("COMPUTER"
