@@ -21,6 +21,7 @@ from typing import Any
 
 from ..rules.events import Event
 from ..rules.game import Pending, View
+from . import chat
 
 VERSION = 1
 MAX_MESSAGE = 4096  # bytes a client may send in one message (the wire layer closes a longer one: 1009)
@@ -107,6 +108,7 @@ CLIENT_MESSAGES: Mapping[str, Mapping[str, Field]] = {
     "next": {},
     "back": {},
     "ping": {"id": _field(ANY)},  # comes back in ``pong``
+    "chat": {"say": _field(TEXT, required=True, longest=chat.LONGEST)},  # one of ``chat.SAYINGS``
 }
 
 # What the server sends, each message in one of these shapes (the tests
@@ -154,6 +156,7 @@ SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "retry": _field(FLAG),
     },
     "pong": {"id": _field(ANY, required=True)},
+    "chat": {"seat": _field(WHOLE, required=True), "say": _field(TEXT, required=True)},
 }
 
 
@@ -296,6 +299,7 @@ class Session:
         self.record: str | None = None  # the whole match, once it is over (a replay)
         self.refusals: list[Message] = []
         self.errors: list[str] = []
+        self.chats: list[tuple[int, str]] = []  # (seat, saying) as they came, for the table to take
         self._next_id = 0
 
     def hello(self) -> Message:
@@ -339,6 +343,10 @@ class Session:
             self.refusals.append(message)
         elif kind == "error":
             self.errors.append(message.get("reason", ""))
+        elif kind == "chat":
+            seat, say = message.get("seat"), message.get("say")
+            if isinstance(seat, int) and not isinstance(seat, bool) and say in chat.SAYINGS:
+                self.chats.append((seat, say))
 
     def _seats(self, message: Message) -> None:
         self.seats = message.get("seats", self.seats)

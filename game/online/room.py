@@ -34,6 +34,7 @@ from ..ai.policy import (
 )
 from ..rules import Game
 from ..rules.rulesets import RULESETS, SCEPTER_SECONDS
+from . import chat
 from .protocol import ROOM_NAME, Message, ProtocolError, clean_name, view_json
 
 FILE_VERSION = 1
@@ -205,6 +206,7 @@ class Room(Generic[Conn]):
         # hand is over); its lengths come from the room's computer seed, as the offline table's from its own.
         self.scepter = ScepterClock(self.computer_seed, Seconds()) if self.game.rules.royal else None
         self._header: str | None = None  # the record's header, once asked for (``file_state``)
+        self.chat_allowances: dict[int, chat.Allowance] = {}  # each seat's quick chat (not kept)
 
     # ----- joining and leaving ------------------------------------------------
 
@@ -277,6 +279,8 @@ class Room(Generic[Conn]):
             return [(conn, {"type": "pong", "id": message.get("id")})]
         if kind == "hello":
             return [(conn, {"type": "error", "reason": "you have already joined this room"})]
+        if kind == "chat":
+            return self._chat(conn, seat, message["say"], now)
         out = self._back(seat)
         if kind == "back":
             return out
@@ -298,6 +302,17 @@ class Room(Generic[Conn]):
             return [*out, (conn, {"type": "refused", "action": action, "reason": str(error), "id": ident})]
         self.played = True
         return out + self.after_action(now, conn, ident)
+
+    def _chat(self, conn: Conn, seat: int, say: str, now: float) -> Out[Conn]:
+        """A saying, to everyone in the room (the sender's own copy says it
+        went); refused past the seat's allowance. It is not kept: a chat is
+        of the moment, and is no move of the match."""
+        if say not in chat.SAYINGS:
+            return [(conn, {"type": "error", "reason": f"say one of {', '.join(chat.SAYINGS)}"})]
+        if not self.chat_allowances.setdefault(seat, chat.Allowance()).take(now):
+            return [(conn, {"type": "error", "reason": chat.REFUSED})]
+        said = {"type": "chat", "seat": seat, "say": say}
+        return [(member, said) for member in self.members]
 
     def _act(self, action: str, seat: int) -> None:
         if self.over:
