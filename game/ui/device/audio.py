@@ -29,6 +29,7 @@ SOUNDS = {
     "fanfare": res.SOUND_FANFARE,
     "uno": res.SOUND_UNO,
     "caught": res.SOUND_CAUGHT,
+    "chat": res.SOUND_CHAT,
 }
 
 

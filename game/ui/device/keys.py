@@ -46,6 +46,7 @@ GAME_KEYS = {
     "J": (pyxel.KEY_J,),  # jump in (house rule)
     "K": (pyxel.KEY_K,),  # several people at one keyboard: the next person catches
     "H": (pyxel.KEY_H,),  # the last lines of the message bar
+    "Q": (pyxel.KEY_Q, pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER),  # an online table's quick chat
     **{digit: (getattr(pyxel, f"KEY_{digit}"),) for digit in "0123456789"},
 }
 COLOUR_KEYS = tuple(COLOURS)  # R, G, Y, B name a colour

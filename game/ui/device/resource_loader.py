@@ -43,7 +43,8 @@ TOML_NAME = "pyxel_resource.toml"
 FORMAT_VERSION = 1
 BANK_SIZE = 256
 ROWS_PER_STEP = 64  # image rows copied in one loading step
-TABLE_SOUNDS = tuple(n for n in range(res.SOUND_CAUGHT + 1) if n not in res.TITLE_MUSIC_SOUNDS)  # all but the music
+# every sound but the title music's
+TABLE_SOUNDS = tuple(n for n in range(max(res.SOUND_CHANNEL) + 1) if n not in res.TITLE_MUSIC_SOUNDS)
 _HEX = bytes.maketrans(bytes(range(16)), b"0123456789abcdef")
 
 

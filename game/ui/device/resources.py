@@ -14,7 +14,8 @@ Image bank 0 (cards, every card is CARD_W x CARD_H = 24 x 32):
               (Royal Revenge: "+1" in two corners, a crown or a jester's hat)
     v=224     the crown, the Jester's hat, a small card back, the direction
               of play (clockwise; flipped for the other way), the scepter
-              and the marker of the seat in turn (see the *_RECT below)
+              and the marker of the seat in turn (see the *_RECT below);
+              u = 80..128 the quick chat's emotes, 12 x 12 (EMOTE_RECTS)
 
 Every coloured face has its rank large in the middle (on a white oval), the
 small rank top-left and bottom-right, and its colour letter (R, G, Y, B) in a
@@ -63,6 +64,8 @@ MINI_BACK_RECT = (32, 224, 5, 7)
 DIRECTION_RECT = (40, 224, 16, 12)
 SCEPTER_RECT = (56, 224, 7, 16)
 MARKER_RECT = (64, 224, 7, 5)
+# The quick chat's pictures (online tables), by the names the protocol sends (game.online.chat.EMOTES).
+EMOTE_RECTS = {name: (80 + 16 * i, 224, 12, 12) for i, name in enumerate(("SMILE", "SAD", "WOW", "GRR"))}
 
 ARROW_W = 7
 ARROW_H = 9
@@ -88,6 +91,7 @@ TITLE_MUSIC_SOUNDS = (12, 13, 14)  # melody, bass, drums (used by MUSIC_TITLE)
 SOUND_FANFARE = 15  # the scepter: the crown passes on
 SOUND_UNO = 16  # a player calls UNO
 SOUND_CAUGHT = 17  # a player is caught without calling UNO
+SOUND_CHAT = 18  # a quick chat's saying shows (soft)
 
 MUSIC_TITLE = 0  # loop with pyxel.playm(MUSIC_TITLE, loop=True)
 
@@ -114,4 +118,5 @@ SOUND_CHANNEL = {
     SOUND_FANFARE: CHANNEL_JINGLE,
     SOUND_UNO: CHANNEL_ALERT,
     SOUND_CAUGHT: CHANNEL_ALERT,
+    SOUND_CHAT: CHANNEL_MENU,
 }

@@ -152,7 +152,8 @@ class LobbyScene(Scene):
             client.send({"type": "start"})
             self.ctx.notice("online start with computers in the free seats")
         if session.view is not None:
-            return PlayScene(self.ctx, online.sit(), online=True)
+            match = online.sit()
+            return PlayScene(self.ctx, match, online=True, chat=match.link.chat)
         return self
 
     def draw(self) -> None:

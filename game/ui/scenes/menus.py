@@ -761,15 +761,22 @@ def _count(number: int, noun: str) -> str:
 
 
 class PauseMenu:
-    """ESCAPE or START during a match: leave it, or play on (the default)."""
+    """ESCAPE or START during a match: leave it, or play on (the default).
+    At an online table, ``chatters`` names the other people (or groups of
+    them), each with an item that shows or mutes their quick chat
+    (``Choice("chat0")``, ``"chat1"``...); the panel grows to hold them."""
 
     W, H = 200, 106
     X, Y = (lay.SCREEN_W - W) // 2, 40
     ITEMS_INSET, ITEMS_TOP = 24, 36  # the items, inside the panel
 
-    def __init__(self) -> None:
+    def __init__(self, chatters: tuple[str, ...] = ()) -> None:
+        self.chatters = chatters
+        self.H = PauseMenu.H + ITEM_H * len(chatters)
+        self.Y = min(PauseMenu.Y, (lay.BAR_Y - self.H) // 2)
         x, y, w = self.X + self.ITEMS_INSET, self.Y + self.ITEMS_TOP, self.W - 2 * self.ITEMS_INSET
-        self.items = ItemList(["resume", "sound", "leave", "hints"], x=x, y=y, w=w)
+        chats = [f"chat{number}" for number in range(len(chatters))]
+        self.items = ItemList(["resume", "sound", "leave", "hints", *chats], x=x, y=y, w=w)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         for key in pressed:
@@ -777,9 +784,10 @@ class PauseMenu:
                 return Choice("leave"), False
             if key in ("N", *BACK_KEYS):
                 return Choice("resume"), False
-        return _list_choice(self.items, pressed, pointer, cycling=("sound", "hints"))
+        chats = tuple(key for key in self.items.keys if key.startswith("chat"))
+        return _list_choice(self.items, pressed, pointer, cycling=("sound", "hints", *chats))
 
-    def draw(self, sound: bool, frame: int, hints: bool = False) -> None:
+    def draw(self, sound: bool, frame: int, hints: bool = False, muted: tuple[bool, ...] = ()) -> None:
         draw_panel(self.X, self.Y, self.W, self.H, lay.YELLOW)
         text_centred(CX, self.Y + 10, "MENU", lay.LIGHT_BLUE)
         text_centred(CX, self.Y + 22, "LEAVE THIS MATCH?", lay.WHITE)
@@ -789,4 +797,6 @@ class PauseMenu:
             "hints": f"HINTS: {'ON' if hints else 'OFF'}",
             "leave": "YES, LEAVE THE MATCH",
         }
+        for number, (name, off) in enumerate(zip(self.chatters, muted, strict=True)):
+            labels[f"chat{number}"] = f"CHAT OF {name[:12]}: {'MUTED' if off else 'SHOWN'}"
         self.items.draw(labels, frame)

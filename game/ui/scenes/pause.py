@@ -1,5 +1,6 @@
 """The in-match menu (scene ``paused``), over the table (ESCAPE or START):
-play on, the sound, the hints, or leave the match. The match stands still
+play on, the sound, the hints, at an online table each other person's
+quick chat shown or muted, or leave the match. The match stands still
 while it asks.
 """
 
@@ -21,7 +22,8 @@ class PauseScene(Scene):
     def __init__(self, ctx: Context, table: PlayScene) -> None:
         self.ctx = ctx
         self.table = table
-        self.screen = menus.PauseMenu()
+        self.mutes = table.chat.mute_groups() if table.chat is not None else []
+        self.screen = menus.PauseMenu(tuple(name for name, _ in self.mutes))
 
     def enter(self) -> None:
         self.ctx.show("paused")
@@ -43,7 +45,17 @@ class PauseScene(Scene):
             return Pop()
         elif choice.what == "leave":
             return self.table.leave()
+        elif choice.what.startswith("chat"):
+            self._toggle_chat(int(choice.what.removeprefix("chat")))
         return self
+
+    def _toggle_chat(self, number: int) -> None:
+        """CHAT OF ANNA: show or mute a person's quick chat."""
+        chat = self.table.chat
+        assert chat is not None  # (the items are there only with a chat)
+        name, seats = self.mutes[number]
+        chat.toggle(seats)
+        self.ctx.notice(f"chat of {name} {'muted' if chat.is_muted(seats) else 'shown'}")
 
     def _toggle_hints(self) -> None:
         """HINTS: lift your playable cards, or not."""
@@ -57,5 +69,7 @@ class PauseScene(Scene):
     def draw(self) -> None:
         match = self.table.match
         match.draw(paused=True)
-        self.screen.draw(not self.ctx.audio.muted, self.ctx.frame, match.hints)
+        chat = self.table.chat
+        muted = tuple(chat.is_muted(seats) for _, seats in self.mutes) if chat is not None else ()
+        self.screen.draw(not self.ctx.audio.muted, self.ctx.frame, match.hints, muted)
         draw_message_bar(narration.ONLINE_MENU_NEWS if self.table.online else "", narration.MENU_HINT)

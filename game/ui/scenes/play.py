@@ -16,18 +16,22 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.table import narration
 
 if TYPE_CHECKING:
+    from game.ui.device.keys import Pointer
     from game.ui.scenes.context import Context
     from game.ui.table.match import Match
+    from game.ui.table.quick_chat import QuickChat
 
 
 class PlayScene(Scene):
     """``match`` on the table; ``online``: an online room's (it plays one
-    match, and leaving leaves the room)."""
+    match, and leaving leaves the room), with its quick ``chat``, which
+    takes the keys and the mouse first while its strip is open."""
 
-    def __init__(self, ctx: Context, match: Match, online: bool = False) -> None:
+    def __init__(self, ctx: Context, match: Match, online: bool = False, chat: QuickChat | None = None) -> None:
         self.ctx = ctx
         self.match = match
         self.online = online
+        self.chat = chat
         self._shown_prompt = ""
 
     @property
@@ -39,19 +43,23 @@ class PlayScene(Scene):
 
     def update(self, frame: Keys) -> Step:
         pads, pressed = frame.pads, frame.pressed
+        pointer: Pointer | None = frame.pointer
         if any("START" in names for names in pads.values()):
             pressed = [*pressed, "START"]
+        if self.chat is not None:
+            pressed, pointer = self.chat.take_keys(pressed, pointer)
         if "ESCAPE" in pressed or "START" in pressed:
             return Push(PauseScene(self.ctx, self))
         match = self.match
-        leave = "RETURN" in pressed or frame.pointer.clicked or any("RETURN" in names for names in pads.values())
+        clicked = pointer is not None and pointer.clicked
+        leave = "RETURN" in pressed or clicked or any("RETURN" in names for names in pads.values())
         if match.scene == "hand_result" and leave:
             match.go_on()
         elif match.scene == "match_result" and leave and self.online:
             return leave_online(self.ctx)  # an online room plays one match
         elif match.scene == "match_result" and leave:
             return PlayScene(self.ctx, self.ctx.keeping.next())
-        match.update(pressed, frame.pointer, pads)
+        match.update(pressed, pointer, pads)
         return self
 
     def end_frame(self) -> None:

@@ -555,9 +555,7 @@ class Match:
             tabletop.draw_colour_before(colour_before)
         if self.show_history and self.scene == "table":
             tabletop.draw_history(self.board.heard(self.in_front))
-        if self.scene == "table":
-            self.source.draw()
-        elif self.scene == "hand_result":
+        if self.scene == "hand_result":
             assert self.result is not None
             results.draw_hand_result(self.result)
         elif self.scene == "match_result":
@@ -565,3 +563,4 @@ class Match:
             names = self.result.names
             winner, scores = self.game.match_winner, self.result.scores
             results.draw_match_result(winner, scores, self.title_art, footer=self.source.footer, names=names)
+        self.source.draw()

@@ -36,6 +36,7 @@ from game.ui.table import narration
 from game.ui.table.animation import Step
 from game.ui.table.match import Match
 from game.ui.table.panels import NAME_ROOM
+from game.ui.table.quick_chat import QuickChat
 
 PROMPT_OFFLINE = "Connection lost: trying again by itself..."
 PROMPT_CLOSED = "The table server has gone: ESCAPE, then LEAVE"
@@ -156,6 +157,7 @@ class OnlineLink:
         self._shown = session.moves  # the server's move count once what this table staged has played
         self._connected = [seat["connected"] for seat in session.seats]  # whose connection went is said
         self._prompt_base = self._prompt_shown = ""  # the table's own prompt, and what this table made of it
+        self.chat = QuickChat(client.send, self._other_people, table.audio, table.notice)
 
     # ----- the table's source ------------------------------------------------------
 
@@ -235,8 +237,17 @@ class OnlineLink:
                 self.table.notice(f"error from the server: {message.get('reason')}")
             elif kind == "over":
                 self._over(message)
+        self._hear(session)
         self._watch_connection()
         self.table.board.scepter = session.scepter
+
+    def _hear(self, session: Session) -> None:
+        """The sayings that came, each by its seat's panel (a seat the table does not have is let be)."""
+        names, seating = self.person_names(), self.table.seating
+        for seat, say in session.chats:
+            if 0 <= seat < seating.players:
+                self.chat.heard(seat, say, names[seat] or seating.name(seat), self.table.frame)
+        session.chats.clear()
 
     def _hold(self, message: dict) -> bool:
         """Sees each message before the session takes it, in order, and
@@ -398,6 +409,11 @@ class OnlineLink:
         name = names[turn] if turn < len(names) else ""
         return timed_turn_prompt(name or self.table.seating.name(turn), math.ceil(left))
 
+    def _other_people(self) -> list[tuple[int, str]]:
+        """Every other person's seat and name: whom your quick chat may mute."""
+        mine = self.client.session.seat
+        return [(seat, name) for seat, name in enumerate(self.person_names()) if name and seat != mine]
+
     def person_names(self) -> tuple[str, ...]:
         """Each seat's person by name, unmarked ("" for a computer), yours "YOU"."""
         session = self.client.session
@@ -406,6 +422,13 @@ class OnlineLink:
     # ----- drawing: the turn timer ------------------------------------------------------------------
 
     def draw(self) -> None:
+        """The turn timer while a hand is played, and the quick chat."""
+        if self.table.scene == "table":
+            self._draw_timer()
+        seating, viewer = self.table.seating, self.table.viewer
+        self.chat.draw(lambda seat: seating.place(seat, viewer), seating.players, self.table.frame)
+
+    def _draw_timer(self) -> None:
         """The bar over the message bar: how much of the person's turn time
         is left, in yellow (pink when it runs short) for your turn, in blue
         for another's (the prompt line names them)."""

@@ -131,7 +131,7 @@ class TableSource(Protocol):
         ...
 
     def draw(self) -> None:
-        """Drawn over the table while a hand is played."""
+        """Drawn over the table (and over a hand's or the match's result)."""
         ...
 
 
