@@ -157,7 +157,10 @@ class OnlineLink:
         self._shown = session.moves  # the server's move count once what this table staged has played
         self._connected = [seat["connected"] for seat in session.seats]  # whose connection went is said
         self._prompt_base = self._prompt_shown = ""  # the table's own prompt, and what this table made of it
-        self.chat = QuickChat(client.send, self._other_people, table.audio, table.notice)
+        # (the table's sound and notices by way of lambdas: this link is made before the table is)
+        self.chat = QuickChat(
+            client.send, self._other_people, lambda name: table.audio.play(name), lambda text: table.notice(text)
+        )
 
     # ----- the table's source ------------------------------------------------------
 

@@ -20,7 +20,6 @@ import pyxel
 from game.online import chat
 from game.ui import layout as lay
 from game.ui.device import resources as res
-from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_W
 from game.ui.table.seat_layout import PANEL_H, PANEL_W, panel_of
@@ -77,20 +76,21 @@ def bubble_anchor(place: int, players: int) -> tuple[int, int]:
 
 class QuickChat:
     """The strip, the bubbles and the mutes of one person at an online
-    table. ``send`` sends a protocol message; ``place`` turns a server seat
-    into its place at this table; ``clock`` is seconds (the allowance's)."""
+    table. ``send`` sends a protocol message, ``people`` names the other
+    people at the table, ``play`` sounds and ``notice`` reports; ``clock``
+    is seconds (the allowance's)."""
 
     def __init__(
         self,
         send: Callable[[dict], None],
         people: Callable[[], list[tuple[int, str]]],
-        audio: Audio,
+        play: Callable[[str], None],
         notice: Callable[[str], None],
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.send = send
         self.people = people  # the other people at the table now: (seat, name)
-        self.audio = audio
+        self.play = play  # a sound, by its name (``Audio.play``)
         self.notice = notice
         self.clock = clock
         self.open = False
@@ -109,7 +109,7 @@ class QuickChat:
             if KEY not in pressed:
                 return pressed, pointer
             self.open, self.waiting = True, False
-            self.audio.play("move")
+            self.play("move")
             return [key for key in pressed if key != KEY], pointer
         for key in pressed:
             if key in CLOSE_KEYS:
@@ -118,7 +118,7 @@ class QuickChat:
             if key in ("LEFT", "UP", "RIGHT", "DOWN"):
                 step = -1 if key in ("LEFT", "UP") else 1
                 self.cursor = (self.cursor + step) % len(chat.SAYINGS)
-                self.audio.play("move")
+                self.play("move")
             elif key == "RETURN":
                 self._say()
         if pointer is not None:
@@ -139,7 +139,7 @@ class QuickChat:
     def _say(self) -> None:
         if not self.allowance.take(self.clock()):
             self.waiting = True
-            self.audio.play("buzz")
+            self.play("buzz")
             return
         say = chat.SAYINGS[self.cursor]
         self.send({"type": "chat", "say": say})
@@ -154,7 +154,7 @@ class QuickChat:
             self.notice(f"chat muted {name}: {say}")
             return
         self.bubbles[seat] = (say, frame + BUBBLE_FRAMES)
-        self.audio.play("chat")
+        self.play("chat")
         self.notice(f"chat {name}: {say}")
 
     def mute_groups(self) -> list[tuple[str, tuple[int, ...]]]:
