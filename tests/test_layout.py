@@ -342,11 +342,16 @@ def test_a_replay_entry_of_any_table_stays_in_its_row(players):
 
 
 def test_the_in_match_menu_keeps_its_items_in_its_panel_and_final_scores_fit():
-    menu = menus.PauseMenu()
-    panel = (menu.X, menu.Y, menu.W, menu.H)
-    for index, key in enumerate(menu.items.keys):
-        rx, ry, rw, rh = menu.items.rect(index)
-        assert inside((rx, ry, rw, rh), panel), key
+    for chatters in ((), ("ANNA",), ("A" * 16, "BEN", "CLEO", "THE OTHERS")):  # online: a line a person's chat
+        menu = menus.PauseMenu(chatters)
+        panel = (menu.X, menu.Y, menu.W, menu.H)
+        assert menu.Y + menu.H <= lay.BAR_Y, chatters  # clear of the message bar
+        for index, key in enumerate(menu.items.keys):
+            rx, ry, rw, rh = menu.items.rect(index)
+            assert inside((rx, ry, rw, rh), panel), key
+        for name in chatters:
+            label = f"CHAT OF {name[:12]}: MUTED"
+            assert inside(text_box(menu.items.x + 10, 0, label), (menu.items.x, 0, menu.items.w, 10)), label
     for players in range(2, 11):
         lines = results.final_score_lines(tuple(range(990, 990 + players)))
         assert len(lines) <= 2 and all(len(line) * CHAR_W <= results.PANEL_W - 8 for line in lines), lines

@@ -773,7 +773,8 @@ class PauseMenu:
     def __init__(self, chatters: tuple[str, ...] = ()) -> None:
         self.chatters = chatters
         self.H = PauseMenu.H + ITEM_H * len(chatters)
-        self.Y = min(PauseMenu.Y, (lay.BAR_Y - self.H) // 2)
+        if PauseMenu.Y + self.H > lay.BAR_Y:  # (with chat lines: raised to clear the message bar)
+            self.Y = (lay.BAR_Y - self.H) // 2
         x, y, w = self.X + self.ITEMS_INSET, self.Y + self.ITEMS_TOP, self.W - 2 * self.ITEMS_INSET
         chats = [f"chat{number}" for number in range(len(chatters))]
         self.items = ItemList(["resume", "sound", "leave", "hints", *chats], x=x, y=y, w=w)
