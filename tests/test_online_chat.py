@@ -7,12 +7,13 @@ import shutil
 import time
 
 import pytest
-from online_server import ServerProcess, quick_dir, wait_for
+from online_server import ServerProcess, bot, quick_dir, wait_for
 from test_online_hostile import answer, join
 
 from game.online import chat
 
 TABLE = {"rules": "standard", "players": 3, "people": 3}
+PAIR = {"rules": "standard", "players": 2, "people": 2}
 
 
 @pytest.fixture(scope="module")
@@ -24,11 +25,11 @@ def srv():
     shutil.rmtree(folder, ignore_errors=True)
 
 
-def seated(srv, room, names=("ANNA", "BEN", "CLEO")):
-    """Everyone of ``names`` joined to ``room`` (the first makes it), each welcomed."""
+def seated(srv, room, names=("ANNA", "BEN", "CLEO"), table=TABLE):
+    """Everyone of ``names`` joined to ``room`` (the first makes it with ``table``), each welcomed."""
     sockets = []
     for name in names:
-        ws = join(srv, room, {"type": "hello", "name": name, "table": TABLE})
+        ws = join(srv, room, {"type": "hello", "name": name, "table": table})
         welcome = answer(ws, "welcome")
         assert welcome["room"] == room or not room
         sockets.append(ws)
@@ -104,3 +105,14 @@ def test_a_chat_is_no_move_and_the_room_file_never_holds_one(srv):
     assert "GOOD GAME" not in json.dumps(after)
     for ws in sockets:
         ws.close()
+
+
+def test_a_chatty_bot_says_its_sayings_in_turn_at_its_pace(srv):
+    (anna,) = seated(srv, "BOTCHAT", ("ANNA",), PAIR)
+    bob = bot(srv.url + "/BOTCHAT", "BOB", "--chat-every", "0.5", "--seed", "0", timeout=20)
+    heard = [chats(anna, timeout=10) for _ in range(3)]
+    assert [message["seat"] for message in heard] == [1, 1, 1]
+    assert [message["say"] for message in heard] == list(chat.SAYINGS[1:4])
+    anna.close()
+    bob.kill()
+    bob.wait(timeout=10)

@@ -24,6 +24,8 @@ the tests. It makes the "after" pictures:
     people_turn_bob.png                BOB's turn
     online_lobby.png                   --join a room of a table server on 127.0.0.1: the lobby, BOB joined
     online_table.png                   the match started with a computer in the free seat: your turn
+    online_chat_bubble.png             BOB (a chatty bot) says something: the bubble by his panel
+    online_chat_strip.png              Q: the quick chat's strip over your hand
 
 The ``*_before.png`` pictures show the game before those changes and are
 kept as they are. Needs Xvfb, xdotool, xwininfo and ImageMagick (import, convert).
@@ -47,6 +49,7 @@ TITLE = "UNO 1991"
 # Seconds: the loading screen shows at least 1.5 s; the deal and the first
 # turn take about 2.5 s at 30 frames a second.
 AFTER_START, AFTER_DEAL = 4.0, 5.0
+CHATTY = ("--chat-every", "2")  # BOB's quick chat: a saying every 2 s, each showing for 3
 
 
 def need(*programs: str) -> None:
@@ -219,14 +222,15 @@ def table_server(work: Path):
 
 
 def online(out: Path, display: str, work: Path) -> None:
-    """ANN makes a room of three at a table server; BOB (a network bot)
-    joins; ANN starts it with a computer in the free seat."""
+    """ANN makes a room of three at a table server; BOB (a network bot,
+    chatty) joins; ANN starts it with a computer in the free seat, then
+    opens the quick chat."""
     with table_server(work) as address:
         url = f"{address}/party"
         game = Game(display, work / "online", "--join", url, "--name", "ANN", "--rules", "standard", "--players", "3")
         time.sleep(2.0)
         bob = subprocess.Popen(
-            [sys.executable, "-m", "game.online.bot", url, "--name", "BOB", "--seed", "2", "--timeout", "60"],
+            [sys.executable, "-m", "game.online.bot", url, "--name", "BOB", "--seed", "2", "--timeout", "60", *CHATTY],
             cwd=ROOT,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -235,6 +239,11 @@ def online(out: Path, display: str, work: Path) -> None:
         game.shot(out / "online_lobby.png")
         game.key("Return", pause=AFTER_DEAL)
         game.shot(out / "online_table.png")
+        time.sleep(1.0)  # BOB says something every 2 s, and a saying shows for 3: one is showing
+        game.shot(out / "online_chat_bubble.png")
+        game.key("q", pause=0.5)
+        game.key("Right", pause=0.5)
+        game.shot(out / "online_chat_strip.png")
         game.close()
         bob.terminate()
         bob.wait(timeout=10)

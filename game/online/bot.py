@@ -22,6 +22,7 @@ from pathlib import Path
 from .. import ai
 from ..ai.policy import last_action_in_turn
 from ..storage.safe_files import write_atomically
+from . import chat
 from .protocol import Message, Session, event_json
 
 RETRY_AFTER = 1.0  # seconds without a message before a bot says again what it does
@@ -30,10 +31,21 @@ LEVEL = "easy"  # how well a bot plays, unless told
 
 
 class Bot:
-    def __init__(self, session: Session, level: str = LEVEL, seed: int = 0, hands: int | None = None) -> None:
-        """``hands``: stop asking for the next hand after that many."""
+    def __init__(
+        self,
+        session: Session,
+        level: str = LEVEL,
+        seed: int = 0,
+        hands: int | None = None,
+        chat_every: float | None = None,
+    ) -> None:
+        """``hands``: stop asking for the next hand after that many;
+        ``chat_every``: say something every that many seconds of a match."""
         self.session = session
         self.hands = hands
+        self.chat_every = chat_every
+        self._next_chat = 0.0
+        self._said = seed  # which saying comes next: each bot starts at its own
         self.player = ai.make(level, seed)
         self._acted: int | None = None  # the moves at the table when it last answered
         self.refusals = 0
@@ -70,6 +82,18 @@ class Bot:
             action = last_action_in_turn(view.legal)
         return [session.act(action)]
 
+    def chat(self, now: float) -> list[Message]:
+        """A quick chat's saying every ``chat_every`` seconds (``now``, in
+        seconds) while the match is on: a chatty person's pace, for the
+        benchmark and the pictures. The sayings come round in turn."""
+        if self.chat_every is None or not self.session.started or self.session.record is not None:
+            return []
+        if now < self._next_chat:
+            return []
+        self._next_chat = now + self.chat_every
+        self._said += 1
+        return [{"type": "chat", "say": chat.SAYINGS[self._said % len(chat.SAYINGS)]}]
+
     def retry(self) -> list[Message]:
         """Nothing has come for a while: say again what this seat does (a
         message lost to the rate limit, or to a connection that dropped)."""
@@ -88,6 +112,7 @@ def play(
     stop_after_moves: int | None = None,
     token_file: Path | None = None,
     hands: int | None = None,
+    chat_every: float | None = None,
 ) -> tuple[Session, str]:
     """Join and play until the match is over (or ``timeout`` seconds pass);
     the session, and why the bot left."""
@@ -97,7 +122,7 @@ def play(
         token = token_file.read_text().strip() or None
     client = Client(url, name, token, table).start()
     kept = token
-    bot = Bot(client.session, level, seed, hands)
+    bot = Bot(client.session, level, seed, hands, chat_every)
     end = time.monotonic() + timeout
     quiet = time.monotonic()
     why = f"--timeout: {timeout:g} seconds have passed"
@@ -107,7 +132,7 @@ def play(
                 why = f"the server refused the seat: {client.session.errors[-1] if client.session.errors else '?'}"
                 break
             messages = client.poll(wait=0.05)
-            replies = [reply for message in messages for reply in bot.respond(message)]
+            replies = [reply for message in messages for reply in bot.respond(message)] + bot.chat(time.monotonic())
             if messages:
                 quiet = time.monotonic()
             elif time.monotonic() - quiet > RETRY_AFTER:
@@ -154,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--stop-after-moves", type=int, default=None, help="leave once the table has made this many")
     parser.add_argument("--hands", type=int, default=None, help="leave after this many hands")
+    parser.add_argument(
+        "--chat-every", type=float, default=None, metavar="SECONDS", help="say a quick chat's saying this often"
+    )
     args = parser.parse_args(argv)
     session, why = play(
         args.url,
@@ -166,6 +194,7 @@ def main(argv: list[str] | None = None) -> int:
         stop_after_moves=args.stop_after_moves,
         token_file=args.token_file,
         hands=args.hands,
+        chat_every=args.chat_every,
     )
     print(
         json.dumps(
