@@ -28,6 +28,7 @@ from game.online.protocol import (
     problem,
 )
 from game.online.room import RECENT_EVENTS, JoinError, Room, check_table
+from game.rules import WATCHER
 from game.rules.game import View
 from game.rules.house import HOUSE_RULES
 
@@ -73,7 +74,8 @@ def check(message: dict, seat: int, room: Room) -> None:
     view = message["view"]
     assert set(view) == VIEW_FIELDS
     hand = view["hand"]
-    assert hand == game.hands[seat]
+    assert hand == (game.hands[seat] if seat != WATCHER else [])  # a watcher: no hand at all
+    assert view["seat"] == seat
     assert view["top"] == game.top and view["discard"] == game.discard
     assert view["drawn"] is None or view["drawn"] in hand
     for action in view["legal"]:
@@ -106,6 +108,7 @@ class Table:
         self.sessions: dict = {}
         self.bots: dict = {}
         self.seat_of: dict = {}
+        self.watchers: dict = {}  # conn -> the Session of a connection that watches
         for person in range(table["people"]):
             self.connect(f"P{person}", Session(f"Player {person}", table=table), level, person)
 
@@ -120,8 +123,18 @@ class Table:
         for conn, message in out:
             assert problem(message, SERVER_MESSAGES) is None, (problem(message, SERVER_MESSAGES), message)
             text = encode(message)
-            check(json.loads(text), self.room.members[conn].seat, self.room)
+            member = self.room.members.get(conn) or self.room.watchers[conn]
+            check(json.loads(text), member.seat, self.room)
             self.queue.append((conn, text))
+
+    def watch(self, conn) -> None:
+        self.watchers[conn] = Session("")
+        self.take(self.room.watch(conn, self.now))
+
+    def stop_watching(self, conn) -> Session:
+        self.queue = [(c, m) for c, m in self.queue if c != conn]
+        self.take(self.room.leave(conn, self.now))
+        return self.watchers.pop(conn)
 
     def drop(self, conn) -> Session:
         self.queue = [(c, m) for c, m in self.queue if c != conn]
@@ -129,8 +142,10 @@ class Table:
         self.bots.pop(conn)
         return self.sessions.pop(conn)
 
-    def run(self, drop_at: int | None, moves: int | None = None) -> int:
-        """Play on to the end of the match (or ``moves`` more moves)."""
+    def run(self, drop_at: int | None, moves: int | None = None, watch_at: int | None = None) -> int:
+        """Play on to the end of the match (or ``moves`` more moves); a
+        watcher comes at move ``watch_at``, goes 30 moves later and a new
+        one comes 30 moves after that and stays."""
         dropped = None
         stop = None if moves is None else self.room.moves + moves
         for _ in range(LONGEST):
@@ -143,12 +158,20 @@ class Table:
                 conn, session, _ = dropped
                 dropped = None
                 self.connect(conn + "'", Session(session.name, token=session.token), "easy", 9)
+            if watch_at is not None and self.room.moves >= watch_at and not self.watchers:
+                self.watch(f"W{watch_at}")
+            if watch_at is not None and self.room.moves >= watch_at + 30 and f"W{watch_at}" in self.watchers:
+                self.stop_watching(f"W{watch_at}")
+                watch_at += 60
             if not self.queue:
                 wake = self.room.wakeup(self.now)
                 self.now = max(self.now + 0.001, wake if wake is not None else self.now + 1.0)
                 self.take(self.room.tick(self.now))
                 continue
             conn, text = self.queue.pop(0)
+            if conn in self.watchers:
+                self.watchers[conn].receive(json.loads(text))
+                continue
             if conn not in self.sessions:
                 continue
             message = json.loads(text)
@@ -177,12 +200,28 @@ tables = st.fixed_dictionaries(
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(table=tables, seed=st.integers(0, 2**32 - 1), drop_at=st.none() | st.integers(1, 200))
-def test_no_message_to_a_seat_holds_another_seats_hidden_card_over_whole_matches(table, seed, drop_at):
+@given(
+    table=tables,
+    seed=st.integers(0, 2**32 - 1),
+    drop_at=st.none() | st.integers(1, 200),
+    watch_at=st.none() | st.integers(0, 150),
+)
+@example(  # a watcher from the second move: one comes and goes, and another stays to the end
+    table={"rules": "standard", "players": 4, "people": 2, "house": [], "level": "easy"},
+    seed=4,
+    drop_at=None,
+    watch_at=2,
+)
+def test_no_message_to_a_seat_or_a_watcher_holds_a_hidden_card_over_whole_matches(table, seed, drop_at, watch_at):
     players = Table(table, seed, "easy")
-    players.run(drop_at)
+    players.run(drop_at, watch_at=watch_at)
+    assert watch_at is None or watch_at > players.room.moves or players.watchers  # (the watcher came)
     room = players.room
     assert room.over, f"the match did not end: {room.moves} moves"
+    for watcher in players.watchers.values():  # what a watcher last saw is the engine's view for nobody's seat
+        shown, engine = watcher.view, room.game.view(WATCHER)
+        assert shown is not None and all(getattr(shown, name) == getattr(engine, name) for name in VIEW_FIELDS)
+        assert watcher.record == room.game.record()  # the match over, its replay is everyone's
     # Everyone who played is sent the record at the end: it replays to the same game.
     records = [s.record for s in players.sessions.values()]
     assert records and all(record == room.game.record() for record in records)

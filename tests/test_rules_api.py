@@ -3,7 +3,7 @@
 import pytest
 from conftest import stacked
 
-from game.rules import Card, Game, IllegalAction
+from game.rules import WATCHER, Card, Game, IllegalAction
 from game.rules.rulesets import RULES_1991
 
 PLAIN = [["R1", "R2", "R3", "G4", "G5", "Y6", "Y7"], ["B1", "B2", "B3", "G6", "G7", "Y8", "Y9"]]
@@ -135,6 +135,28 @@ def test_a_view_shows_the_seat_its_own_cards_and_the_table_but_not_the_rest():
     text = repr(mine)
     assert "B9" not in text and "G1" not in text
     assert not any(code in mine.hand for code in PLAIN[1])
+
+
+def test_a_watcher_sees_the_table_and_what_every_seat_sees_of_the_others_and_no_card_of_a_hand():
+    for rules, players, seed in (("1991", 2, 3), ("standard", 4, 5), ("royal", 3, 7)):
+        game = Game(rules, players, seed=seed)
+        for _ in range(400):
+            if game.hand_over:
+                break
+            watched = game.view(WATCHER)
+            assert watched.seat == WATCHER and watched.hand == () and watched.legal == () and watched.drawn is None
+            for seat in range(players):
+                view = game.view(seat)
+                assert (watched.counts, watched.discard, watched.top, watched.turn) == (
+                    view.counts,
+                    view.discard,
+                    view.top,
+                    view.turn,
+                )
+                others = tuple(event.hidden() for event in view.events if event.kind != "reveal")
+                assert watched.events == others  # what this seat sees of another's, its own face down too
+            game.act(game.legal()[-1] if len(game.legal()) < 2 else game.legal()[0])
+        assert not any(event.cards for event in game.view(WATCHER).events if event.kind == "draw")
 
 
 def test_a_view_of_a_missing_seat_is_refused():

@@ -98,6 +98,7 @@ CLIENT_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "name": _field(TEXT),  # as every table shows it: ``clean_name``
         "token": _field(TEXT, NULL, longest=64),  # a rejoin
         "table": _field(OBJECT),  # the creator's table: ``room.check_table``
+        "watch": _field(FLAG),  # watch the room (its public table only), not play
     },
     "act": {
         "action": _field(TEXT, required=True, longest=64),
@@ -122,11 +123,13 @@ SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "seats": _field(LIST, required=True),
         "started": _field(FLAG, required=True),
         "waiting": _field(LIST, required=True),
+        "watching": _field(WHOLE),  # how many watch the room (a server of before watchers says nothing)
     },
     "seats": {
         "seats": _field(LIST, required=True),
         "started": _field(FLAG, required=True),
         "waiting": _field(LIST, required=True),
+        "watching": _field(WHOLE),
     },
     "state": {
         "moves": _field(WHOLE, required=True),

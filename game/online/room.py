@@ -32,7 +32,7 @@ from ..ai.policy import (
     computer_seed,
     reaction,
 )
-from ..rules import Game
+from ..rules import WATCHER, Game
 from ..rules.rulesets import RULESETS, SCEPTER_SECONDS
 from . import chat
 from .protocol import ROOM_NAME, Message, ProtocolError, clean_name, view_json
@@ -41,6 +41,7 @@ FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
 RECENT_EVENTS = 30  # events a rejoin is sent with the view (as lichess resends a game's last 30 moves)
 GRACE = 5.0  # seconds a dropped person in turn keeps the seat before a computer plays it
+MOST_WATCHERS = 16  # connections that may watch one room at once
 TOKEN_SHA256 = re.compile(r"[0-9a-f]{64}")
 TABLE_KEYS = ("rules", "players", "people", "scoring", "house", "level", "turn_time")
 
@@ -194,6 +195,7 @@ class Room(Generic[Conn]):
         self.created = time.strftime("%Y-%m-%d %H:%M")
         self.ended: float | None = None  # when the match ended (time.time()): its replay's date
         self.members: dict[Conn, Member] = {}
+        self.watchers: dict[Conn, Member] = {}  # connections that watch, at most MOST_WATCHERS: seat WATCHER's view
         self.turn_key: tuple[int, int] | None = None
         self._turns_counted = (-1, 0, 0)  # (hand, events, turn events among them): see _turn_key
         self.turn_since = 0.0
@@ -250,7 +252,34 @@ class Room(Generic[Conn]):
             out.append((conn, self.over_message()))
         return out
 
+    def watch(self, conn: Conn, now: float) -> Out[Conn]:
+        """A connection watches the room, at any moment of its match: it is
+        sent the public table only (``WATCHER``'s view), and every seat is
+        told how many watch. JoinError past ``MOST_WATCHERS``."""
+        if len(self.watchers) >= MOST_WATCHERS:
+            raise JoinError(f"this room has as many watchers as it takes ({MOST_WATCHERS})")
+        self.watchers[conn] = Member(WATCHER, rejoined=self.started)
+        welcome = {"type": "welcome", "room": self.name, "seat": WATCHER, "table": self.table, **self.seats_fields()}
+        out = [(conn, welcome), *self.seat_news()]
+        if self.started:
+            out.append((conn, self.state(conn, now)))
+        if self.over:
+            out.append((conn, self.over_message()))
+        return out
+
+    @property
+    def everyone(self) -> list[Conn]:
+        """Every connection to the room: its people's, then its watchers'."""
+        return [*self.members, *self.watchers]
+
+    @property
+    def occupied(self) -> bool:
+        """Somebody is connected, to play or to watch: the room stays in memory."""
+        return bool(self.members or self.watchers)
+
     def leave(self, conn: Conn, now: float) -> Out[Conn]:
+        if self.watchers.pop(conn, None) is not None:
+            return self.seat_news()
         member = self.members.pop(conn, None)
         if member is None:
             return []
@@ -271,6 +300,8 @@ class Room(Generic[Conn]):
     # ----- messages -------------------------------------------------------------
 
     def handle(self, conn: Conn, message: Message, now: float) -> Out[Conn]:
+        if conn in self.watchers:
+            return self._watcher_says(conn, message)
         self._wind_scepter(now)
         member = self.members[conn]
         seat = member.seat
@@ -303,6 +334,12 @@ class Room(Generic[Conn]):
         self.played = True
         return out + self.after_action(now, conn, ident)
 
+    def _watcher_says(self, conn: Conn, message: Message) -> Out[Conn]:
+        """A watcher may only ping: it holds no seat, and says nothing at the table."""
+        if message["type"] == "ping":
+            return [(conn, {"type": "pong", "id": message.get("id")})]
+        return [(conn, {"type": "error", "reason": "you are watching this room: a watcher does not play or chat"})]
+
     def _chat(self, conn: Conn, seat: int, say: str, now: float) -> Out[Conn]:
         """A saying, to everyone in the room (the sender's own copy says it
         went); refused past the seat's allowance. It is not kept: a chat is
@@ -312,7 +349,7 @@ class Room(Generic[Conn]):
         if not self.chat_allowances.setdefault(seat, chat.Allowance()).take(now):
             return [(conn, {"type": "error", "reason": chat.REFUSED})]
         said = {"type": "chat", "seat": seat, "say": say}
-        return [(member, said) for member in self.members]
+        return [(member, said) for member in self.everyone]
 
     def _act(self, action: str, seat: int) -> None:
         if self.over:
@@ -363,7 +400,7 @@ class Room(Generic[Conn]):
         out = self.broadcast(now, conn, ident)
         if self.game.match_over and not self.over:
             self.over, self.ended = True, time.time()
-            out += [(c, self.over_message()) for c in self.members]
+            out += [(c, self.over_message()) for c in self.everyone]
         return out
 
     def _turn_key(self) -> tuple[int, int]:
@@ -389,17 +426,22 @@ class Room(Generic[Conn]):
 
     def seats_fields(self) -> Message:
         """What a ``welcome`` and a ``seats`` message say of the seats."""
-        return {"seats": self.public_seats(), "started": self.started, "waiting": self.waiting()}
+        return {
+            "seats": self.public_seats(),
+            "started": self.started,
+            "waiting": self.waiting(),
+            "watching": len(self.watchers),
+        }
 
     def seat_news(self) -> Out[Conn]:
         message = {"type": "seats", **self.seats_fields()}
-        return [(conn, message) for conn in self.members]
+        return [(conn, message) for conn in self.everyone]
 
     def broadcast(self, now: float, acting: Conn | None = None, ident: int | str | None = None) -> Out[Conn]:
         if not self.started:
             return []
         out = []
-        for conn in self.members:
+        for conn in self.everyone:
             message = self.state(conn, now)
             if conn is acting and ident is not None:
                 message["ack"] = ident
@@ -412,7 +454,7 @@ class Room(Generic[Conn]):
         (``reset``), from the hand's event number ``first``. A rejoin is
         sent the view and only the last ``RECENT_EVENTS`` events, however
         long the hand: the view is where the table stands."""
-        member = self.members[conn]
+        member = self.members.get(conn) or self.watchers[conn]
         game = self.game
         reset = member.rejoined or member.hand != game.hand_number
         if member.hand != game.hand_number:

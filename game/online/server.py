@@ -31,6 +31,7 @@ from pathlib import Path
 
 from websockets.http11 import Request
 
+from ..rules import WATCHER
 from ..storage.safe_files import keep_aside, timestamp
 from . import limits, wire
 from .protocol import MAX_MESSAGE, Message, ProtocolError, clean_name, decode, encode, room_from_path, room_names
@@ -265,7 +266,7 @@ class Server:
 
     def _watch_idle(self, room: Room[Conn]) -> None:
         """Nobody is connected to the room: put it away in a while."""
-        if room.members:
+        if room.occupied:
             return
         _cancel(self.idle, room.name)
         wait = min(self.idle_room, IDLE_OVER) if room.over or not room.played else self.idle_room
@@ -276,7 +277,7 @@ class Server:
         store holds its last change (an empty room is not played: it comes
         back from the store as it went)."""
         del self.idle[room.name]
-        if room.members or self.rooms.get(room.name) is not room:
+        if room.occupied or self.rooms.get(room.name) is not room:
             return
         if not self._stored(room):
             self._watch_idle(room)  # not yet in the store: later
@@ -319,7 +320,7 @@ class Server:
             return
         self.log(f"this server's lease had lapsed: its {len(self.rooms)} rooms are dropped")
         for room in list(self.rooms.values()):
-            for conn in list(room.members):
+            for conn in room.everyone:
                 conn.room = None
                 conn.close(1012, "the room moves to another server: reconnect")
             self._forget(room.name)
@@ -352,7 +353,7 @@ class Server:
             return
         oldest = [self.rooms.get(name) for name in itertools.islice(self.idle, EVICT_LOOK)]
         for room in sorted(filter(None, oldest), key=lambda room: room.played):  # (sorted keeps the oldest first)
-            if not room.members and self._stored(room):
+            if not room.occupied and self._stored(room):
                 self._let_go(room)
                 return
         raise JoinError("this server has no room for more rooms")
@@ -426,10 +427,17 @@ class Server:
             again.members[conn] = Member(member.seat)
             conn.room = again
             conn.send({"type": "error", "reason": reason})
+        for conn in room.watchers:  # they watch the room as it is again
+            if again is None:
+                conn.room = None
+                self._refuse(conn, SeatTaken(reason))
+            else:
+                conn.room = again
+                again.watchers[conn] = Member(WATCHER)
         if again is not None:
             for conn, message in again.seat_news():
                 conn.send(message)
-            for conn in again.members:
+            for conn in again.everyone:
                 if again.started:
                     conn.send(again.state(conn, loop_time))
             self.schedule(again)
@@ -471,17 +479,20 @@ class Server:
         if room is None:
             self._hello(conn, message)
         else:  # (a message that came before its join was refused finds no seat)
-            self.submit(room, lambda now: room.handle(conn, message, now) if conn in room.members else [])
+            self.submit(room, lambda now: room.handle(conn, message, now) if conn in room.everyone else [])
 
     def _hello(self, conn: Conn, hello: Message) -> None:
-        """The first message: the room is found, or made, at once; the join
-        waits its turn among the room's changes."""
+        """The first message: the room is found, or made, at once (never
+        for a watcher: there must be one to watch); the join waits its turn
+        among the room's changes."""
         conn.greeted()
         try:
             if hello["type"] != "hello":
                 raise ProtocolError('say hello first: {"type": "hello", "name": ...}')
             name = room_from_path(conn.path)
             room = self._room(name) if name else None
+            if room is None and hello.get("watch"):
+                raise JoinError(f"there is no room {name!r} to watch on this server")
             if room is None:
                 room = self._new_room(name, hello, conn.address)
         except (ProtocolError, JoinError) as error:
@@ -508,7 +519,7 @@ class Server:
 
     def _join(self, conn: Conn, room: Room[Conn], hello: Message, now: float) -> Out[Conn]:
         try:
-            return room.join(conn, hello, now)
+            return room.watch(conn, now) if hello.get("watch") else room.join(conn, hello, now)
         except (ProtocolError, JoinError) as error:
             conn.room = None  # its leaving is not the room's business
             self._refuse(conn, error)

@@ -10,5 +10,17 @@ from .cards import COLOURS, Card
 from .events import Event
 from .game import Game, IllegalAction, View
 from .rulesets import RULESETS, RuleSet, get_ruleset
+from .views import WATCHER
 
-__all__ = ["COLOURS", "RULESETS", "Card", "Event", "Game", "IllegalAction", "RuleSet", "View", "get_ruleset"]
+__all__ = [
+    "COLOURS",
+    "RULESETS",
+    "WATCHER",
+    "Card",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "RuleSet",
+    "View",
+    "get_ruleset",
+]

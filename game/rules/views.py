@@ -17,20 +17,25 @@ if TYPE_CHECKING:
     from .game import Game
 
 
+WATCHER = -1  # the seat of a view that is nobody's: a watcher's (``Game.view(WATCHER)``)
+
+
 def view_of(game: Game, seat: int, events_from: int = 0) -> View:
     """What ``seat`` may see; its ``events`` are this hand's from number
     ``events_from`` on (a table server sends each seat only the new
     ones: asking for all of them every move would cost more the longer
-    the hand)."""
-    if seat not in range(game.players):
-        raise ValueError(f"no seat {seat!r}: seats are 0 to {game.players - 1}")
+    the hand). ``WATCHER`` sees what every seat may see: the table and
+    the public events, no hand, every drawn card face down, no reveal."""
+    watching = seat == WATCHER
+    if seat not in range(game.players) and not watching:
+        raise ValueError(f"no seat {seat!r}: seats are 0 to {game.players - 1}, or WATCHER ({WATCHER})")
     return View(
         rules=game.rules.name,
         players=game.players,
         seat=seat,
         turn=game.turn,
-        hand=tuple(card.code for card in game._hands[seat]),
-        legal=tuple(game.legal(seat)),
+        hand=() if watching else tuple(card.code for card in game._hands[seat]),
+        legal=() if watching else tuple(game.legal(seat)),
         top=game._discard[-1].code,
         colour=game.colour,
         counts=tuple(len(hand) for hand in game._hands),
