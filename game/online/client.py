@@ -78,9 +78,11 @@ def refused_for_good(message: Message) -> bool:
 
 
 class Client(_Face):
-    def __init__(self, url: str, name: str, token: str | None = None, table: Message | None = None) -> None:
+    def __init__(
+        self, url: str, name: str, token: str | None = None, table: Message | None = None, watch: bool = False
+    ) -> None:
         self.url = url
-        self.session = Session(name, token, table)
+        self.session = Session(name, token, table, watch)
         self._inbox: queue.SimpleQueue[Message | str] = queue.SimpleQueue()  # messages, and news of the status
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[Message | None] | None = None  # None: close
@@ -225,16 +227,22 @@ class BrowserClient(_Face):
     a new room), and forgets it once the server refuses it."""
 
     def __init__(
-        self, url: str, name: str, token: str | None = None, table: Message | None = None, storage: Any = None
+        self,
+        url: str,
+        name: str,
+        token: str | None = None,
+        table: Message | None = None,
+        storage: Any = None,
+        watch: bool = False,
     ) -> None:
         self.url = url
         self.storage = storage
-        if token is None and storage is not None:
+        if token is None and storage is not None and not watch:
             from ..storage.safe_files import stored_text
 
             kept = (stored_text(storage.getItem(TOKEN_KEY + address)) for address in seat_addresses(url))
             token = next((found for found in kept if isinstance(found, str) and found), None)  # (text, or null)
-        self.session = Session(name, token, table)
+        self.session = Session(name, token, table, watch)
         self._inbox: list[Message] = []
         self._ws: Any = None  # the page's WebSocket (Pyodide's JavaScript proxies are untyped)
         self._proxies: list[Any] = []

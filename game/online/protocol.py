@@ -281,10 +281,12 @@ class Session:
     server's messages (``receive``), read ``seat``, ``token``, ``view``,
     ``seats``; ``hello`` and ``act`` give the messages to send."""
 
-    def __init__(self, name: str, token: str | None = None, table: Message | None = None) -> None:
+    def __init__(self, name: str, token: str | None = None, table: Message | None = None, watch: bool = False) -> None:
         self.name = name
         self.token = token
         self.table = table
+        self.watch = watch  # this session watches the room (``seat`` WATCHER once welcomed)
+        self.watching = 0  # how many watch the room, as the server last said
         self.room: str | None = None
         self.seat: int | None = None
         self.seats: list[Message] = []
@@ -306,6 +308,8 @@ class Session:
         self._next_id = 0
 
     def hello(self) -> Message:
+        if self.watch:
+            return {"type": "hello", "version": VERSION, "watch": True}
         message: Message = {"type": "hello", "version": VERSION, "name": self.name}
         if self.token:
             message["token"] = self.token
@@ -354,6 +358,8 @@ class Session:
     def _seats(self, message: Message) -> None:
         self.seats = message.get("seats", self.seats)
         self.started = message.get("started", self.started)
+        watching = message.get("watching")
+        self.watching = watching if isinstance(watching, int) and not isinstance(watching, bool) else 0
         waiting = message.get("waiting")
         self.waiting = [n for n in waiting if isinstance(n, int)] if isinstance(waiting, list) else []
 
