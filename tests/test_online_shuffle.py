@@ -229,3 +229,54 @@ def test_a_saved_match_keeps_its_shuffle_and_an_older_one_without_it_still_loads
     del older["shuffle"]
     assert saves.parse(json.dumps(older)).shuffle is None
     assert "shuffle" not in saves.dump(saves.parse(json.dumps(older)))  # (and is written as before)
+
+
+def test_the_match_result_shows_the_shuffle_checked_and_a_failed_check_flashes_with_a_buzz(servers, tmp_path):
+    """The real game, headless, rejoins a finished room with its seat's token
+    and shows the match's end: the verdict under the result, said once."""
+    import pyxel
+    from conftest import HeadlessApp
+
+    from game.storage.store import open_store
+    from game.ui import layout as lay
+    from game.ui.app import init_pyxel
+    from game.ui.online_play import SeatTokens
+    from game.ui.table.online_match import VERDICT_FLASH
+    from game.ui.table.results import VERDICT_Y
+
+    init_pyxel(headless=True)
+    server = servers()
+    url = f"{server.url}/shown"
+    end = finish(bot(url, "Ann", "--table", json.dumps({"rules": "1991", "players": 2, "people": 1})))
+    assert end["verdict"] == verify.CHECKED
+    data = tmp_path / "data"
+    data.mkdir()
+    SeatTokens(data).keep(url, end["token"])
+    game = HeadlessApp(1, join=(url, "ANN", None), store=open_store(data), muted=False)
+    limit = time.monotonic() + 60
+    while game.app.scene != "match_result":
+        assert time.monotonic() < limit, f"no match result: {game.lines[-5:]}"
+        game.press("RETURN") if game.app.scene == "hand_result" else game.driver.frame()
+    game.wait(2)
+    told = [line for line in game.lines if " shuffle " in line]
+    assert len(told) == 1 and f"shuffle {verify.CHECKED} seed" in told[0], told
+
+    def verdict_colours() -> set[int]:
+        game.app.draw()
+        return {pyxel.pget(x, y) for x in range(lay.SCREEN_W) for y in range(VERDICT_Y, VERDICT_Y + 5)}
+
+    assert lay.YELLOW in verdict_colours()
+    session = game.app.online.session
+    session.verdict = verify.Verdict(False, "after move 3 you were shown R1, the seed deals R2")
+    game.wait(1)
+    assert any(f"shuffle {verify.FAILED} after move 3" in line for line in game.lines)
+    assert any(line.endswith("sound buzz") for line in game.lines[-5:]), game.lines[-5:]
+    shown = []
+    for _ in range(2):
+        shown.append(lay.PINK in verdict_colours())
+        game.wait(VERDICT_FLASH)
+    assert sorted(shown) == [False, True]  # it flashes
+    session.verdict = verify.Verdict(None, "no shuffle")
+    game.wait(1)
+    assert lay.GREY in verdict_colours() and any(verify.UNCHECKED in line for line in game.lines[-3:])
+    game.app.online.close()

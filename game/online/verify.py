@@ -183,7 +183,7 @@ def check(
         raise ShuffleFailed(f"the record does not replay: {error}") from None
     if shown:
         raise ShuffleFailed(f"you were shown a hand after move {min(shown)}, past the record's end ({moves})")
-    hands = "" if seat is None else f", and the {compared} hands seat {seat} was dealt and drew"
+    hands = "" if seat is None else f"; so does seat {seat}'s hand at each of the {compared} moves that gave it cards"
     return (
         f"seed {revealed.seed} and secret match the commitment; the record follows from match seed {first.seed}{hands}"
     )

@@ -565,3 +565,4 @@ class Match:
             names = self.result.names
             winner, scores = self.game.match_winner, self.result.scores
             results.draw_match_result(winner, scores, self.title_art, footer=self.source.footer, names=names)
+            self.source.draw_result()

@@ -134,6 +134,10 @@ class TableSource(Protocol):
         """Drawn over the table while a hand is played."""
         ...
 
+    def draw_result(self) -> None:
+        """Drawn over the match's result."""
+        ...
+
 
 class EngineSource:
     """The engine on this machine: an action's events come at once."""
@@ -165,4 +169,7 @@ class EngineSource:
         pass
 
     def draw(self) -> None:
+        pass
+
+    def draw_result(self) -> None:
         pass
