@@ -22,6 +22,7 @@ mixes in no nonce: its ``nonces`` is null and the match seed is N.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import re
 import secrets
@@ -218,11 +219,13 @@ def _shown(item: object) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m game.online.verify FILE``: 0 when the shuffle checks,
     1 when it does not (the reason), 2 when the file cannot be checked."""
-    args = sys.argv[1:] if argv is None else list(argv)
-    if len(args) != 1 or args[0].startswith("-"):
-        print("usage: python -m game.online.verify FILE (a saved online match, from REPLAYS)", file=sys.stderr)
-        return 2
-    path = Path(args[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m game.online.verify",
+        description="Check that a finished online match was dealt from the shuffle its server committed to "
+        "(docs/online.md, 'A shuffle anyone can check'). Exit 0: checked; 1: the check failed; 2: cannot check.",
+    )
+    parser.add_argument("file", type=Path, help="a saved online match: a replay the game kept (replays/*.json)")
+    path = parser.parse_args(argv).file
     try:
         if not path.is_file():
             raise ValueError("not a file" if path.exists() else "no such file")
