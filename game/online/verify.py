@@ -35,7 +35,6 @@ from typing import Any
 
 from ..rules import Game
 from ..rules.record import replaying
-from ..storage.saves import parse
 
 NONCE_LENGTH = 64  # hex digits a client's nonce has at most (256 bits); ours sends 32
 NONCE = re.compile(f"[0-9a-f]{{1,{NONCE_LENGTH}}}")
@@ -194,6 +193,8 @@ def check_saved(text: str | bytes) -> str:
     """Check a saved online match (``game.storage.saves``, with its
     ``shuffle``): what was checked; ShuffleFailed, why not; ValueError for
     a file that is not a saved match, or one with no shuffle to check."""
+    from ..storage.saves import parse  # (here: a client's session, the browser's too, needs no storage)
+
     saved = parse(text, replay=False)
     kept = saved.shuffle
     if kept is None:
