@@ -242,7 +242,7 @@ def test_the_match_result_shows_the_shuffle_checked_and_a_failed_check_flashes_w
     from game.ui.app import init_pyxel
     from game.ui.online_play import SeatTokens
     from game.ui.table.online_match import VERDICT_FLASH
-    from game.ui.table.results import VERDICT_Y
+    from game.ui.table.results import PANEL_W, PANEL_X, VERDICT_Y
 
     init_pyxel(headless=True)
     server = servers()
@@ -263,7 +263,8 @@ def test_the_match_result_shows_the_shuffle_checked_and_a_failed_check_flashes_w
 
     def verdict_colours() -> set[int]:
         game.app.draw()
-        return {pyxel.pget(x, y) for x in range(lay.SCREEN_W) for y in range(VERDICT_Y, VERDICT_Y + 5)}
+        inside = range(PANEL_X + 4, PANEL_X + PANEL_W - 4)  # (not the panel's edge: yellow, or pink for a loss)
+        return {pyxel.pget(x, y) for x in inside for y in range(VERDICT_Y, VERDICT_Y + 5)}
 
     assert lay.YELLOW in verdict_colours()
     session = game.app.online.session
