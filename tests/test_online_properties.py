@@ -57,9 +57,12 @@ def strings(value):
 
 def check(message: dict, seat: int, room: Room) -> None:
     """What may a message to ``seat`` show? Its own hand and drawn cards,
-    the table's public cards, and a challenged hand to its challenger."""
+    the table's public cards, and a challenged hand to its challenger; the
+    shuffle's secret only once the match is over."""
     game = room.game
     kind = message["type"]
+    if room.shuffle is not None and kind != "over":  # the shuffle's secret (its seed's cover) only at the end
+        assert room.shuffle.secret not in encode(message), message
     if kind == "over":
         assert game.match_over  # the record (a replay) only once the match is over
         return

@@ -79,6 +79,8 @@ WINDOW_PICTURES = (
     "people_turn_bob",
     "online_lobby",
     "online_table",
+    "online_chat_bubble",
+    "online_chat_strip",
     "prompt_before",
     "prompt_after",
     "prompt_key_refused",

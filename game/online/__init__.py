@@ -4,5 +4,7 @@ Pure Python, no pyxel. ``protocol`` has the messages and ``Session``, the
 client's state; ``room`` one room's logic (the engine runs only there);
 ``server`` the asyncio WebSocket server (``python -m game.server``);
 ``client`` a non-blocking client for a game loop (a background thread on the
-desktop, the page's WebSocket in the browser). See ``docs/online.md``.
+desktop, the page's WebSocket in the browser); ``verify`` the shuffle's
+commitment and its check (``python -m game.online.verify``). See
+``docs/online.md``.
 """

@@ -8,7 +8,7 @@ benchmark's asyncio clients all use it.
 python -m game.online.bot URL --name NAME [--level easy] [--table JSON] [--token T] [--timeout S]
 plays until the match in the room is over (or ``--timeout`` seconds pass:
 an hour unless told), prints why it leaves on stderr and the session's end
-as JSON (seat, token, record, why it left) on stdout.
+as JSON (seat, token, record, why it left, the shuffle and its check) on stdout.
 """
 
 from __future__ import annotations
@@ -209,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
                 "events": [event_json(e) for e in session.events],
                 "refusals": len(session.refusals),
                 "left": why,
+                "shuffle": session.kept_shuffle(),  # what ``python -m game.online.verify`` checks
+                "verdict": None if session.verdict is None else session.verdict.line,
             }
         ),
         flush=True,

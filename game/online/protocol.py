@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 import time
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
@@ -22,6 +24,7 @@ from typing import Any
 from ..rules.events import Event
 from ..rules.game import Pending, View
 from . import chat
+from .verify import NONCE, NONCE_LENGTH, SEEN_MOST, ShuffleFailed, Verdict, check
 
 VERSION = 1
 MAX_MESSAGE = 4096  # bytes a client may send in one message (the wire layer closes a longer one: 1009)
@@ -57,6 +60,7 @@ OBJECT = Kind("an object", lambda value: isinstance(value, dict))
 LIST = Kind("a list", lambda value: isinstance(value, list | tuple))  # (tuples: the server's, before encode)
 NULL = Kind("null", lambda value: value is None)
 ANY = Kind("any JSON value", lambda value: True)
+HEX = Kind("hex text (0-9, a-f)", lambda value: isinstance(value, str) and NONCE.fullmatch(value) is not None)
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,7 @@ class Field:
     def wanted(self, name: str) -> str:
         """What the field must be, in words: "action must be text of at most 64 characters"."""
         names = [
-            f"{kind.name} of at most {self.longest} characters" if kind is TEXT and self.longest else kind.name
+            f"{kind.name} of at most {self.longest} characters" if kind in (TEXT, HEX) and self.longest else kind.name
             for kind in self.kinds
         ]
         return f"{name} must be {' or '.join(names)}"
@@ -99,6 +103,7 @@ CLIENT_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "token": _field(TEXT, NULL, longest=64),  # a rejoin
         "table": _field(OBJECT),  # the creator's table: ``room.check_table``
         "watch": _field(FLAG),  # watch the room (its public table only), not play
+        "nonce": _field(HEX, longest=NONCE_LENGTH),  # mixed into the match's seed: ``verify``
     },
     "act": {
         "action": _field(TEXT, required=True, longest=64),
@@ -124,6 +129,7 @@ SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "started": _field(FLAG, required=True),
         "waiting": _field(LIST, required=True),
         "watching": _field(WHOLE),  # how many watch the room (a server of before watchers says nothing)
+        "commitment": _field(TEXT),  # to the match's shuffle (a room from before it has none): ``verify``
     },
     "seats": {
         "seats": _field(LIST, required=True),
@@ -147,6 +153,7 @@ SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "winner": _field(WHOLE, NULL, required=True),
         "scores": _field(LIST, required=True),
         "ended": _field(NUMBER, NULL, required=True),
+        "shuffle": _field(OBJECT),  # the seed, secret and nonces committed to (a room from before it has none)
     },
     "refused": {
         "action": _field(TEXT, required=True),
@@ -302,6 +309,16 @@ class Session:
         self.events: list[Event] = []  # this hand's events, as this seat saw them, from number first_event on
         self.first_event = 0  # a rejoin is sent the view and only the hand's last events
         self.record: str | None = None  # the whole match, once it is over (a replay)
+        # The shuffle's check (``verify``): this session's nonce, mixed into the match's seed if it takes a
+        # new seat (``nonce_mixed``: a seat rejoined with a token was the nonce of the session that took it);
+        # the commitment the welcome gave; the hand shown after a move that brought it a card, (moves, hand);
+        # and, once the match is over, what the server revealed and the verdict.
+        self.nonce = secrets.token_hex(16)
+        self.nonce_mixed = False
+        self.commitment: str | None = None
+        self.seen: list[tuple[int, tuple[str, ...]]] = []
+        self.shuffle: Message | None = None
+        self.verdict: Verdict | None = None
         self.refusals: list[Message] = []
         self.errors: list[str] = []
         self.chats: list[tuple[int, str]] = []  # (seat, saying) as they came, for the table to take
@@ -313,8 +330,10 @@ class Session:
         message: Message = {"type": "hello", "version": VERSION, "name": self.name}
         if self.token:
             message["token"] = self.token
-        elif self.table is not None:
-            message["table"] = self.table
+        else:
+            message["nonce"] = self.nonce
+            if self.table is not None:
+                message["table"] = self.table
         return message
 
     def act(self, action: str) -> Message:
@@ -325,6 +344,8 @@ class Session:
         kind = message.get("type")
         if kind == "welcome":
             self.room, self.seat = message["room"], message["seat"]
+            self.nonce_mixed = self.nonce_mixed or "token" in message  # a new seat: this hello's nonce
+            self.commitment = self.commitment or message.get("commitment")  # the first one, before the deal
             self.token = message.get("token", self.token)
             self.table = message.get("table", self.table)
             self._seats(message)
@@ -344,8 +365,11 @@ class Session:
             if isinstance(ack, int) and not isinstance(ack, bool):
                 self.acked = max(self.acked, ack)
             self.view = view_from_json(message["view"], self.events)
+            self._seen(self.view.hand)
         elif kind == "over":
             self.record = message["record"]
+            self.shuffle = message.get("shuffle")
+            self.verdict = self.check_shuffle()
         elif kind == "refused":
             self.refusals.append(message)
         elif kind == "error":
@@ -354,6 +378,31 @@ class Session:
             seat, say = message.get("seat"), message.get("say")
             if isinstance(seat, int) and not isinstance(seat, bool) and say in chat.SAYINGS:
                 self.chats.append((seat, say))
+
+    def _seen(self, hand: tuple[str, ...]) -> None:
+        """Keep the hand shown if a card came to it (a deal, a draw, a swap) since the last kept."""
+        last = self.seen[-1][1] if self.seen else ()
+        if len(self.seen) < SEEN_MOST and Counter(hand) - Counter(last):
+            self.seen.append((self.moves, tuple(hand)))
+
+    def check_shuffle(self) -> Verdict:
+        """Whether the match was dealt from the shuffle committed to (``verify.check``)."""
+        if self.shuffle is None:
+            return Verdict(None, "the server sent no shuffle: a room from before the check")
+        assert self.record is not None  # (with the ``over`` message)
+        try:
+            nonce = self.nonce if self.nonce_mixed else None
+            return Verdict(True, check(self.record, self.shuffle, self.commitment, self.seat, nonce, self.seen))
+        except ShuffleFailed as failed:
+            return Verdict(False, str(failed))
+
+    def kept_shuffle(self) -> Message | None:
+        """The shuffle as a saved match keeps it, for ``python -m game.online.verify`` (None: none sent)."""
+        if self.shuffle is None:
+            return None
+        nonce = self.nonce if self.nonce_mixed else None
+        seen = [[moves, list(hand)] for moves, hand in self.seen]
+        return {**self.shuffle, "commitment": self.commitment, "seat": self.seat, "nonce": nonce, "seen": seen}
 
     def _seats(self, message: Message) -> None:
         self.seats = message.get("seats", self.seats)

@@ -36,6 +36,7 @@ from ..rules import WATCHER, Game
 from ..rules.rulesets import RULESETS, SCEPTER_SECONDS
 from . import chat
 from .protocol import ROOM_NAME, Message, ProtocolError, clean_name, view_json
+from .verify import Shuffle, ShuffleFailed
 
 FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
@@ -180,13 +181,10 @@ class Room(Generic[Conn]):
         self.name = name
         self.table = table
         self.computer_seed = secrets.randbelow(2**31) if computer_seed is None else computer_seed
-        self.game = Game(
-            rules=table["rules"],
-            players=table["players"],
-            seed=secrets.randbelow(2**32) if seed is None else seed,
-            scoring=table["scoring"],
-            house=tuple(table["house"]),
-        )
+        # The shuffle every seat's welcome commits to; the nonces of the people seated are mixed into
+        # the match's seed as it starts (``start``), unless ``seed`` fixes it. None: a room from before it.
+        self.shuffle: Shuffle | None = Shuffle.new(table["players"], seed)
+        self.game = self._new_game(self.shuffle.seed)
         self.seats = [Seat("person" if n < table["people"] else "computer") for n in range(table["players"])]
         self.started = False
         self.over = False
@@ -209,6 +207,16 @@ class Room(Generic[Conn]):
         self.scepter = ScepterClock(self.computer_seed, Seconds()) if self.game.rules.royal else None
         self._header: str | None = None  # the record's header, once asked for (``file_state``)
         self.chat_allowances: dict[int, chat.Allowance] = {}  # each seat's quick chat (not kept)
+
+    def _new_game(self, seed: int) -> Game:
+        table = self.table
+        return Game(
+            rules=table["rules"],
+            players=table["players"],
+            seed=seed,
+            scoring=table["scoring"],
+            house=tuple(table["house"]),
+        )
 
     # ----- joining and leaving ------------------------------------------------
 
@@ -236,10 +244,13 @@ class Room(Generic[Conn]):
                 raise JoinError("the room is full")
             seat, fresh = free[0], new_token()
             self.seats[seat].name, self.seats[seat].token_sha256 = name, token_hash(fresh)
+            nonce = hello.get("nonce")  # (hex of at most 64 digits: ``protocol.decode``)
+            if self.shuffle is not None and isinstance(nonce, str):
+                self.shuffle = self.shuffle.with_nonce(seat, nonce)
         place = self.seats[seat]
         place.conn, place.dropped, place.standin = conn, None, False
         self.members[conn] = Member(seat, rejoined=self.started)
-        welcome = {"type": "welcome", "room": self.name, "seat": seat, "table": self.table, **self.seats_fields()}
+        welcome = self._welcome(seat)
         if fresh is not None:
             welcome["token"] = fresh
         out = [(conn, welcome)]
@@ -259,13 +270,20 @@ class Room(Generic[Conn]):
         if len(self.watchers) >= MOST_WATCHERS:
             raise JoinError(f"this room has as many watchers as it takes ({MOST_WATCHERS})")
         self.watchers[conn] = Member(WATCHER, rejoined=self.started)
-        welcome = {"type": "welcome", "room": self.name, "seat": WATCHER, "table": self.table, **self.seats_fields()}
-        out = [(conn, welcome), *self.seat_news()]
+        out = [(conn, self._welcome(WATCHER)), *self.seat_news()]
         if self.started:
             out.append((conn, self.state(conn, now)))
         if self.over:
             out.append((conn, self.over_message()))
         return out
+
+    def _welcome(self, seat: int) -> Message:
+        """The first answer to a seat's connection (or a watcher's, ``WATCHER``): the room, the table, the
+        seats, and the shuffle's commitment (a watcher may check the deal too)."""
+        welcome = {"type": "welcome", "room": self.name, "seat": seat, "table": self.table, **self.seats_fields()}
+        if self.shuffle is not None:
+            welcome["commitment"] = self.shuffle.commitment
+        return welcome
 
     @property
     def everyone(self) -> list[Conn]:
@@ -293,6 +311,8 @@ class Room(Generic[Conn]):
             if seat.kind == "person" and seat.token_sha256 is None:
                 seat.kind = "computer"
         self.started = True
+        if self.shuffle is not None and self.shuffle.match_seed != self.game.seed:
+            self.game, self._header = self._new_game(self.shuffle.match_seed), None  # the nonces mixed in
         self.turn_key, self.turn_since = self._turn_key(), now
         self._wind_scepter(now)  # the first hand's minute begins
         return self.seat_news() + self.broadcast(now)
@@ -507,6 +527,7 @@ class Room(Generic[Conn]):
             "winner": game.match_winner,
             "scores": list(game.scores),
             "ended": self.ended,
+            **({} if self.shuffle is None else {"shuffle": self.shuffle.as_json()}),
         }
 
     # ----- time: the turn timer and the computers --------------------------------
@@ -647,6 +668,9 @@ class Room(Generic[Conn]):
                 for s in self.seats
             ],
             "scepter": None if scepter is None else [round(scepter.run, 2), scepter.length, scepter.restarts],
+            "shuffle": None
+            if self.shuffle is None
+            else self.shuffle.as_json(),  # (its secret: never sent before ``over``)
             "header": self._header,
         }
 
@@ -700,6 +724,10 @@ class Room(Generic[Conn]):
         if ended is not None and not seconds:
             raise BadRoomFile("its end must be a time in seconds")
         room.ended = ended
+        try:
+            room.shuffle = None if data.get("shuffle") is None else Shuffle.from_json(data["shuffle"], game.players)
+        except ShuffleFailed as error:
+            raise BadRoomFile(str(error)) from None
         room.started, room.over, room.moves = _flag(data["started"]), _flag(data["over"]), moves
         room.played = moves > 0
         seats = data["seats"]

@@ -21,6 +21,7 @@ describes the format in full.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -46,6 +47,14 @@ def write_record(game: Game) -> str:
 
 
 def read_record(game_class: type[Game], text: str) -> Game:
+    *_, game = replaying(game_class, text)  # (the game before its first action, at least)
+    return game
+
+
+def replaying(game_class: type[Game], text: str) -> Iterator[Game]:
+    """The record's game as it stands before its first action, then after
+    each (the same game, moved on): what a seat was shown at any move
+    can be compared with the record (``game.online.verify``)."""
     if not isinstance(text, str):
         raise ValueError(f"a game record is text, not {type(text).__name__}")
     header: dict[str, tuple[int, str]] = {}
@@ -62,6 +71,7 @@ def read_record(game_class: type[Game], text: str) -> Game:
             continue
         if game is None:
             game = _new_game(game_class, header, number)
+            yield game
         try:
             if line == "next":
                 game.next_hand()
@@ -71,7 +81,9 @@ def read_record(game_class: type[Game], text: str) -> Game:
                 game.act(line)
         except ValueError as error:
             raise ValueError(f"record line {number}: {line!r}: {error}") from None
-    return game or _new_game(game_class, header, len(text.splitlines()) + 1)
+        yield game
+    if game is None:
+        yield _new_game(game_class, header, len(text.splitlines()) + 1)
 
 
 def _new_game(game_class: type[Game], header: dict[str, tuple[int, str]], number: int) -> Game:

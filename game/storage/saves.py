@@ -21,7 +21,8 @@ from here, never assumed.
 A match of several people at one machine adds ``names`` (every seat's, in
 seat order: a person's name, "" for a computer) and ``viewer`` (the seat
 the table was seen from when it was saved); a match of one person against
-the computers has neither, as before.
+the computers has neither, as before. A finished online match adds
+``shuffle`` (``game.online.verify`` checks it; older saves have none).
 
 Where the match being played and the last finished ones are kept is the
 ``Store``'s business (``game.storage.store``); this module says what a saved
@@ -67,6 +68,9 @@ class SavedMatch:
     # run, frames it runs for]; None otherwise (and not written: the other
     # rule sets' files are as before).
     scepter: list[int] | None = None
+    # An online match: the shuffle the server revealed at its end, with what this seat was sent of it (the
+    # commitment, its nonce, the hands it was shown), for ``python -m game.online.verify``; None otherwise.
+    shuffle: dict[str, Any] | None = None
 
     def game(self) -> Game:
         """The engine's game, replayed from the record (ValueError if it does not)."""
@@ -99,7 +103,7 @@ def now(at: float | None = None) -> str:
 
 # Left out when so, and so when absent: one person's saves, the other rule
 # sets', and the saves of older versions (no match_id), read as before.
-OPTIONAL = {"match_id": "", "names": (), "viewer": 0, "scepter": None}
+OPTIONAL = {"match_id": "", "names": (), "viewer": 0, "scepter": None, "shuffle": None}
 MOST_NAME = 16  # characters in a saved name: an online table's (game.online.protocol.NAME_LENGTH), the longest
 
 
@@ -126,6 +130,7 @@ _TYPES = {
     "names": list,
     "viewer": int,
     "scepter": (list, type(None)),
+    "shuffle": (dict, type(None)),
 }
 
 

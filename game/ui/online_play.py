@@ -248,6 +248,7 @@ class OnlinePlay:
             result=f"online {won} {score}",
             names=names,
             viewer=game.seat,
+            shuffle=client.session.kept_shuffle(),
         )
         warning = self._ctx.store.keep_finished(saved)
         if warning:

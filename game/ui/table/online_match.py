@@ -27,9 +27,11 @@ import pyxel
 
 from game.online.protocol import Session
 from game.online.remote import RemoteGame
+from game.online.verify import Verdict
 from game.ui import layout as lay
 from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
+from game.ui.drawing import text_centred
 from game.ui.seats.computers import THINK_FRAMES
 from game.ui.seats.kinds import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
 from game.ui.table import narration
@@ -37,6 +39,7 @@ from game.ui.table.animation import Step
 from game.ui.table.match import Match
 from game.ui.table.panels import NAME_ROOM
 from game.ui.table.quick_chat import QuickChat
+from game.ui.table.results import VERDICT_Y
 
 PROMPT_OFFLINE = "Connection lost: trying again by itself..."
 PROMPT_CLOSED = "The table server has gone: ESCAPE, then LEAVE"
@@ -49,6 +52,7 @@ STANDIN = " (CPU)"  # after the name of a person a computer plays for (at the ta
 OFFLINE = " (OFF)"  # ... whose connection has gone (a computer plays for them once their turn time is up)
 TIMER_H = 2  # the turn timer's bar, over the message bar
 TIMER_URGENT = 5.0  # seconds: the bar turns pink
+VERDICT_FLASH = 8  # frames a failed shuffle check shows, then as long hidden
 # A table that falls behind the server (a real window's 30 frames a second
 # show a computer's move in about as long as the server takes to make the
 # next, and a deal of ten seats in seven seconds) plays its animations
@@ -161,6 +165,7 @@ class OnlineLink:
         self.chat = QuickChat(
             client.send, self._other_people, lambda name: table.audio.play(name), lambda text: table.notice(text)
         )
+        self._verdict_told: Verdict | None = None  # the shuffle's check, once said on the match's result
 
     # ----- the table's source ------------------------------------------------------
 
@@ -215,6 +220,19 @@ class OnlineLink:
             table.board.prompt = self._prompt_shown = self._online_prompt(self._prompt_base)
         elif table.scene == "hand_result" and not self.game.match_over:
             table.board.prompt = self._next_hand_prompt()
+        elif table.scene == "match_result":
+            self._tell_verdict()
+
+    def _tell_verdict(self) -> None:
+        """The shuffle's check, said once the match's result shows (and
+        again if it changes): a failed one loudly, with the buzz."""
+        verdict = self.client.session.verdict
+        if verdict is None or verdict is self._verdict_told:
+            return
+        self._verdict_told = verdict
+        self.table.notice(f"shuffle {verdict.line} {verdict.reason}")
+        if verdict.checked is False:
+            self.table.audio.play("buzz")
 
     # ----- the server's news -----------------------------------------------------
 
@@ -425,9 +443,12 @@ class OnlineLink:
     # ----- drawing: the turn timer ------------------------------------------------------------------
 
     def draw(self) -> None:
-        """The turn timer while a hand is played, and the quick chat."""
+        """The turn timer while a hand is played, the shuffle's check on the
+        match's result, and the quick chat."""
         if self.table.scene == "table":
             self._draw_timer()
+        elif self.table.scene == "match_result":
+            self._draw_verdict()
         seating, viewer = self.table.seating, self.table.viewer
         self.chat.draw(lambda seat: seating.place(seat, viewer), seating.players, self.table.frame)
 
@@ -443,6 +464,19 @@ class OnlineLink:
         mine = self.game.turn == self.table.viewer  # (another's: the prompt line says whose)
         colour = (lay.PINK if left < TIMER_URGENT else lay.YELLOW) if mine else lay.LIGHT_BLUE
         pyxel.rect(0, lay.BAR_Y - TIMER_H, width, TIMER_H, colour)
+
+    def _draw_verdict(self) -> None:
+        """Under the match's result, the shuffle's check (``game.online.verify``):
+        checked in yellow, not checked (a room from before it) in grey, failed
+        flashing pink."""
+        verdict = self.client.session.verdict
+        if verdict is None:
+            return
+        if verdict.checked is False:
+            if (self.table.frame // VERDICT_FLASH) % 2 == 0:
+                text_centred(lay.CX, VERDICT_Y, verdict.line, lay.PINK)
+            return
+        text_centred(lay.CX, VERDICT_Y, verdict.line, lay.YELLOW if verdict.checked else lay.GREY)
 
 
 class OnlineMatch(Match):

@@ -18,6 +18,7 @@ PANEL_Y = lay.COUNT_Y + lay.COUNT_H + 3  # under the card counts, which stay in 
 PANEL_W = lay.SCREEN_W - 2 * PANEL_X
 PANEL_H = lay.BAR_Y - 3 - PANEL_Y
 CARDS_Y = PANEL_Y + 92
+VERDICT_Y = PANEL_Y + 141  # an online match's result: the shuffle's check, under the footer
 TITLE_SCALE = 0.5
 
 

@@ -1,0 +1,283 @@
+"""A shuffle anyone can check (docs/online.md): a real table server on a
+free 127.0.0.1 port commits in every welcome to its seed and secret, mixes
+the seats' nonces into the match seed, and reveals them at the end; every
+client checks the match against them, and ``python -m game.online.verify``
+checks a saved online match: honest matches pass, a record whose seed,
+secret, nonce or one dealt or drawn card was altered fails, bad nonces are
+refused, and the secret never reaches a client before the match is over."""
+
+import copy
+import json
+import subprocess
+import sys
+import time
+
+import pytest
+from online_server import ROOT, _env, bot, finish, wait_for
+from websockets.sync.client import connect
+
+from game.online import verify
+from game.online.bot import Bot
+from game.online.client import Client
+from game.online.protocol import Session
+from game.online.room import Room, check_table
+from game.rules import Game
+from game.storage import saves
+
+
+def saved_match(record: str, shuffle: dict | None, rules: str = "1991", players: int = 2) -> str:
+    """A finished online match as REPLAYS keeps it."""
+    match = saves.SavedMatch(record, "easy", 0, rules, players, result="online won", shuffle=shuffle)
+    return saves.dump(match)
+
+
+def run_verify(path) -> subprocess.CompletedProcess:
+    command = [sys.executable, "-m", "game.online.verify", str(path)]
+    return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, env=_env(), timeout=60)
+
+
+@pytest.fixture(scope="module")
+def honest(tmp_path_factory):
+    """Two bots play a whole 1991 match at a real server: each one's end (the bot's JSON)."""
+    from online_server import FAST, ServerProcess, quick_dir
+
+    server = ServerProcess(quick_dir(), *FAST)
+    try:
+        url = f"{server.url}/fair"
+        anna = bot(url, "Anna", "--table", json.dumps({"rules": "1991", "players": 2}), "--seed", "1")
+        wait_for(lambda: server.room_file("fair"), what="the room file")
+        bob = bot(url, "Bob", "--seed", "2")
+        yield finish(anna), finish(bob)
+    finally:
+        server.stop()
+
+
+def test_an_honest_match_checks_at_every_seat_and_its_seed_comes_from_both_nonces(honest):
+    for end in honest:
+        assert end["verdict"] == verify.CHECKED, end
+        shuffle = end["shuffle"]
+        assert shuffle["nonce"] == shuffle["nonces"][end["seat"]] and len(shuffle["nonce"]) == 32
+        assert len(shuffle["seen"]) >= 2  # (the first deal, then draws and deals)
+    first, second = honest
+    assert first["record"] == second["record"]
+    assert first["shuffle"]["nonces"] == second["shuffle"]["nonces"]
+    assert first["shuffle"]["commitment"] == second["shuffle"]["commitment"]
+    revealed = verify.Shuffle.from_json(first["shuffle"])
+    assert Game.replay(first["record"]).seed == revealed.match_seed != revealed.seed
+    assert revealed.commitment == first["shuffle"]["commitment"]
+
+
+def _altered(shuffle: dict, change) -> dict:
+    changed = copy.deepcopy(shuffle)
+    change(changed)
+    return changed
+
+
+def _another_card(shuffle: dict) -> None:
+    """One card of a hand shown after a deal or a draw becomes another."""
+    hand = shuffle["seen"][-1][1]
+    hand[0] = "R1" if hand[0] != "R1" else "G2"
+
+
+ALTERED = {
+    "seed": lambda s: s.update(seed=(s["seed"] + 1) % verify.SEEDS),
+    "secret": lambda s: s.update(secret=("0" if s["secret"][0] != "0" else "1") + s["secret"][1:]),
+    "your nonce": lambda s: s.update(nonce="ab" * 16),
+    "the nonces mixed in": lambda s: s.update(nonces=list(reversed(s["nonces"]))),
+    "a dealt or drawn card": _another_card,
+    "the commitment": lambda s: s.update(commitment="0" * 64),
+}
+
+
+def test_verify_checks_a_saved_honest_match_and_each_alteration_fails_with_its_reason(honest, tmp_path):
+    end = honest[0]
+    path = tmp_path / "match.json"
+    path.write_text(saved_match(end["record"], end["shuffle"]))
+    checked = run_verify(path)
+    assert checked.returncode == 0, checked
+    assert f"{verify.CHECKED}: seed" in checked.stdout and "Traceback" not in checked.stderr
+    for what, change in ALTERED.items():
+        path.write_text(saved_match(end["record"], _altered(end["shuffle"], change)))
+        failed = run_verify(path)
+        assert failed.returncode == 1, (what, failed)
+        assert verify.FAILED in failed.stdout, (what, failed.stdout)
+    # the record's own seed (the deal) altered: it is not the match seed the shuffle makes
+    seed = Game.replay(end["record"]).seed
+    other = end["record"].replace(f"\nseed {seed}\n", f"\nseed {seed + 1}\n")
+    path.write_text(saved_match(other, end["shuffle"]))
+    failed = run_verify(path)
+    assert failed.returncode == 1 and "is not the match seed" in failed.stdout, failed
+
+
+def test_verify_says_clearly_when_a_file_cannot_be_checked(tmp_path):
+    missing, garbled, offline = tmp_path / "none.json", tmp_path / "garbled.json", tmp_path / "offline.json"
+    garbled.write_text('{"version": 1, "record": ')
+    offline.write_text(saved_match(Game(seed=3).record(), None))
+    for path, reason in [(missing, "no such file"), (garbled, "not valid JSON"), (offline, "no shuffle to check")]:
+        result = run_verify(path)
+        assert result.returncode == 2, result
+        assert reason in result.stderr and "Traceback" not in result.stderr, result.stderr
+
+
+def _session_match(url: str, name: str, table: dict | None) -> tuple[Session, list[dict]]:
+    """A real client and the offline computer player at a real server, until
+    the match is over: the session and every message the server sent it."""
+    client = Client(url, name, None, table).start()
+    player = Bot(client.session, "easy", 1)
+    received: list[dict] = []
+    end = time.monotonic() + 90
+    try:
+        while client.session.record is None:
+            assert time.monotonic() < end, f"the match did not end: {client.session.errors}"
+            for message in client.poll(wait=0.05):
+                received.append(message)
+                for reply in player.respond(message):
+                    client.send(reply)
+    finally:
+        client.close()
+    return client.session, received
+
+
+def test_the_commitment_comes_before_the_deal_and_the_secret_only_with_the_matchs_end(servers):
+    server = servers()
+    table = {"rules": "standard", "players": 3, "people": 1}
+    session, received = _session_match(f"{server.url}/alone", "Ann", table)
+    assert session.verdict is not None and session.verdict.checked, session.verdict
+    welcome = received[0]
+    assert welcome["type"] == "welcome" and welcome["started"] is False  # sent before the deal
+    assert welcome["commitment"] == session.commitment
+    secret = session.shuffle["secret"]
+    over = next(n for n, message in enumerate(received) if message["type"] == "over")
+    assert all(secret not in json.dumps(message) for message in received[:over])
+    assert received[over]["shuffle"]["nonces"][0] == session.nonce  # your nonce, at your seat
+    assert received[over]["shuffle"]["nonces"][1:] == ["", ""]  # the computers send none
+
+
+@pytest.mark.parametrize(
+    "nonce, reason",
+    [
+        ("xyz", "nonce must be hex text (0-9, a-f) of at most 64 characters"),
+        ("ABCD", "nonce must be hex text"),
+        ("a" * 65, "at most 64 characters"),
+        ("", "nonce must be hex text"),
+        (7, "nonce must be hex text"),
+        (["ab"], "nonce must be hex text"),
+        (None, "nonce must be hex text"),
+    ],
+)
+def test_a_bad_nonce_is_refused_with_its_reason_and_the_server_goes_on(table_server, nonce, reason):
+    hello = {"type": "hello", "version": 1, "name": "Eve", "nonce": nonce, "table": {"players": 2}}
+    with connect(f"{table_server.url}/eve", open_timeout=5, proxy=None) as ws:
+        ws.send(json.dumps(hello))
+        refusal = json.loads(ws.recv(timeout=5))
+    assert refusal["type"] == "error" and refusal["fatal"] and reason in refusal["reason"], refusal
+    with connect(f"{table_server.url}/eve", open_timeout=5, proxy=None) as ws:
+        ws.send(json.dumps({**hello, "nonce": "0123456789abcdef" * 4}))  # 64 digits: the longest
+        welcome = json.loads(ws.recv(timeout=5))
+    assert welcome["type"] == "welcome" and len(welcome["commitment"]) == 64, welcome
+
+
+def _join(room: Room, conn: str, session: Session) -> None:
+    for _conn, message in room.join(conn, session.hello(), 0.0):
+        session.receive(json.loads(json.dumps(message)))
+
+
+def _play_out(room: Room, sessions: dict) -> None:
+    """Every seat played by the room's computers until the match is over, each session fed its messages."""
+    room.computer_delay = room.react_delay = 0
+    now = 0.0
+    while not room.over:
+        now += 1.0
+        for seat in room.seats:
+            seat.standin = seat.kind == "person"
+        for conn, message in room.tick(now):
+            sessions[conn].receive(json.loads(json.dumps(message)))
+
+
+def test_a_room_with_a_fixed_seed_mixes_in_no_nonce_and_still_checks():
+    room = Room("fixed", check_table({"rules": "1991", "players": 2, "people": 1}), seed=5, computer_seed=5)
+    ann = Session("ann")
+    _join(room, "ann", ann)
+    assert room.game.seed == 5  # the nonce is not mixed in: the tests' seeds deal as they say
+    _play_out(room, {"ann": ann})
+    assert ann.shuffle["nonces"] is None and ann.shuffle["seed"] == 5
+    assert ann.verdict.checked is False and "nonce" in ann.verdict.reason  # ANN sent one, and it was not used
+    assert verify.check(ann.record, ann.shuffle, ann.commitment, 0, None, ann.seen).startswith("seed 5")
+
+
+def test_a_room_from_before_the_check_says_its_shuffle_was_not_checked():
+    room = Room("old", check_table({"rules": "1991", "players": 2, "people": 1}), computer_seed=2)
+    ann = Session("ann")
+    _join(room, "ann", ann)
+    file = room.to_file()
+    del file["shuffle"]  # as a room file from before the check
+    old = Room.from_file(json.loads(json.dumps(file)), 0.0)
+    assert old.shuffle is None
+    again = Session("ann", token=ann.token)
+    _join(old, "ann", again)
+    assert again.commitment is None
+    _play_out(old, {"ann": again})
+    assert again.shuffle is None and again.verdict.line == verify.UNCHECKED
+    assert again.kept_shuffle() is None
+
+
+def test_a_saved_match_keeps_its_shuffle_and_an_older_one_without_it_still_loads(honest):
+    end = honest[1]
+    text = saved_match(end["record"], end["shuffle"])
+    assert saves.parse(text).shuffle == end["shuffle"]
+    older = json.loads(text)
+    del older["shuffle"]
+    assert saves.parse(json.dumps(older)).shuffle is None
+    assert "shuffle" not in saves.dump(saves.parse(json.dumps(older)))  # (and is written as before)
+
+
+def test_the_match_result_shows_the_shuffle_checked_and_a_failed_check_flashes_with_a_buzz(servers, tmp_path):
+    """The real game, headless, rejoins a finished room with its seat's token
+    and shows the match's end: the verdict under the result, said once."""
+    import pyxel
+    from conftest import HeadlessApp
+
+    from game.storage.store import open_store
+    from game.ui import layout as lay
+    from game.ui.app import init_pyxel
+    from game.ui.online_play import SeatTokens
+    from game.ui.table.online_match import VERDICT_FLASH
+    from game.ui.table.results import PANEL_W, PANEL_X, VERDICT_Y
+
+    init_pyxel(headless=True)
+    server = servers()
+    url = f"{server.url}/shown"
+    end = finish(bot(url, "Ann", "--table", json.dumps({"rules": "1991", "players": 2, "people": 1})))
+    assert end["verdict"] == verify.CHECKED
+    data = tmp_path / "data"
+    data.mkdir()
+    SeatTokens(data).keep(url, end["token"])
+    game = HeadlessApp(1, join=(url, "ANN", None), store=open_store(data), muted=False)
+    limit = time.monotonic() + 60
+    while game.app.scene != "match_result":
+        assert time.monotonic() < limit, f"no match result: {game.lines[-5:]}"
+        game.press("RETURN") if game.app.scene == "hand_result" else game.driver.frame()
+    game.wait(2)
+    told = [line for line in game.lines if " shuffle " in line]
+    assert len(told) == 1 and f"shuffle {verify.CHECKED} seed" in told[0], told
+
+    def verdict_colours() -> set[int]:
+        game.app.draw()
+        inside = range(PANEL_X + 4, PANEL_X + PANEL_W - 4)  # (not the panel's edge: yellow, or pink for a loss)
+        return {pyxel.pget(x, y) for x in inside for y in range(VERDICT_Y, VERDICT_Y + 5)}
+
+    assert lay.YELLOW in verdict_colours()
+    session = game.app.online.session
+    session.verdict = verify.Verdict(False, "after move 3 you were shown R1, the seed deals R2")
+    game.wait(1)
+    assert any(f"shuffle {verify.FAILED} after move 3" in line for line in game.lines)
+    assert any(line.endswith("sound buzz") for line in game.lines[-5:]), game.lines[-5:]
+    shown = set()
+    for _ in range(3 * VERDICT_FLASH):
+        shown.add(lay.PINK in verdict_colours())
+        game.wait(1)
+    assert shown == {False, True}  # it flashes
+    session.verdict = verify.Verdict(None, "no shuffle")
+    game.wait(1)
+    assert lay.GREY in verdict_colours() and any(verify.UNCHECKED in line for line in game.lines[-3:])
+    game.app.online.close()
