@@ -50,7 +50,6 @@ the server writes.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import os
 import sqlite3
 import stat
@@ -65,14 +64,15 @@ DATABASE = "rooms.sqlite3"
 LOCK = "server.lock"
 COMMIT_EVERY = 0.02  # seconds between commits at most: the changes of the turns between go in one
 CHECKPOINT_EVERY = 5.0  # seconds between checkpoints (and the WAL's flushes)
-LOG_KEPT = 3000  # log rows (a minute of play, a commit every 20 ms) a room's actions stay in at most
-LOG_TRIM = 500  # log rows nobody needs any more, removed at once
+RING = 2048  # the log's slots (40 s of play at a commit every 20 ms), made with a new log
+MOVE_EVERY = 256  # slots written between moves of the oldest logged actions into their rooms' rows
 PAGE_SIZE = 512  # bytes, for a new database
+SLOT_SPARE = 52  # bytes of a page a slot leaves for SQLite's headers: one slot a page, never spilling over
 VERSION = 1  # the schema's (``PRAGMA user_version``): 0, the store before the log
 BUSY_TIMEOUT_MS = 5000  # a reader (a backup) holds the database a moment: a write waits that long at most
 PRIVATE_FOLDER, PRIVATE_FILE = 0o700, 0o600
-LOG = "CREATE TABLE IF NOT EXISTS log (seq INTEGER PRIMARY KEY, batch TEXT NOT NULL)"
-Batch = list[tuple[int, int, list[str]]]  # a log row's: each room's id, its first action's number, its actions
+LOG = "CREATE TABLE log (slot INTEGER PRIMARY KEY, seq INTEGER NOT NULL, batch BLOB NOT NULL)"
+Entry = tuple[int, int, list[str]]  # a room's in a slot: its id, its first action's number, its actions
 
 
 class SqliteStore(SqlStore):
@@ -93,9 +93,10 @@ class SqliteStore(SqlStore):
         self._in_log: dict[
             int, tuple[int, list[str]]
         ] = {}  # a room's actions in the log, not in its rows: (first, them)
-        self._since: dict[int, int] = {}  # ... from which log row on: oldest first (they are noted in that order)
-        self._last = 0  # the last log row written
-        self._trimmed = 0  # the log rows before this one are removed
+        self._since: dict[int, int] = {}  # ... from which slot's seq on: oldest first (they are noted in that order)
+        self._last = 0  # the seq of the last slot written
+        self._next_move = 0  # the seq from which the oldest logged actions are moved again
+        self._ring = self._slot_bytes = 0  # the log's slots, and the bytes of each
         try:
             private_folder(self.folder)
             if server:
@@ -125,40 +126,54 @@ class SqliteStore(SqlStore):
         self.db.execute("COMMIT")  # (if it fails, SQLite has rolled the transaction back itself)
 
     def _append(self, cursor: Cursor, changes: Sequence[Change], ids: dict[str, int]) -> Callable[[], None]:
-        """The actions in one new log row; those of the rooms whose match is
-        over, or whose logged actions are old, in their rows (with their
-        logged ones)."""
-        old = itertools.takewhile(lambda since: since[1] <= self._last - LOG_KEPT, self._since.items())
-        moved = {room: self._in_log[room] for room, _since in old}  # (a few a commit: each room in its turn)
-        batch: Batch = []
+        """The actions in the log's next slots (as few as hold them, most
+        often one); into their rows with their logged ones: those of the
+        rooms whose match is over, of a room that would not fit a slot, of
+        every room in a batch as big as a good part of the log (an import),
+        and, every ``MOVE_EVERY`` slots, those of the rooms whose oldest
+        logged actions would be written over before the next such move."""
+        moved: dict[int, tuple[int, list[str]]] = {}
+        entries: list[Entry] = []
         for change in changes:
             room = ids[change.name]
-            if change.over and room not in moved:  # the match is over: nothing more will be logged
-                moved[room] = self._in_log.get(room, (change.first, []))
-            if room in moved:
-                first, logged = moved[room]
+            first, logged = self._in_log.get(room, (change.first, []))
+            if change.over or len(entry_text(room, change.first, change.actions)) > self._slot_bytes:
                 moved[room] = (first, logged + list(change.actions))
             elif change.actions:
-                batch.append((room, change.first, list(change.actions)))
+                entries.append((room, change.first, list(change.actions)))
+        slots = pack(entries, self._slot_bytes)
+        if len(slots) > self._ring // 4:
+            for room, first, actions in entries:
+                logged_first, logged = self._in_log.get(room, (first, []))
+                moved[room] = (logged_first, logged + actions)
+            slots = []
+        oldest = next(iter(self._since.values()), None)
+        if oldest is not None and (self._last >= self._next_move or oldest <= self._last + len(slots) - self._ring):
+            reach = self._last + len(slots) + 2 * MOVE_EVERY - self._ring
+            for room, since in self._since.items():
+                if since > reach:
+                    break
+                if room not in moved:
+                    first, logged = self._in_log[room]
+                    moved[room] = (first, logged + next((new for r, _, new in entries if r == room), []))
+            self._next_move = self._last + MOVE_EVERY
+            kept = [entry for entry in entries if entry[0] not in moved]
+            slots = pack(kept, self._slot_bytes) if len(kept) < len(entries) else slots
         self._move(cursor, moved)
-        seq = self._last + 1 if batch else self._last  # (the log is emptied at open: it starts again at 1)
-        if batch:
-            cursor.execute("INSERT INTO log (seq, batch) VALUES (?, ?)", (seq, encode(batch)))
-        needed = next((since for room, since in self._since.items() if room not in moved), seq)
-        trim = needed - self._trimmed >= LOG_TRIM
-        if trim:
-            cursor.execute("DELETE FROM log WHERE seq < ?", (needed,))
+        seqs = [self._last + 1 + k for k in range(len(slots))]
+        if slots:
+            rows = [(seq, pad(text, self._slot_bytes), seq % self._ring) for seq, text in zip(seqs, slots, strict=True)]
+            cursor.executemany("UPDATE log SET seq = ?, batch = ? WHERE slot = ?", rows)
 
         def committed() -> None:
             for room in moved:
                 self._in_log.pop(room, None)
                 self._since.pop(room, None)
-            for room, first, actions in batch:
-                self._in_log.setdefault(room, (first, []))[1].extend(actions)
-                self._since.setdefault(room, seq)
-            self._last = seq
-            if trim:
-                self._trimmed = needed
+            for seq, text in zip(seqs, slots, strict=True):
+                for room, first, actions in decode(text):
+                    self._in_log.setdefault(room, (first, []))[1].extend(actions)
+                    self._since.setdefault(room, seq)
+            self._last = seqs[-1] if seqs else self._last
 
         return committed
 
@@ -169,22 +184,29 @@ class SqliteStore(SqlStore):
         if rows:
             cursor.executemany("INSERT INTO actions (room, n, action) VALUES (?, ?, ?)", rows)
 
+    def _read_log(self, cursor: Cursor) -> Iterator[Entry]:
+        """Every entry of the log, oldest first (the log is read whole)."""
+        for (text,) in cursor.execute("SELECT batch FROM log WHERE seq > 0 ORDER BY seq").fetchall():
+            yield from decode(bytes(text).rstrip(b"\0").decode())
+
     def _move_the_log(self) -> None:
         """At open: every action a server left in the log (killed, say) into
-        its room's rows, and the log emptied. The log is read whole once."""
+        its room's rows (what the rows hold already is left out). The log is
+        read whole, once; its slots are written over from the last one on."""
         with self._transaction() as cursor:
             rooms = {room for (room,) in cursor.execute("SELECT id FROM rooms")}
             logged: dict[int, list[str]] = {}
             counts: dict[int, int] = {}
-            for (text,) in cursor.execute("SELECT batch FROM log ORDER BY seq").fetchall():
-                for room, first, actions in decode(text):
-                    if room not in rooms:
-                        continue  # (a room removed since)
+            for room, first, actions in self._read_log(cursor):
+                if room in rooms:  # (not a room removed since)
                     if room not in counts:
                         counts[room] = self._count(room)
                     follow(logged.setdefault(room, []), counts[room], first, actions)
             self._move(cursor, {room: (counts[room], actions) for room, actions in logged.items()})
-            cursor.execute("DELETE FROM log")
+            self._last = cursor.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0]
+            self._ring = cursor.execute("SELECT count(*) FROM log").fetchone()[0]
+            self._slot_bytes = slot_bytes(self.db)
+        self._next_move = self._last + MOVE_EVERY
 
     def _count(self, room: int) -> int:
         return super()._count(room) + len(self._in_log.get(room, (0, []))[1])
@@ -195,10 +217,9 @@ class SqliteStore(SqlStore):
         logged: list[str] = []  # a reader's: the log is read whole
         if self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'log'").fetchone() is None:
             return logged  # (a database of the store before the log)
-        for (text,) in self.db.execute("SELECT batch FROM log ORDER BY seq").fetchall():
-            for logged_room, first, actions in decode(text):
-                if logged_room == room:
-                    follow(logged, count, first, actions)
+        for logged_room, first, actions in self._read_log(self.db):
+            if logged_room == room:
+                follow(logged, count, first, actions)
         return logged
 
     def load(self, name: str) -> RoomFile | None:
@@ -234,12 +255,11 @@ class SqliteStore(SqlStore):
             self._since.pop(room, None)
 
     def close(self) -> None:
-        """Every logged action into its room's rows first, and the log emptied (the
-        next server need not read it)."""
-        if self.server and getattr(self, "db", None) is not None and self._lock is not None:
-            with contextlib.suppress(StoreError, sqlite3.Error):
+        """Every logged action into its room's rows first (the next server
+        need not read the log)."""
+        if self.server and getattr(self, "db", None) is not None and self._ring:
+            with contextlib.suppress(StoreError):
                 self.move(list(self._in_log))
-                self.db.execute("DELETE FROM log")
         if self.checkpoints is not None:
             self.checkpoints.stop()
             self.checkpoints = None
@@ -253,18 +273,39 @@ class SqliteStore(SqlStore):
             self._lock = None
 
 
-def encode(batch: Batch) -> str:
-    """A log row's text: each room's ``ID FIRST COUNT`` line, then its actions, one a line."""
-    return "\n".join(f"{room} {first} {len(actions)}\n" + "\n".join(actions) for room, first, actions in batch)
+def entry_text(room: int, first: int, actions: Sequence[str]) -> str:
+    """A room's entry in a slot: ``ID FIRST COUNT``, then its actions, one a line."""
+    return "\n".join([f"{room} {first} {len(actions)}", *actions])
 
 
-def decode(text: str) -> Batch:
-    lines, batch, k = text.split("\n"), [], 0
+def pack(entries: list[Entry], size: int) -> list[str]:
+    """The entries in as few slots' texts as hold them, in order (each fits one: ``_append``)."""
+    slots: list[str] = []
+    for entry in entries:
+        text = entry_text(*entry)
+        if slots and len(slots[-1]) + 1 + len(text) <= size:
+            slots[-1] += "\n" + text
+        else:
+            slots.append(text)
+    return slots
+
+
+def pad(text: str, size: int) -> bytes:
+    """A slot's bytes: always ``size``, so that a slot is written over in
+    its page, never moved (SQLite keeps a row of the same size in place)."""
+    data = text.encode()
+    if len(data) > size:
+        raise sqlite3.DataError(f"a slot of the log holds {size} bytes, not {len(data)}")
+    return data + bytes(size - len(data))
+
+
+def decode(text: str) -> list[Entry]:
+    lines, entries, k = text.split("\n") if text else [], [], 0
     while k < len(lines):
         room, first, count = map(int, lines[k].split())
-        batch.append((room, first, lines[k + 1 : k + 1 + count]))
+        entries.append((room, first, lines[k + 1 : k + 1 + count]))
         k += 1 + count
-    return batch
+    return entries
 
 
 def follow(logged: list[str], count: int, first: int, actions: list[str]) -> None:
@@ -277,28 +318,41 @@ def follow(logged: list[str], count: int, first: int, actions: list[str]) -> Non
     logged += actions[have - first :]
 
 
+def slot_bytes(db: sqlite3.Connection) -> int:
+    """The bytes of one of the log's slots: a page's, less SQLite's headers."""
+    return int(db.execute("PRAGMA page_size").fetchone()[0]) - SLOT_SPARE
+
+
 def migrate(db: sqlite3.Connection) -> None:
-    """Bring the database to this schema (``VERSION``): the store before the
-    log (version 0) gets the log, and its rooms' ids are never used again
-    once removed (AUTOINCREMENT: the log names rooms by id)."""
+    """Bring the database to this schema (``VERSION``). The store before the
+    log (version 0) gets the log (``RING`` empty slots), its rooms' ids are
+    never used again once removed (AUTOINCREMENT: the log names rooms by
+    id), and its actions are kept in the order they were written
+    (a rowid table, so that a room's run is added at its end, beside the
+    other rooms' of the same moment, not amid the room's older rows)."""
     version = db.execute("PRAGMA user_version").fetchone()[0]
     if version > VERSION:
         raise StoreError(f"the database is of a newer table server (schema {version})")
     if version == VERSION:
         return
-    schema = SCHEMA.format(id="INTEGER PRIMARY KEY AUTOINCREMENT", actions_options=" WITHOUT ROWID")
+    schema = SCHEMA.format(id="INTEGER PRIMARY KEY AUTOINCREMENT", actions_options="")
     db.execute("BEGIN IMMEDIATE")
     try:
         old = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").fetchone()
         if old is not None:
             db.execute("DROP INDEX IF EXISTS rooms_unstarted")
             db.execute("ALTER TABLE rooms RENAME TO rooms_before_log")
+            db.execute("ALTER TABLE actions RENAME TO actions_before_log")
         for statement in [*schema.split(";"), LOG]:
             if statement.strip():
                 db.execute(statement)
         if old is not None:
             db.execute("INSERT INTO rooms SELECT id, name, state, started, over, changed, owner FROM rooms_before_log")
+            db.execute("INSERT INTO actions SELECT room, n, action FROM actions_before_log ORDER BY room, n")
             db.execute("DROP TABLE rooms_before_log")
+            db.execute("DROP TABLE actions_before_log")
+        empty = bytes(slot_bytes(db))
+        db.executemany("INSERT INTO log (slot, seq, batch) VALUES (?, 0, ?)", ((slot, empty) for slot in range(RING)))
         db.execute(f"PRAGMA user_version = {VERSION}")
     except BaseException:
         db.execute("ROLLBACK")
