@@ -376,7 +376,7 @@ def logged(folder) -> int:
     """The entries the log's slots hold (a reader's look, beside the store)."""
     with sqlite3.connect(folder / "rooms.sqlite3") as db:
         rows = db.execute("SELECT batch FROM log WHERE seq > 0").fetchall()
-    return sum(len(sqlite.decode(bytes(text).rstrip(b"\0").decode())) for (text,) in rows)
+    return sum(len(sqlite.decode(bytes(data))) for (data,) in rows)
 
 
 def runs(folder, store) -> list[tuple[str, int, int]]:
