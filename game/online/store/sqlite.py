@@ -1,25 +1,32 @@
 """The default store: the rooms in one SQLite database, ``DATA_DIR/rooms.sqlite3``.
 
 **A log shared by every room.** A commit writes whole pages into the WAL,
-and a room's actions kept together in its own rows (``sql``) put each
-room's actions on a page of its own: an action of 8 bytes cost 4 KB of
-disk writes (507 times its line). So the actions are first appended to
-one log for every room,
+and a room's actions kept in its own rows (``sql``) put each room's
+actions of a commit on a page of their own: an action of 8 bytes cost
+4 KB of disk writes (507 times its line). So the actions are first
+written to one log for every room, a ring of ``RING`` slots of one page
+each,
 
-    log (seq INTEGER PRIMARY KEY, batch)
+    log (slot INTEGER PRIMARY KEY, seq, batch)
 
-one row a commit, whose ``batch`` holds each room's new actions
-(``ROOM FIRST COUNT`` then the actions, one a line): the actions of many
-rooms share its pages, and a commit adds one row at the end. The log has
-no index by room. A room's actions move from the log into its own rows
-(``actions``: one row, a run, for all the actions it had in the log),
-in bulk: when its match ends, when it is put away (``release``), when
-the server stops, and once its oldest logged action is ``LOG_KEPT`` log
-rows old; the log rows that no room needs any more are then removed, a
-range at a time. The server knows each room's logged actions, as it
-wrote them; the log is read whole only when a server opens the store
-(what a killed server left there is moved into the rooms' rows then) and
-by a reader (``--export``), which picks the room's actions out of it.
+written in turn, each over the oldest: a commit's new actions of every
+room go in the next slot (``batch``: each room's ``ID FIRST COUNT`` line
+then its actions, one a line, compressed), rarely two. A slot is always
+as long (zeros after the text), so SQLite writes it over in its page: a
+commit writes one page, allocates none, and touches no other (no page
+1, no interior page). ``seq`` numbers the slots as they are written; the
+log has no index by room. A room's actions move from the log into its
+own rows (``actions``: one row, a run, for all the actions it had in the
+log), in bulk: when its match ends, when it is put away (``release``),
+when the server stops, and, every ``MOVE_EVERY`` slots, for every room
+whose oldest logged action the log would come round to before the next
+such move. The server knows each room's logged actions, as it wrote
+them; the log is read whole only when a server opens the store (what a
+killed server left there is moved into the rooms' rows then: a second
+at most for a log of 2,048 slots) and by a reader (``--export``), which
+picks the room's actions out of it (an action the log holds that the
+room's rows hold too is left out: the slots are written over in turn,
+not emptied).
 
 **Group commits.** The server writes at most every ``commit_every``
 seconds (``Server.submit``): a commit takes the changes of every turn of
