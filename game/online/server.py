@@ -7,7 +7,9 @@ anyone is told of them, so a server killed at any moment resumes with what
 every table showed. A change is made in the event loop's own callback, so
 a room's changes are made one at a time, in the order they came, and rooms
 share nothing; the changes of one turn of the loop are written to the
-store at once, at the end of the turn (``flush``), and only then sent. A
+store at once, at the end of the turn (``flush``), and only then sent
+(or those of every turn since the last write, where the store writes at
+most every ``commit_every`` seconds: SQLite's group commits). A
 change the store could not keep is not sent: its rooms go back to what the
 store holds, and their people are told why.
 """
