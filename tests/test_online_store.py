@@ -12,6 +12,7 @@ import random
 import re
 import shutil
 import socket
+import sqlite3
 import stat
 import subprocess
 import sys
@@ -21,8 +22,10 @@ import pytest
 from online_server import ROOT, bot, finish, moves_in, wait_for
 from postgres_server import PostgresServer
 
+from game.online.bot import Bot
+from game.online.client import Client
 from game.online.room import Room, check_table
-from game.online.store import Change, MemoryStore, StoreError, open_store
+from game.online.store import Change, MemoryStore, StoreError, open_store, sqlite
 from game.online.store.postgresql import PostgresStore
 from game.online.store.sqlite import SqliteStore
 
@@ -364,3 +367,137 @@ def test_two_servers_behind_haproxy_one_sigkilled_mid_hand_its_rooms_play_on_in_
     assert all(int(owners[room].split(":")[1]) == survivor.process.pid for room in moved)
     reader.close()
     assert resumed < 10, f"the killed server's rooms played again after {resumed:.1f} s"
+
+
+# ----- SQLite's log: the actions of every room on shared pages --------------------------
+
+
+def logged(folder) -> int:
+    """The entries the log's slots hold (a reader's look, beside the store)."""
+    with sqlite3.connect(folder / "rooms.sqlite3") as db:
+        rows = db.execute("SELECT batch FROM log WHERE seq > 0").fetchall()
+    return sum(len(sqlite.decode(bytes(data))) for (data,) in rows)
+
+
+def runs(folder, store) -> list[tuple[str, int, int]]:
+    """The rooms' rows: (room, first action, how many)."""
+    rows = store.db.execute("SELECT name, n, action FROM actions JOIN rooms ON rooms.id = room ORDER BY name, n")
+    return [(name, n, action.count("\n") + 1) for name, n, action in rows.fetchall()]
+
+
+def test_sqlite_keeps_actions_in_a_shared_log_and_moves_them_into_each_rooms_row_at_match_end_and_put_away(tmp_path):
+    store = SqliteStore(tmp_path)
+    assert store.db.execute("PRAGMA page_size").fetchone()[0] == 512 and store.commit_every == 0.02
+    one, two = played(6, "one"), played(4, "two")
+    store.write(
+        [Change("one", 0, one.actions(0), state(one), True), Change("two", 0, two.actions(0), state(two), True)]
+    )
+    assert runs(tmp_path, store) == [] and logged(tmp_path) == 2  # one slot, both rooms' actions in it
+    reader = SqliteStore(tmp_path, server=False)  # an export: the room's rows and its actions in the log
+    assert reader.load("one") == store.load("one") == one.to_file() and reader.load("two") == two.to_file()
+    one = played(9, "one")
+    one.over = True  # (its match over: its actions, logged and new, go to its row)
+    store.write([Change("one", 6, one.actions(6), state(one), True, over=True)])
+    assert runs(tmp_path, store) == [("one", 0, 9)] and reader.load("one") == one.to_file()
+    store.release("two")  # put away
+    assert runs(tmp_path, store) == [("one", 0, 9), ("two", 0, 4)] and reader.load("two") == two.to_file()
+    two = played(7, "two")
+    store.write([Change("two", 4, two.actions(4), None)])
+    store.close()  # a server that stops: everything in the rows
+    store = SqliteStore(tmp_path)
+    assert runs(tmp_path, store) == [("one", 0, 9), ("two", 0, 4), ("two", 4, 3)]
+    assert store.load("two") == reader.load("two") == two.to_file()
+    reader.close()
+    store.close()
+
+
+def test_sqlite_moves_the_oldest_logged_actions_before_the_log_comes_round_to_them(tmp_path, monkeypatch):
+    monkeypatch.setattr(sqlite, "RING", 16)  # (a log of 16 slots, the oldest moved every 4)
+    monkeypatch.setattr(sqlite, "MOVE_EVERY", 4)
+    store, reader = SqliteStore(tmp_path), None
+    rooms = {name: played(0, name) for name in ("a", "b", "c")}
+    store.write([Change(name, 0, [], state(room), True) for name, room in rooms.items()])
+    reader = SqliteStore(tmp_path, server=False)
+    whole = played(60, "x").actions(0)
+    for turn in range(60):
+        name = "abc"[turn % 3] if turn % 7 else "a"  # "a" plays most
+        held = store.load(name)["moves"]
+        store.write([Change(name, held, whole[held : held + 1], None)])
+        for each in "abc":
+            assert reader.load(each)["record"].endswith("".join(f"{a}\n" for a in whole[: reader.load(each)["moves"]]))
+    assert sum(reader.load(name)["moves"] for name in "abc") == 60
+    assert len(runs(tmp_path, store)) >= 3  # each room's oldest moved at least once, in bulk
+    reader.close()
+    store.close()
+
+
+def test_a_sqlite_server_killed_leaves_its_log_and_the_next_moves_it_into_the_rooms_rows(tmp_path):
+    write = (
+        "import json, os, sys; from game.online.store import Change; from game.online.store.sqlite import SqliteStore;"
+        "store = SqliteStore(sys.argv[1]); state = json.dumps({'header': 'h\\n'});"
+        "store.write([Change('k', 0, ['one', 'two'], state)]); store.write([Change('k', 2, ['three'], None)]);"
+        "os._exit(0)"  # as a SIGKILL: nothing tidied up
+    )
+    subprocess.run([sys.executable, "-c", write, str(tmp_path)], check=True, timeout=60, cwd=ROOT)
+    assert logged(tmp_path) == 2
+    store = SqliteStore(tmp_path)
+    assert runs(tmp_path, store) == [("k", 0, 3)] and store.load("k")["record"] == "h\none\ntwo\nthree\n"
+    store.write([Change("k", 3, ["four"], None)])
+    assert store.load("k")["moves"] == 4
+    store.close()
+
+
+OLD_SCHEMA = """
+CREATE TABLE rooms (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, state TEXT NOT NULL, started BOOLEAN NOT NULL,
+    over BOOLEAN NOT NULL, changed DOUBLE PRECISION NOT NULL, owner TEXT);
+CREATE TABLE actions (room BIGINT NOT NULL, n INTEGER NOT NULL, action TEXT NOT NULL, PRIMARY KEY (room, n))
+    WITHOUT ROWID;
+CREATE INDEX rooms_unstarted ON rooms (changed) WHERE NOT started;
+"""
+
+
+def test_a_sqlite_database_of_the_store_before_the_log_is_brought_up_to_date_when_a_server_opens_it(tmp_path):
+    room = played(5, "old")
+    with sqlite3.connect(tmp_path / "rooms.sqlite3") as db:  # the store before the log: one row an action
+        db.executescript(OLD_SCHEMA)
+        db.execute("INSERT INTO rooms VALUES (7, 'old', ?, 1, 0, 0.0, NULL)", (state(room),))
+        db.executemany("INSERT INTO actions VALUES (7, ?, ?)", list(enumerate(room.actions(0))))
+    reader = SqliteStore(tmp_path, server=False)  # (an export reads it as it is)
+    assert reader.load("old") == room.to_file()
+    reader.close()
+    store = SqliteStore(tmp_path)
+    assert store.db.execute("PRAGMA user_version").fetchone()[0] == sqlite.VERSION
+    assert store.load("old") == room.to_file()
+    room = played(8, "old")
+    store.write([Change("old", 5, room.actions(5), None)])
+    assert store.load("old") == room.to_file()
+    store.remove("old")  # the last room's id is not used again: the log names rooms by their ids
+    store.write([Change("new", 0, [], state(Room("new", TABLE, seed=1)))])
+    assert store.db.execute("SELECT id FROM rooms WHERE name = 'new'").fetchone()[0] == 8
+    store.close()
+    assert SqliteStore(tmp_path, server=False).load("new")["moves"] == 0
+
+
+def test_a_server_sigkilled_right_after_a_client_was_shown_a_move_still_has_that_move(servers):
+    """Group commits: the server answers a change only once its commit is
+    done. Killed at random moments, the store holds every move the client
+    had been shown."""
+    srv = servers()
+    table = {"rules": "standard", "players": 2, "people": 1, "level": "easy"}
+    client = Client(f"{srv.url}/shown", "Anna", table=table).start()
+    player = Bot(client.session, "easy", 5, None)
+    pause = random.Random(3)
+    try:
+        for _kill in range(8):
+            end = time.monotonic() + pause.uniform(0.3, 1.0)
+            while time.monotonic() < end or not client.session.moves:
+                for message in client.poll(wait=0.02):
+                    for reply in player.respond(message):
+                        client.send(reply)
+            srv.kill()
+            client.poll(wait=0.2)  # (what was on its way: sent before the kill)
+            shown = client.session.moves
+            assert srv.room_file("shown")["moves"] >= shown > 0, "an answered move was lost"
+            srv = servers(port=srv.port)
+    finally:
+        client.close()

@@ -7,7 +7,9 @@ anyone is told of them, so a server killed at any moment resumes with what
 every table showed. A change is made in the event loop's own callback, so
 a room's changes are made one at a time, in the order they came, and rooms
 share nothing; the changes of one turn of the loop are written to the
-store at once, at the end of the turn (``flush``), and only then sent. A
+store at once, at the end of the turn (``flush``), and only then sent
+(or those of every turn since the last write, where the store writes at
+most every ``commit_every`` seconds: SQLite's group commits). A
 change the store could not keep is not sent: its rooms go back to what the
 store holds, and their people are told why.
 """
@@ -192,6 +194,7 @@ class Server:
         self.unsaved: dict[str, Room[Conn]] = {}  # the rooms changed in this turn of the loop, till ``flush``
         self.outbox: Out[Conn] = []  # ... and what their changes say, sent once they are kept
         self.flushing: asyncio.Handle | None = None
+        self.flushed = 0.0  # (the loop's time) when ``flush`` last wrote
         self.timers: dict[str, asyncio.TimerHandle] = {}
         self.idle: dict[str, asyncio.TimerHandle] = {}  # the rooms nobody is connected to, till they are put away
         self.pinged: list[dict[Conn, None]] = [{} for _ in range(PING_SLICES)]  # the open connections, by slice
@@ -366,6 +369,7 @@ class Server:
         """Write this turn's changes to the store, all at once, then send
         what they say; or, if the store cannot keep them, send none of it."""
         self.flushing = None
+        self.flushed = asyncio.get_running_loop().time()
         rooms, out = self.unsaved, self.outbox
         self.unsaved, self.outbox = {}, []
         changes = [change for room in rooms.values() if (change := self._change(room)) is not None]
@@ -538,15 +542,20 @@ class Server:
     def submit(self, room: Room[Conn], change: Callable[[float], Out[Conn]]) -> None:
         """Make ``change`` (``now -> [(conn, message)]``) to a room; what it
         says is sent once the store holds it (``flush``, at the end of this
-        turn of the event loop)."""
+        turn of the event loop, or, where the store asks for a write at most
+        every ``commit_every`` seconds, at the end of the turn that many
+        seconds after its last write: the changes of the turns between are
+        written at once, and answered once written)."""
         try:
             before = room.moves
             out = change(asyncio.get_running_loop().time())
             self.actions += room.moves - before
             self.unsaved[room.name] = room
             self.outbox += out
-            if self.flushing is None:
-                self.flushing = asyncio.get_running_loop().call_soon(self.flush)
+            if self.flushing is None:  # at the end of this turn, or once ``commit_every`` has passed since the last
+                loop = asyncio.get_running_loop()
+                wait = self.flushed + self.store.commit_every - loop.time()
+                self.flushing = loop.call_later(wait, self.flush) if wait > 0 else loop.call_soon(self.flush)
         except Exception:  # a bug, not bad input: the room and the server go on
             self.log(f"room {room.name}: a change failed\n{traceback.format_exc()}")
         self.schedule(room)

@@ -8,9 +8,11 @@ row each, numbered from 0, as boardgame.io keeps its deltalog. A room
 file is the state with the actions put back (``room_file``).
 
 The server hands a store all the rooms' changes of one turn of its event
-loop at once (``write``), as one transaction, and answers nobody before
-it returns: a change the store could not keep (``StoreError``) is never
-answered.
+loop at once (``write``), as one transaction, or those of every turn
+since its last write where the store asks for a write at most every
+``commit_every`` seconds (SQLite: group commits), and answers nobody
+before it returns: a change the store could not keep (``StoreError``) is
+never answered.
 """
 
 from __future__ import annotations
@@ -75,6 +77,7 @@ class RoomStore(ABC):
     def rename(self, name: str, new: str) -> None:
         """Keep the room under another name (``keep_aside``)."""
 
+    commit_every = 0.0  # seconds between writes at most (``Server.submit``): the changes of the turns between in one
     renew_every: float | None = None  # seconds between ``renew`` calls, for a store shared by several servers
 
     def claim(self, name: str) -> bool:

@@ -8,15 +8,18 @@
 ``base``), ``changed`` when it last changed (seconds since the epoch),
 ``owner`` the server that plays it where several share the store
 (PostgreSQL's leases: ``postgresql``);
-``actions`` are a room's actions, one row each, numbered from 0: an action
-is one small row appended, never a room written again. A room's actions
+``actions`` are a room's actions, numbered from 0, in runs: a row holds
+the actions from the ``n``-th on, one a line (PostgreSQL appends one row
+an action; SQLite first keeps them in a log shared by every room, and
+moves a room's actions of a while into one row: ``sqlite``). An action
+is a small row appended, never a room written again. A room's actions
 are read in order by their key; a room's rows are removed with it.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
@@ -46,6 +49,17 @@ UPSERT = (
     "over = excluded.over, changed = excluded.changed{owned} RETURNING id"
 )
 APPEND = "INSERT INTO actions (room, n, action) VALUES (?, ?, ?)"
+
+
+def unrun(runs: Sequence[tuple[int, str]]) -> list[str]:
+    """A room's actions from its rows (``n``, its run), in order; ValueError
+    if they do not follow each other from 0."""
+    actions: list[str] = []
+    for n, run in runs:
+        if n != len(actions):
+            raise ValueError(f"its actions are not numbered from 0 on (action {n} after {len(actions)})")
+        actions += run.split("\n")
+    return actions
 
 
 class Rows(Protocol):
@@ -96,6 +110,14 @@ class SqlStore(RoomStore):
     def _fence(self, cursor: Cursor, names: list[str]) -> None:
         """In a write's transaction: StoreError if a room is no longer this server's."""
 
+    def _append(self, cursor: Cursor, changes: Sequence[Change], ids: dict[str, int]) -> Callable[[], None]:
+        """In a write's transaction: the changes' actions kept (``ids``: each
+        room's); what to note once the transaction is committed."""
+        rows = [(ids[c.name], c.first + k, action) for c in changes for k, action in enumerate(c.actions)]
+        if rows:
+            cursor.executemany(self._sql(APPEND), rows)
+        return lambda: None
+
     def _transaction(self) -> AbstractContextManager[Cursor]:
         """A transaction, committed at the end of the ``with``, and its cursor."""
         raise NotImplementedError
@@ -117,15 +139,10 @@ class SqlStore(RoomStore):
                 rows = [(c.name, c.state, c.started, c.over, now, self.owner) for c in stated]
                 for change, room in zip(stated, self._upsert(cursor, rows), strict=True):
                     held[change.name] = (room, held[change.name][1] if change.name in held else 0)
-                actions = [
-                    (held[change.name][0], change.first + k, action)
-                    for change in changes
-                    for k, action in enumerate(change.actions)
-                ]
-                if actions:
-                    cursor.executemany(self._sql(APPEND), actions)
+                committed = self._append(cursor, changes, {name: room for name, (room, _) in held.items()})
         except self.errors as error:
             raise StoreError(f"{type(error).__name__}: {error}") from None
+        committed()
         for change in changes:
             self._held[change.name] = (held[change.name][0], change.first + len(change.actions))
 
@@ -135,9 +152,13 @@ class SqlStore(RoomStore):
             row = self._query_one("SELECT id FROM rooms WHERE name = ?", (name,))
             if row is None:
                 return None
-            count = self._query_one("SELECT count(*) FROM actions WHERE room = ?", (row[0],))[0]
-            self._held[name] = (row[0], count)
+            self._held[name] = (row[0], self._count(row[0]))
         return self._held[name]
+
+    def _count(self, room: int) -> int:
+        """How many actions the store holds of the room: the last run's first and its lines."""
+        last = self._query_one("SELECT n, action FROM actions WHERE room = ? ORDER BY n DESC LIMIT 1", (room,))
+        return 0 if last is None else last[0] + last[1].count("\n") + 1
 
     def _query_one(self, query: str, values: Sequence[Any]) -> Any:
         try:
@@ -156,11 +177,14 @@ class SqlStore(RoomStore):
         if row is None:
             return None
         room, state = row
-        rows = self._query_all("SELECT n, action FROM actions WHERE room = ? ORDER BY n", (room,))
-        if any(n != k for k, (n, _action) in enumerate(rows)):
-            raise ValueError(f"its actions are not numbered 0 to {len(rows) - 1}")
-        self._held[name] = (room, len(rows))
-        return room_file(state, [action for _n, action in rows])
+        actions = unrun(self._query_all("SELECT n, action FROM actions WHERE room = ? ORDER BY n", (room,)))
+        actions += self._logged(room, len(actions))
+        self._held[name] = (room, len(actions))
+        return room_file(state, actions)
+
+    def _logged(self, room: int, count: int) -> list[str]:
+        """The room's actions from the ``count``-th on that are not in its rows yet (SQLite's log)."""
+        return []
 
     def names(self) -> list[str]:
         return [name for (name,) in self._query_all("SELECT name FROM rooms")]

@@ -1,13 +1,49 @@
 """The default store: the rooms in one SQLite database, ``DATA_DIR/rooms.sqlite3``.
 
+**A log shared by every room.** A commit writes whole pages into the WAL,
+and a room's actions kept in its own rows (``sql``) put each room's
+actions of a commit on a page of their own: an action of 8 bytes cost
+4 KB of disk writes (507 times its line). So the actions are first
+written to one log for every room, a ring of ``RING`` slots of one page
+each,
+
+    log (slot INTEGER PRIMARY KEY, seq, batch)
+
+written in turn, each over the oldest: a commit's new actions of every
+room go in the next slot (``batch``: each room's ``ID FIRST COUNT`` line
+then its actions, one a line, compressed), rarely two. A slot is always
+as long (zeros after the text), so SQLite writes it over in its page: a
+commit writes one page, allocates none, and touches no other (no page
+1, no interior page). ``seq`` numbers the slots as they are written; the
+log has no index by room. A room's actions move from the log into its
+own rows (``actions``: one row, a run, for all the actions it had in the
+log), in bulk: when its match ends, when it is put away (``release``),
+when the server stops, and, every ``MOVE_EVERY`` slots, for every room
+whose oldest logged action the log would come round to before the next
+such move. The server knows each room's logged actions, as it wrote
+them; the log is read whole only when a server opens the store (what a
+killed server left there is moved into the rooms' rows then: a second
+at most for a log of 2,048 slots) and by a reader (``--export``), which
+picks the room's actions out of it (an action the log holds that the
+room's rows hold too is left out: the slots are written over in turn,
+not emptied).
+
+**Group commits.** The server writes at most every ``commit_every``
+seconds (``Server.submit``): a commit takes the changes of every turn of
+the event loop since the last one, and a change is answered once its
+commit is done, never before.
+
 WAL mode with ``synchronous=NORMAL``: a commit is a write into the WAL,
 with no flush to the disk, so a killed server (SIGKILL, at any moment)
 loses nothing it answered, and a pulled plug loses at most the commits
-since the WAL was last flushed (the last checkpoint: a second of play),
-never half of one. The checkpoints (the WAL's pages copied into the
-database, with its flushes) run in a thread of their own
-(``Checkpoints``), never in the event loop, every ``CHECKPOINT_EVERY``
-seconds; SQLite's automatic ones are off.
+since the WAL was last flushed (the last checkpoint: ``CHECKPOINT_EVERY``
+seconds of play), never half of one. The checkpoints (the WAL's pages
+copied into the database, with its flushes) run in a thread of their own
+(``Checkpoints``), never in the event loop; SQLite's automatic ones are
+off. A new database has pages of ``PAGE_SIZE`` bytes (SQLite's default
+is 4 KB): a commit rewrites its last page of the log, so a small page is
+a small write. A database of an older schema is brought up to this one
+when a server opens it (``migrate``).
 
 The data folder is the server's user's alone: made 0700 (and made so if
 it was not), the database and the lock 0600 (SQLite gives its WAL and
@@ -25,31 +61,50 @@ import os
 import sqlite3
 import stat
 import threading
-from collections.abc import Iterator
+import zlib
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from .base import StoreError
-from .sql import SCHEMA, SqlStore
+from .base import Change, RoomFile, StoreError
+from .sql import SCHEMA, Cursor, SqlStore
 
 DATABASE = "rooms.sqlite3"
 LOCK = "server.lock"
-CHECKPOINT_EVERY = 1.0  # seconds between checkpoints
+COMMIT_EVERY = 0.02  # seconds between commits at most: the changes of the turns between go in one
+CHECKPOINT_EVERY = 5.0  # seconds between checkpoints (and the WAL's flushes)
+RING = 2048  # the log's slots (40 s of play at a commit every 20 ms), made with a new log
+MOVE_EVERY = 256  # slots written between moves of the oldest logged actions into their rooms' rows
+PAGE_SIZE = 512  # bytes, for a new database
+SLOT_SPARE = 52  # bytes of a page a slot leaves for SQLite's headers: one slot a page, never spilling over
+VERSION = 1  # the schema's (``PRAGMA user_version``): 0, the store before the log
 BUSY_TIMEOUT_MS = 5000  # a reader (a backup) holds the database a moment: a write waits that long at most
 PRIVATE_FOLDER, PRIVATE_FILE = 0o700, 0o600
+LOG = "CREATE TABLE log (slot INTEGER PRIMARY KEY, seq INTEGER NOT NULL, batch BLOB NOT NULL)"
+Entry = tuple[int, int, list[str]]  # a room's in a slot: its id, its first action's number, its actions
 
 
 class SqliteStore(SqlStore):
     errors = (sqlite3.Error,)
+    commit_every = COMMIT_EVERY
     db: sqlite3.Connection
 
     def __init__(self, folder: Path, server: bool = True) -> None:
-        """``server``: this process plays the rooms (it takes the lock and
-        runs the checkpoints); otherwise it reads, beside a running server."""
+        """``server``: this process plays the rooms (it takes the lock, brings
+        the schema up to date, moves the log into the rooms' rows and runs
+        the checkpoints); otherwise it reads, beside a running server."""
         super().__init__()
         self.folder = Path(folder)
         self.path = self.folder / DATABASE
+        self.server = server
         self._lock: int | None = None
         self.checkpoints: Checkpoints | None = None
+        self._in_log: dict[
+            int, tuple[int, list[str]]
+        ] = {}  # a room's actions in the log, not in its rows: (first, them)
+        self._since: dict[int, int] = {}  # ... from which slot's seq on: oldest first (they are noted in that order)
+        self._last = 0  # the seq of the last slot written
+        self._next_move = 0  # the seq from which the oldest logged actions are moved again
+        self._ring = self._slot_bytes = 0  # the log's slots, and the bytes of each
         try:
             private_folder(self.folder)
             if server:
@@ -60,15 +115,16 @@ class SqliteStore(SqlStore):
                 raise StoreError(f"there is no {self.path}")
             self.db = connect(self.path)
             if server:
-                self.db.executescript(SCHEMA.format(id="INTEGER PRIMARY KEY", actions_options=" WITHOUT ROWID"))
+                migrate(self.db)
+                self._move_the_log()
                 self.checkpoints = Checkpoints(self.path)
         except (OSError, sqlite3.Error) as error:
             self.close()
             raise StoreError(f"cannot use {self.path}: {error}") from None
 
     @contextlib.contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        self.db.execute("BEGIN IMMEDIATE")
+    def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> Iterator[sqlite3.Connection]:
+        self.db.execute(begin)
         try:
             yield self.db
         except BaseException:
@@ -77,7 +133,143 @@ class SqliteStore(SqlStore):
             raise
         self.db.execute("COMMIT")  # (if it fails, SQLite has rolled the transaction back itself)
 
+    def _append(self, cursor: Cursor, changes: Sequence[Change], ids: dict[str, int]) -> Callable[[], None]:
+        """The actions in the log's next slots (as few as hold them, most
+        often one); into their rows with their logged ones: those of the
+        rooms whose match is over, of a room that would not fit a slot, of
+        every room in a batch as big as a good part of the log (an import),
+        and, every ``MOVE_EVERY`` slots, those of the rooms whose oldest
+        logged actions would be written over before the next such move."""
+        moved: dict[int, tuple[int, list[str]]] = {}
+        entries: list[Entry] = []
+        for change in changes:
+            room = ids[change.name]
+            first, logged = self._in_log.get(room, (change.first, []))
+            if change.over or not fits(entry_text(room, change.first, change.actions), self._slot_bytes):
+                moved[room] = (first, logged + list(change.actions))
+            elif change.actions:
+                entries.append((room, change.first, list(change.actions)))
+        slots = pack(entries, self._slot_bytes)
+        if len(slots) > self._ring // 4:
+            for room, first, actions in entries:
+                logged_first, logged = self._in_log.get(room, (first, []))
+                moved[room] = (logged_first, logged + actions)
+            slots = []
+        oldest = next(iter(self._since.values()), None)
+        if oldest is not None and (self._last >= self._next_move or oldest <= self._last + len(slots) - self._ring):
+            reach = self._last + len(slots) + 2 * MOVE_EVERY - self._ring
+            for room, since in self._since.items():
+                if since > reach:
+                    break
+                if room not in moved:
+                    first, logged = self._in_log[room]
+                    moved[room] = (first, logged + next((new for r, _, new in entries if r == room), []))
+            self._next_move = self._last + MOVE_EVERY
+            kept = [entry for entry in entries if entry[0] not in moved]
+            slots = pack(kept, self._slot_bytes) if len(kept) < len(entries) else slots
+        self._move(cursor, moved)
+        seqs = [self._last + 1 + k for k in range(len(slots))]
+        if slots:
+            rows = [
+                (seq, pad(data, self._slot_bytes), seq % self._ring) for seq, (data, _) in zip(seqs, slots, strict=True)
+            ]
+            cursor.executemany("UPDATE log SET seq = ?, batch = ? WHERE slot = ?", rows)
+
+        def committed() -> None:
+            for room in moved:
+                self._in_log.pop(room, None)
+                self._since.pop(room, None)
+            for seq, (_, slot) in zip(seqs, slots, strict=True):
+                for room, first, actions in slot:
+                    self._in_log.setdefault(room, (first, []))[1].extend(actions)
+                    self._since.setdefault(room, seq)
+            self._last = seqs[-1] if seqs else self._last
+
+        return committed
+
+    @staticmethod
+    def _move(cursor: Cursor, moved: dict[int, tuple[int, list[str]]]) -> None:
+        """Rooms' logged actions (by room: the first's number, them) into their rows, a row a room."""
+        rows = [(room, first, "\n".join(actions)) for room, (first, actions) in moved.items() if actions]
+        if rows:
+            cursor.executemany("INSERT INTO actions (room, n, action) VALUES (?, ?, ?)", rows)
+
+    def _read_log(self, cursor: Cursor) -> Iterator[Entry]:
+        """Every entry of the log, oldest first (the log is read whole)."""
+        for (text,) in cursor.execute("SELECT batch FROM log WHERE seq > 0 ORDER BY seq").fetchall():
+            yield from decode(bytes(text))
+
+    def _move_the_log(self) -> None:
+        """At open: every action a server left in the log (killed, say) into
+        its room's rows (what the rows hold already is left out). The log is
+        read whole, once; its slots are written over from the last one on."""
+        with self._transaction() as cursor:
+            rooms = {room for (room,) in cursor.execute("SELECT id FROM rooms")}
+            logged: dict[int, list[str]] = {}
+            counts: dict[int, int] = {}
+            for room, first, actions in self._read_log(cursor):
+                if room in rooms:  # (not a room removed since)
+                    if room not in counts:
+                        counts[room] = self._count(room)
+                    follow(logged.setdefault(room, []), counts[room], first, actions)
+            self._move(cursor, {room: (counts[room], actions) for room, actions in logged.items()})
+            self._last = cursor.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0]
+            self._ring = cursor.execute("SELECT count(*) FROM log").fetchone()[0]
+            self._slot_bytes = slot_bytes(self.db)
+        self._next_move = self._last + MOVE_EVERY
+
+    def _count(self, room: int) -> int:
+        return super()._count(room) + len(self._in_log.get(room, (0, []))[1])
+
+    def _logged(self, room: int, count: int) -> list[str]:
+        if self.server:  # (this server wrote them)
+            return list(self._in_log.get(room, (0, []))[1])
+        logged: list[str] = []  # a reader's: the log is read whole
+        if self.db.execute("SELECT 1 FROM sqlite_master WHERE name = 'log'").fetchone() is None:
+            return logged  # (a database of the store before the log)
+        for logged_room, first, actions in self._read_log(self.db):
+            if logged_room == room:
+                follow(logged, count, first, actions)
+        return logged
+
+    def load(self, name: str) -> RoomFile | None:
+        """Its rows and its logged actions read at one moment (one read transaction)."""
+        try:
+            with self._transaction("BEGIN"):
+                return super().load(name)
+        except sqlite3.Error as error:
+            raise StoreError(f"{type(error).__name__}: {error}") from None
+
+    def release(self, name: str) -> None:
+        """The room is put away: its logged actions into its rows."""
+        held = self._held.get(name)
+        if held is not None and held[0] in self._in_log:
+            self.move([held[0]])
+
+    def remove(self, name: str) -> None:
+        row = self._query_one("SELECT id FROM rooms WHERE name = ?", (name,))
+        super().remove(name)
+        if row is not None:
+            self._in_log.pop(row[0], None)
+            self._since.pop(row[0], None)
+
+    def move(self, rooms: Sequence[int]) -> None:
+        """These rooms' logged actions into their rows, now."""
+        try:
+            with self._transaction() as cursor:
+                self._move(cursor, {room: self._in_log[room] for room in rooms if room in self._in_log})
+        except self.errors as error:
+            raise StoreError(f"{type(error).__name__}: {error}") from None
+        for room in rooms:
+            self._in_log.pop(room, None)
+            self._since.pop(room, None)
+
     def close(self) -> None:
+        """Every logged action into its room's rows first (the next server
+        need not read the log)."""
+        if self.server and getattr(self, "db", None) is not None and self._ring:
+            with contextlib.suppress(StoreError):
+                self.move(list(self._in_log))
         if self.checkpoints is not None:
             self.checkpoints.stop()
             self.checkpoints = None
@@ -91,9 +283,109 @@ class SqliteStore(SqlStore):
             self._lock = None
 
 
+def entry_text(room: int, first: int, actions: Sequence[str]) -> str:
+    """A room's entry in a slot: ``ID FIRST COUNT``, then its actions, one a line."""
+    return "\n".join([f"{room} {first} {len(actions)}", *actions])
+
+
+def squeeze(text: str) -> bytes:
+    """A slot's entries as it keeps them: compressed (zlib's fastest: 1.8
+    times smaller, so that a commit's actions most often take one slot)."""
+    return zlib.compress(text.encode(), 1)
+
+
+def fits(text: str, size: int) -> bool:
+    """An entry fits a slot (compressed only when it might not)."""
+    return len(text) <= size or len(squeeze(text)) <= size
+
+
+def pack(entries: list[Entry], size: int) -> list[tuple[bytes, list[Entry]]]:
+    """The entries in as few slots as hold them, in order, most often one:
+    each slot's bytes and entries (each entry fits a slot: ``_append``)."""
+    parts = 1
+    while entries:
+        step = -(-len(entries) // parts)
+        groups = [entries[k : k + step] for k in range(0, len(entries), step)]
+        slots = [(squeeze("\n".join(entry_text(*entry) for entry in group)), group) for group in groups]
+        if all(len(data) <= size for data, _ in slots) or step == 1:
+            return slots
+        parts = min(len(entries), max(parts + 1, parts * max(len(data) for data, _ in slots) // size + 1))
+    return []
+
+
+def pad(data: bytes, size: int) -> bytes:
+    """A slot's bytes: always ``size``, so that a slot is written over in
+    its page, never moved (SQLite keeps a row of the same size in place)."""
+    return data + bytes(size - len(data))
+
+
+def decode(data: bytes) -> list[Entry]:
+    """A slot's entries (the zeros after its compressed text are left)."""
+    text = zlib.decompressobj().decompress(data).decode()
+    lines, entries, k = text.split("\n") if text else [], [], 0
+    while k < len(lines):
+        room, first, count = map(int, lines[k].split())
+        entries.append((room, first, lines[k + 1 : k + 1 + count]))
+        k += 1 + count
+    return entries
+
+
+def follow(logged: list[str], count: int, first: int, actions: list[str]) -> None:
+    """Add to ``logged`` (a room's actions from the ``count``-th on) those of
+    ``actions`` (from the ``first``-th) it lacks: the log may hold actions
+    already in the room's rows. ValueError if they leave a gap."""
+    have = count + len(logged)
+    if first > have:
+        raise ValueError(f"its logged actions are not numbered from {have} on (action {first})")
+    logged += actions[have - first :]
+
+
+def slot_bytes(db: sqlite3.Connection) -> int:
+    """The bytes of one of the log's slots: a page's, less SQLite's headers."""
+    return int(db.execute("PRAGMA page_size").fetchone()[0]) - SLOT_SPARE
+
+
+def migrate(db: sqlite3.Connection) -> None:
+    """Bring the database to this schema (``VERSION``). The store before the
+    log (version 0) gets the log (``RING`` empty slots), its rooms' ids are
+    never used again once removed (AUTOINCREMENT: the log names rooms by
+    id), and its actions are kept in the order they were written
+    (a rowid table, so that a room's run is added at its end, beside the
+    other rooms' of the same moment, not amid the room's older rows)."""
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version > VERSION:
+        raise StoreError(f"the database is of a newer table server (schema {version})")
+    if version == VERSION:
+        return
+    schema = SCHEMA.format(id="INTEGER PRIMARY KEY AUTOINCREMENT", actions_options="")
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        old = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").fetchone()
+        if old is not None:
+            db.execute("DROP INDEX IF EXISTS rooms_unstarted")
+            db.execute("ALTER TABLE rooms RENAME TO rooms_before_log")
+            db.execute("ALTER TABLE actions RENAME TO actions_before_log")
+        for statement in [*schema.split(";"), LOG]:
+            if statement.strip():
+                db.execute(statement)
+        if old is not None:
+            db.execute("INSERT INTO rooms SELECT id, name, state, started, over, changed, owner FROM rooms_before_log")
+            db.execute("INSERT INTO actions SELECT room, n, action FROM actions_before_log ORDER BY room, n")
+            db.execute("DROP TABLE rooms_before_log")
+            db.execute("DROP TABLE actions_before_log")
+        empty = bytes(slot_bytes(db))
+        db.executemany("INSERT INTO log (slot, seq, batch) VALUES (?, 0, ?)", ((slot, empty) for slot in range(RING)))
+        db.execute(f"PRAGMA user_version = {VERSION}")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
 def connect(path: Path) -> sqlite3.Connection:
     db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
     db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db.execute(f"PRAGMA page_size = {PAGE_SIZE}")  # (a new database's: before WAL mode makes it)
     if db.execute("PRAGMA journal_mode = WAL").fetchone()[0] != "wal":
         raise sqlite3.OperationalError("the database cannot be put in WAL mode")
     db.execute("PRAGMA synchronous = NORMAL")
