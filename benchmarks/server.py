@@ -2,7 +2,7 @@
 WebSockets on 127.0.0.1, against one server process.
 
     python -m benchmarks.server [--tables 1000] [--seconds 30] [--interval 1.0] [--procs 2] [--memory-dir]
-                                [--store sqlite|postgresql|postgresql://...]
+                                [--store sqlite|postgresql|postgresql://...] [--watchers N] [--chat-every S]
 
 Each table is a room of standard UNO for 4 people; its 4 bots (the easy
 computer player choosing from the views it is sent, ``game.online.bot``,
@@ -20,7 +20,11 @@ store's database in a folder on the disk, or in /dev/shm with
 with every table playing, less its resident set before the first
 connection, over N). ``--store postgresql`` starts a PostgreSQL of its own
 in a temporary folder (as the tests do), or give one's URL. The server,
-the bots' processes and that PostgreSQL stop by themselves.
+the bots' processes and that PostgreSQL stop by themselves. ``--watchers
+N`` seats N watchers at every table too (each on its own connection,
+taking the public table; at a match's end it watches the table's next
+room), and ``--chat-every S`` has each bot say a quick chat's saying every
+S seconds (a person's pace: about one every 30 s).
 """
 
 from __future__ import annotations
@@ -157,7 +161,8 @@ class Seat(ClientConnection):
         self.table, self.run = table, run
         run.seats.append(self)
         self.session = Session(name, table=TABLE)  # the first hello to arrive makes the room
-        self.bot = Bot(self.session, "easy", random.randrange(1000))
+        self.bot = Bot(self.session, "easy", random.randrange(1000), chat_every=run.chat_every)
+        self.bot.chat(time.monotonic() - random.uniform(0, run.chat_every or 0))  # (the tables' chat spread out)
         self.sent: dict[int, float] = {}  # action id -> when it was sent
         self.later: asyncio.TimerHandle | None = None
         self.seated = asyncio.get_running_loop().create_future()
@@ -199,6 +204,8 @@ class Seat(ClientConnection):
                 run.rtt.append(arrived - sent)
             if self.match == table.match and message["moves"] > table.moves:  # (not news of a match gone)
                 table.moves, table.changed = message["moves"], time.monotonic()
+        for said in self.bot.chat(time.monotonic()):
+            self.say(said)
         for reply in self.bot.respond(message):
             in_turn = reply.get("type") == "act" and session.view is not None and session.view.turn == session.seat
             delay = max(0.0, table.changed + run.interval - time.monotonic()) if in_turn else 0.0
@@ -216,11 +223,69 @@ class Seat(ClientConnection):
         self.close()
 
 
+class Watcher(ClientConnection):
+    """A watcher at a table, on its own connection: it takes in what it is
+    sent, as a watching game would, and at the match's end goes to watch
+    the table's next room (a moment later, and again until that room is there)."""
+
+    def __init__(self, url: str, table: Table, run: Run) -> None:
+        super().__init__(f"{url}/{table.room}")
+        self.url, self.table, self.run = url, table, run
+        self.session = Session("", watch=True)
+        self.seated = asyncio.get_running_loop().create_future()
+        self.gone = asyncio.get_running_loop().create_future()
+        self.leaving = False
+        run.watchers.append(self)
+
+    def opened(self) -> None:
+        self.send_text(encode(self.session.hello()))
+
+    def received(self, text: str | bytes) -> None:
+        message = json.loads(text)
+        self.session.receive(message)
+        self.run.watched += 1
+        if not self.seated.done():
+            self.seated.set_result(message["type"] == "welcome")
+        stopped = self.run.stop is not None and time.monotonic() >= self.run.stop
+        moved_on = message["type"] == "over" or (message["type"] == "error" and message.get("fatal"))
+        if stopped or moved_on:
+            self.leave()
+        if moved_on and not stopped:
+            asyncio.get_running_loop().call_later(2.0, self.watch_again)
+
+    def watch_again(self) -> None:
+        self.run.later.append(asyncio.ensure_future(watch(self.url, self.table, self.run)))
+
+    def lost(self) -> None:
+        if not self.leaving:
+            self.run.errors += 1
+        if not self.seated.done():
+            self.seated.set_result(False)
+        self.gone.set_result(None)
+
+    def leave(self) -> None:
+        self.leaving = True
+        self.close()
+
+
+async def watch(url: str, table: Table, run: Run) -> Watcher:
+    loop = asyncio.get_running_loop()
+    uri = parse_uri(url)
+    async with run.gate:
+        _transport, watcher = await loop.create_connection(lambda: Watcher(url, table, run), uri.host, uri.port)
+        await asyncio.wait_for(watcher.seated, 120)
+    return watcher
+
+
 class Run:
     """What the bots of one process measure."""
 
-    def __init__(self, interval: float) -> None:
+    def __init__(self, interval: float, watchers: int = 0, chat_every: float | None = None) -> None:
         self.interval = interval
+        self.watchers_a_table = watchers
+        self.chat_every = chat_every
+        self.watchers: list[Watcher] = []
+        self.watched = 0  # messages the watchers took
         self.stop: float | None = None  # when measuring ends
         self.seated = 0
         self.errors = 0
@@ -240,15 +305,18 @@ async def seat(url: str, table: Table, name: str, run: Run, gate: asyncio.Semaph
     return bot
 
 
-async def run_tables(url: str, names: list[str], seconds: float, interval: float, settle: float, ready=None) -> dict:
-    """Seat every table, let them play ``settle`` seconds, then measure ``seconds``."""
-    run = Run(interval)
+async def run_tables(url: str, names: list[str], seconds: float, settle: float, run: Run, ready=None) -> dict:
+    """Seat every table (and its watchers), let them play ``settle`` seconds, then measure ``seconds``."""
     tables = [Table(name) for name in names]
     seated = await asyncio.gather(
         *(seat(url, table, f"B{n % 100}x{k}", run, run.gate) for n, table in enumerate(tables) for k in range(4)),
         return_exceptions=True,
     )
     run.errors += sum(not isinstance(bot, Seat) for bot in seated)  # could not connect, or not seated in 2 minutes
+    watching = await asyncio.gather(
+        *(watch(url, table, run) for table in tables for _ in range(run.watchers_a_table)), return_exceptions=True
+    )
+    run.errors += sum(not isinstance(watcher, Watcher) for watcher in watching)
     freezer = asyncio.create_task(freeze_now_and_then())
     await asyncio.sleep(settle)
     if ready is not None:
@@ -263,7 +331,9 @@ async def run_tables(url: str, names: list[str], seconds: float, interval: float
     run.silent = len(silent)
     for bot in silent:
         bot.leave()
-    await asyncio.gather(*(bot.gone for bot in run.seats))
+    for watcher in run.watchers:
+        watcher.leave()
+    await asyncio.gather(*(bot.gone for bot in run.seats), *(watcher.gone for watcher in run.watchers))
     freezer.cancel()
     return {
         "rtt": run.rtt,
@@ -272,6 +342,7 @@ async def run_tables(url: str, names: list[str], seconds: float, interval: float
         "silent": run.silent,
         "moves": sum(table.earlier_moves + table.moves - started[table.name] for table in tables),
         "matches": sum(table.match - 1 for table in tables),
+        "watched": run.watched,
     }
 
 
@@ -286,11 +357,16 @@ async def freeze_now_and_then(every: float = 5.0) -> None:
         await asyncio.sleep(every)
 
 
-def worker(url: str, names: list[str], seconds: float, interval: float, settle: float, out, ready) -> None:
+def worker(url: str, names: list[str], args: argparse.Namespace, out, ready) -> None:
     os.nice(10)
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    out.put(asyncio.run(run_tables(url, names, seconds, interval, settle, ready.release)))
+
+    async def play() -> dict:
+        run = Run(args.interval, args.watchers, args.chat_every)
+        return await run_tables(url, names, args.seconds, args.settle, run, ready.release)
+
+    out.put(asyncio.run(play()))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -302,6 +378,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=5.0, help="seconds of play before measuring")
     parser.add_argument("--memory-dir", action="store_true", help="keep the rooms in /dev/shm (no disk)")
     parser.add_argument("--store", default="sqlite", help="sqlite (default), postgresql (one of its own) or a URL")
+    parser.add_argument("--watchers", type=int, default=0, help="watchers at every table (default none)")
+    parser.add_argument("--chat-every", type=float, default=None, help="seconds between a bot's quick chat sayings")
     args = parser.parse_args(argv)
     base = "/dev/shm" if args.memory_dir and os.path.isdir("/dev/shm") else None
     data_dir = Path(tempfile.mkdtemp(prefix="uno1991-bench-", dir=base))
@@ -321,10 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         fork = multiprocessing.get_context("fork")
         out, ready = fork.Queue(), fork.Semaphore(0)
         workers = [
-            fork.Process(
-                target=worker, args=(url, names[k :: args.procs], args.seconds, args.interval, args.settle, out, ready)
-            )
-            for k in range(args.procs)
+            fork.Process(target=worker, args=(url, names[k :: args.procs], args, out, ready)) for k in range(args.procs)
         ]
         for process in workers:
             process.start()
@@ -361,6 +436,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"tables {args.tables} x 4 players, one action per table every {args.interval:g} s, {args.procs} bot processes"
     )
+    chat = f"a saying every {args.chat_every:g} s from each player" if args.chat_every else "no chat"
+    print(f"watchers, chat       {args.watchers} a table; {chat}")
     kept = "PostgreSQL" if store else f"SQLite in {'/dev/shm' if base else 'a folder on disk'}"
     print(f"rooms kept in        {kept} (each change in the store before its answer)")
     print(
@@ -377,6 +454,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"server memory/table  {(playing - baseline) / max(1, args.tables):.1f} KB  (RSS {baseline} -> {playing} KB)")
     print(f"server CPU           {cpu_second * 100:.0f}% of one core while playing")
     print(f"matches played out   {matches}  (each table then played on in a new room)")
+    if args.watchers:
+        print(f"watchers took        {sum(result['watched'] for result in results)} messages")
     print(f"connection errors    {errors}")
     print(f"seats silent at end  {silent}  (no news in the 5 s after the time: their table stuck)")
     return 0

@@ -21,6 +21,7 @@ from game.online.bot import Bot
 from game.online.client import Client
 from game.online.protocol import Session
 from game.online.room import Room, check_table
+from game.online.room_file import room_from_file
 from game.rules import Game
 from game.storage import saves
 
@@ -211,7 +212,7 @@ def test_a_room_from_before_the_check_says_its_shuffle_was_not_checked():
     _join(room, "ann", ann)
     file = room.to_file()
     del file["shuffle"]  # as a room file from before the check
-    old = Room.from_file(json.loads(json.dumps(file)), 0.0)
+    old = room_from_file(json.loads(json.dumps(file)), 0.0)
     assert old.shuffle is None
     again = Session("ann", token=ann.token)
     _join(old, "ann", again)

@@ -25,6 +25,7 @@ from postgres_server import PostgresServer
 from game.online.bot import Bot
 from game.online.client import Client
 from game.online.room import Room, check_table
+from game.online.room_file import room_from_file
 from game.online.store import Change, MemoryStore, StoreError, open_store, sqlite
 from game.online.store.postgresql import PostgresStore
 from game.online.store.sqlite import SqliteStore
@@ -95,7 +96,7 @@ def test_a_room_written_in_pieces_loads_as_its_file(opened):
         room = played(moves)
         store.write([Change("r1", held, room.actions(held), None)])
     assert opened().load("r1") == room.to_file()  # and in the store opened again
-    assert Room.from_file(store.load("r1") if opened.kind == "memory" else opened().load("r1"), 0.0).moves == 12
+    assert room_from_file(store.load("r1") if opened.kind == "memory" else opened().load("r1"), 0.0).moves == 12
 
 
 def test_a_new_state_replaces_the_old_one_and_no_room_is_none(opened):
@@ -263,7 +264,7 @@ def test_a_server_sigkilled_20_times_with_bots_playing_takes_back_no_move_and_ev
         srv.kill()
         for room in rooms:
             file = read(room)
-            Room.from_file(file, 0.0)
+            room_from_file(file, 0.0)
             moves = moves_in(file["record"])
             assert moves[: len(seen[room])] == seen[room], f"room {room} lost stored moves"
             seen[room] = moves

@@ -12,14 +12,12 @@ and each connection is only ever sent its own seat's view
 from __future__ import annotations
 
 import hashlib
-import json
-import math
 import re
 import secrets
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass, field
-from typing import Generic, Self, TypedDict, TypeGuard, TypeVar
+from typing import Generic, TypedDict, TypeGuard, TypeVar
 
 from .. import ai
 from ..ai.policy import (
@@ -33,10 +31,10 @@ from ..ai.policy import (
     reaction,
 )
 from ..rules import WATCHER, Game
-from ..rules.rulesets import RULESETS, SCEPTER_SECONDS
+from ..rules.rulesets import RULESETS
 from . import chat
-from .protocol import ROOM_NAME, Message, ProtocolError, clean_name, view_json
-from .verify import Shuffle, ShuffleFailed
+from .protocol import Message, ProtocolError, clean_name, view_json
+from .verify import Shuffle
 
 FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
@@ -136,7 +134,7 @@ def check_table(table: object) -> TableSettings:
 
 def _whole_setting(table: dict[str, object], key: str, default: int) -> int:
     value = table.get(key, default)
-    if not _whole(value):
+    if not whole(value):
         raise ProtocolError(f"{key} must be a whole number")
     return value
 
@@ -676,78 +674,10 @@ class Room(Generic[Conn]):
 
     def actions(self, first: int) -> list[str]:
         """The record's actions from the ``first``-th on (``moves`` in all)."""
-        return _recorded(self.game)[first:]
-
-    @classmethod
-    def from_text(cls, text: str | bytes, now: float) -> Self:
-        """The room a room file's JSON text holds: ``from_file`` after the
-        JSON is read (nested too deep for Python's parser is a bad file)."""
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise BadRoomFile(f"not JSON: {str(error)[:80] or type(error).__name__}") from None
-        return cls.from_file(data, now)
-
-    @classmethod
-    def from_file(cls, data: Message, now: float) -> Self:
-        """The room ``to_file`` wrote, checked as any input is: BadRoomFile,
-        with the reason, for anything that is not such a room (a file
-        edited, cut short, or made to harm: a scepter restarted millions of
-        times would take the server minutes to wind on)."""
-        try:
-            return cls._from_file(data, now)
-        except BadRoomFile:
-            raise
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, OverflowError) as error:
-            raise BadRoomFile(f"{type(error).__name__}: {str(error)[:120]}") from None
-
-    @classmethod
-    def _from_file(cls, data: Message, now: float) -> Self:
-        if not isinstance(data, dict) or data.get("version") != FILE_VERSION:
-            raise BadRoomFile("not a room file of version 1")
-        name, seed, moves = data["room"], data["computer_seed"], data["moves"]
-        if not isinstance(name, str) or not ROOM_NAME.fullmatch(name):
-            raise BadRoomFile("its room name is not one")
-        if not _whole(seed) or not 0 <= seed < 2**63 or not _whole(moves) or moves < 0:
-            raise BadRoomFile("its computer seed and moves must be whole numbers")
-        if not isinstance(data["record"], str) or not isinstance(data.get("created", ""), str):
-            raise BadRoomFile("its record and date must be text")
-        room = cls(name, check_table(data["table"]), seed=0, computer_seed=seed)
-        room.game = game = Game.replay(data["record"])
-        if (game.rules.name, game.players) != (room.table["rules"], room.table["players"]):
-            raise BadRoomFile("its record is not of its table's rules and players")
-        if len(_recorded(game)) != moves:
-            raise BadRoomFile("moves do not agree with the record")
-        room.created = data.get("created", room.created)[:32]
-        ended = data.get("ended")
-        seconds = isinstance(ended, int | float) and not isinstance(ended, bool) and 0 <= ended < 1e11
-        if ended is not None and not seconds:
-            raise BadRoomFile("its end must be a time in seconds")
-        room.ended = ended
-        try:
-            room.shuffle = None if data.get("shuffle") is None else Shuffle.from_json(data["shuffle"], game.players)
-        except ShuffleFailed as error:
-            raise BadRoomFile(str(error)) from None
-        room.started, room.over, room.moves = _flag(data["started"]), _flag(data["over"]), moves
-        room.played = moves > 0
-        seats = data["seats"]
-        if not isinstance(seats, list) or len(seats) != len(room.seats):
-            raise BadRoomFile("the seats do not match the table")
-        for number, (seat, saved) in enumerate(zip(room.seats, seats, strict=True)):
-            seat.kind, seat.name, seat.token_sha256 = _seat_fields(saved, number)
-            seat.standin = _flag(saved.get("standin", False))
-            seat.dropped = now
-        room.turn_key, room.turn_since = room._turn_key(), now
-        if room.scepter is not None and data.get("scepter"):
-            room.scepter.restore(*_scepter_state(data["scepter"], _recorded(game).count("fanfare")))
-        return room
+        return recorded_actions(self.game)[first:]
 
 
-class BadRoomFile(ValueError):
-    """A room file (or what a store holds of a room) that is not a room."""
-
-
-def _recorded(game: Game) -> list[str]:
+def recorded_actions(game: Game) -> list[str]:
     """The engine's actions so far, which its record lists (a room's game keeps its record: it is never one
     set up from a view)."""
     actions = game._actions
@@ -755,49 +685,5 @@ def _recorded(game: Game) -> list[str]:
     return actions
 
 
-def _whole(value: object) -> TypeGuard[int]:
+def whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _flag(value: object) -> bool:
-    if not isinstance(value, bool):
-        raise BadRoomFile(f"{str(value)[:20]!r} where true or false belongs")
-    return value
-
-
-def _seat_fields(saved: object, number: int) -> tuple[str, str | None, str | None]:
-    """A seat's kind, name and token's digest, as a room file keeps them
-    (a name as ``clean_name`` makes it today: a file written before it
-    took other letters keeps its room)."""
-    if not isinstance(saved, dict):
-        raise BadRoomFile("a seat is an object")
-    kind, name, digest = saved["kind"], saved["name"], saved["token_sha256"]
-    if kind not in ("person", "computer"):
-        raise BadRoomFile(f"a seat is a person or a computer, not {str(kind)[:20]!r}")
-    if name is not None:
-        if not isinstance(name, str) or len(name) > 64:
-            raise BadRoomFile(f"a seat's name is not one: {str(name)[:20]!r}")
-        try:
-            name = clean_name(name)
-        except ProtocolError:
-            name = f"PLAYER {number + 1}"
-    if digest is not None and (not isinstance(digest, str) or not TOKEN_SHA256.fullmatch(digest)):
-        raise BadRoomFile("a seat's token is not a SHA-256 digest")
-    return kind, name, digest
-
-
-def _scepter_state(state: object, fanfares: int) -> tuple[float, float, int]:
-    """The scepter's [seconds run, length, restarts], checked: each restart
-    sounded a fanfare in the record (so winding the clock's generator on to
-    its next length costs no more than the record's replay)."""
-    if not isinstance(state, list) or len(state) != 3:
-        raise BadRoomFile("the scepter is [seconds run, length, restarts]")
-    run, length, restarts = state
-    shortest, longest = SCEPTER_SECONDS
-    if not all(isinstance(value, int | float) and not isinstance(value, bool) for value in (run, length)):
-        raise BadRoomFile("the scepter's seconds must be numbers")
-    if not (0 <= run < math.inf and shortest <= length <= longest):
-        raise BadRoomFile(f"the scepter's timer runs {shortest} to {longest} s, not {length!r} ({run!r} run)")
-    if not _whole(restarts) or not 0 <= restarts <= fanfares:
-        raise BadRoomFile(f"the scepter restarted {str(restarts)[:20]} times, its record sounds {fanfares} fanfares")
-    return float(run), float(length), int(restarts)

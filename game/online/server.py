@@ -37,7 +37,8 @@ from ..rules import WATCHER
 from ..storage.safe_files import keep_aside, timestamp
 from . import limits, wire
 from .protocol import MAX_MESSAGE, Message, ProtocolError, clean_name, decode, encode, room_from_path, room_names
-from .room import BadRoomFile, JoinError, Member, Out, Room, SeatTaken, check_table, new_room_name
+from .room import JoinError, Member, Out, Room, SeatTaken, check_table, new_room_name
+from .room_file import BadRoomFile, room_from_file, room_from_text
 from .store import Change, RoomStore, StoreError, open_store, read_room
 
 RATE = 30.0  # messages a second a connection may send, on average
@@ -232,9 +233,9 @@ class Server:
         """The room ``name``: in memory, or read from the store (None if
         there is none; JoinError, with the reason, if it cannot be read:
         then it is kept aside)."""
-        room = self.rooms.get(name)
-        if room is not None:
-            return room
+        known = self.rooms.get(name)
+        if known is not None:
+            return known
         try:
             claimed = self.store.claim(name)
             file = self.store.load(name) if claimed else None
@@ -249,7 +250,7 @@ class Server:
             return None
         self._make_space()
         try:
-            room = Room.from_file(file, asyncio.get_running_loop().time())
+            room = room_from_file(file, asyncio.get_running_loop().time())
             if room.name != name:
                 raise BadRoomFile("the room's name is not its own")
         except BadRoomFile as error:
@@ -413,7 +414,7 @@ class Server:
         loop_time = asyncio.get_running_loop().time()
         try:
             file = self.store.load(room.name) if self.store.claim(room.name) else None
-            again: Room[Conn] | None = None if file is None else Room.from_file(file, loop_time)
+            again: Room[Conn] | None = None if file is None else room_from_file(file, loop_time)
         except (StoreError, ValueError, KeyError, TypeError):
             again = None
         if again is not None:
@@ -684,7 +685,7 @@ def import_room_files(store: RoomStore, folder: Path, log: Callable[[str], None]
     changes, unreadable = [], 0
     for path in sorted(folder.glob("*.json")):
         try:
-            room: Room[Conn] = Room.from_text(path.read_bytes(), 0.0)
+            room: Room[Conn] = room_from_text(path.read_bytes(), 0.0)
             if room.name != path.stem or store.load(room.name) is not None:
                 raise BadRoomFile("its name is not its file's, or the store has such a room")
         except (OSError, BadRoomFile) as error:

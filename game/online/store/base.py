@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-RoomFile = dict[str, Any]  # a room file, as JSON reads it (``Room.to_file``, checked by ``Room.from_file``)
+RoomFile = dict[str, Any]  # a room file, as JSON reads it (``Room.to_file``, checked by ``room_file.room_from_file``)
 
 HEADER = "header"  # the state's key for the record's header (rules, players, seed...)
 ASIDE = ".unreadable-"  # a room kept aside is renamed NAME.unreadable-TIMESTAMP: no room's name has a dot
@@ -58,7 +58,7 @@ class RoomStore(ABC):
     def load(self, name: str) -> RoomFile | None:
         """The room as a room file (``room_file``), None if there is no such
         room; ValueError, KeyError or TypeError if what is held is not a
-        room (``Room.from_file`` then checks the file itself)."""
+        room (``room_file.room_from_file`` then checks the file itself)."""
 
     @abstractmethod
     def names(self) -> list[str]:

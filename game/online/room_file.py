@@ -1,0 +1,129 @@
+"""Reading a room file (``Room.to_file``; what a room store holds of a
+room) back into a ``Room``, checked as any input is: a file edited, cut
+short or made to harm is a ``BadRoomFile`` with its reason, never a room
+that fails later.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from ..rules import Game
+from ..rules.rulesets import SCEPTER_SECONDS
+from .protocol import ROOM_NAME, Message, ProtocolError, clean_name
+from .room import FILE_VERSION, TOKEN_SHA256, Room, check_table, recorded_actions, whole
+from .verify import Shuffle, ShuffleFailed
+
+
+class BadRoomFile(ValueError):
+    """A room file (or what a store holds of a room) that is not a room."""
+
+
+def room_from_text(text: str | bytes, now: float) -> Room[Any]:
+    """The room a room file's JSON text holds: ``from_file`` after the
+    JSON is read (nested too deep for Python's parser is a bad file)."""
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise BadRoomFile(f"not JSON: {str(error)[:80] or type(error).__name__}") from None
+    return room_from_file(data, now)
+
+
+def room_from_file(data: Message, now: float) -> Room[Any]:
+    """The room ``Room.to_file`` wrote, checked as any input is: BadRoomFile,
+    with the reason, for anything that is not such a room (a file
+    edited, cut short, or made to harm: a scepter restarted millions of
+    times would take the server minutes to wind on)."""
+    try:
+        return _read(data, now)
+    except BadRoomFile:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError, OverflowError) as error:
+        raise BadRoomFile(f"{type(error).__name__}: {str(error)[:120]}") from None
+
+
+def _read(data: Message, now: float) -> Room[Any]:
+    if not isinstance(data, dict) or data.get("version") != FILE_VERSION:
+        raise BadRoomFile("not a room file of version 1")
+    name, seed, moves = data["room"], data["computer_seed"], data["moves"]
+    if not isinstance(name, str) or not ROOM_NAME.fullmatch(name):
+        raise BadRoomFile("its room name is not one")
+    if not whole(seed) or not 0 <= seed < 2**63 or not whole(moves) or moves < 0:
+        raise BadRoomFile("its computer seed and moves must be whole numbers")
+    if not isinstance(data["record"], str) or not isinstance(data.get("created", ""), str):
+        raise BadRoomFile("its record and date must be text")
+    room: Room[Any] = Room(name, check_table(data["table"]), seed=0, computer_seed=seed)
+    room.game = game = Game.replay(data["record"])
+    if (game.rules.name, game.players) != (room.table["rules"], room.table["players"]):
+        raise BadRoomFile("its record is not of its table's rules and players")
+    if len(recorded_actions(game)) != moves:
+        raise BadRoomFile("moves do not agree with the record")
+    room.created = data.get("created", room.created)[:32]
+    ended = data.get("ended")
+    seconds = isinstance(ended, int | float) and not isinstance(ended, bool) and 0 <= ended < 1e11
+    if ended is not None and not seconds:
+        raise BadRoomFile("its end must be a time in seconds")
+    room.ended = ended
+    try:
+        room.shuffle = None if data.get("shuffle") is None else Shuffle.from_json(data["shuffle"], game.players)
+    except ShuffleFailed as error:
+        raise BadRoomFile(str(error)) from None
+    room.started, room.over, room.moves = _flag(data["started"]), _flag(data["over"]), moves
+    room.played = moves > 0
+    seats = data["seats"]
+    if not isinstance(seats, list) or len(seats) != len(room.seats):
+        raise BadRoomFile("the seats do not match the table")
+    for number, (seat, saved) in enumerate(zip(room.seats, seats, strict=True)):
+        seat.kind, seat.name, seat.token_sha256 = _seat_fields(saved, number)
+        seat.standin = _flag(saved.get("standin", False))
+        seat.dropped = now
+    room.turn_key, room.turn_since = room._turn_key(), now
+    if room.scepter is not None and data.get("scepter"):
+        room.scepter.restore(*_scepter_state(data["scepter"], recorded_actions(game).count("fanfare")))
+    return room
+
+
+def _flag(value: object) -> bool:
+    if not isinstance(value, bool):
+        raise BadRoomFile(f"{str(value)[:20]!r} where true or false belongs")
+    return value
+
+
+def _seat_fields(saved: object, number: int) -> tuple[str, str | None, str | None]:
+    """A seat's kind, name and token's digest, as a room file keeps them
+    (a name as ``clean_name`` makes it today: a file written before it
+    took other letters keeps its room)."""
+    if not isinstance(saved, dict):
+        raise BadRoomFile("a seat is an object")
+    kind, name, digest = saved["kind"], saved["name"], saved["token_sha256"]
+    if kind not in ("person", "computer"):
+        raise BadRoomFile(f"a seat is a person or a computer, not {str(kind)[:20]!r}")
+    if name is not None:
+        if not isinstance(name, str) or len(name) > 64:
+            raise BadRoomFile(f"a seat's name is not one: {str(name)[:20]!r}")
+        try:
+            name = clean_name(name)
+        except ProtocolError:
+            name = f"PLAYER {number + 1}"
+    if digest is not None and (not isinstance(digest, str) or not TOKEN_SHA256.fullmatch(digest)):
+        raise BadRoomFile("a seat's token is not a SHA-256 digest")
+    return kind, name, digest
+
+
+def _scepter_state(state: object, fanfares: int) -> tuple[float, float, int]:
+    """The scepter's [seconds run, length, restarts], checked: each restart
+    sounded a fanfare in the record (so winding the clock's generator on to
+    its next length costs no more than the record's replay)."""
+    if not isinstance(state, list) or len(state) != 3:
+        raise BadRoomFile("the scepter is [seconds run, length, restarts]")
+    run, length, restarts = state
+    shortest, longest = SCEPTER_SECONDS
+    if not all(isinstance(value, int | float) and not isinstance(value, bool) for value in (run, length)):
+        raise BadRoomFile("the scepter's seconds must be numbers")
+    if not (0 <= run < math.inf and shortest <= length <= longest):
+        raise BadRoomFile(f"the scepter's timer runs {shortest} to {longest} s, not {length!r} ({run!r} run)")
+    if not whole(restarts) or not 0 <= restarts <= fanfares:
+        raise BadRoomFile(f"the scepter restarted {str(restarts)[:20]} times, its record sounds {fanfares} fanfares")
+    return float(run), float(length), int(restarts)
