@@ -26,6 +26,8 @@ for outlines): blit with ``colkey=TRANSPARENT``.
 Image bank 1 holds only the title art (TITLE_RECT); the game may skip it.
 """
 
+from game.online.chat import EMOTES
+
 CARD_W = 24
 CARD_H = 32
 TRANSPARENT = 14
@@ -65,7 +67,7 @@ DIRECTION_RECT = (40, 224, 16, 12)
 SCEPTER_RECT = (56, 224, 7, 16)
 MARKER_RECT = (64, 224, 7, 5)
 # The quick chat's pictures (online tables), by the names the protocol sends (game.online.chat.EMOTES).
-EMOTE_RECTS = {name: (80 + 16 * i, 224, 12, 12) for i, name in enumerate(("SMILE", "SAD", "WOW", "GRR"))}
+EMOTE_RECTS = {name: (80 + 16 * i, 224, 12, 12) for i, name in enumerate(EMOTES)}
 
 ARROW_W = 7
 ARROW_H = 9
