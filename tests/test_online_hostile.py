@@ -170,7 +170,8 @@ def test_stolen_unknown_and_foreign_tokens_and_full_rooms_are_refused(srv):
 
 
 def test_joins_to_a_finished_room_are_refused_and_its_players_get_the_replay(srv):
-    session, _why = play(f"{srv.url}/finished", "Ann", table={"rules": "1991", "players": 2, "people": 1}, timeout=60)
+    table = {"rules": "1991", "players": 2, "people": 1}
+    session, _why, _ended = play(f"{srv.url}/finished", "Ann", table=table, timeout=60)
     assert session.record is not None
     with join(srv, "finished", {"type": "hello", "name": "Late"}) as late:
         assert "over" in answer(late, "error")["reason"]

@@ -5,10 +5,12 @@ choosing from the view the server sends, for tests and benchmarks.
 it is transport-free, so the threaded client, the browser client and the
 benchmark's asyncio clients all use it.
 
-python -m game.online.bot URL --name NAME [--level easy] [--table JSON] [--token T] [--timeout S]
+python -m game.online.bot URL --name NAME [--level easy] [--table JSON] [--token T] [--timeout S] [--matches N]
 plays until the match in the room is over (or ``--timeout`` seconds pass:
-an hour unless told), prints why it leaves on stderr and the session's end
-as JSON (seat, token, record, why it left, the shuffle and its check) on stdout.
+an hour unless told; ``--matches N``: says PLAY AGAIN until it has played
+N), prints why it leaves on stderr and the session's end as JSON (seat,
+token, record, why it left, the shuffle and its check; each match's
+record and check) on stdout.
 """
 
 from __future__ import annotations
@@ -47,7 +49,7 @@ class Bot:
         self._next_chat = 0.0
         self._said = seed  # which saying comes next: each bot starts at its own
         self.player = ai.make(level, seed)
-        self._acted: int | None = None  # the moves at the table when it last answered
+        self._acted: tuple[int, int] | None = None  # the match and its moves when it last answered
         self.refusals = 0
         self.errors: list[str] = []
 
@@ -60,9 +62,10 @@ class Bot:
             self.refusals += 1
             self._acted = None
         view = session.view
-        if view is None or not session.started or session.record is not None or self._acted == session.moves:
+        position = (session.viewed_match, session.moves)
+        if view is None or not session.started or session.record is not None or self._acted == position:
             return []
-        self._acted = session.moves
+        self._acted = position
         if view.hand_over:
             more = self.hands is None or session.hand < self.hands
             return [{"type": "next"}] if more and not view.match_over else []
@@ -113,9 +116,12 @@ def play(
     token_file: Path | None = None,
     hands: int | None = None,
     chat_every: float | None = None,
-) -> tuple[Session, str]:
-    """Join and play until the match is over (or ``timeout`` seconds pass);
-    the session, and why the bot left."""
+    matches: int = 1,
+) -> tuple[Session, str, list[Message]]:
+    """Join and play until the match is over, saying PLAY AGAIN until it
+    has played ``matches`` (or until ``timeout`` seconds pass); the
+    session, why the bot left, and each match it saw end (its number,
+    record and the shuffle's check)."""
     from .client import Client
 
     if token is None and token_file is not None and token_file.exists():
@@ -126,6 +132,7 @@ def play(
     end = time.monotonic() + timeout
     quiet = time.monotonic()
     why = f"--timeout: {timeout:g} seconds have passed"
+    ended: list[Message] = []
     try:
         while time.monotonic() < end:
             if client.status == "refused":
@@ -142,9 +149,14 @@ def play(
             if token_file is not None and client.session.token not in (None, kept):
                 kept = client.session.token
                 write_atomically(token_file, str(kept).encode())
-            if client.session.record is not None:
-                why = "the match is over"
-                break
+            session = client.session
+            if session.record is not None and (not ended or ended[-1]["match"] != session.match):
+                verdict = None if session.verdict is None else session.verdict.line
+                ended.append({"match": session.match, "record": session.record, "verdict": verdict})
+                if len(ended) >= matches:
+                    why = "the match is over"
+                    break
+                client.send(session.play_again())
             if stop_after_moves is not None and client.session.moves >= stop_after_moves:
                 why = f"--stop-after-moves: {stop_after_moves} moves made at the table"
                 break
@@ -154,7 +166,7 @@ def play(
                 break
     finally:
         client.close()
-    return client.session, why
+    return client.session, why, ended
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -182,8 +194,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--chat-every", type=float, default=None, metavar="SECONDS", help="say a quick chat's saying this often"
     )
+    parser.add_argument("--matches", type=int, default=1, help="say PLAY AGAIN until it has played this many")
     args = parser.parse_args(argv)
-    session, why = play(
+    session, why, ended = play(
         args.url,
         args.name,
         level=args.level,
@@ -195,6 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         token_file=args.token_file,
         hands=args.hands,
         chat_every=args.chat_every,
+        matches=args.matches,
     )
     print(
         json.dumps(
@@ -211,6 +225,7 @@ def main(argv: list[str] | None = None) -> int:
                 "left": why,
                 "shuffle": session.kept_shuffle(),  # what ``python -m game.online.verify`` checks
                 "verdict": None if session.verdict is None else session.verdict.line,
+                "matches": ended,
             }
         ),
         flush=True,

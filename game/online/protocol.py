@@ -110,7 +110,8 @@ CLIENT_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "id": _field(WHOLE, TEXT, NULL),  # comes back in ``ack`` or ``refused``
         "seat": _field(WHOLE),  # must be the sender's own
     },
-    "start": {},
+    "start": {},  # the creator: the match now (in the lobby), or the next one (once a match is over)
+    "again": {"nonce": _field(HEX, longest=NONCE_LENGTH)},  # PLAY AGAIN: yes to the next match, and its nonce
     "next": {},
     "back": {},
     "ping": {"id": _field(ANY)},  # comes back in ``pong``
@@ -129,6 +130,9 @@ SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "started": _field(FLAG, required=True),
         "waiting": _field(LIST, required=True),
         "watching": _field(WHOLE),  # how many watch the room (a server of before watchers says nothing)
+        "creator": _field(WHOLE),  # the seat that may start (a server of before PLAY AGAIN: seat 0)
+        "again": _field(LIST),  # the seats that said PLAY AGAIN
+        "match": _field(WHOLE),  # which of the room's matches this is
         "commitment": _field(TEXT),  # to the match's shuffle (a room from before it has none): ``verify``
     },
     "seats": {
@@ -136,6 +140,19 @@ SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "started": _field(FLAG, required=True),
         "waiting": _field(LIST, required=True),
         "watching": _field(WHOLE),
+        "creator": _field(WHOLE),
+        "again": _field(LIST),
+    },
+    "match": {  # PLAY AGAIN: the room's next match begins (its first ``state`` follows)
+        "match": _field(WHOLE, required=True),
+        "seats": _field(LIST, required=True),
+        "started": _field(FLAG, required=True),
+        "waiting": _field(LIST, required=True),
+        "watching": _field(WHOLE),
+        "creator": _field(WHOLE),
+        "again": _field(LIST),
+        "commitment": _field(TEXT),  # to this match's shuffle, as the ``over`` before gave it
+        "mixed": _field(FLAG),  # the nonce this seat's ``again`` sent is in the shuffle
     },
     "state": {
         "moves": _field(WHOLE, required=True),
@@ -154,6 +171,8 @@ SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "scores": _field(LIST, required=True),
         "ended": _field(NUMBER, NULL, required=True),
         "shuffle": _field(OBJECT),  # the seed, secret and nonces committed to (a room from before it has none)
+        "match": _field(WHOLE),  # which of the room's matches it was
+        "next_commitment": _field(TEXT),  # to the next match's shuffle, before PLAY AGAIN's nonces
     },
     "refused": {
         "action": _field(TEXT, required=True),
@@ -294,6 +313,11 @@ class Session:
         self.table = table
         self.watch = watch  # this session watches the room (``seat`` WATCHER once welcomed)
         self.watching = 0  # how many watch the room, as the server last said
+        self.creator = 0  # the seat that may start a match (the room's creator, or the one it passed to)
+        self.again: list[int] = []  # once a match is over: the seats that said PLAY AGAIN
+        self.match = 1  # which of the room's matches this is
+        self.viewed_match = 0  # the match ``view`` is of (the last one's, until the next one's first state)
+        self.next_commitment: str | None = None  # to the next match's shuffle, once this one is over
         self.room: str | None = None
         self.seat: int | None = None
         self.seats: list[Message] = []
@@ -322,6 +346,7 @@ class Session:
         self.refusals: list[Message] = []
         self.errors: list[str] = []
         self.chats: list[tuple[int, str]] = []  # (seat, saying) as they came, for the table to take
+        self._again_nonce: str | None = None  # the nonce this session's PLAY AGAIN sent
         self._next_id = 0
 
     def hello(self) -> Message:
@@ -340,10 +365,17 @@ class Session:
         self._next_id += 1
         return {"type": "act", "action": action, "id": self._next_id}
 
+    def play_again(self) -> Message:
+        """PLAY AGAIN: yes to the room's next match, with a new nonce for its shuffle."""
+        self._again_nonce = secrets.token_hex(16)
+        return {"type": "again", "nonce": self._again_nonce}
+
     def receive(self, message: Message) -> None:
         kind = message.get("type")
         if kind == "welcome":
-            self.room, self.seat = message["room"], message["seat"]
+            if self.room is not None and message.get("match", 1) != self.match:
+                self._next_match(message)  # (it began while this session was away)
+            self.room, self.seat, self.match = message["room"], message["seat"], message.get("match", self.match)
             self.nonce_mixed = self.nonce_mixed or "token" in message  # a new seat: this hello's nonce
             self.commitment = self.commitment or message.get("commitment")  # the first one, before the deal
             self.token = message.get("token", self.token)
@@ -351,6 +383,8 @@ class Session:
             self._seats(message)
         elif kind == "seats":
             self._seats(message)
+        elif kind == "match":
+            self._next_match(message)
         elif kind == "state":
             if message["hand"] != self.hand or message.get("reset"):
                 self.hand, self.events = message["hand"], []
@@ -365,11 +399,13 @@ class Session:
             if isinstance(ack, int) and not isinstance(ack, bool):
                 self.acked = max(self.acked, ack)
             self.view = view_from_json(message["view"], self.events)
+            self.viewed_match = self.match
             self._seen(self.view.hand)
         elif kind == "over":
             self.record = message["record"]
             self.shuffle = message.get("shuffle")
             self.verdict = self.check_shuffle()
+            self.next_commitment = message.get("next_commitment")
         elif kind == "refused":
             self.refusals.append(message)
         elif kind == "error":
@@ -404,9 +440,28 @@ class Session:
         seen = [[moves, list(hand)] for moves, hand in self.seen]
         return {**self.shuffle, "commitment": self.commitment, "seat": self.seat, "nonce": nonce, "seen": seen}
 
+    def _next_match(self, message: Message) -> None:
+        """The room's next match begins (``match`` numbers them): its record
+        and shuffle are to come. The last match's view stays until the new
+        one's first state (``viewed_match`` says which match it is of), which
+        starts its events afresh."""
+        self._seats(message)
+        self.match = message["match"]
+        self.record = self.shuffle = self.verdict = None
+        self.seen = []
+        self.commitment = message.get("commitment")
+        self.next_commitment = None
+        self.nonce_mixed = bool(message.get("mixed")) and self._again_nonce is not None
+        if self.nonce_mixed:
+            assert self._again_nonce is not None
+            self.nonce = self._again_nonce
+
     def _seats(self, message: Message) -> None:
         self.seats = message.get("seats", self.seats)
         self.started = message.get("started", self.started)
+        creator, again = message.get("creator", 0), message.get("again")
+        self.creator = creator if isinstance(creator, int) and not isinstance(creator, bool) else 0
+        self.again = [n for n in again if isinstance(n, int)] if isinstance(again, list) else []
         watching = message.get("watching")
         self.watching = watching if isinstance(watching, int) and not isinstance(watching, bool) else 0
         waiting = message.get("waiting")

@@ -34,13 +34,14 @@ from ..rules import WATCHER, Game
 from ..rules.rulesets import RULESETS
 from . import chat
 from .protocol import Message, ProtocolError, clean_name, view_json
-from .verify import Shuffle
+from .verify import SEEDS, Shuffle
 
 FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
 RECENT_EVENTS = 30  # events a rejoin is sent with the view (as lichess resends a game's last 30 moves)
 GRACE = 5.0  # seconds a dropped person in turn keeps the seat before a computer plays it
 MOST_WATCHERS = 16  # connections that may watch one room at once
+MOST_MATCHES = 50  # matches one room plays (PLAY AGAIN): each kept as its replay, read back with the room
 TOKEN_SHA256 = re.compile(r"[0-9a-f]{64}")
 TABLE_KEYS = ("rules", "players", "people", "scoring", "house", "level", "turn_time")
 
@@ -148,6 +149,7 @@ class Seat:
     conn: Hashable | None = None
     dropped: float | None = None
     ready: bool = False  # asked for the next hand
+    again: bool = False  # said yes to another match, once this one is over (PLAY AGAIN)
 
     def public(self, number: int) -> dict[str, object]:
         name = self.name or (f"COMPUTER {number}" if self.kind == "computer" else None)
@@ -160,6 +162,24 @@ class Member:
     hand: int = 0  # the hand whose events it has
     sent: int = 0  # how many of that hand's events it has
     rejoined: bool = False  # back in a match under way: its next state carries only the last events
+
+
+@dataclass
+class Played:
+    """A match the room has played, kept while it plays the next ones
+    (PLAY AGAIN): its own record and replay, with its shuffle revealed."""
+
+    header: str  # its record's header (rules, players, seed...)
+    actions: list[str]
+    ended: float | None
+    shuffle: Message | None  # (None: a room from before the shuffle's check)
+
+    def record(self) -> str:
+        return self.header + "".join(f"{action}\n" for action in self.actions)
+
+    def file_state(self) -> Message:
+        """As the room's state keeps it: its actions are in the room's log (``Room.actions``)."""
+        return {"header": self.header, "moves": len(self.actions), "ended": self.ended, "shuffle": self.shuffle}
 
 
 @dataclass
@@ -187,7 +207,13 @@ class Room(Generic[Conn]):
         self.started = False
         self.over = False
         self.played = False  # a person has acted here (a room made and left is not: it is put away first)
-        self.moves = 0  # actions sent to the engine (record lines), ``next`` included
+        self.moves = 0  # actions sent to the engine in this match (record lines), ``next`` included
+        self.match = 1  # which of the room's matches this is (PLAY AGAIN plays the next)
+        self.earlier: list[Played] = []  # the matches played before this one
+        self.creator = 0  # the seat that may start the match (the room's creator, or the next person: ``_pass_on``)
+        # The next match's shuffle, made as this one ends: its commitment goes out with ``over``, before the
+        # people's nonces come with their PLAY AGAIN (``again``).
+        self.next_shuffle: Shuffle | None = None
         self.created = time.strftime("%Y-%m-%d %H:%M")
         self.ended: float | None = None  # when the match ended (time.time()): its replay's date
         self.members: dict[Conn, Member] = {}
@@ -248,6 +274,7 @@ class Room(Generic[Conn]):
         place = self.seats[seat]
         place.conn, place.dropped, place.standin = conn, None, False
         self.members[conn] = Member(seat, rejoined=self.started)
+        self._pass_on()  # a creator who has left: the one who joins may start
         welcome = self._welcome(seat)
         if fresh is not None:
             welcome["token"] = fresh
@@ -278,7 +305,14 @@ class Room(Generic[Conn]):
     def _welcome(self, seat: int) -> Message:
         """The first answer to a seat's connection (or a watcher's, ``WATCHER``): the room, the table, the
         seats, and the shuffle's commitment (a watcher may check the deal too)."""
-        welcome = {"type": "welcome", "room": self.name, "seat": seat, "table": self.table, **self.seats_fields()}
+        welcome = {
+            "type": "welcome",
+            "room": self.name,
+            "seat": seat,
+            "table": self.table,
+            "match": self.match,
+            **self.seats_fields(),
+        }
         if self.shuffle is not None:
             welcome["commitment"] = self.shuffle.commitment
         return welcome
@@ -300,9 +334,25 @@ class Room(Generic[Conn]):
         if member is None:
             return []
         seat = self.seats[member.seat]
-        seat.conn, seat.dropped = None, now
+        seat.conn, seat.dropped, seat.again = None, now, False
         self._wind_scepter(now)  # the last to leave: it stands still
+        self._pass_on()
+        if self.over and self._all_again():  # the one left was the last to say yes
+            return self.play_again(now)
         return self.seat_news()
+
+    def _pass_on(self) -> None:
+        """The creator's power passes to the next person connected, if the
+        creator has gone (in the lobby or after a match), so that someone
+        can always start; it stays where it is while nobody else is here."""
+        if self.seats[self.creator].conn is not None:
+            return
+        players = len(self.seats)
+        for step in range(1, players):
+            seat = (self.creator + step) % players
+            if self.seats[seat].kind == "person" and self.seats[seat].conn is not None:
+                self.creator = seat
+                return
 
     def start(self, now: float) -> Out[Conn]:
         for seat in self.seats:
@@ -334,9 +384,12 @@ class Room(Generic[Conn]):
         if kind == "back":
             return out
         if kind == "start":
-            if seat != 0 or self.started:
-                return [*out, (conn, {"type": "error", "reason": "only the room's creator starts it, once"})]
-            return out + self.start(now)
+            if seat != self.creator or (self.started and not self.over):
+                reason = "only the room's creator starts it, before its match or after it"
+                return [*out, (conn, {"type": "error", "reason": reason})]
+            return out + (self.play_again(now) if self.over else self.start(now))
+        if kind == "again":
+            return out + self._again(conn, seat, message.get("nonce"), now)
         if not self.started:
             return [*out, (conn, {"type": "error", "reason": "the match has not started"})]
         if kind == "next":
@@ -409,6 +462,72 @@ class Room(Generic[Conn]):
             seat.ready = False
         return self.seat_news() + self.after_action(now)  # nobody is waited for now
 
+    # ----- play again: the room's next match ---------------------------------------
+
+    def _again(self, conn: Conn, seat: int, nonce: str | None, now: float) -> Out[Conn]:
+        """A person says yes to another match (PLAY AGAIN), with a nonce for
+        its shuffle: it starts once every person here has said yes."""
+        if not self.over:
+            return [(conn, {"type": "error", "reason": "PLAY AGAIN is for when the match is over"})]
+        if len(self.earlier) + 1 >= MOST_MATCHES:
+            reason = f"this room has played its {MOST_MATCHES} matches: make a new room to play on"
+            return [(conn, {"type": "error", "reason": reason})]
+        self.seats[seat].again = True
+        if self.next_shuffle is not None and nonce is not None:
+            self.next_shuffle = self.next_shuffle.with_nonce(seat, nonce)
+        return self.play_again(now) if self._all_again() else self.seat_news()
+
+    def _all_again(self) -> bool:
+        """Every person here has said yes (and somebody is here)."""
+        here = [seat for seat in self.seats if seat.kind == "person" and seat.conn is not None]
+        return bool(here) and all(seat.again for seat in here)
+
+    def play_again(self, now: float) -> Out[Conn]:
+        """The room's next match, at the same table with the same people:
+        the match over is kept (``earlier``) as its own record; a person who
+        has left is played by a computer until they come back."""
+        if len(self.earlier) + 1 >= MOST_MATCHES:
+            return []
+        game = self.game
+        shuffle = None if self.shuffle is None else self.shuffle.as_json()
+        self.earlier.append(Played(self._record_header(), recorded_actions(game), self.ended, shuffle))
+        self.shuffle = self.next_shuffle or self._following_shuffle()
+        self.next_shuffle = None
+        self.game, self._header = self._new_game(self.shuffle.match_seed), None
+        self.match += 1
+        self.moves, self.over, self.ended, self.plan = 0, False, None, None
+        self._players = {}  # the computers start the match afresh (seeded per seat as before)
+        self._turns_counted = (-1, 0, 0)
+        if self.game.rules.royal:
+            self.scepter = ScepterClock(self.computer_seed, Seconds())
+        for place in self.seats:
+            place.ready = place.again = False
+            place.standin = place.kind == "person" and place.conn is None
+        out: Out[Conn] = []
+        for conn, member in [*self.members.items(), *self.watchers.items()]:
+            member.hand, member.sent, member.rejoined = 0, 0, False
+            out.append((conn, self._match_news(member.seat)))
+        self.turn_key, self.turn_since = self._turn_key(), now
+        self._wind_scepter(now)
+        return out + self.broadcast(now)
+
+    def _following_shuffle(self) -> Shuffle:
+        """The next match's shuffle: random, or, in a room with a fixed seed (the tests'), the next seed."""
+        fixed = self.shuffle is not None and self.shuffle.nonces is None
+        seed = (self.shuffle.seed + 1) % SEEDS if fixed and self.shuffle is not None else None
+        return Shuffle.new(self.table["players"], seed)
+
+    def _match_news(self, seat: int) -> Message:
+        """The news of the room's next match, to a seat (or a watcher): its
+        number, its shuffle's commitment, and whether the seat's nonce is
+        in it (``mixed``)."""
+        news: Message = {"type": "match", "match": self.match, **self.seats_fields()}
+        if self.shuffle is not None:
+            news["commitment"] = self.shuffle.commitment
+            nonces = self.shuffle.nonces
+            news["mixed"] = nonces is not None and 0 <= seat < len(nonces) and bool(nonces[seat])
+        return news
+
     def after_action(self, now: float, conn: Conn | None = None, ident: int | str | None = None) -> Out[Conn]:
         self.moves += 1
         self.plan = None
@@ -418,6 +537,7 @@ class Room(Generic[Conn]):
         out = self.broadcast(now, conn, ident)
         if self.game.match_over and not self.over:
             self.over, self.ended = True, time.time()
+            self.next_shuffle = self._following_shuffle()  # committed to now, before PLAY AGAIN's nonces
             out += [(c, self.over_message()) for c in self.everyone]
         return out
 
@@ -449,6 +569,8 @@ class Room(Generic[Conn]):
             "started": self.started,
             "waiting": self.waiting(),
             "watching": len(self.watchers),
+            "creator": self.creator,
+            "again": [n for n, seat in enumerate(self.seats) if seat.again],
         }
 
     def seat_news(self) -> Out[Conn]:
@@ -525,7 +647,9 @@ class Room(Generic[Conn]):
             "winner": game.match_winner,
             "scores": list(game.scores),
             "ended": self.ended,
+            "match": self.match,
             **({} if self.shuffle is None else {"shuffle": self.shuffle.as_json()}),
+            **({} if self.next_shuffle is None else {"next_commitment": self.next_shuffle.commitment}),
         }
 
     # ----- time: the turn timer and the computers --------------------------------
@@ -640,17 +764,19 @@ class Room(Generic[Conn]):
     # ----- the room file --------------------------------------------------------
 
     def to_file(self) -> Message:
+        """The room file: its state, this match's record, and each earlier
+        match's record (``moves`` counts every match's actions)."""
         state = self.file_state()
         del state["header"]
-        return {**state, "moves": self.moves, "record": self.game.record()}
+        earlier = [
+            {"record": played.record(), "ended": played.ended, "shuffle": played.shuffle} for played in self.earlier
+        ]
+        return {**state, "earlier": earlier, "moves": self.logged, "record": self.game.record()}
 
     def file_state(self) -> Message:
-        """The room file without its record: what changes with the seats and
-        the timers, and the record's header (the stores keep the actions
-        apart, one each: ``actions``)."""
-        if self._header is None:
-            record = self.game.record()
-            self._header = record[: len(record) - sum(len(action) + 1 for action in self.actions(0))]
+        """The room file without its records' actions: what changes with the
+        seats and the timers, and the records' headers (the stores keep the
+        actions apart, one each, every match's in one log: ``actions``)."""
         scepter = self.scepter  # [seconds run, seconds it runs for, fanfares so far]
         return {
             "version": FILE_VERSION,
@@ -669,12 +795,37 @@ class Room(Generic[Conn]):
             "shuffle": None
             if self.shuffle is None
             else self.shuffle.as_json(),  # (its secret: never sent before ``over``)
-            "header": self._header,
+            "next_shuffle": None if self.next_shuffle is None else self.next_shuffle.as_json(),
+            "match": self.match,
+            "creator": self.creator,
+            "earlier": [played.file_state() for played in self.earlier],
+            "header": self._record_header(),
         }
 
+    def _record_header(self) -> str:
+        """This match's record without its actions: its rules, players, seed..."""
+        if self._header is None:
+            self._header = record_header(self.game)
+        return self._header
+
+    @property
+    def logged(self) -> int:
+        """The actions of every match the room has played (its log's length: ``actions``)."""
+        return sum(len(played.actions) for played in self.earlier) + self.moves
+
     def actions(self, first: int) -> list[str]:
-        """The record's actions from the ``first``-th on (``moves`` in all)."""
-        return recorded_actions(self.game)[first:]
+        """The room's actions from the ``first``-th on, every match's in
+        order (``logged`` in all): what a store keeps of it, one each."""
+        before = self.logged - self.moves
+        if first >= before:
+            return recorded_actions(self.game)[first - before :]
+        return [action for played in self.earlier for action in played.actions][first:] + recorded_actions(self.game)
+
+
+def record_header(game: Game) -> str:
+    """A game's record without its actions: its rules, players, seed..."""
+    record = game.record()
+    return record[: len(record) - sum(len(action) + 1 for action in recorded_actions(game))]
 
 
 def recorded_actions(game: Game) -> list[str]:

@@ -13,7 +13,18 @@ from typing import Any
 from ..rules import Game
 from ..rules.rulesets import SCEPTER_SECONDS
 from .protocol import ROOM_NAME, Message, ProtocolError, clean_name
-from .room import FILE_VERSION, TOKEN_SHA256, Room, check_table, recorded_actions, whole
+from .room import (
+    FILE_VERSION,
+    MOST_MATCHES,
+    TOKEN_SHA256,
+    Played,
+    Room,
+    TableSettings,
+    check_table,
+    record_header,
+    recorded_actions,
+    whole,
+)
 from .verify import Shuffle, ShuffleFailed
 
 
@@ -55,23 +66,27 @@ def _read(data: Message, now: float) -> Room[Any]:
     if not isinstance(data["record"], str) or not isinstance(data.get("created", ""), str):
         raise BadRoomFile("its record and date must be text")
     room: Room[Any] = Room(name, check_table(data["table"]), seed=0, computer_seed=seed)
-    room.game = game = Game.replay(data["record"])
-    if (game.rules.name, game.players) != (room.table["rules"], room.table["players"]):
-        raise BadRoomFile("its record is not of its table's rules and players")
-    if len(recorded_actions(game)) != moves:
-        raise BadRoomFile("moves do not agree with the record")
+    room.game = game = _replay(data["record"], room.table)
+    earlier = data.get("earlier", [])
+    if not isinstance(earlier, list) or len(earlier) >= MOST_MATCHES:
+        raise BadRoomFile(f"its earlier matches are not a list of fewer than {MOST_MATCHES}")
+    room.earlier = [_played(played, room.table) for played in earlier]
+    room.moves = len(recorded_actions(game))
+    if room.logged != moves:
+        raise BadRoomFile("moves do not agree with the records")
+    room.match = len(room.earlier) + 1
+    if data.get("match", room.match) != room.match:
+        raise BadRoomFile("its match's number is not one more than its earlier matches")
     room.created = data.get("created", room.created)[:32]
-    ended = data.get("ended")
-    seconds = isinstance(ended, int | float) and not isinstance(ended, bool) and 0 <= ended < 1e11
-    if ended is not None and not seconds:
-        raise BadRoomFile("its end must be a time in seconds")
-    room.ended = ended
-    try:
-        room.shuffle = None if data.get("shuffle") is None else Shuffle.from_json(data["shuffle"], game.players)
-    except ShuffleFailed as error:
-        raise BadRoomFile(str(error)) from None
-    room.started, room.over, room.moves = _flag(data["started"]), _flag(data["over"]), moves
+    room.ended = _ended(data.get("ended"))
+    room.shuffle = _shuffle(data.get("shuffle"), game.players)
+    room.next_shuffle = _shuffle(data.get("next_shuffle"), game.players)
+    room.started, room.over = _flag(data["started"]), _flag(data["over"])
     room.played = moves > 0
+    creator = data.get("creator", 0)
+    if not whole(creator) or not 0 <= creator < len(room.seats):
+        raise BadRoomFile("its creator is not one of its seats")
+    room.creator = creator
     seats = data["seats"]
     if not isinstance(seats, list) or len(seats) != len(room.seats):
         raise BadRoomFile("the seats do not match the table")
@@ -83,6 +98,44 @@ def _read(data: Message, now: float) -> Room[Any]:
     if room.scepter is not None and data.get("scepter"):
         room.scepter.restore(*_scepter_state(data["scepter"], recorded_actions(game).count("fanfare")))
     return room
+
+
+def _replay(record: object, table: TableSettings) -> Game:
+    """A match's record, replayed: it must be of the room's table."""
+    if not isinstance(record, str):
+        raise BadRoomFile("a record must be text")
+    game = Game.replay(record)
+    if (game.rules.name, game.players) != (table["rules"], table["players"]):
+        raise BadRoomFile("its record is not of its table's rules and players")
+    return game
+
+
+def _played(played: object, table: TableSettings) -> Played:
+    """An earlier match of the room (PLAY AGAIN), checked as the room's own: it must be over."""
+    if not isinstance(played, dict):
+        raise BadRoomFile("an earlier match is an object")
+    game = _replay(played["record"], table)
+    if not game.match_over:
+        raise BadRoomFile("an earlier match is not over")
+    shuffle = _shuffle(played.get("shuffle"), game.players)
+    revealed = None if shuffle is None else shuffle.as_json()
+    return Played(record_header(game), recorded_actions(game), _ended(played.get("ended")), revealed)
+
+
+def _ended(ended: object) -> float | None:
+    """When a match ended (None: not yet, or not said)."""
+    if ended is None:
+        return None
+    if isinstance(ended, int | float) and not isinstance(ended, bool) and 0 <= ended < 1e11:
+        return float(ended)
+    raise BadRoomFile("its end must be a time in seconds")
+
+
+def _shuffle(data: object, players: int) -> Shuffle | None:
+    try:
+        return None if data is None else Shuffle.from_json(data, players)
+    except ShuffleFailed as error:
+        raise BadRoomFile(str(error)) from None
 
 
 def _flag(value: object) -> bool:

@@ -258,8 +258,8 @@ class Server:
             raise JoinError(f"room {name} could not be read ({error}): it was kept aside") from None
         self._configure(room)
         self.rooms[name] = room
-        self.written[name] = (room.moves, _state(room))
-        self.log(f"room {name} read from the store ({room.moves} moves)")
+        self.written[name] = (room.logged, _state(room))
+        self.log(f"room {name} read from the store ({room.logged} moves)")
         return room
 
     def _keep_aside(self, name: str, error: Exception) -> None:
@@ -396,7 +396,7 @@ class Server:
             return None  # (rolled back meanwhile)
         moves, state = self.written.get(room.name, (0, None))
         new = _state(room)
-        if moves == room.moves and new == state:
+        if moves == room.logged and new == state:
             return None
         return Change(
             room.name, moves, room.actions(moves), None if new == state else new, started=room.started, over=room.over
@@ -420,7 +420,7 @@ class Server:
         if again is not None:
             self._configure(again)
             self.rooms[room.name] = again
-            self.written[room.name] = (again.moves, _state(again))
+            self.written[room.name] = (again.logged, _state(again))
         for conn, member in room.members.items():
             token = room.seats[member.seat].token_sha256
             if again is None or token is None or again.seats[member.seat].token_sha256 != token:
@@ -548,9 +548,9 @@ class Server:
         seconds after its last write: the changes of the turns between are
         written at once, and answered once written)."""
         try:
-            before = room.moves
+            before = room.logged
             out = change(asyncio.get_running_loop().time())
-            self.actions += room.moves - before
+            self.actions += room.logged - before
             self.unsaved[room.name] = room
             self.outbox += out
             if self.flushing is None:  # at the end of this turn, or once ``commit_every`` has passed since the last

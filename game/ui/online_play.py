@@ -223,6 +223,22 @@ class OnlinePlay:
             self._over(self.over_message)
         return match
 
+    def play_on(self) -> OnlineMatch | None:
+        """The room's next match has begun (PLAY AGAIN, ``OnlineLink.next_match``):
+        its news taken, and its table once its first state has come (None:
+        not yet, and the last match's table shows on)."""
+        client = self.client
+        assert client is not None, "play_on: at a room"
+        client.poll()
+        session = client.session
+        if session.viewed_match != session.match:
+            return None
+        if self.hosted is not None and session.room:
+            self.hosted.remember(session.room)  # after a crash, HOST takes you back to this match
+        self.fresh, self.over_message = session.moves == 0, None  # (its deal animated, unless it came mid-match)
+        self._ctx.notice(f"online match {session.match} in room {session.room}")
+        return self.sit()
+
     def _over(self, over: dict) -> None:
         """The match is over (the server's ``over`` message): kept for
         REPLAYS, from this seat's side, dated when it ended."""
@@ -237,6 +253,8 @@ class OnlinePlay:
         assert winner is not None, "over: a match won"
         won = "won" if winner == game.seat else f"{named[winner]} won,"
         score = ", ".join(f"{named[seat]} {n}" for seat, n in enumerate(game.scores))
+        session = client.session
+        room = f"room {session.room} match {over.get('match', session.match)}: " if session.room else ""
         saved = SavedMatch(
             record=over["record"],
             level=client.session.table.get("level", "normal") if client.session.table else "normal",
@@ -245,7 +263,7 @@ class OnlinePlay:
             players=game.players,
             scoring=game.scoring,
             date=ended_date(over),
-            result=f"online {won} {score}",
+            result=f"online {room}{won} {score}",
             names=names,
             viewer=game.seat,
             shuffle=client.session.kept_shuffle(),

@@ -109,9 +109,25 @@ class RoomStore(ABC):
 
 
 def room_file(state: str, actions: Sequence[str]) -> RoomFile:
-    """The room file of a stored room: its state with its record whole."""
+    """The room file of a stored room: its state with its records whole.
+    The log holds every match's actions in order: each earlier match of
+    the state (PLAY AGAIN) takes its ``moves`` of them, this one the rest."""
     file: RoomFile = json.loads(state)
-    header = file.pop(HEADER)
+    first, earlier = 0, []
+    for played in file.get("earlier", []):
+        moves = played["moves"]
+        record = _record(played[HEADER], actions[first : first + moves])
+        earlier.append({**_without(played, HEADER, "moves"), "record": record})
+        first += moves
+    file["earlier"] = earlier
     file["moves"] = len(actions)
-    file["record"] = header + "".join(f"{action}\n" for action in actions)
+    file["record"] = _record(file.pop(HEADER), actions[first:])
     return file
+
+
+def _record(header: str, actions: Sequence[str]) -> str:
+    return header + "".join(f"{action}\n" for action in actions)
+
+
+def _without(data: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key not in keys}

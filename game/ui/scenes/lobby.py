@@ -72,7 +72,7 @@ def lobby_lines(session, status: str) -> tuple[str, list[str], str]:
 def prompt(session, status: str) -> str:
     if status == "refused" or session.seat is None:
         return HINT_LEAVE
-    return HINT_CREATOR if session.seat == 0 else HINT_GUEST
+    return HINT_CREATOR if session.seat == session.creator else HINT_GUEST
 
 
 def draw_lobby(session, status: str, address: str, friends: str | None, frame: int) -> None:
@@ -148,12 +148,13 @@ class LobbyScene(Scene):
                 online.over_message = message  # a finished match, rejoined
         if "ESCAPE" in pressed:
             return leave_online(self.ctx)
-        if "RETURN" in pressed and session.seat == 0 and not session.started and client.status == "online":
+        creator = session.seat == session.creator
+        if "RETURN" in pressed and creator and not session.started and client.status == "online":
             client.send({"type": "start"})
             self.ctx.notice("online start with computers in the free seats")
         if session.view is not None:
             match = online.sit()
-            return PlayScene(self.ctx, match, online=True, chat=match.link.chat)
+            return PlayScene(self.ctx, match, match.link)
         return self
 
     def draw(self) -> None:

@@ -19,20 +19,29 @@ if TYPE_CHECKING:
     from game.ui.device.keys import Pointer
     from game.ui.scenes.context import Context
     from game.ui.table.match import Match
+    from game.ui.table.online_match import OnlineLink
     from game.ui.table.quick_chat import QuickChat
 
 
 class PlayScene(Scene):
-    """``match`` on the table; ``online``: an online room's (it plays one
-    match, and leaving leaves the room), with its quick ``chat``, which
-    takes the keys and the mouse first while its strip is open."""
+    """``match`` on the table; ``link``: an online room's (``OnlineLink``:
+    leaving leaves the room, RETURN on the match's result plays again, and
+    the room's next match is a new table), with its quick chat, which takes
+    the keys and the mouse first while its strip is open."""
 
-    def __init__(self, ctx: Context, match: Match, online: bool = False, chat: QuickChat | None = None) -> None:
+    def __init__(self, ctx: Context, match: Match, link: OnlineLink | None = None) -> None:
         self.ctx = ctx
         self.match = match
-        self.online = online
-        self.chat = chat
+        self.link = link
         self._shown_prompt = ""
+
+    @property
+    def online(self) -> bool:
+        return self.link is not None
+
+    @property
+    def chat(self) -> QuickChat | None:
+        return None if self.link is None else self.link.chat
 
     @property
     def match_in_play(self) -> Match:
@@ -50,17 +59,26 @@ class PlayScene(Scene):
             pressed, pointer = self.chat.take_keys(pressed, pointer)
         if "ESCAPE" in pressed or "START" in pressed:
             return Push(PauseScene(self.ctx, self))
-        match = self.match
+        match, link = self.match, self.link
         clicked = pointer is not None and pointer.clicked
         leave = "RETURN" in pressed or clicked or any("RETURN" in names for names in pads.values())
+        if link is not None and link.next_match:
+            wanted = link.said_again or link.watching or not link.saw_the_end
+            if wanted or (match.scene == "match_result" and leave):  # (said yes, or never saw this one end)
+                return self._next_match() or self
         if match.scene == "hand_result" and leave:
             match.go_on()
-        elif match.scene == "match_result" and leave and self.online:
-            return leave_online(self.ctx)  # an online room plays one match
+        elif match.scene == "match_result" and leave and link is not None:
+            link.play_again()
         elif match.scene == "match_result" and leave:
             return PlayScene(self.ctx, self.ctx.keeping.next())
         match.update(pressed, pointer, pads)
         return self
+
+    def _next_match(self) -> Step | None:
+        """The online room's next match: its table, once its first state has come (None: not yet)."""
+        following = self.ctx.online.play_on()
+        return None if following is None else PlayScene(self.ctx, following, following.link)
 
     def end_frame(self) -> None:
         """The prompt line, reported each time it changes."""

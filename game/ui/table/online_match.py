@@ -13,8 +13,11 @@ What only an online table shows: the turn timer (a bar over the message
 bar, while a person's turn is timed; the prompt line names another's), a
 seat played by a computer while its person is away ("ANN (CPU)") or whose
 connection has gone ("ANN (OFF)", said on the news line), the time left
-before the next hand and whom it waits for (on a hand's result), and a lost
-connection, on the prompt line, while the client tries again by itself.
+before the next hand and whom it waits for (on a hand's result), a lost
+connection, on the prompt line, while the client tries again by itself,
+and, on the match's result, PLAY AGAIN: who has said yes and whom the next
+match waits for, until it begins (``next_match``: the scene then seats
+you at its table).
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ import pyxel
 from game.online.protocol import Session
 from game.online.remote import RemoteGame
 from game.online.verify import Verdict
+from game.rules import WATCHER
 from game.ui import layout as lay
 from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
@@ -45,7 +49,11 @@ PROMPT_OFFLINE = "Connection lost: trying again by itself..."
 PROMPT_CLOSED = "The table server has gone: ESCAPE, then LEAVE"
 PROMPT_READY = "Waiting for the others to be ready for the next hand..."
 PROMPT_DEALING = "The next hand is being dealt..."
-PROMPT_LEAVE = "The match is over: press RETURN for the title"
+PLAY_AGAIN = "RETURN: PLAY AGAIN   ESCAPE, LEAVE: THE TITLE"  # the match's result, until you say yes
+PROMPT_PLAY_AGAIN = "The match is over: RETURN plays again with this table, ESCAPE leaves"
+PROMPT_AGAIN_SENT = "You play again: the next match starts once everyone here says yes"
+START_NOW = "RETURN: START NOW"  # the creator's, once it has said yes: those who do not say yes are not waited for
+PROMPT_BEGUN = "The next match has begun: RETURN takes you to it"
 PROMPT_PLAYED_FOR_YOU = "Your time ran out: a computer plays for you. Press a key to play on"
 RESULT_FRAMES = 150  # a hand's result shows this long (5 s) before a hand the server has dealt starts
 STANDIN = " (CPU)"  # after the name of a person a computer plays for (at the table, or not)
@@ -141,8 +149,6 @@ class OnlineLink:
     server's ``over`` message (the match's record, when it ended)."""
 
     engine = None  # the server's engine: its computers decide there, and its scepter sounds the fanfare
-    footer = "PRESS RETURN FOR THE TITLE"  # an online room plays one match
-    match_over_prompt = PROMPT_LEAVE
     names_every_seat = True
 
     def __init__(self, client: OnlineClient, table: Match, over: Callable[[dict], None]) -> None:
@@ -166,6 +172,9 @@ class OnlineLink:
             client.send, self._other_people, lambda name: table.audio.play(name), lambda text: table.notice(text)
         )
         self._verdict_told: Verdict | None = None  # the shuffle's check, once said on the match's result
+        self.said_again = False  # PLAY AGAIN: you said yes to the room's next match
+        self.saw_the_end = False  # the server's ``over`` of this match came
+        self.next_match = False  # the room's next match has begun: its news waits for its own table
 
     # ----- the table's source ------------------------------------------------------
 
@@ -187,6 +196,68 @@ class OnlineLink:
             self._ready_sent = True
             self.remote.next_hand()
             self.table.notice("ready for the next hand")
+
+    @property
+    def footer(self) -> str:
+        """Under the match's result: PLAY AGAIN, then whom the next match waits for."""
+        session = self.client.session
+        if self.watching:
+            return "YOU WATCH: THEIR NEXT MATCH SHOWS IF THEY PLAY AGAIN"
+        if self.next_match:
+            return "THE NEXT MATCH HAS BEGUN: RETURN TAKES YOU THERE"
+        if not self.said_again:
+            return PLAY_AGAIN
+        waited = self._waited_for()
+        if not waited:
+            return "THE NEXT MATCH IS STARTING..."
+        waiting = f"WAITING FOR {' AND '.join(waited)}"
+        return f"{START_NOW}   {waiting}"[:66] if session.seat == session.creator else waiting[:66]
+
+    @property
+    def match_over_prompt(self) -> str:
+        """The prompt line on the match's result."""
+        if self.watching:
+            return "The match is over: ESCAPE, then LEAVE, for the title"
+        if self.next_match:
+            return PROMPT_BEGUN
+        if not self.said_again:
+            return PROMPT_PLAY_AGAIN
+        waited = self._waited_for()
+        if not waited:
+            return PROMPT_AGAIN_SENT
+        creator = self.person_names()[self.client.session.creator] or "the creator"
+        starts = "or you start it now" if creator == "YOU" else f"or {creator} starts it"
+        return f"Waiting for {', '.join(waited)} to say yes, {starts}"
+
+    def _waited_for(self) -> list[str]:
+        """The other people here who have not said PLAY AGAIN yet."""
+        session = self.client.session
+        names = self.person_names()
+        return [
+            name
+            for seat, (name, place) in enumerate(zip(names, session.seats, strict=False))
+            if name and seat != session.seat and place["connected"] and seat not in session.again
+        ]
+
+    @property
+    def watching(self) -> bool:
+        """This table is a watcher's: no seat is yours."""
+        return self.client.session.seat == WATCHER
+
+    def play_again(self) -> None:
+        """RETURN on the match's result: yes to the room's next match; once
+        said, the creator's RETURN starts it at once (computers in the seats
+        of those who have gone)."""
+        session = self.client.session
+        if self.watching:
+            return  # (a watcher has no say)
+        if not self.said_again:
+            self.said_again = True
+            self.client.send(session.play_again())
+            self.table.notice("online play again")
+        elif session.seat == session.creator:
+            self.client.send({"type": "start"})
+            self.table.notice("online start the next match now")
 
     def result_names(self, seating: Seating) -> tuple[str, ...]:
         """Every seat by its name (the result's seats are the engine's, and
@@ -222,6 +293,7 @@ class OnlineLink:
             table.board.prompt = self._next_hand_prompt()
         elif table.scene == "match_result":
             self._tell_verdict()
+            table.board.prompt = self.match_over_prompt
 
     def _tell_verdict(self) -> None:
         """The shuffle's check, said once the match's result shows (and
@@ -257,6 +329,7 @@ class OnlineLink:
             elif kind == "error":
                 self.table.notice(f"error from the server: {message.get('reason')}")
             elif kind == "over":
+                self.saw_the_end = True
                 self._over(message)
         self._hear(session)
         self._watch_connection()
@@ -282,6 +355,8 @@ class OnlineLink:
         other. Never the
         state a rejoin brings (after a ``welcome``), which is all there is:
         what went by while this table was away."""
+        if self._next_match_news(message):
+            return True
         kind = message.get("type")
         if kind == "welcome":
             self._rejoining = True
@@ -302,7 +377,17 @@ class OnlineLink:
         return held
 
     def _new_hand(self, message: dict) -> bool:
-        return message.get("type") == "state" and message.get("hand") != self._dealt
+        return self._next_match_news(message) or (message.get("type") == "state" and message.get("hand") != self._dealt)
+
+    def _next_match_news(self, message: dict) -> bool:
+        """True for a message of the room's next match: it waits for that
+        match's own table. The news that it has begun (``match``, or a
+        rejoin's welcome into it) is taken, and sets ``next_match``."""
+        kind, match = message.get("type"), self.client.session.match
+        if kind == "match" or (kind == "welcome" and message.get("match", match) != match):
+            self.next_match = True
+            return False
+        return self.next_match
 
     def _last_hand_showing(self) -> bool:
         """Its last cards are still moving, or its result has not been shown
