@@ -102,8 +102,9 @@ def check(message: dict, seat: int, room: Room) -> None:
 class Table:
     """A room and its people: bots on sessions, messages as JSON text."""
 
-    def __init__(self, table: dict, seed: int, level: str) -> None:
+    def __init__(self, table: dict, seed: int, level: str, matches: int = 1) -> None:
         self.room = Room("prop", check_table(table), seed=seed, computer_seed=seed + 1)
+        self.matches = matches  # the people say PLAY AGAIN until the room has played this many
         self.room.computer_delay = self.room.react_delay = 0.0
         self.room.grace = 1.0
         self.now = 0.0
@@ -153,7 +154,11 @@ class Table:
         one comes 30 moves after that and stays to the end."""
         dropped = None
         stop = None if moves is None else self.room.moves + moves
-        for _ in range(LONGEST):
+        for _ in range(LONGEST * self.matches):
+            if self.room.over and not self.queue and self.room.match < self.matches:
+                for conn, session in list(self.sessions.items()):  # everyone here: PLAY AGAIN
+                    self.take(self.room.handle(conn, decode(encode(session.play_again())), self.now))
+                continue
             if (self.room.over and not self.queue) or (stop is not None and self.room.moves >= stop):
                 break
             if drop_at is not None and self.room.moves >= drop_at and dropped is None and len(self.sessions) > 1:
@@ -211,19 +216,25 @@ tables = st.fixed_dictionaries(
     seed=st.integers(0, 2**32 - 1),
     drop_at=st.none() | st.integers(1, 200),
     watch_at=st.none() | st.integers(0, 150),
+    matches=st.integers(1, 2),
 )
 @example(  # a watcher from the second move: one comes and goes, and another stays to the end
     table={"rules": "standard", "players": 4, "people": 2, "house": [], "level": "easy"},
     seed=4,
     drop_at=None,
     watch_at=2,
+    matches=2,
 )
-def test_no_message_to_a_seat_or_a_watcher_holds_a_hidden_card_over_whole_matches(table, seed, drop_at, watch_at):
-    players = Table(table, seed, "easy")
+def test_no_message_to_a_seat_or_a_watcher_holds_a_hidden_card_over_whole_matches(
+    table, seed, drop_at, watch_at, matches
+):
+    """Over one match or two (PLAY AGAIN), a person dropping and coming
+    back, watchers coming and going."""
+    players = Table(table, seed, "easy", matches)
     players.run(drop_at, watch_at=watch_at)
     assert watch_at is None or watch_at > players.room.moves or players.watchers_came  # (a watcher came)
     room = players.room
-    assert room.over, f"the match did not end: {room.moves} moves"
+    assert room.over and room.match == matches, f"the match did not end: {room.moves} moves"
     for watcher in players.watchers.values():  # what a watcher last saw is the engine's view for nobody's seat
         shown, engine = watcher.view, room.game.view(WATCHER)
         assert shown is not None and all(getattr(shown, name) == getattr(engine, name) for name in VIEW_FIELDS)

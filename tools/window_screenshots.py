@@ -26,6 +26,9 @@ the tests. It makes the "after" pictures:
     online_table.png                   the match started with a computer in the free seat: your turn
     online_chat_bubble.png             BOB (a chatty bot) says something: the bubble by his panel
     online_chat_strip.png              Q: the quick chat's strip over your hand
+    online_play_again.png              back at a room whose match is over: its result says PLAY AGAIN
+    online_play_again_waiting.png      RETURN said yes: the result says whom the next match waits for
+    online_play_again_next.png         BOB said yes too: the room's next match, dealt at a new table
 
 The ``*_before.png`` pictures show the game before those changes and are
 kept as they are. Needs Xvfb, xdotool, xwininfo and ImageMagick (import, convert).
@@ -35,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import shutil
 import subprocess
@@ -204,9 +208,9 @@ def make(out: Path, display: str, work: Path) -> None:
 
 @contextlib.contextmanager
 def table_server(work: Path):
-    """``python -m game.server`` on a free 127.0.0.1 port, for a minute at most; yields its address."""
+    """``python -m game.server`` on a free 127.0.0.1 port, for two and a half minutes at most; yields its address."""
     server = subprocess.Popen(
-        [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(work / "server"), "--stop-after", "90"],
+        [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(work / "server"), "--stop-after", "150"],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -249,6 +253,45 @@ def online(out: Path, display: str, work: Path) -> None:
         bob.wait(timeout=10)
 
 
+def play_again(out: Path, display: str, work: Path) -> None:
+    """ANN and BOB (two network bots) play a match of the 1991 game; ANN
+    comes back to the room in the game, with her seat's token: the match's
+    result says PLAY AGAIN. She says yes; BOB, back too (a bare client),
+    says yes a moment later, and the next match is dealt."""
+    from game.online.client import Client
+
+    with table_server(work) as address:
+        url = f"{address}/again"
+        tokens = {name: work / f"{name}.token" for name in ("ANN", "BOB")}
+        table = json.dumps({"rules": "1991", "players": 2})
+        bots = [_bot(url, "ANN", tokens["ANN"], "--table", table)]
+        time.sleep(1.0)
+        bots.append(_bot(url, "BOB", tokens["BOB"]))
+        for bot in bots:
+            bot.wait(timeout=120)  # the match is over: each leaves
+        data = work / "again"
+        data.mkdir()
+        (data / "online-seats.json").write_text(json.dumps({url: tokens["ANN"].read_text().strip()}))
+        game = Game(display, data, "--join", url)
+        bob = Client(url, "BOB", tokens["BOB"].read_text().strip()).start()
+        time.sleep(AFTER_START)
+        game.key("Return", pause=1.0)  # the last hand's result, then the match's
+        game.shot(out / "online_play_again.png")
+        game.key("Return", pause=1.0)
+        game.shot(out / "online_play_again_waiting.png")
+        bob.poll(wait=1.0)
+        bob.send(bob.session.play_again())
+        time.sleep(AFTER_DEAL)
+        game.shot(out / "online_play_again_next.png")
+        game.close()
+        bob.close()
+
+
+def _bot(url: str, name: str, token_file: Path, *options: str) -> subprocess.Popen:
+    command = [sys.executable, "-m", "game.online.bot", url, "--name", name, "--token-file", str(token_file)]
+    return subprocess.Popen([*command, "--timeout", "120", *options], cwd=ROOT, stdout=subprocess.DEVNULL)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python tools/window_screenshots.py", description=__doc__.split("\n\n")[0])
     parser.add_argument("out", type=Path, help="the folder to write the pictures into (made if missing)")
@@ -259,6 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     with xvfb() as display, tempfile.TemporaryDirectory() as work:
         make(out, display, Path(work))
         online(out, display, Path(work))
+        play_again(out, display, Path(work))
     print(f"wrote the window pictures into {out}")
     return 0
 
