@@ -15,7 +15,7 @@ from test_online_table import Online
 from game.online import chat
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
-from game.ui.table.quick_chat import BUBBLE_FRAMES, BUBBLE_H, STRIP_Y, bubble_anchor
+from game.ui.table.quick_chat import BUBBLE_FRAMES, BUBBLE_H, STRIP_Y, bubble_anchor, own_box, strip_xs
 
 TABLE = {"rules": "standard", "players": 2, "people": 2}
 
@@ -67,6 +67,20 @@ def test_a_saying_goes_both_ways_and_shows_by_the_panel_with_its_sound(servers):
     assert bob_hears(bob) == {"type": "chat", "seat": 0, "say": "NICE ONE"}
     assert not game.match.link.chat.open  # a saying said closes the strip
     game.until(lambda: "chat YOU: NICE ONE" in " ".join(game.lines), what="your own saying, sent round")
+    bob.close()
+
+
+def test_a_tap_on_your_own_panel_opens_the_strip_and_a_tap_on_a_saying_says_it(servers):
+    """A phone's virtual gamepad has no shoulder button: a click or a tap opens the quick chat."""
+    game, bob = at_the_table(servers, "CHATTAP")
+    x, y, w, h = own_box(2)
+    scene = game.app.scene
+    game.driver.click(x + w // 2, y + h // 2)
+    assert game.match.link.chat.open and game.app.scene == scene  # the tap opened the strip, nothing else
+    thanks = chat.SAYINGS.index("THANKS")
+    game.driver.click(strip_xs()[thanks] + 2, STRIP_Y + 16)
+    assert bob_hears(bob) == {"type": "chat", "seat": 0, "say": "THANKS"}
+    assert not game.match.link.chat.open
     bob.close()
 
 

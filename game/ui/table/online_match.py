@@ -169,7 +169,11 @@ class OnlineLink:
         self._prompt_base = self._prompt_shown = ""  # the table's own prompt, and what this table made of it
         # (the table's sound and notices by way of lambdas: this link is made before the table is)
         self.chat = QuickChat(
-            client.send, self._other_people, lambda name: table.audio.play(name), lambda text: table.notice(text)
+            client.send,
+            self._other_people,
+            lambda: table.seating.players,
+            lambda name: table.audio.play(name),
+            lambda text: table.notice(text),
         )
         self._verdict_told: Verdict | None = None  # the shuffle's check, once said on the match's result
         self.said_again = False  # PLAY AGAIN: you said yes to the room's next match

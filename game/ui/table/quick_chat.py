@@ -1,8 +1,9 @@
 """The quick chat of an online table (the sayings: ``game.online.chat``).
 
-Q (a gamepad's left shoulder) opens a strip of the sayings over your hand;
-LEFT and RIGHT (or UP and DOWN) choose, RETURN or a click says it, Q,
-ESCAPE or BACK close it. While it is open it takes the keys and the mouse,
+Q (a gamepad's left shoulder, or a click or tap on your own panel: a
+phone's virtual gamepad has no shoulders) opens a strip of the sayings
+over your hand; LEFT and RIGHT (or UP and DOWN) choose, RETURN or a click
+says it, Q, ESCAPE or BACK close it. While it is open it takes the keys and the mouse,
 so nothing you press for it plays a card, leaves a result or opens the
 menu. What anyone says (you too, once the server has sent it round) shows
 by their panel for ``BUBBLE_FRAMES`` with a soft sound, unless you have
@@ -74,22 +75,33 @@ def bubble_anchor(place: int, players: int) -> tuple[int, int]:
     return panel.x + 1, panel.y + PANEL_H - BUBBLE_H
 
 
+def own_box(players: int) -> tuple[int, int, int, int]:
+    """Your own panel (at a table of two, your count): (x, y, w, h). A click
+    or a tap on it opens the strip."""
+    if players == 2:
+        return lay.YOUR_COUNT_X, lay.COUNT_Y, lay.COUNT_W, lay.COUNT_H
+    panel = panel_of(0, players)
+    return panel.x, panel.y, PANEL_W, PANEL_H
+
+
 class QuickChat:
     """The strip, the bubbles and the mutes of one person at an online
     table. ``send`` sends a protocol message, ``people`` names the other
-    people at the table, ``play`` sounds and ``notice`` reports; ``clock``
-    is seconds (the allowance's)."""
+    people at the table, ``players`` says how many seats it has, ``play``
+    sounds and ``notice`` reports; ``clock`` is seconds (the allowance's)."""
 
     def __init__(
         self,
         send: Callable[[dict], None],
         people: Callable[[], list[tuple[int, str]]],
+        players: Callable[[], int],
         play: Callable[[str], None],
         notice: Callable[[str], None],
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
         self.send = send
         self.people = people  # the other people at the table now: (seat, name)
+        self.players = players
         self.play = play  # a sound, by its name (``Audio.play``)
         self.notice = notice
         self.clock = clock
@@ -104,13 +116,15 @@ class QuickChat:
 
     def take_keys(self, pressed: list[str], pointer: Pointer | None) -> tuple[list[str], Pointer | None]:
         """The keys and mouse the table still gets this frame: all of them
-        with the strip closed (but Q, which opens it); none while it is open."""
+        with the strip closed (but Q, and a click on your panel, which open
+        it); none while it is open."""
         if not self.open:
-            if KEY not in pressed:
+            tapped = pointer is not None and pointer.clicked and self._on_own_box(pointer)
+            if KEY not in pressed and not tapped:
                 return pressed, pointer
             self.open, self.waiting = True, False
             self.play("move")
-            return [key for key in pressed if key != KEY], pointer
+            return [key for key in pressed if key != KEY], None if tapped else pointer
         for key in pressed:
             if key in CLOSE_KEYS:
                 self.open = False
@@ -124,6 +138,10 @@ class QuickChat:
         if pointer is not None:
             self._point(pointer)
         return [], None
+
+    def _on_own_box(self, pointer: Pointer) -> bool:
+        x, y, w, h = own_box(self.players())
+        return x <= pointer.x < x + w and y <= pointer.y < y + h
 
     def _point(self, pointer: Pointer) -> None:
         """The mouse points at a saying, and a click says it."""
