@@ -85,6 +85,9 @@ def test_a_room_plays_again_once_everyone_here_says_yes_each_match_its_own_recor
     anna.send(anna.session.play_again())
     news = anna.said("seats")[-1]
     assert news["again"] == [0] and not anna.said("match")  # BEN has not said yes: no match yet
+    told = len(ben.inbox)
+    anna.send(anna.session.play_again())  # said twice: nothing more to tell anyone (its first nonce stands)
+    assert len(ben.inbox) == told
     ben.send(ben.session.play_again())
     assert [p.said("match")[-1]["match"] for p in (anna, ben)] == [2, 2]
     assert anna.session.match == 2 and anna.session.commitment == commitment and anna.session.record is None

@@ -42,6 +42,7 @@ RECENT_EVENTS = 30  # events a rejoin is sent with the view (as lichess resends 
 GRACE = 5.0  # seconds a dropped person in turn keeps the seat before a computer plays it
 MOST_WATCHERS = 16  # connections that may watch one room at once
 MOST_MATCHES = 50  # matches one room plays (PLAY AGAIN): each kept as its replay, read back with the room
+ALL_PLAYED = f"this room has played its {MOST_MATCHES} matches: make a new room to play on"
 TOKEN_SHA256 = re.compile(r"[0-9a-f]{64}")
 TABLE_KEYS = ("rules", "players", "people", "scoring", "house", "level", "turn_time")
 
@@ -261,7 +262,7 @@ class Room(Generic[Conn]):
             fresh = None
         else:
             if self.over:
-                raise JoinError("the match in this room is over")
+                raise JoinError("the match in this room is over: its people may play again, and you may watch")
             name = clean_name(hello.get("name"))
             free = [n for n, s in enumerate(self.seats) if s.kind == "person" and s.token_sha256 is None]
             if self.started or not free:
@@ -387,6 +388,8 @@ class Room(Generic[Conn]):
             if seat != self.creator or (self.started and not self.over):
                 reason = "only the room's creator starts it, before its match or after it"
                 return [*out, (conn, {"type": "error", "reason": reason})]
+            if self.over and self._all_played():
+                return [*out, (conn, {"type": "error", "reason": ALL_PLAYED})]
             return out + (self.play_again(now) if self.over else self.start(now))
         if kind == "again":
             return out + self._again(conn, seat, message.get("nonce"), now)
@@ -469,13 +472,18 @@ class Room(Generic[Conn]):
         its shuffle: it starts once every person here has said yes."""
         if not self.over:
             return [(conn, {"type": "error", "reason": "PLAY AGAIN is for when the match is over"})]
-        if len(self.earlier) + 1 >= MOST_MATCHES:
-            reason = f"this room has played its {MOST_MATCHES} matches: make a new room to play on"
-            return [(conn, {"type": "error", "reason": reason})]
+        if self._all_played():
+            return [(conn, {"type": "error", "reason": ALL_PLAYED})]
+        if self.seats[seat].again:
+            return []  # (said already: its first nonce stands)
         self.seats[seat].again = True
         if self.next_shuffle is not None and nonce is not None:
             self.next_shuffle = self.next_shuffle.with_nonce(seat, nonce)
         return self.play_again(now) if self._all_again() else self.seat_news()
+
+    def _all_played(self) -> bool:
+        """The room has played as many matches as it may (``MOST_MATCHES``)."""
+        return len(self.earlier) + 1 >= MOST_MATCHES
 
     def _all_again(self) -> bool:
         """Every person here has said yes (and somebody is here)."""
@@ -486,8 +494,8 @@ class Room(Generic[Conn]):
         """The room's next match, at the same table with the same people:
         the match over is kept (``earlier``) as its own record; a person who
         has left is played by a computer until they come back."""
-        if len(self.earlier) + 1 >= MOST_MATCHES:
-            return []
+        if self._all_played():
+            return self.seat_news()
         game = self.game
         shuffle = None if self.shuffle is None else self.shuffle.as_json()
         self.earlier.append(Played(self._record_header(), recorded_actions(game), self.ended, shuffle))
