@@ -366,8 +366,10 @@ class Session:
         return {"type": "act", "action": action, "id": self._next_id}
 
     def play_again(self) -> Message:
-        """PLAY AGAIN: yes to the room's next match, with a new nonce for its shuffle."""
-        self._again_nonce = secrets.token_hex(16)
+        """PLAY AGAIN: yes to the room's next match, with a nonce for its
+        shuffle (one a match: the server keeps the first it is sent)."""
+        if self._again_nonce is None:
+            self._again_nonce = secrets.token_hex(16)
         return {"type": "again", "nonce": self._again_nonce}
 
     def receive(self, message: Message) -> None:
@@ -455,6 +457,7 @@ class Session:
         if self.nonce_mixed:
             assert self._again_nonce is not None
             self.nonce = self._again_nonce
+        self._again_nonce = None  # (the next match's PLAY AGAIN sends a new one)
 
     def _seats(self, message: Message) -> None:
         self.seats = message.get("seats", self.seats)
