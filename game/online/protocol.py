@@ -118,6 +118,16 @@ CLIENT_MESSAGES: Mapping[str, Mapping[str, Field]] = {
     "chat": {"say": _field(TEXT, required=True, longest=chat.LONGEST)},  # one of ``chat.SAYINGS``
 }
 
+# What ``welcome``, ``seats`` and ``match`` say of the seats (``Room.seats_fields``).
+SEATS_FIELDS: Mapping[str, Field] = {
+    "seats": _field(LIST, required=True),
+    "started": _field(FLAG, required=True),
+    "waiting": _field(LIST, required=True),
+    "watching": _field(WHOLE),  # how many watch the room (a server of before watchers says nothing)
+    "creator": _field(WHOLE),  # the seat that may start (a server of before PLAY AGAIN: seat 0)
+    "again": _field(LIST),  # once a match is over, the seats that said PLAY AGAIN
+}
+
 # What the server sends, each message in one of these shapes (the tests
 # check every message a room sends against it: ``problem``).
 SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
@@ -126,31 +136,14 @@ SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "seat": _field(WHOLE, required=True),
         "table": _field(OBJECT, required=True),
         "token": _field(TEXT),  # a new seat's
-        "seats": _field(LIST, required=True),
-        "started": _field(FLAG, required=True),
-        "waiting": _field(LIST, required=True),
-        "watching": _field(WHOLE),  # how many watch the room (a server of before watchers says nothing)
-        "creator": _field(WHOLE),  # the seat that may start (a server of before PLAY AGAIN: seat 0)
-        "again": _field(LIST),  # the seats that said PLAY AGAIN
+        **SEATS_FIELDS,
         "match": _field(WHOLE),  # which of the room's matches this is
         "commitment": _field(TEXT),  # to the match's shuffle (a room from before it has none): ``verify``
     },
-    "seats": {
-        "seats": _field(LIST, required=True),
-        "started": _field(FLAG, required=True),
-        "waiting": _field(LIST, required=True),
-        "watching": _field(WHOLE),
-        "creator": _field(WHOLE),
-        "again": _field(LIST),
-    },
+    "seats": SEATS_FIELDS,
     "match": {  # PLAY AGAIN: the room's next match begins (its first ``state`` follows)
         "match": _field(WHOLE, required=True),
-        "seats": _field(LIST, required=True),
-        "started": _field(FLAG, required=True),
-        "waiting": _field(LIST, required=True),
-        "watching": _field(WHOLE),
-        "creator": _field(WHOLE),
-        "again": _field(LIST),
+        **SEATS_FIELDS,
         "commitment": _field(TEXT),  # to this match's shuffle, as the ``over`` before gave it
         "mixed": _field(FLAG),  # the nonce this seat's ``again`` sent is in the shuffle
     },
