@@ -22,16 +22,29 @@ if TYPE_CHECKING:
     from game.ui.table.quick_chat import QuickChat
 
 
+WATCHING_KEYS = ("ESCAPE", "START", "RETURN", "H")  # a watcher's: the menu, on past a result, the last messages
+
+
 class PlayScene(Scene):
     """``match`` on the table; ``online``: an online room's (it plays one
     match, and leaving leaves the room), with its quick ``chat``, which
-    takes the keys and the mouse first while its strip is open."""
+    takes the keys and the mouse first while its strip is open;
+    ``watching``: a watcher's, whose keys only open the menu, go on past a
+    result and show the last messages (a watcher neither plays nor chats)."""
 
-    def __init__(self, ctx: Context, match: Match, online: bool = False, chat: QuickChat | None = None) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        match: Match,
+        online: bool = False,
+        chat: QuickChat | None = None,
+        watching: bool = False,
+    ) -> None:
         self.ctx = ctx
         self.match = match
         self.online = online
         self.chat = chat
+        self.watching = watching
         self._shown_prompt = ""
 
     @property
@@ -46,6 +59,8 @@ class PlayScene(Scene):
         pointer: Pointer | None = frame.pointer
         if any("START" in names for names in pads.values()):
             pressed = [*pressed, "START"]
+        if self.watching:
+            pressed = [key for key in pressed if key in WATCHING_KEYS]
         if self.chat is not None:
             pressed, pointer = self.chat.take_keys(pressed, pointer)
         if "ESCAPE" in pressed or "START" in pressed:
