@@ -10,6 +10,7 @@ import json
 import subprocess
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 import pyxel
@@ -17,7 +18,7 @@ from conftest import HeadlessApp
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from online_loopback import Watcher, table, watched_table
-from online_server import ROOT, _env, bot, moves_in, wait_for
+from online_server import ROOT, _env, bot, finish, moves_in, wait_for
 from test_joining import Player
 from test_online_hostile import answer, join
 
@@ -26,7 +27,7 @@ from game.rules import WATCHER, Game
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.scenes import join as join_screen
-from game.ui.table.online_match import WATCHING_LABEL, WATCHING_Y
+from game.ui.table.online_match import WATCHING_LABEL, WATCHING_NEWS, WATCHING_Y
 
 FPS = 30
 SETTLE_FRAMES = 30 * 60
@@ -94,7 +95,7 @@ class Watched:
         """Every count, the top card and colour, the scores and the turn as
         the server has them, seen from seat 0; the hand at the bottom only its count."""
         view, board = self.room.game.view(WATCHER), self.match.board
-        assert self.watcher.session.view == view._replace(events=self.watcher.session.view.events)
+        assert self.watcher.session.view == replace(view, events=self.watcher.session.view.events)
         assert board.hand == [HIDDEN] * view.counts[0]
         assert board.counts[1:] == list(view.counts[1:])
         assert (board.top, board.colour, list(board.scores)) == (view.top, view.colour, list(view.scores))
@@ -241,6 +242,7 @@ def test_the_game_watches_a_room_mid_hand_with_the_servers_counts_and_no_card_of
     assert (board.top, board.colour) == (view.top, view.colour)
     assert_face_down(match)
     assert board.names[0] == "ANNA" and "YOU" not in board.names
+    assert any(line.endswith(f"message {WATCHING_NEWS}") for line in game.lines)  # (never "where you left it")
     assert not any(" YOU" in line for line in game.lines if "message" in line)
     game.app.draw()
     assert pyxel.pget(8, WATCHING_Y + 2) == lay.YELLOW  # the WATCHING box
@@ -266,6 +268,31 @@ def test_the_game_watches_a_room_mid_hand_with_the_servers_counts_and_no_card_of
     anna.close()
     ben.kill()
     ben.wait(timeout=10)
+
+
+def test_the_game_watching_a_finished_match_shows_who_won_and_keeps_it_for_replays(servers):
+    server = servers()
+    table_ = json.dumps({"rules": "1991", "players": 2, "people": 2})
+    url = f"{server.url}/DONE"
+    anna = bot(url, "ANNA", "--table", table_, "--seed", "2", timeout=90)
+    wait_for(lambda: server.room_file("DONE"), what="the room")
+    ben = bot(url, "BEN", "--seed", "3", timeout=90)
+    played = finish(anna)
+    finish(ben)
+    game = Watching(url)
+    game.until(lambda: game.app.scene == "hand_result", what="the last hand's result")
+    game.press("RETURN")
+    assert game.app.scene == "match_result"
+    name = ("ANNA", "BEN")[Game.replay(played["record"]).match_winner]
+    assert any(line.endswith(f"match winner {name.lower()}") for line in game.lines)
+    assert any(line.endswith("match kept for replays") for line in game.lines)
+    kept = game.app.context.store.finished()[0]
+    assert kept.record == played["record"] and kept.result.startswith(f"online {name.lower()} won,")
+    assert kept.viewer == 0 and kept.names == ("ANNA", "BEN")
+    game.until(lambda: game.app.online.session.verdict is not None, what="the shuffle checked")
+    assert game.app.online.session.verdict.checked, game.app.online.session.verdict
+    game.press("RETURN")
+    assert game.app.scene == "title"
 
 
 def session_moves(game) -> int:

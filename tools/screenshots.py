@@ -81,6 +81,7 @@ WINDOW_PICTURES = (
     "online_table",
     "online_chat_bubble",
     "online_chat_strip",
+    "online_watch",
     "prompt_before",
     "prompt_after",
     "prompt_key_refused",

@@ -64,6 +64,7 @@ TIMER_URGENT = 5.0  # seconds: the bar turns pink
 VERDICT_FLASH = 8  # frames a failed shuffle check shows, then as long hidden
 WATCHING_Y = lay.HAND_Y - 18  # "WATCHING" and how many watch: over the hand row, under the piles
 WATCHING_LABEL = "WATCHING"
+WATCHING_NEWS = "You are watching: the table as it stands"  # a watcher's table shown as it stands
 # A table that falls behind the server (a real window's 30 frames a second
 # show a computer's move in about as long as the server takes to make the
 # next, and a deal of ten seats in seven seconds) plays its animations
@@ -556,6 +557,10 @@ class OnlineMatch(Match):
     @property
     def remote(self) -> RemoteGame:
         return self.link.remote
+
+    def restore(self, news: str = narration.CONTINUED) -> None:
+        """The table as it stands: a watcher is told so, never that the match goes on "where you left it"."""
+        super().restore(WATCHING_NEWS if self.link.watching and news == narration.CONTINUED else news)
 
     @property
     def behind(self) -> int:
