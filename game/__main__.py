@@ -4,6 +4,7 @@ python -m game [--seed N] [--level easy|normal|hard] [--mute] [--low-memory | --
                [--continue | --replay FILE | --rules 1991|standard|royal [--players N]]
                [--people N] [--names ANN,BOB]
 python -m game --join ws://HOST:PORT/ROOM [--name NAME] [--rules R [--players N]] [--data-dir DIR]
+python -m game --watch ws://HOST:PORT/ROOM [--data-dir DIR]
 python -m game --export-last FILE [--data-dir DIR]
 python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [--data-dir DIR] [--continue]
 """
@@ -41,9 +42,21 @@ def join_address(text: str) -> str:
     return url
 
 
+def watch_address(text: str) -> str:
+    """The address of a room to watch: as ``--join``'s, and it names the
+    room (``ws://HOST:PORT/`` asks for a new room, and a watch makes none)."""
+    from game.online.address import names_room
+
+    url = join_address(text)
+    if not names_room(url):
+        raise argparse.ArgumentTypeError(f"{url} names no room: give the room's address, ws://HOST:PORT/ROOM")
+    return url
+
+
 DESCRIPTION = (
     "UNO 1991: the 1991 HeadFirst PD game, you against the computer; standard UNO (up to nine computers) and "
-    "Royal Revenge (up to five); several people at one machine (--people), or friends at an online table (--join)."
+    "Royal Revenge (up to five); several people at one machine (--people), or friends at an online table (--join,"
+    " or --watch to watch one)."
 )
 
 
@@ -114,6 +127,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="play at an online table: join this room of a table server (with --rules: its table, if you"
         " make the room)",
     )
+    parser.add_argument(
+        "--watch",
+        type=watch_address,
+        metavar="ws://HOST:PORT/ROOM",
+        help="watch an online table: this room's table as everyone there sees it, without a seat in it",
+    )
     parser.add_argument("--name", default=None, help="with --join: your name at the table (default: as saved)")
     parser.add_argument(
         "--export-last",
@@ -142,6 +161,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error("--rules starts a new match: not with --continue or --replay")
     if args.join is not None and (args.continue_match or args.replay or args.people or args.names):
         parser.error("--join plays online: not with --continue, --replay, --people or --names")
+    if args.watch is not None and (args.join or args.continue_match or args.replay or args.rules or args.people):
+        parser.error("--watch watches a room: not with --join, --continue, --replay, --rules or --people")
+    if args.watch is not None and (args.names or args.name):
+        parser.error("--watch takes no name: a watcher has no seat")
     if args.name is not None and args.join is None:
         parser.error("--name goes with --join")
     if args.name is not None:
@@ -188,7 +211,8 @@ def _people_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> 
 def page_arguments(search: str | None = None) -> list[str]:
     """The browser's command line, from its page address: ``index.html?join=
     ws://HOST:PORT/ROOM&name=ANN`` goes straight to that room (``--join``,
-    ``--name``); anything else, the title menu. ``search``: the address's
+    ``--name``), ``index.html?watch=ws://HOST:PORT/ROOM`` watches it
+    (``--watch``); anything else, the title menu. ``search``: the address's
     query (None: the page's own, ``location.search``). A link whose room
     address or name cannot be used is said on the console and the game
     starts on its title menu: a bad link never stops the game."""
@@ -199,6 +223,8 @@ def page_arguments(search: str | None = None) -> list[str]:
 
         search = str(js.location.search)
     query = parse_qs(search.lstrip("?"))
+    if "join" not in query and "watch" in query:
+        return _watch_link(query["watch"][0])
     if "join" not in query:
         return []
     from game.online.address import check_address
@@ -212,9 +238,21 @@ def page_arguments(search: str | None = None) -> list[str]:
     except ProtocolError as error:
         problem = str(error)
     if problem is not None:
-        print(f"the page's link cannot be used ({problem}): the title menu instead", file=sys.stderr)
-        return []
+        return _bad_link(problem)
     return arguments
+
+
+def _watch_link(address: str) -> list[str]:
+    """``index.html?watch=ADDRESS``: ``--watch`` it, if it is a room's address."""
+    try:
+        return ["--watch", watch_address(address)]
+    except argparse.ArgumentTypeError as error:
+        return _bad_link(str(error))
+
+
+def _bad_link(problem: str) -> list[str]:
+    print(f"the page's link cannot be used ({problem}): the title menu instead", file=sys.stderr)
+    return []
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -236,6 +274,8 @@ def main(argv: list[str] | None = None) -> int:
     join = None
     if args.join is not None:
         join, table = online_request(args, table), None
+    elif args.watch is not None:
+        join = (args.watch, None, None, None, True)  # (``LobbyScene``'s url, name, table, server, watch)
     if args.headless:
         from game.ui.device.script import run_headless
 

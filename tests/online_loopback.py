@@ -84,3 +84,30 @@ def table(rules: str = "standard", players: int = 2, seed: int = 3, sound: bool 
     log = lines.append if log is None else log
     match = OnlineMatch(client, "normal", Audio(sound, log, music=False), log, lambda s: None, True)
     return room, client, match, lines
+
+
+class Watcher(Loopback):
+    """A watcher's client at the room of ``player`` (``Session(watch=True)``),
+    on the player's clock: what the room answers either goes to each."""
+
+    def __init__(self, player: Loopback) -> None:
+        super().__init__(player.room, "")
+        self.player = player
+        self.session = Session("", watch=True)
+        self.mates = player.mates
+        self.mates.append(self)
+
+    def join(self) -> None:
+        self.now = self.player.now
+        self.deliver(self.room.watch(self.conn, self.now))
+
+    def drop_and_rejoin(self) -> None:
+        self.now = self.player.now
+        super().drop_and_rejoin()
+
+
+def watched_table(watcher: Watcher, log) -> OnlineMatch:
+    """The watcher's table, once its first view came (as the lobby makes it)."""
+    watcher.poll()
+    assert watcher.session.view is not None, "the room's match is on"
+    return OnlineMatch(watcher, "normal", Audio(False, log, music=False), log, lambda s: None, False)

@@ -590,6 +590,7 @@ def test_every_line_of_the_join_screen_fits():
         "address": join.LABELS["address"] + join._tail(screen.address, join._room_for("address") - 1) + "_",
         "name": join.LABELS["name"] + "W" * 9 + "_",
         "join": "JOIN",
+        "watch": "WATCH",
         "back": "BACK",
     }
     for index, key in enumerate(items.keys):
@@ -600,6 +601,9 @@ def test_every_line_of_the_join_screen_fits():
         boxes[f"explained {i}"] = centred_box(lay.CX, join.EXPLAINED_Y + 9 * i, line)
     problem = check_address("ws://" + "h" * 60 + ":99999/room")[1]
     lines = menus.fit_lines(problem, join.PROBLEM_CHARS, join.PROBLEM_LINES)
+    assert " ".join(menus.fit_lines(join.NO_ROOM_TO_WATCH, join.PROBLEM_CHARS, join.PROBLEM_LINES)).split() == (
+        join.NO_ROOM_TO_WATCH.split()
+    ), "WATCH's reason, whole"
     for i, line in enumerate(lines):
         boxes[f"problem {i}"] = centred_box(lay.CX, join.PROBLEM_Y + 9 * i, line)
     boxes["hint"] = centred_box(lay.CX, 176, join.TYPING_HINT)

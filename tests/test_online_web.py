@@ -13,7 +13,8 @@ from online_server import bot, finish, wait_for
 from test_web import BROWSER, ROOT, _offline_page, browser, pyodide, serve  # noqa: F401  (fixtures)
 
 from game.online.protocol import event_json
-from game.rules import Game
+from game.rules import WATCHER, Game
+from game.rules.record import replaying
 
 
 def _online_zip() -> bytes:
@@ -62,5 +63,37 @@ def test_the_browser_client_joins_the_server_and_plays_a_hand_against_a_desktop_
         assert result["events"] == [event_json(e) for e in game.view(result["seat"]).events]
     assert web["token"] and web["stored_token"] == web["token"]  # kept in localStorage, to rejoin with
     assert [seat["name"] for seat in saved["seats"]] == ["WEB", "DESK"]
+    assert outside == []
+    page.close()
+
+
+def test_a_page_link_to_watch_watches_the_room_with_the_browser_client_and_keeps_no_token(
+    browser,  # noqa: F811
+    pyodide,  # noqa: F811
+    serve,  # noqa: F811
+    table_server,
+):
+    origin = serve(BROWSER, {"/online.html": (BROWSER / "online.html").read_bytes(), "/online.zip": _online_zip()})
+    page, outside = _offline_page(browser, origin, {})
+    url = f"{table_server.url}/webwatch"
+    table = json.dumps({"rules": "standard", "players": 3, "people": 1})
+    anna = bot(url, "Anna", "--table", table, "--hands", "1", "--seed", "5")
+    wait_for(lambda: table_server.room_file("webwatch"), what="ANNA's room")
+    page.goto(f"{origin}/online.html?watch={quote(url, safe='')}")  # a link to watch the room
+    page.wait_for_function("() => window.onlineReady", timeout=60_000)
+    code = (
+        "import online_driver; from game.__main__ import page_arguments; arguments = page_arguments(); "
+        "online_driver.watch(arguments[1]); str(arguments)"
+    )
+    assert page.evaluate("(code) => window.runPython(code)", code) == str(["--watch", url])
+    page.wait_for_function("() => window.onlineResult !== undefined", timeout=60_000)
+    web = json.loads(page.evaluate("() => window.onlineResult"))
+    finish(anna)
+    record = table_server.room_file("webwatch")["record"]
+    seen = next(game for moves, game in enumerate(replaying(Game, record)) if moves == web["moves"])
+    assert web["seat"] == WATCHER and web["hand_cards"] == [] and web["token"] is None
+    assert web["stored_token"] is None  # nothing kept in localStorage: a watcher holds no seat
+    assert web["counts"] == list(seen.view(WATCHER).counts) and sum(web["counts"]) > 0
+    assert all(not cards for kind, _, cards, *_ in web["events"] if kind in ("draw", "reveal"))
     assert outside == []
     page.close()

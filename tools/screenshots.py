@@ -84,6 +84,7 @@ WINDOW_PICTURES = (
     "online_play_again",
     "online_play_again_waiting",
     "online_play_again_next",
+    "online_watch",
     "prompt_before",
     "prompt_after",
     "prompt_key_refused",

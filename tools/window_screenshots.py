@@ -29,6 +29,7 @@ the tests. It makes the "after" pictures:
     online_play_again.png              back at a room whose match is over: its result says PLAY AGAIN
     online_play_again_waiting.png      RETURN said yes: the result says whom the next match waits for
     online_play_again_next.png         BOB said yes too: the room's next match, dealt at a new table
+    online_watch.png                   a second game watching the room (--watch): every hand face down, WATCHING
 
 The ``*_before.png`` pictures show the game before those changes and are
 kept as they are. Needs Xvfb, xdotool, xwininfo and ImageMagick (import, convert).
@@ -85,7 +86,8 @@ def xvfb():
 class Game:
     """``python -m game`` in the Xvfb screen, and its window."""
 
-    def __init__(self, display: str, data: Path, *flags: str) -> None:
+    def __init__(self, display: str, data: Path, *flags: str, besides: tuple[str, ...] = ()) -> None:
+        """``besides``: the windows of games already on the screen (not this one's)."""
         self.env = {**os.environ, "DISPLAY": display, "SDL_AUDIODRIVER": "dummy"}
         for name in ("WAYLAND_DISPLAY", "SDL_VIDEODRIVER"):
             self.env.pop(name, None)
@@ -96,10 +98,10 @@ class Game:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
-        self.window = self.find_window()
+        self.window = self.find_window(besides)
         self.xdotool("windowfocus", "--sync", self.window)
 
-    def find_window(self) -> str:
+    def find_window(self, besides: tuple[str, ...] = ()) -> str:
         """The game's window id, once it is there (xdotool's search by name
         misses it without a window manager; xwininfo lists it)."""
         for _ in range(150):
@@ -107,7 +109,7 @@ class Game:
                 raise SystemExit(f"python -m game stopped with status {self.process.returncode}")
             tree = subprocess.run(["xwininfo", "-root", "-tree"], env=self.env, capture_output=True, text=True).stdout
             for line in tree.splitlines():
-                if f'"{TITLE}"' in line:
+                if f'"{TITLE}"' in line and line.split()[0] not in besides:
                     return line.split()[0]
             time.sleep(0.1)
         self.close()
@@ -228,7 +230,8 @@ def table_server(work: Path):
 def online(out: Path, display: str, work: Path) -> None:
     """ANN makes a room of three at a table server; BOB (a network bot,
     chatty) joins; ANN starts it with a computer in the free seat, then
-    opens the quick chat."""
+    opens the quick chat; then a second game watches the room, its window
+    over ANN's."""
     with table_server(work) as address:
         url = f"{address}/party"
         game = Game(display, work / "online", "--join", url, "--name", "ANN", "--rules", "standard", "--players", "3")
@@ -248,6 +251,11 @@ def online(out: Path, display: str, work: Path) -> None:
         game.key("q", pause=0.5)
         game.key("Right", pause=0.5)
         game.shot(out / "online_chat_strip.png")
+        game.key("q", pause=0.5)  # closed again: ANN's turn waits for her (30 s)
+        watcher = Game(display, work / "watcher", "--watch", url, besides=(game.window,))
+        time.sleep(3.0)
+        watcher.shot(out / "online_watch.png")
+        watcher.close()
         game.close()
         bob.terminate()
         bob.wait(timeout=10)

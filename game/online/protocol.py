@@ -423,7 +423,8 @@ class Session:
         assert self.record is not None  # (with the ``over`` message)
         try:
             nonce = self.nonce if self.nonce_mixed else None
-            return Verdict(True, check(self.record, self.shuffle, self.commitment, self.seat, nonce, self.seen))
+            seat = None if self.watch else self.seat  # (a watcher was dealt nothing to compare)
+            return Verdict(True, check(self.record, self.shuffle, self.commitment, seat, nonce, self.seen))
         except ShuffleFailed as failed:
             return Verdict(False, str(failed))
 

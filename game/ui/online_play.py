@@ -1,4 +1,4 @@
-"""Playing at an online table: JOIN, HOST and ``--join``.
+"""Playing at an online table: JOIN, HOST and ``--join``; watching one: WATCH and ``--watch``.
 
 ``OnlinePlay.connect`` connects to a room (``ws://HOST:PORT/ROOM``); the
 lobby (``scenes/lobby.py``) shows it until the room's match starts, then
@@ -110,32 +110,39 @@ class OnlinePlay:
             self._tokens = SeatTokens(folder)
         return self._tokens
 
-    def connect(self, url: str, name: str | None, table: dict | None = None, server: LocalServer | None = None) -> None:
+    def connect(
+        self,
+        url: str,
+        name: str | None,
+        table: dict | None = None,
+        server: LocalServer | None = None,
+        watch: bool = False,
+    ) -> None:
         """Join the room at ``url`` as ``name`` (None: the first person's
         name of the settings; ``table``: the room's table, if this joins
         first and so creates it; ``server``: the one this machine hosts,
-        stopped when you leave)."""
+        stopped when you leave); with ``watch``, watch it instead (no
+        seat, no token, no name)."""
         ctx = self._ctx
         if not ctx.loader.finished:  # --join: straight here from the start
             ctx.load_at_once()
         if name is None:
             name = ctx.settings.names[0] if ctx.settings.names else "PLAYER 1"
-        tokens = self.seat_tokens()
-        token = tokens.get(url)
+        token = None if watch else self.seat_tokens().get(url)
         client: Client | BrowserClient
         if runtime.in_browser():
             import js
 
-            client = BrowserClient(url, name, token, table, storage=js.localStorage)
+            client = BrowserClient(url, name, token, table, storage=js.localStorage, watch=watch)
         else:
-            client = Client(url, name, token, table)
+            client = Client(url, name, token, table, watch=watch)
         self.client, self.hosted = client.start() if url else client, server  # no address: HOST's server is starting
         self.url = url
         self.fresh = True
         self.over_message = None
         self._friends = None
         if url:
-            ctx.notice(f"online joining {url} as {name.lower()}")
+            ctx.notice(f"online watching {url}" if watch else f"online joining {url} as {name.lower()}")
         ctx.audio.stop_music()
         ctx.show("lobby")
 
@@ -265,7 +272,7 @@ class OnlinePlay:
             date=ended_date(over),
             result=f"online {room}{won} {score}",
             names=names,
-            viewer=game.seat,
+            viewer=match.viewer,  # (a watcher's: the seat at the bottom of the table watched)
             shuffle=client.session.kept_shuffle(),
         )
         warning = self._ctx.store.keep_finished(saved)

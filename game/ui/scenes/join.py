@@ -2,14 +2,16 @@
 
 ADDRESS (``ws://HOST:PORT/ROOM``, or ``wss://...`` for a server on the
 internet, as the host gave it), NAME (the PEOPLE screen's rules: letters,
-digits, space and dash), then JOIN and BACK. RETURN on a field starts
+digits, space and dash), then JOIN, WATCH and BACK. RETURN on a field starts
 typing, and RETURN again ends it; BACKSPACE rubs out. The address is typed
 as the keyboard writes it (small and capital letters: a room's name minds
 which), with ``:``, ``/``, ``.``, ``-`` and ``_``. JOIN checks the address
 (``game.online.address``) and says on the screen what is wrong with it;
 a good one is answered with a ``JoinChoice`` carrying the address and the
 name, which ``JoinScene`` saves with the settings before it goes to the
-room's lobby (``lobby.py``). ESCAPE leaves, keeping nothing.
+room's lobby (``lobby.py``). WATCH does the same to watch the room (its
+table, no seat in it: the address must name a room, as a watch makes
+none). ESCAPE leaves, keeping nothing.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.online.address import ADDRESS_CHARACTERS, ADDRESS_LENGTH, check_address
+from game.online.address import ADDRESS_CHARACTERS, ADDRESS_LENGTH, check_address, names_room
 from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH
 from game.ui import layout as lay
 from game.ui.device import keys
@@ -35,23 +37,25 @@ LIST_X, LIST_Y, LIST_W = 24, 40, 272
 NEW_ADDRESS = "ws://"  # what the address starts as, until one is taken
 # The whole address typed (or pasted) after the ws:// the field starts with: one scheme is kept.
 SCHEME_TWICE = re.compile(r"^(?:wss?://)+(?=wss?://)")
-EXPLAINED_Y = 100
+EXPLAINED_Y = 110
 EXPLAINED = (
     "The address your host gave you: ws://HOST:PORT/ROOM",
     "(wss:// for a server on the internet). With nothing",
     "after the last /, the server makes a new room.",
+    "WATCH: see the room's table, without a seat in it.",
 )
-PROBLEM_Y = 140
+PROBLEM_Y = 149
 PROBLEM_LINES = 3
 HINT = "RETURN types   UP/DOWN choose   ESCAPE back"
 TYPING_HINT = "Type it: BACKSPACE rubs out, RETURN keeps it"
-LABELS = {"address": "ADDRESS: ", "name": "NAME: ", "join": "JOIN", "back": "BACK"}
+LABELS = {"address": "ADDRESS: ", "name": "NAME: ", "join": "JOIN", "watch": "WATCH", "back": "BACK"}
+NO_ROOM_TO_WATCH = "WATCH needs the room's name after the last / (a watch makes no room): ws://HOST:PORT/ROOM"
 
 
 @dataclass(frozen=True)
 class JoinChoice(Choice):
-    """JOIN with a good address: ``url`` (as ``check_address`` gives it) and
-    the player's ``name``."""
+    """JOIN (or WATCH: ``what`` says which) with a good address: ``url``
+    (as ``check_address`` gives it) and the player's ``name``."""
 
     url: str = ""
     name: str = ""
@@ -91,13 +95,15 @@ class JoinScreen:
             self.typing = choice.what
             self.problem = ""
             return None, True
-        if choice.what == "join":
+        if choice.what in ("join", "watch"):
             url, problem = check_address(self.address)
+            if problem is None and choice.what == "watch" and not names_room(url):
+                problem = NO_ROOM_TO_WATCH
             if problem is not None:
                 self.problem = problem
                 return Choice("refused"), moved
             self.problem = ""
-            return JoinChoice("join", url=url, name=self.name), moved
+            return JoinChoice(choice.what, url=url, name=self.name), moved
         return choice, moved
 
     def _type(self, pressed: list[str], typed: str, text: str) -> None:
@@ -154,7 +160,7 @@ def _tail(text: str, most: int) -> str:
 
 class JoinScene(Scene):
     """JOIN, over the title: the address of a table elsewhere, and the name
-    to play under (the settings' last ones to start with)."""
+    to play under (the settings' last ones to start with); or WATCH it."""
 
     sound_key = False  # M is a letter of the address or the name
 
@@ -174,7 +180,7 @@ class JoinScene(Scene):
             return self
         if choice.what == "refused":
             ctx.audio.play("buzz")
-            ctx.notice(f"join refused: {self.screen.problem}")
+            ctx.notice(f"join refused: {self.screen.problem}")  # (WATCH's too)
             return self
         ctx.audio.play("select")
         if not isinstance(choice, JoinChoice):
@@ -183,7 +189,7 @@ class JoinScene(Scene):
         settings.join_address, settings.online_name = choice.url, choice.name
         ctx.notice(f"setting join address {choice.url} name {choice.name.lower()}")
         ctx.save()
-        return Pop(), Push(LobbyScene(ctx, choice.url, choice.name))
+        return Pop(), Push(LobbyScene(ctx, choice.url, choice.name, watch=choice.what == "watch"))
 
     def draw(self) -> None:
         self.screen.draw(self.ctx.frame)

@@ -4,7 +4,8 @@ It shows the room's address (the one to give to friends, when this machine
 hosts), every seat (a person who has joined, a free seat, a computer) and
 what happens next: the match starts by itself once every person's seat is
 taken, or when the room's creator presses RETURN, with computers in the
-free seats. Everything on it is read from the client's session each frame.
+free seats. A watcher waits here too (its heading says WATCHING), until
+the room's table shows. Everything on it is read from the client's session each frame.
 The room's messages before its match are read here (``LobbyScene``); the
 connection itself is ``online_play.py``'s.
 """
@@ -42,6 +43,7 @@ STATUS = {
 HINT_CREATOR = "RETURN starts now, computers in the free seats   ESCAPE leaves"
 HINT_GUEST = "The match starts when every seat is taken   ESCAPE leaves"
 HINT_LEAVE = "ESCAPE goes back to the title"
+HINT_WATCHER = "You watch: the table shows when the match starts   ESCAPE leaves"
 
 
 def seat_line(number: int, seat: dict, mine: int | None) -> str:
@@ -57,7 +59,10 @@ def seat_line(number: int, seat: dict, mine: int | None) -> str:
 def lobby_lines(session, status: str) -> tuple[str, list[str], str]:
     """The room's heading, its seats' lines and the line under them, from
     the session as it stands."""
-    heading = f"ROOM {session.room}" if session.room else "JOINING A ROOM"
+    if session.watch:
+        heading = f"WATCHING ROOM {session.room}" if session.room else "WATCHING A ROOM"
+    else:
+        heading = f"ROOM {session.room}" if session.room else "JOINING A ROOM"
     seats = [seat_line(n, seat, session.seat) for n, seat in enumerate(session.seats)]
     if session.errors and status == "refused":
         news = session.errors[-1]
@@ -72,6 +77,8 @@ def lobby_lines(session, status: str) -> tuple[str, list[str], str]:
 def prompt(session, status: str) -> str:
     if status == "refused" or session.seat is None:
         return HINT_LEAVE
+    if session.watch:
+        return HINT_WATCHER
     return HINT_CREATOR if session.seat == session.creator else HINT_GUEST
 
 
@@ -91,9 +98,10 @@ def draw_lobby(session, status: str, address: str, friends: str | None, frame: i
 
 
 class LobbyScene(Scene):
-    """The room at ``url``, joined as ``name`` (``OnlinePlay.connect``);
-    ``server``: the table server HOST started, which this joins once it
-    listens (a new room of ``table``, or the one a crash left)."""
+    """The room at ``url``, joined as ``name`` (``OnlinePlay.connect``), or
+    watched (``watch``); ``server``: the table server HOST started, which
+    this joins once it listens (a new room of ``table``, or the one a crash
+    left)."""
 
     def __init__(
         self,
@@ -102,14 +110,15 @@ class LobbyScene(Scene):
         name: str | None,
         table: dict | None = None,
         server: LocalServer | None = None,
+        watch: bool = False,
     ) -> None:
         self.ctx = ctx
-        self._joining = (url, name, table, server)
+        self._joining = (url, name, table, server, watch)
 
     def enter(self) -> Step | None:
         online = self.ctx.online
-        url, name, table, server = self._joining
-        online.connect(url, name, table, server)
+        url, name, table, server, watch = self._joining
+        online.connect(url, name, table, server, watch)
         if server is None:
             return None
         assert online.client is not None
@@ -133,16 +142,20 @@ class LobbyScene(Scene):
         for message in client.poll():
             kind = message.get("type")
             if kind == "welcome":
-                assert session.room is not None and session.token is not None, "a welcome names room and token"
+                assert session.room is not None, "a welcome names the room"
                 online.url = room_address(online.url, session.room)
+                online.fresh = not message.get("started")  # (the session has read on: the start, maybe)
+                if session.watch:
+                    self.ctx.notice(f"online watching room {session.room}")
+                    continue
+                assert session.token is not None, "a seat's welcome gives its token"
                 online.seat_tokens().keep(online.url, session.token)
                 if online.hosted is not None:
                     online.hosted.remember(session.room)  # after a crash, HOST takes you back here
-                online.fresh = not message.get("started")  # (the session has read on: the start, maybe)
                 self.ctx.notice(f"online seat {session.seat} in room {session.room}")
             elif kind == "error":
                 self.ctx.notice(f"online refused: {message.get('reason')}")
-                if refused_for_good(message) and session.seat is None:
+                if refused_for_good(message) and session.seat is None and not session.watch:
                     online.seat_tokens().forget(online.url)  # a seat this room no longer knows
             elif kind == "over":
                 online.over_message = message  # a finished match, rejoined

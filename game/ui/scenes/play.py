@@ -23,11 +23,16 @@ if TYPE_CHECKING:
     from game.ui.table.quick_chat import QuickChat
 
 
+WATCHING_KEYS = ("ESCAPE", "START", "RETURN", "H")  # a watcher's: the menu, on past a result, the last messages
+
+
 class PlayScene(Scene):
     """``match`` on the table; ``link``: an online room's (``OnlineLink``:
     leaving leaves the room, RETURN on the match's result plays again, and
     the room's next match is a new table), with its quick chat, which takes
-    the keys and the mouse first while its strip is open."""
+    the keys and the mouse first while its strip is open; a watcher's
+    (``link.watching``) keys only open the menu, go on past a result and
+    show the last messages (a watcher neither plays nor chats)."""
 
     def __init__(self, ctx: Context, match: Match, link: OnlineLink | None = None) -> None:
         self.ctx = ctx
@@ -44,6 +49,10 @@ class PlayScene(Scene):
         return None if self.link is None else self.link.chat
 
     @property
+    def watching(self) -> bool:
+        return self.link is not None and self.link.watching
+
+    @property
     def match_in_play(self) -> Match:
         return self.match
 
@@ -55,6 +64,8 @@ class PlayScene(Scene):
         pointer: Pointer | None = frame.pointer
         if any("START" in names for names in pads.values()):
             pressed = [*pressed, "START"]
+        if self.watching:
+            pressed = [key for key in pressed if key in WATCHING_KEYS]
         if self.chat is not None:
             pressed, pointer = self.chat.take_keys(pressed, pointer)
         if "ESCAPE" in pressed or "START" in pressed:

@@ -11,13 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.online.remote import HIDDEN
 from game.rules.cards import ACTION_RANKS, COLOURS, NUMBER_RANKS, WILD_RANKS, Card
 
 _RANK_ORDER = {rank: i for i, rank in enumerate(NUMBER_RANKS + ACTION_RANKS + WILD_RANKS)}
 
 
 def hand_order(code: str) -> tuple[int, int]:
-    """Sort key for your hand: by colour (R, G, Y, B), wilds last, then rank."""
+    """Sort key for your hand: by colour (R, G, Y, B), wilds last, then rank;
+    a card not known here (``HIDDEN``: a watched seat's, at the bottom) after all."""
+    if code == HIDDEN:
+        return len(COLOURS) + 1, 0
     card = Card(code)
     colour = COLOURS.index(card.colour) if card.colour else len(COLOURS)
     return colour, _RANK_ORDER[card.rank]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
+from game.online.remote import HIDDEN
 from game.rules.cards import Card
 from game.rules.events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, Event
 from game.ui.device.audio import Audio
@@ -100,7 +101,7 @@ class Choreographer:
         # engine's now: a batch may hold more than one move (an online table
         # that fell behind, a rejoin), so that the deal shows the cards dealt,
         # not the cards left after the moves that followed it.
-        hands = hands_after(events, your_hand)
+        hands = hands_after(events, your_hand, face_down=self.watched)
         counts_after = seat_counts_after(events, counts)
         ends_match = any(event.kind == "match_end" for event in events)
         # A card you pick up that cannot be played is passed at once: it is
@@ -141,9 +142,17 @@ class Choreographer:
                 self._add(CHAIN_FRAMES)
         self._add(0, lambda: self._settle(your_hand, counts))
 
+    @property
+    def watched(self) -> bool:
+        """Nobody at this machine sits at this table (a watcher's): the seat at
+        the bottom is another's, its every card face down, and nothing happens to "you"."""
+        return not self.seating.people
+
     def _happens_to_you(self, event: Event) -> bool:
         """Count what happens to you between your turns; True for the second
         and later of them, at a table of more than two (see CHAIN_FRAMES)."""
+        if self.watched:
+            return False
         if (event.kind == "turn" and event.seat == HUMAN) or event.kind == "deal":
             self._to_you = 0
             return False
@@ -250,9 +259,10 @@ class Choreographer:
         def begin() -> Flight:
             board = self.board
             if seat == HUMAN:
-                if code in board.hand:
-                    start = your_card_pos(len(board.hand), board.selected, board.hand.index(code))
-                    board.remove_from_hand(code)
+                held = code if code in board.hand else HIDDEN if HIDDEN in board.hand else None  # (face down: watched)
+                if held is not None:
+                    start = your_card_pos(len(board.hand), board.selected, board.hand.index(held))
+                    board.remove_from_hand(held)
                 else:  # from the middle of your row (the table is set straight at the end: ``_settle``)
                     start = your_card_pos(max(1, len(board.hand)), board.selected, board.selected)
                 board.drawn = None
@@ -299,10 +309,10 @@ class Choreographer:
             self._add(0, self._turn_is_over)
         if text is not None:
             self._add(0, lambda: self.say(text))
-        codes = event.cards if event.seat == HUMAN else (None,) * event.count
+        codes = drawn_to_you(event) if event.seat == HUMAN else (None,) * event.count
         for code in codes:
             self._card_to_hand(event.seat, code, DRAW_FRAMES, "draw")
-        if event.seat == HUMAN and event.reason == BY_CHOICE and not self._you_pass:
+        if event.seat == HUMAN and event.reason == BY_CHOICE and event.cards and not self._you_pass:
             self._add(0, lambda: self._mark_drawn(event.cards[-1]))  # the playable one, drawing to match
         self._add(SETTLE_FRAMES)
 
@@ -511,7 +521,7 @@ class Choreographer:
             board.prompt = ""
             board.exposed = board.turn = None
             if not ends_match:
-                self.audio.play("hand won" if event.seat == HUMAN else "hand lost")
+                self.audio.play("hand won" if self._cheers(event.seat) else "hand lost")
             self.say(narration.hand_end_news(event, self.seating) if self.tally else self._news_of(event))
             self.notice("scores " + " ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores)))
 
@@ -519,37 +529,49 @@ class Choreographer:
 
     def _match_end(self, event: Event) -> None:
         def begin() -> None:
-            self.audio.play("match won" if event.seat == HUMAN else "match lost")
+            self.audio.play("match won" if self._cheers(event.seat) else "match lost")
             self._say_news(event)
 
         self._add(HAND_END_FRAMES, begin)
+
+    def _cheers(self, winner: int) -> bool:
+        """The winning sound: you won (a watcher hears it whoever wins)."""
+        return winner == HUMAN or self.watched
 
 
 # ----- hands and counts between the events of a batch -------------------------------
 
 
-def hands_after(events: Sequence[Event], your_hand: list[str]) -> list[list[str] | None]:
+def hands_after(events: Sequence[Event], your_hand: list[str], face_down: bool = False) -> list[list[str] | None]:
     """Your hand after each of ``events``, worked back from ``your_hand``,
     the hand after the last: a card you played was in it before, the cards
     you drew were not, and before the deal it was empty. None where that
-    cannot be known: before a hand was passed to you (Seven-O)."""
+    cannot be known: before a hand was passed to you (Seven-O). ``face_down``:
+    the hand is a watched seat's, every card of it ``HIDDEN``, those it
+    plays too until they are played."""
     hands: list[list[str] | None] = [None] * len(events)
     hand: list[str] | None = list(your_hand)
     for index in range(len(events) - 1, -1, -1):
         hands[index] = None if hand is None else list(hand)
         if hand is not None:
-            hand = _hand_before(events[index], hand)
+            hand = _hand_before(events[index], hand, face_down)
     return hands
 
 
-def _hand_before(event: Event, hand: list[str]) -> list[str] | None:
+def drawn_to_you(event: Event) -> tuple[str, ...]:
+    """The cards a draw of the seat at the bottom brought: its own, or as
+    many ``HIDDEN`` (a watched seat's draw, face down)."""
+    return event.cards or (HIDDEN,) * event.count
+
+
+def _hand_before(event: Event, hand: list[str], face_down: bool) -> list[str] | None:
     if event.kind == "deal":
         return []
     if event.kind == "play" and event.seat == HUMAN:
-        return [*hand, event.cards[0]]
+        return [*hand, HIDDEN if face_down else event.cards[0]]
     if event.kind == "draw" and event.seat == HUMAN:
         before = list(hand)
-        for code in reversed(event.cards):  # drawn cards were put at the end
+        for code in reversed(drawn_to_you(event)):  # drawn cards were put at the end
             if code in before:
                 del before[len(before) - 1 - before[::-1].index(code)]
         return before

@@ -133,13 +133,15 @@ class Match:
         self.computers = Computers(level, self.computer_seed, computer_seats if engine is not None else [])
         # The person in front of the screen: the table is seen from their
         # seat (``viewer``), and their hand is face up only once the curtain
-        # has opened for them (``in_front``; always, with one person).
+        # has opened for them (``in_front``; always, with one person). A
+        # table nobody here sits at (a watcher's) is seen from ``viewer``'s
+        # seat with nobody in front: every hand face down, no key its.
         people = self.seating.people
         turn = self.game.turn
         if viewer is None:
             viewer = turn if turn is not None and turn in people and self.seating.several else people[0]
         self.viewer = viewer
-        self.in_front: int | None = None if self.seating.several else viewer
+        self.in_front: int | None = None if self.seating.several or not people else viewer
         self.handover_to: int | None = None
         self.scepter = Scepter(self.computer_seed) if self.game.rules.royal and engine is not None else None
         if self.scepter is not None and scepter is not None:
@@ -147,7 +149,7 @@ class Match:
         deck_size = len(self.game.rules.deck)
         self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
         self.board.house = self.game.house
-        self.board.hidden = self.seating.several
+        self.board.hidden = self.seating.several or not people
         self.timeline = Timeline(self.board)
         self.director = Choreographer(
             self.timeline, audio, notice, deck_size, self.players, tally=self.game.scoring == "tally"
@@ -201,8 +203,9 @@ class Match:
         )
         scores = " ".join(str(score) for score in board.scores)
         you = "you" if view.you(0) else view.name(0).lower()
+        held = " ".join(board.hand) if self.seating.people else f"{len(board.hand)} cards"  # (watched: face down)
         self.notice(
-            f"table {you} {' '.join(board.hand)} | {others} | top {board.top} "
+            f"table {you} {held} | {others} | top {board.top} "
             f"{board.colour} | scores {scores} | drawn {board.drawn or '-'}"
         )
         if game.hand_over:

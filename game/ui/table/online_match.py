@@ -13,11 +13,18 @@ What only an online table shows: the turn timer (a bar over the message
 bar, while a person's turn is timed; the prompt line names another's), a
 seat played by a computer while its person is away ("ANN (CPU)") or whose
 connection has gone ("ANN (OFF)", said on the news line), the time left
-before the next hand and whom it waits for (on a hand's result), a lost
-connection, on the prompt line, while the client tries again by itself,
-and, on the match's result, PLAY AGAIN: who has said yes and whom the next
-match waits for, until it begins (``next_match``: the scene then seats
-you at its table).
+before the next hand and whom it waits for (on a hand's result), how many
+watch the room ("2 WATCHING"), a lost connection, on the prompt line,
+while the client tries again by itself, and, on the match's result, PLAY
+AGAIN: who has said yes and whom the next match waits for, until it
+begins (``next_match``: the scene then seats you at its table).
+
+A watcher's table (``Session.watch``: seat ``WATCHER``) is the same table
+seen from seat 0 with nobody in front of the screen: no seat is "you",
+every hand is face down (the one at the bottom too, with its count), the
+events are told as anyone at the table sees them, "WATCHING" shows over
+the bottom hand, and nothing is ever sent but leaving: no action, no
+"next", no chat; it follows the room into its next match.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ from game.rules import WATCHER
 from game.ui import layout as lay
 from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
-from game.ui.drawing import text_centred
+from game.ui.drawing import CHAR_H, CHAR_W, text_centred
 from game.ui.seats.computers import THINK_FRAMES
 from game.ui.seats.kinds import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
 from game.ui.table import narration
@@ -61,6 +68,9 @@ OFFLINE = " (OFF)"  # ... whose connection has gone (a computer plays for them o
 TIMER_H = 2  # the turn timer's bar, over the message bar
 TIMER_URGENT = 5.0  # seconds: the bar turns pink
 VERDICT_FLASH = 8  # frames a failed shuffle check shows, then as long hidden
+WATCHING_Y = lay.HAND_Y - 18  # "WATCHING" and how many watch: over the hand row, under the piles
+WATCHING_LABEL = "WATCHING"
+WATCHING_NEWS = "You are watching: the table as it stands"  # a watcher's table shown as it stands
 # A table that falls behind the server (a real window's 30 frames a second
 # show a computer's move in about as long as the server takes to make the
 # next, and a deal of ten seats in seven seconds) plays its animations
@@ -93,6 +103,16 @@ def connection_news(name: str, connected: bool) -> str:
     if connected:
         return f"{name} is back at the table"
     return f"{name}'s connection has gone: a computer plays their turns"
+
+
+def bottom_seat(seat: int | None) -> int:
+    """The seat drawn at the bottom of the table: yours; a watcher's table is seen from seat 0."""
+    return 0 if seat is None or seat == WATCHER else seat
+
+
+def watching_line(watching: int) -> str:
+    """How many watch the room, as every online table shows it ("" for nobody)."""
+    return f"{watching} WATCHING" if watching > 0 else ""
 
 
 def person_names(seats: list[dict], mine: int | None) -> tuple[str, ...]:
@@ -157,6 +177,7 @@ class OnlineLink:
         session = client.session
         self.remote = self.game = RemoteGame(session, client.send)
         self._over = over
+        self.watching = session.watch  # a watcher's table: it sends nothing but its leaving
         self._dealt = session.hand  # the hand this table shows
         self._staged = session.first_event + len(session.events)  # how many of the hand's events are on the table
         self._status = client.status
@@ -195,9 +216,13 @@ class OnlineLink:
         self.remote.act(action, seat=seat)
 
     def next_hand(self) -> None:
-        """Ready for the next hand: the server deals it once every person is ready."""
+        """Ready for the next hand: the server deals it once every person is
+        ready. A watcher says nothing, and sees the next hand once it is dealt."""
         if not self._ready_sent:
             self._ready_sent = True
+            if self.watching:
+                self.table.notice("watching: the next hand as soon as it is dealt")
+                return
             self.remote.next_hand()
             self.table.notice("ready for the next hand")
 
@@ -242,11 +267,6 @@ class OnlineLink:
             for seat, (name, place) in enumerate(zip(names, session.seats, strict=False))
             if name and seat != session.seat and place["connected"] and seat not in session.again
         ]
-
-    @property
-    def watching(self) -> bool:
-        """This table is a watcher's: no seat is yours."""
-        return self.client.session.seat == WATCHER
 
     def play_again(self) -> None:
         """RETURN on the match's result: yes to the room's next match; once
@@ -488,11 +508,11 @@ class OnlineLink:
         not), and whom it waits for till then."""
         left = self.remote.turn_time_left()
         if left is None:  # (a server that does not say)
-            return PROMPT_READY if self._ready_sent else narration.PROMPT_NEXT_HAND
+            return PROMPT_READY if self._ready_sent or self.watching else narration.PROMPT_NEXT_HAND
         seconds = math.ceil(left)
         if seconds <= 0:
             return PROMPT_DEALING
-        if not self._ready_sent:
+        if not self._ready_sent and not self.watching:
             return f"{narration.PROMPT_NEXT_HAND}: it is dealt in {seconds} s, ready or not"
         session, names = self.client.session, self.person_names()
         return waiting_prompt(seconds, [names[seat] for seat in session.waiting if seat < len(names) and names[seat]])
@@ -501,7 +521,7 @@ class OnlineLink:
     def _played_for_you(self) -> bool:
         """Your turn time ran out: the server's computer plays your seat."""
         seats, mine = self.client.session.seats, self.client.session.seat
-        return mine is not None and mine < len(seats) and bool(seats[mine]["standin"])
+        return mine is not None and 0 <= mine < len(seats) and bool(seats[mine]["standin"])
 
     def _online_prompt(self, prompt: str) -> str:
         if self.client.status in ("offline", "connecting"):
@@ -511,7 +531,7 @@ class OnlineLink:
         if self._played_for_you:
             return PROMPT_PLAYED_FOR_YOU
         turn, left = self.game.turn, self.remote.turn_time_left()
-        if left is None or turn is None or turn == self.table.viewer:
+        if left is None or turn is None or turn == self.client.session.seat:
             return prompt
         if prompt != narration.computer_turn_prompt(turn, self.table.seating):
             return prompt  # (a catch, a challenge: more to say than whose turn it is)
@@ -532,10 +552,11 @@ class OnlineLink:
     # ----- drawing: the turn timer ------------------------------------------------------------------
 
     def draw(self) -> None:
-        """The turn timer while a hand is played, the shuffle's check on the
-        match's result, and the quick chat."""
+        """The turn timer and how many watch while a hand is played, the
+        shuffle's check on the match's result, and the quick chat."""
         if self.table.scene == "table":
             self._draw_timer()
+            self._draw_watching()
         elif self.table.scene == "match_result":
             self._draw_verdict()
         seating, viewer = self.table.seating, self.table.viewer
@@ -550,9 +571,21 @@ class OnlineLink:
         if left is None or not total:
             return
         width = round(lay.SCREEN_W * min(1.0, left / total))
-        mine = self.game.turn == self.table.viewer  # (another's: the prompt line says whose)
+        mine = self.game.turn == self.client.session.seat  # (another's: the prompt line says whose)
         colour = (lay.PINK if left < TIMER_URGENT else lay.YELLOW) if mine else lay.LIGHT_BLUE
         pyxel.rect(0, lay.BAR_Y - TIMER_H, width, TIMER_H, colour)
+
+    def _draw_watching(self) -> None:
+        """How many watch, at the right over the hand row; a watcher's own
+        table says WATCHING at the left, in yellow on black."""
+        line = watching_line(self.client.session.watching)
+        if line:
+            pyxel.text(lay.SCREEN_W - 8 - len(line) * CHAR_W, WATCHING_Y + 3, line, lay.GREY)
+        if self.watching:
+            width = len(WATCHING_LABEL) * CHAR_W + 7
+            pyxel.rect(8, WATCHING_Y, width, CHAR_H + 5, lay.BLACK)
+            pyxel.rectb(8, WATCHING_Y, width, CHAR_H + 5, lay.YELLOW)
+            pyxel.text(12, WATCHING_Y + 3, WATCHING_LABEL, lay.YELLOW)
 
     def _draw_verdict(self) -> None:
         """Under the match's result, the shuffle's check (``game.online.verify``):
@@ -597,7 +630,7 @@ class OnlineMatch(Match):
             set_scene=set_scene,
             title_art=title_art,
             seating=online_seating(session.seats, session.seat),
-            viewer=session.seat,
+            viewer=bottom_seat(session.seat),
             as_it_stands=not fresh,
             source=self.link,
         )
@@ -606,6 +639,10 @@ class OnlineMatch(Match):
     @property
     def remote(self) -> RemoteGame:
         return self.link.remote
+
+    def restore(self, news: str = narration.CONTINUED) -> None:
+        """The table as it stands: a watcher is told so, never that the match goes on "where you left it"."""
+        super().restore(WATCHING_NEWS if self.link.watching and news == narration.CONTINUED else news)
 
     @property
     def behind(self) -> int:

@@ -46,11 +46,11 @@ def prompt_line(table: PromptTable) -> str:
     game, board, person = table.game, table.board, table.person
     if table.waiting_for_you:
         prompt = person.table_prompt()
-    elif board.turn is not None and board.turn != 0 and not game.hand_over:
+    elif board.turn is not None and (board.turn != 0 or not table.seating.people) and not game.hand_over:
         prompt = narration.computer_turn_prompt(table.seat(board.turn), table.seating)
     else:
         prompt = ""
-    if game.hand_over:
+    if game.hand_over or not table.seating.people:  # a watcher's table: whose turn it is, and nothing to do
         return prompt
     if table.frame < person.wait_until and not table.waiting_for_you:
         return person.wait_prompt
