@@ -127,6 +127,31 @@ def test_the_creator_starts_with_a_computer_for_who_left_and_its_power_passes_wh
     assert room.match == 3
 
 
+class Watcher(Person):
+    def __init__(self, room: Room) -> None:
+        self.room, self.session = room, Session("", watch=True)
+        self.inbox = []
+        self.deliver(room.watch(self, 0.0))
+
+
+def test_a_watcher_follows_the_room_into_its_next_match_and_sees_no_hand_of_it():
+    room: Room = Room("WATCHED", TABLE, seed=3)
+    room.computer_delay = room.react_delay = 0
+    anna, ben = Person(room, "ANNA"), Person(room, "BEN")
+    watcher = Watcher(room)
+    play_to_the_end(room, [anna, ben])
+    watcher.send(watcher.session.play_again())
+    assert "watching this room" in watcher.said("error")[-1]["reason"]  # a watcher has no say
+    anna.send(anna.session.play_again())
+    ben.send(ben.session.play_again())
+    news = watcher.said("match")[-1]
+    assert news["match"] == 2 and "mixed" in news and not news["mixed"]
+    state = watcher.said("state")[-1]
+    view = state["view"]
+    assert state["reset"] and not view["hand"] and sum(view["counts"]) >= 14 and list(view["scores"]) == [0, 0]
+    assert watcher.session.match == watcher.session.viewed_match == 2
+
+
 def test_the_last_yes_can_be_a_leaving_and_a_room_plays_a_bounded_number_of_matches():
     room: Room = Room("BOUNDED", TABLE, seed=1)
     room.computer_delay = room.react_delay = 0

@@ -299,7 +299,7 @@ def test_the_game_watching_a_finished_match_shows_who_won_and_keeps_it_for_repla
     assert any(f"match winner {name.lower()}" in line for line in game.lines)  # (ANNA (OFF): both have left)
     assert any(line.endswith("match kept for replays") for line in game.lines)
     kept = game.app.context.store.finished()[0]
-    assert kept.record == played["record"] and kept.result.startswith(f"online {name.lower()} won,")
+    assert kept.record == played["record"] and kept.result.startswith(f"online room DONE match 1: {name.lower()} won,")
     assert kept.viewer == 0 and kept.names == ("ANNA", "BEN")
     game.until(lambda: game.app.online.session.verdict is not None, what="the shuffle checked")
     assert game.app.online.session.verdict.checked, game.app.online.session.verdict

@@ -79,6 +79,8 @@ class PlayScene(Scene):
                 return self._next_match() or self
         if match.scene == "hand_result" and leave:
             match.go_on()
+        elif match.scene == "match_result" and leave and link is not None and link.watching:
+            return leave_online(self.ctx)  # (a watcher has no say in the next match: it may stay for it)
         elif match.scene == "match_result" and leave and link is not None:
             link.play_again()
         elif match.scene == "match_result" and leave:

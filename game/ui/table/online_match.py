@@ -231,7 +231,7 @@ class OnlineLink:
         """Under the match's result: PLAY AGAIN, then whom the next match waits for."""
         session = self.client.session
         if self.watching:
-            return "YOU WATCH: THEIR NEXT MATCH SHOWS IF THEY PLAY AGAIN"
+            return "RETURN: THE TITLE, OR STAY FOR THEIR NEXT MATCH"
         if self.next_match:
             return "THE NEXT MATCH HAS BEGUN: RETURN TAKES YOU THERE"
         if not self.said_again:
@@ -246,7 +246,7 @@ class OnlineLink:
     def match_over_prompt(self) -> str:
         """The prompt line on the match's result."""
         if self.watching:
-            return "The match is over: ESCAPE, then LEAVE, for the title"
+            return "The match is over: stay to watch their next match, or RETURN for the title"
         if self.next_match:
             return PROMPT_BEGUN
         if not self.said_again:
