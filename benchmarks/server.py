@@ -1,8 +1,9 @@
 """The table server under load: N tables of 4 network bots each, over real
-WebSockets on 127.0.0.1, against one server process.
+WebSockets on 127.0.0.1, against one server process (or several behind HAProxy).
 
     python -m benchmarks.server [--tables 1000] [--seconds 30] [--interval 1.0] [--procs 2] [--memory-dir]
-                                [--store sqlite|postgresql|postgresql://...] [--watchers N] [--chat-every S]
+                                [--store sqlite|postgresql|postgresql://...] [--servers 1]
+                                [--watchers N] [--chat-every S]
 
 Each table is a room of standard UNO for 4 people; its 4 bots (the easy
 computer player choosing from the views it is sent, ``game.online.bot``,
@@ -14,13 +15,20 @@ server leaves. Prints how busy the disk is (``probe_disk``), the actions
 per second the server took, the round trip of an action (sent, to the
 state that answers it, timed as it arrives: the server sends it once its
 store holds it), the bytes written to the disk per action against the
-bytes an action takes in the final records (``write_figures``; the
+bytes an action takes in the final records (``record_bytes``; the
 store's database in a folder on the disk, or in /dev/shm with
-``--memory-dir``), and the server's memory per table (its resident set
+``--memory-dir``), the server's memory per table (its resident set
 with every table playing, less its resident set before the first
-connection, over N). ``--store postgresql`` starts a PostgreSQL of its own
-in a temporary folder (as the tests do), or give one's URL. The server,
-the bots' processes and that PostgreSQL stop by themselves. ``--watchers
+connection, over N), and, over the measured seconds, the CPU each of the
+run's processes took and how long each waited, ready to run, for a core
+(the bots' waits are in the round trips they time). ``--store
+postgresql`` starts a PostgreSQL of its own in a temporary folder (as the
+tests do), or give one's URL. ``--servers N`` (N > 1, with PostgreSQL)
+starts N server processes sharing it, behind HAProxy with the
+configuration ``docs/online.md`` ships (``tests/haproxy_server.py``, as
+the tests run it: a consistent hash of the room name), the bots
+connecting through it. The servers, the bots' processes, HAProxy and that
+PostgreSQL stop by themselves. ``--watchers
 N`` seats N watchers at every table too (each on its own connection,
 taking the public table; at a match's end it watches the table's next
 room), and ``--chat-every S`` has each bot say a quick chat's saying every
@@ -41,6 +49,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -52,7 +61,7 @@ from game.online.store import open_store
 from game.online.wire import ClientConnection
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))  # postgres_server: the tests' own PostgreSQL
+sys.path.insert(0, str(ROOT / "tests"))  # postgres_server, haproxy_server: the tests' own
 TABLE = {"rules": "standard", "players": 4, "people": 4, "level": "easy", "turn_time": 120}
 
 
@@ -122,6 +131,9 @@ def start_server(data_dir: Path, lifetime: float, url: str | None = None) -> tup
     if not line.startswith("listening on "):
         server.kill()
         raise SystemExit(f"the server did not start: {line!r}")
+    # Its log (a line a new room...) read on and dropped: a pipe nobody reads fills up
+    # (64 KB, about 1,800 tables' lines) and then holds the server in its next print.
+    threading.Thread(target=server.stdout.read, name="server log", daemon=True).start()
     return server, line.split()[-1]
 
 
@@ -378,23 +390,52 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=5.0, help="seconds of play before measuring")
     parser.add_argument("--memory-dir", action="store_true", help="keep the rooms in /dev/shm (no disk)")
     parser.add_argument("--store", default="sqlite", help="sqlite (default), postgresql (one of its own) or a URL")
+    parser.add_argument(
+        "--servers", type=int, default=1, help="server processes sharing a PostgreSQL, behind HAProxy (default 1)"
+    )
+    parser.add_argument(
+        "--autogroup-nice",
+        type=int,
+        default=None,
+        metavar="N",
+        help="the nice of this run's autogroup and its PostgreSQL's (Linux: a shared machine's other sessions)",
+    )
     parser.add_argument("--watchers", type=int, default=0, help="watchers at every table (default none)")
     parser.add_argument("--chat-every", type=float, default=None, help="seconds between a bot's quick chat sayings")
     args = parser.parse_args(argv)
+    if args.servers > 1 and args.store == "sqlite":
+        parser.error("--servers N (more than one) shares a PostgreSQL: give --store postgresql or a URL")
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # (the servers inherit it: 4 connections a table)
+    if args.autogroup_nice is not None:
+        set_autogroup_nice(os.getpid(), args.autogroup_nice)  # (the servers, bots and HAProxy are in it)
     base = "/dev/shm" if args.memory_dir and os.path.isdir("/dev/shm") else None
     data_dir = Path(tempfile.mkdtemp(prefix="uno1991-bench-", dir=base))
     load_before = os.getloadavg()
     disk = probe_disk(data_dir)
-    postgres = None
+    postgres = proxy = None
+    servers: list[tuple[subprocess.Popen, str]] = []
     if args.store == "postgresql":
         from postgres_server import PostgresServer
 
         postgres = PostgresServer(durable=True)
+        if args.autogroup_nice is not None:
+            set_autogroup_nice(postgres.pid, args.autogroup_nice)  # (pg_ctl starts it in a session of its own)
     store = postgres.url if postgres is not None else None if args.store == "sqlite" else args.store
-    server, url = start_server(data_dir, args.settle + args.seconds + 600, store)
     try:
+        for n in range(args.servers):  # (one after the other: the first makes the schema)
+            folder = data_dir if args.servers == 1 else data_dir / f"server{n + 1}"
+            folder.mkdir(exist_ok=True)
+            servers.append(start_server(folder, args.settle + args.seconds + 600, store))
+        url = servers[0][1]
+        if args.servers > 1:
+            from haproxy_server import HaproxyServer
+
+            proxy = HaproxyServer([int(address.rsplit(":", 1)[1]) for _server, address in servers])
+            time.sleep(1.5)  # (its checks see every server up: rise 2, every 500 ms)
+            url = f"ws://127.0.0.1:{proxy.port}"
         time.sleep(0.5)
-        baseline = rss_kb(server.pid)
+        baseline = [rss_kb(server.pid) for server, _address in servers]
         names = [f"t{n:05d}" for n in range(args.tables)]
         fork = multiprocessing.get_context("fork")
         out, ready = fork.Queue(), fork.Semaphore(0)
@@ -406,23 +447,39 @@ def main(argv: list[str] | None = None) -> int:
         for _ in workers:
             if not ready.acquire(timeout=600):
                 raise SystemExit("the tables were not seated in 10 minutes")
-        written = wal_position(store) if store else written_bytes(server.pid)
+        measured = {
+            **{f"server {n + 1}": server.pid for n, (server, _address) in enumerate(servers)},
+            **{f"bots {n + 1}": process.pid for n, process in enumerate(workers)},
+            **({"HAProxy": proxy.process.pid} if proxy is not None else {}),
+        }
+        cpu_start = {what: _cpu(pid) for what, pid in measured.items()}
+        waited_start = {what: _waited(pid) for what, pid in measured.items()}
+        postgres_start = _tree_cpu(postgres.pid) if postgres is not None else 0.0
+        began = time.monotonic()
+        written = wal_position(store) if store else written_bytes(servers[0][0].pid)
         time.sleep(args.seconds / 2)
-        playing = rss_kb(server.pid)
-        cpu_start = _cpu(server.pid)
-        time.sleep(1.0)
-        cpu_second = _cpu(server.pid) - cpu_start
-        time.sleep(max(0.0, args.seconds / 2 - 1.0))
-        written = (wal_position(store) if store else written_bytes(server.pid)) - written
+        playing = [rss_kb(server.pid) for server, _address in servers]
+        time.sleep(args.seconds / 2)
+        written = (wal_position(store) if store else written_bytes(servers[0][0].pid)) - written
+        took = time.monotonic() - began
+        cpu = {what: (_cpu(pid) - cpu_start[what]) / took for what, pid in measured.items()}
+        waited = {what: (_waited(pid) - waited_start[what]) / took for what, pid in measured.items()}
+        if postgres is not None:
+            cpu["PostgreSQL"] = (_tree_cpu(postgres.pid) - postgres_start) / took
         results = [out.get(timeout=args.seconds + 120) for _ in workers]
         for process in workers:
             process.join(30)
-        server.terminate()
-        server.wait(10)
+        for server, _address in servers:
+            server.terminate()
+        for server, _address in servers:
+            server.wait(10)
         record, recorded = record_bytes(data_dir, store)
     finally:
-        if server.poll() is None:
-            server.kill()
+        for server, _address in servers:
+            if server.poll() is None:
+                server.kill()
+        if proxy is not None:
+            proxy.stop()
         if postgres is not None:
             postgres.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
@@ -440,6 +497,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"watchers, chat       {args.watchers} a table; {chat}")
     kept = "PostgreSQL" if store else f"SQLite in {'/dev/shm' if base else 'a folder on disk'}"
     print(f"rooms kept in        {kept} (each change in the store before its answer)")
+    if proxy is not None:
+        print(f"server processes     {args.servers}, behind HAProxy (docs/online.md's configuration)")
     print(
         f"load average before: {load_before[0]:.2f} {load_before[1]:.2f} {load_before[2]:.2f}; cores: {os.cpu_count()}"
     )
@@ -451,14 +510,30 @@ def main(argv: list[str] | None = None) -> int:
     what = "PostgreSQL's WAL" if store else "the server's disk writes (/proc/PID/io write_bytes)"
     print(f"bytes/action         {per_action:.0f} written ({what}), {in_record:.1f} in the final records")
     print(f"write amplification  {per_action / max(in_record, 1e-9):.1f}x the final record")
-    print(f"server memory/table  {(playing - baseline) / max(1, args.tables):.1f} KB  (RSS {baseline} -> {playing} KB)")
-    print(f"server CPU           {cpu_second * 100:.0f}% of one core while playing")
+    grown = sum(playing) - sum(baseline)
+    print(f"server memory/table  {grown / max(1, args.tables):.1f} KB  (RSS {sum(baseline)} -> {sum(playing)} KB)")
+    if len(servers) > 1:
+        for n, (before, during) in enumerate(zip(baseline, playing, strict=True)):
+            print(f"  server {n + 1} RSS      {before} -> {during} KB")
+    print("CPU while measured   " + ", ".join(f"{what} {share * 100:.0f}%" for what, share in cpu.items()))
+    print(f"  (of one core; all: {sum(cpu.values()) * 100:.0f}% of the {os.cpu_count()} cores' {os.cpu_count()}00%)")
+    print("waited for a core    " + ", ".join(f"{what} {share * 100:.0f}%" for what, share in waited.items()))
+    print("  (of the time: its main thread ready to run, no core free for it; /proc/PID/schedstat)")
     print(f"matches played out   {matches}  (each table then played on in a new room)")
     if args.watchers:
         print(f"watchers took        {sum(result['watched'] for result in results)} messages")
     print(f"connection errors    {errors}")
     print(f"seats silent at end  {silent}  (no news in the 5 s after the time: their table stuck)")
     return 0
+
+
+def set_autogroup_nice(pid: int, nice: int) -> None:
+    """Linux puts each session's processes in an autogroup, and shares the
+    cores between the autogroups first: a process's nice weighs only
+    against the others of its session, so the other sessions' jobs of a
+    shared machine, even at nice 19, take as much as this whole run. The
+    autogroup's own nice weighs it against them (-20: they take what it leaves)."""
+    Path(f"/proc/{pid}/autogroup").write_text(f"{nice}\n")
 
 
 def percentile(ordered: list[float], fraction: float) -> float:
@@ -469,8 +544,26 @@ def percentile(ordered: list[float], fraction: float) -> float:
 
 
 def _cpu(pid: int) -> float:
+    """The CPU seconds the process has taken."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _waited(pid: int) -> float:
+    """The seconds the process's main thread has waited, ready to run, for a core (``schedstat``)."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[1]) / 1e9
+
+
+def _tree_cpu(pid: int) -> float:
+    """The CPU seconds a process and its children (PostgreSQL's) have taken, the children now living."""
+    total = _cpu(pid)
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            if int(stat.read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                total += _cpu(int(stat.parent.name))
+        except (OSError, ValueError):  # (gone meanwhile)
+            pass
+    return total
 
 
 if __name__ == "__main__":

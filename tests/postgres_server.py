@@ -51,6 +51,11 @@ class PostgresServer:
             command = ["runuser", "-u", self.user, "--", *command]
         subprocess.run(command, check=True, capture_output=True, timeout=START_TIMEOUT, cwd=self.folder)
 
+    @property
+    def pid(self) -> int:
+        """The postmaster's (its first line of ``postmaster.pid``)."""
+        return int((self.data / "postmaster.pid").read_text().split()[0])
+
     def stop(self) -> None:
         try:
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")

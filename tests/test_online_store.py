@@ -9,9 +9,6 @@ from __future__ import annotations
 import json
 import os
 import random
-import re
-import shutil
-import socket
 import sqlite3
 import stat
 import subprocess
@@ -19,6 +16,7 @@ import sys
 import time
 
 import pytest
+from haproxy_server import HaproxyServer
 from online_server import ROOT, bot, finish, moves_in, wait_for
 from postgres_server import PostgresServer
 
@@ -279,54 +277,21 @@ def test_a_server_sigkilled_20_times_with_bots_playing_takes_back_no_move_and_ev
 # ----- several servers, one PostgreSQL, behind HAProxy ----------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def haproxy_config(front: int, first: int, second: int) -> str:
-    """docs/online.md's HAProxy configuration, with its three addresses replaced."""
-    config = re.search(r"```haproxy\n(.*?)```", (ROOT / "docs" / "online.md").read_text(), re.S).group(1)
-    for old, new in (("127.0.0.1:8000", front), ("127.0.0.1:8765", first), ("127.0.0.1:8766", second)):
-        assert old in config
-        config = config.replace(old, f"127.0.0.1:{new}")
-    return config
-
-
 @pytest.fixture
-def haproxy(tmp_path):
+def haproxy():
     """``haproxy(first, second)``: HAProxy in front of two servers' ports; its port."""
-    if shutil.which("haproxy") is None:
-        pytest.skip("HAProxy is not installed (Debian's haproxy package)")
     started = []
 
     def start(first: int, second: int) -> int:
-        front = free_port()
-        (tmp_path / "haproxy.cfg").write_text(haproxy_config(front, first, second))
-        started.append(
-            subprocess.Popen(
-                ["haproxy", "-f", str(tmp_path / "haproxy.cfg"), "-db"],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )
-        )
-        wait_for(lambda: health(front) == 200, 20, what="HAProxy, and a server behind it")
-        return front
+        try:
+            started.append(HaproxyServer([first, second]))
+        except FileNotFoundError as error:
+            pytest.skip(str(error))
+        return started[-1].port
 
     yield start
-    for process in started:
-        process.kill()
-        process.wait(10)
-
-
-def health(port: int) -> int | None:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=2) as sock:
-            sock.sendall(b"GET /healthz HTTP/1.1\r\nHost: uno\r\n\r\n")
-            return int(sock.recv(100).split()[1])
-    except (OSError, IndexError, ValueError):
-        return None
+    for proxy in started:
+        proxy.stop()
 
 
 def test_two_servers_behind_haproxy_one_sigkilled_mid_hand_its_rooms_play_on_in_the_other(postgres, servers, haproxy):
