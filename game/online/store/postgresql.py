@@ -131,19 +131,25 @@ class PostgresStore(SqlStore):
             raise StoreError(f"{type(error).__name__}: {error}") from None
 
     def _fence(self, cursor: Cursor, names: list[str]) -> None:
-        live = cursor.execute(f"SELECT 1 FROM leases WHERE owner = %s AND expires > {NOW} FOR SHARE", (self.owner,))
-        if live.fetchone() is None:
+        """One query: the lease is live (and kept so till the commit: ``FOR SHARE``), the rooms still this server's."""
+        live, mine = cursor.execute(
+            f"SELECT EXISTS (SELECT 1 FROM leases WHERE owner = %s AND expires > {NOW} FOR SHARE), "
+            "(SELECT count(*) FROM rooms WHERE owner = %s AND name = ANY(%s))",
+            (self.owner, self.owner, names),
+        ).fetchone()
+        if not live:
             raise StoreError("this server's lease on its rooms has lapsed")
-        if names:
-            mine = cursor.execute(
-                "SELECT count(*) FROM rooms WHERE owner = %s AND name = ANY(%s)", (self.owner, names)
-            ).fetchone()[0]
-            if mine != len(set(names)):
-                raise StoreError("a room is played by another server now")
+        if mine != len(set(names)):
+            raise StoreError("a room is played by another server now")
 
     @contextlib.contextmanager
     def _transaction(self) -> Iterator[psycopg.Cursor[Any]]:
-        with self.db.transaction(), self.db.cursor() as cursor:
+        """In pipeline mode: the queries go without waiting for each other's
+        answers, but where one is read (the fence, the new rooms' ids), so that
+        a write of actions alone is two round trips to PostgreSQL (its BEGIN
+        with the fence; the actions with the COMMIT), not five: on a machine
+        whose cores are busy each round trip waits for one."""
+        with self.db.pipeline(), self.db.transaction(), self.db.cursor() as cursor:
             yield cursor
 
     def _upsert(self, cursor: Cursor, rows: list[tuple[Any, ...]]) -> list[int]:
