@@ -28,6 +28,7 @@ from game.ui.online_play import TOKENS_FILE
 from game.ui.table.online_match import PROMPT_PLAY_AGAIN
 
 TABLE = check_table({"rules": "1991", "players": 2, "people": 2})
+LONGER = ("--stop-after", "300")  # seconds a test server of two whole matches lives (the last --stop-after counts)
 
 
 class Person:
@@ -185,9 +186,9 @@ def test_a_room_file_keeps_every_match_and_reads_back_as_it_was():
 
 
 @pytest.fixture
-def srv():  # (one a test: a server lives two minutes)
+def srv():  # (two whole matches take 30 s on a quiet machine: this server lives five minutes, not two)
     folder = quick_dir()
-    server = ServerProcess(folder, "--computer-delay", "0.05", "--grace", "0.2", "--address-rooms", "0")
+    server = ServerProcess(folder, "--computer-delay", "0.05", "--grace", "0.2", "--address-rooms", "0", *LONGER)
     yield server
     server.stop()
     shutil.rmtree(folder, ignore_errors=True)
@@ -196,11 +197,11 @@ def srv():  # (one a test: a server lives two minutes)
 def test_two_matches_in_one_room_on_a_real_server_a_person_leaving_between_them(srv):
     url = srv.url + "/TWICE"
     table = json.dumps({"rules": "standard", "players": 3, "people": 3})
-    anna = bot(url, "ANNA", "--table", table, "--seed", "1", "--matches", "2", timeout=100)
+    anna = bot(url, "ANNA", "--table", table, "--seed", "1", "--matches", "2", timeout=240)
     wait_for(lambda: srv.room_file("TWICE") is not None, what="the room made")
-    ben = bot(url, "BEN", "--seed", "2", "--matches", "2", timeout=100)
-    cat = bot(url, "CAT", "--seed", "3", timeout=100)  # plays one match, then goes
-    cat_end, anna_end, ben_end = (finish(process, timeout=120) for process in (cat, anna, ben))
+    ben = bot(url, "BEN", "--seed", "2", "--matches", "2", timeout=240)
+    cat = bot(url, "CAT", "--seed", "3", timeout=240)  # plays one match, then goes
+    cat_end, anna_end, ben_end = (finish(process, timeout=250) for process in (cat, anna, ben))
     assert cat_end["left"] == "the match is over" and len(cat_end["matches"]) == 1
     for end in (anna_end, ben_end):
         assert [played["match"] for played in end["matches"]] == [1, 2], end["left"]
