@@ -15,7 +15,7 @@ import hashlib
 import re
 import secrets
 import time
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypedDict, TypeGuard, TypeVar
 
@@ -176,7 +176,7 @@ class Played:
     shuffle: Message | None  # (None: a room from before the shuffle's check)
 
     def record(self) -> str:
-        return self.header + "".join(f"{action}\n" for action in self.actions)
+        return record_of(self.header, self.actions)
 
     def file_state(self) -> Message:
         """As the room's state keeps it: its actions are in the room's log (``Room.actions``)."""
@@ -494,8 +494,6 @@ class Room(Generic[Conn]):
         """The room's next match, at the same table with the same people:
         the match over is kept (``earlier``) as its own record; a person who
         has left is played by a computer until they come back."""
-        if self._all_played():
-            return self.seat_news()
         game = self.game
         shuffle = None if self.shuffle is None else self.shuffle.as_json()
         self.earlier.append(Played(self._record_header(), recorded_actions(game), self.ended, shuffle))
@@ -521,9 +519,10 @@ class Room(Generic[Conn]):
 
     def _following_shuffle(self) -> Shuffle:
         """The next match's shuffle: random, or, in a room with a fixed seed (the tests'), the next seed."""
-        fixed = self.shuffle is not None and self.shuffle.nonces is None
-        seed = (self.shuffle.seed + 1) % SEEDS if fixed and self.shuffle is not None else None
-        return Shuffle.new(self.table["players"], seed)
+        shuffle, players = self.shuffle, self.table["players"]
+        if shuffle is not None and shuffle.nonces is None:
+            return Shuffle.new(players, (shuffle.seed + 1) % SEEDS)
+        return Shuffle.new(players)
 
     def _match_news(self, seat: int) -> Message:
         """The news of the room's next match, to a seat (or a watcher): its
@@ -828,6 +827,11 @@ class Room(Generic[Conn]):
         if first >= before:
             return recorded_actions(self.game)[first - before :]
         return [action for played in self.earlier for action in played.actions][first:] + recorded_actions(self.game)
+
+
+def record_of(header: str, actions: Sequence[str]) -> str:
+    """A record from its header and its actions, one a line (``record_header``'s inverse)."""
+    return header + "".join(f"{action}\n" for action in actions)
 
 
 def record_header(game: Game) -> str:

@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..room import record_of
+
 RoomFile = dict[str, Any]  # a room file, as JSON reads it (``Room.to_file``, checked by ``room_file.room_from_file``)
 
 HEADER = "header"  # the state's key for the record's header (rules, players, seed...)
@@ -116,17 +118,13 @@ def room_file(state: str, actions: Sequence[str]) -> RoomFile:
     first, earlier = 0, []
     for played in file.get("earlier", []):
         moves = played["moves"]
-        record = _record(played[HEADER], actions[first : first + moves])
+        record = record_of(played[HEADER], actions[first : first + moves])
         earlier.append({**_without(played, HEADER, "moves"), "record": record})
         first += moves
     file["earlier"] = earlier
     file["moves"] = len(actions)
-    file["record"] = _record(file.pop(HEADER), actions[first:])
+    file["record"] = record_of(file.pop(HEADER), actions[first:])
     return file
-
-
-def _record(header: str, actions: Sequence[str]) -> str:
-    return header + "".join(f"{action}\n" for action in actions)
 
 
 def _without(data: dict[str, Any], *keys: str) -> dict[str, Any]:
