@@ -3,7 +3,7 @@ WebSockets on 127.0.0.1, against one server process (or several behind HAProxy).
 
     python -m benchmarks.server [--tables 1000] [--seconds 30] [--interval 1.0] [--procs 2] [--memory-dir]
                                 [--store sqlite|postgresql|postgresql://...] [--servers 1]
-                                [--watchers N] [--chat-every S]
+                                [--synchronous-commit on|off] [--watchers N] [--chat-every S]
 
 Each table is a room of standard UNO for 4 people; its 4 bots (the easy
 computer player choosing from the views it is sent, ``game.online.bot``,
@@ -13,8 +13,10 @@ change. The bots' processes run at a lower priority (nice 10): at a real
 table they are other people's machines, and here they take the cores the
 server leaves. Prints how busy the disk is (``probe_disk``), the actions
 per second the server took, the round trip of an action (sent, to the
-state that answers it, timed as it arrives: the server sends it once its
-store holds it), the bytes written to the disk per action against the
+state that answers it, which the server sends once its store holds it),
+timed as it came to the bot's socket (the kernel's stamp: the network's
+and the servers' part) and as the bot's process read it (after its waits
+for a core), the bytes written to the disk per action against the
 bytes an action takes in the final records (``record_bytes``; the
 store's database in a folder on the disk, or in /dev/shm with
 ``--memory-dir``), the server's memory per table (its resident set
@@ -46,12 +48,15 @@ import os
 import random
 import resource
 import shutil
+import socket
+import struct
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import cast
 
 from websockets.uri import parse_uri
 
@@ -63,6 +68,7 @@ from game.online.wire import ClientConnection
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))  # postgres_server, haproxy_server: the tests' own
 TABLE = {"rules": "standard", "players": 4, "people": 4, "level": "easy", "turn_time": 120}
+SO_TIMESTAMPNS = 35  # Linux's (asm-generic/socket.h; Python's socket module does not name it)
 
 
 def rss_kb(pid: int) -> int:
@@ -161,11 +167,56 @@ class Table:
             self.moves, self.changed = 0, time.monotonic()
 
 
+class ArrivalClock:
+    """When what a connection reads came to its socket, as the kernel
+    stamped it (``SO_TIMESTAMPNS``): the socket is read here, with
+    ``recvmsg``, rather than by the connection's transport, and each read
+    handed on to the connection once its stamp is noted (``stamp``, in
+    ``time.time()``'s seconds). A bot's process that waits for a core reads
+    its messages late, a bot on a machine of its own would not: the stamp
+    does not wait. The end of the stream (or an error) is left to the
+    transport, which reads it and closes as it always does."""
+
+    def __init__(self, conn: ClientConnection, transport: asyncio.Transport) -> None:
+        self.conn, self.transport = conn, transport
+        self.stamp = 0.0
+        self.sock = socket.socket(fileno=os.dup(transport.get_extra_info("socket").fileno()))  # (the same socket)
+        self.sock.setblocking(False)
+        self.sock.setsockopt(socket.SOL_SOCKET, SO_TIMESTAMPNS, 1)
+        transport.pause_reading()
+        asyncio.get_running_loop().add_reader(self.sock.fileno(), self.read)
+
+    def read(self) -> None:
+        try:
+            data, ancillary, _flags, _address = self.sock.recvmsg(2**16, socket.CMSG_SPACE(16))
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError:
+            data, ancillary = b"", []
+        if not data:
+            self.stop()
+            self.transport.resume_reading()
+            return
+        self.stamp = time.time()  # (a read with no stamp: as late as it was read)
+        for level, kind, stamp in ancillary:
+            if level == socket.SOL_SOCKET and kind == SO_TIMESTAMPNS:
+                seconds, nanoseconds = struct.unpack("qq", stamp[:16])
+                self.stamp = seconds + nanoseconds / 1e9
+        self.conn.data_received(data)
+
+    def stop(self) -> None:
+        if self.sock.fileno() >= 0:
+            asyncio.get_running_loop().remove_reader(self.sock.fileno())
+            self.sock.close()
+
+
 class Seat(ClientConnection):
-    """One bot at a table, on its own connection. A message is timed as it
-    arrives, before this process works on it or on the others that came
-    with it (that work is done in the event loop's next turn), so that a
-    round trip is the network's and the server's, not the bots' queue."""
+    """One bot at a table, on its own connection. A message is timed twice:
+    as it came to the socket (``ArrivalClock``), the network's and the
+    server's round trip, and as this process reads it, before it works on
+    it or on the others that came with it (that work is done in the event
+    loop's next turn), which adds the time the process waited for a core
+    and for its loop to come to it."""
 
     def __init__(self, url: str, table: Table, name: str, run: Run) -> None:
         super().__init__(f"{url}/{table.room}")
@@ -175,11 +226,16 @@ class Seat(ClientConnection):
         self.session = Session(name, table=TABLE)  # the first hello to arrive makes the room
         self.bot = Bot(self.session, "easy", random.randrange(1000), chat_every=run.chat_every)
         self.bot.chat(time.monotonic() - random.uniform(0, run.chat_every or 0))  # (the tables' chat spread out)
-        self.sent: dict[int, float] = {}  # action id -> when it was sent
+        self.sent: dict[int, float] = {}  # action id -> when it was sent (``time.time()``)
+        self.clock: ArrivalClock | None = None
         self.later: asyncio.TimerHandle | None = None
         self.seated = asyncio.get_running_loop().create_future()
         self.gone = asyncio.get_running_loop().create_future()
         self.leaving = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        super().connection_made(transport)
+        self.clock = ArrivalClock(self, cast(asyncio.Transport, transport))
 
     def opened(self) -> None:
         self.send_text(encode(self.session.hello()))
@@ -187,9 +243,12 @@ class Seat(ClientConnection):
         self.seated.set_result(True)
 
     def received(self, text: str | bytes) -> None:
-        asyncio.get_running_loop().call_soon(self.read, text, time.perf_counter())
+        assert self.clock is not None  # (made with the connection)
+        asyncio.get_running_loop().call_soon(self.read, text, self.clock.stamp, time.time())
 
     def lost(self) -> None:
+        if self.clock is not None:
+            self.clock.stop()
         if self.later is not None:
             self.later.cancel()
         if not self.leaving:
@@ -198,7 +257,7 @@ class Seat(ClientConnection):
             self.seated.set_result(False)
         self.gone.set_result(None)
 
-    def read(self, text: str, arrived: float) -> None:
+    def read(self, text: str, arrived: float, read: float) -> None:
         run, table, session = self.run, self.table, self.session
         if run.stop is not None and time.monotonic() >= run.stop:
             self.leave()  # every table changes each second, so each seat hears something
@@ -214,6 +273,7 @@ class Seat(ClientConnection):
             sent = self.sent.pop(message.get("ack"), None)
             if sent is not None and run.stop is not None:
                 run.rtt.append(arrived - sent)
+                run.rtt_read.append(read - sent)
             if self.match == table.match and message["moves"] > table.moves:  # (not news of a match gone)
                 table.moves, table.changed = message["moves"], time.monotonic()
         for said in self.bot.chat(time.monotonic()):
@@ -227,7 +287,7 @@ class Seat(ClientConnection):
 
     def say(self, message: dict) -> None:
         if message.get("type") == "act":
-            self.sent[message["id"]] = time.perf_counter()
+            self.sent[message["id"]] = time.time()
         self.send_text(encode(message))
 
     def leave(self) -> None:
@@ -302,7 +362,8 @@ class Run:
         self.seated = 0
         self.errors = 0
         self.silent = 0
-        self.rtt: list[float] = []
+        self.rtt: list[float] = []  # at the socket
+        self.rtt_read: list[float] = []  # as the process read it
         self.seats: list[Seat] = []  # every seat, at every match
         self.later: list[asyncio.Future] = []  # the seats of later matches, being seated
         self.gate = asyncio.Semaphore(64)  # a bounded number of handshakes at once
@@ -349,6 +410,7 @@ async def run_tables(url: str, names: list[str], seconds: float, settle: float, 
     freezer.cancel()
     return {
         "rtt": run.rtt,
+        "rtt_read": run.rtt_read,
         "elapsed": seconds,  # a table's moves are counted until the first message after the time
         "errors": run.errors,
         "silent": run.silent,
@@ -400,6 +462,12 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="the nice of this run's autogroup and its PostgreSQL's (Linux: a shared machine's other sessions)",
     )
+    parser.add_argument(
+        "--synchronous-commit",
+        choices=("on", "off"),
+        default="on",
+        help="--store postgresql's: on (its default: an answer waits for the WAL's flush), off (as SQLite's NORMAL)",
+    )
     parser.add_argument("--watchers", type=int, default=0, help="watchers at every table (default none)")
     parser.add_argument("--chat-every", type=float, default=None, help="seconds between a bot's quick chat sayings")
     args = parser.parse_args(argv)
@@ -422,6 +490,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.autogroup_nice is not None:
             set_autogroup_nice(postgres.pid, args.autogroup_nice)  # (pg_ctl starts it in a session of its own)
     store = postgres.url if postgres is not None else None if args.store == "sqlite" else args.store
+    if postgres is not None and args.synchronous_commit == "off":
+        store += "?options=-c%20synchronous_commit%3Doff"  # (the servers' sessions: docs/online.md)
     try:
         for n in range(args.servers):  # (one after the other: the first makes the schema)
             folder = data_dir if args.servers == 1 else data_dir / f"server{n + 1}"
@@ -484,6 +554,7 @@ def main(argv: list[str] | None = None) -> int:
             postgres.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
     rtts = sorted(r for result in results for r in result["rtt"])
+    read = sorted(r for result in results for r in result["rtt_read"])
     moves = sum(result["moves"] for result in results)
     elapsed = max(result["elapsed"] for result in results)
     errors = sum(result["errors"] for result in results)
@@ -495,7 +566,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     chat = f"a saying every {args.chat_every:g} s from each player" if args.chat_every else "no chat"
     print(f"watchers, chat       {args.watchers} a table; {chat}")
-    kept = "PostgreSQL" if store else f"SQLite in {'/dev/shm' if base else 'a folder on disk'}"
+    kept = f"SQLite in {'/dev/shm' if base else 'a folder on disk'}"
+    if store:
+        kept = f"PostgreSQL, synchronous_commit {args.synchronous_commit}" if postgres else "PostgreSQL"
     print(f"rooms kept in        {kept} (each change in the store before its answer)")
     if proxy is not None:
         print(f"server processes     {args.servers}, behind HAProxy (docs/online.md's configuration)")
@@ -504,8 +577,10 @@ def main(argv: list[str] | None = None) -> int:
     )
     print(f"the disk alone       4 KB written and flushed: p50 {disk[0]:.1f} ms, p99 {disk[1]:.1f} ms")
     print(f"actions/s            {moves / elapsed:.0f}  ({moves} in {elapsed:.1f} s)")
-    print(f"round trip p50       {p50:.1f} ms")
+    print(f"round trip p50       {p50:.1f} ms  (at the bots' sockets: the network's and the servers')")
     print(f"round trip p99       {p99:.1f} ms  ({len(rtts)} actions timed)")
+    print(f"  as the bots read   p50 {percentile(read, 0.5):.1f} ms, p99 {percentile(read, 0.99):.1f} ms")
+    print("  (after their processes' waits for a core and their loops' turns)")
     per_action, in_record = written / max(1, moves), record / max(1, recorded)
     what = "PostgreSQL's WAL" if store else "the server's disk writes (/proc/PID/io write_bytes)"
     print(f"bytes/action         {per_action:.0f} written ({what}), {in_record:.1f} in the final records")

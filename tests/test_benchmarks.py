@@ -42,3 +42,24 @@ def test_each_benchmark_of_the_pi_check_prints_its_figures(command):
         line = next((line for line in done.stdout.splitlines() if line.strip().startswith(row)), None)
         assert line is not None, f"no figures for {row!r} in:\n{done.stdout}"
         assert " ms" in line or " s " in line or line.endswith(" s") or " MB" in line, line
+
+
+def test_the_server_benchmark_times_each_answer_at_the_socket_and_as_read():
+    """A short run of the table server's benchmark (SQLite, 20 tables): an
+    answer comes to a bot's socket (the kernel's stamp) no later than the bot
+    reads it, so each of its round trips at the socket is at most the one as
+    read, and so is each percentile."""
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.server", "--tables", "20", "--seconds", "4", "--settle", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    figures = {line.split()[2]: line.split() for line in done.stdout.splitlines() if line.startswith("round trip")}
+    p50, p99 = float(figures["p50"][3]), float(figures["p99"][3])
+    read = next(line.split() for line in done.stdout.splitlines() if line.strip().startswith("as the bots read"))
+    read_p50, read_p99 = float(read[5]), float(read[8])
+    assert 0 < p50 <= read_p50 and 0 < p99 <= read_p99, done.stdout
+    assert "connection errors    0" in done.stdout, done.stdout
