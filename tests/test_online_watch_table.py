@@ -244,6 +244,7 @@ def test_the_game_watches_a_room_mid_hand_with_the_servers_counts_and_no_card_of
     assert game.app.scene == "paused"
     items = game.app.navigator.top.screen.items
     assert any(key.startswith("chat") for key in items.keys)  # a watcher may mute the players' chat
+    assert "hints" not in items.keys  # no hand of theirs to lift cards in
     while items.current != "leave":
         game.press("DOWN")
     game.press("RETURN")

@@ -764,20 +764,24 @@ class PauseMenu:
     """ESCAPE or START during a match: leave it, or play on (the default).
     At an online table, ``chatters`` names the other people (or groups of
     them), each with an item that shows or mutes their quick chat
-    (``Choice("chat0")``, ``"chat1"``...); the panel grows to hold them."""
+    (``Choice("chat0")``, ``"chat1"``...); the panel grows to hold them.
+    A watcher (``watching``) is asked whether to stop watching, and has no
+    HINTS: there is no hand of theirs to lift cards in."""
 
     W, H = 200, 106
     X, Y = (lay.SCREEN_W - W) // 2, 40
     ITEMS_INSET, ITEMS_TOP = 24, 36  # the items, inside the panel
 
-    def __init__(self, chatters: tuple[str, ...] = ()) -> None:
+    def __init__(self, chatters: tuple[str, ...] = (), watching: bool = False) -> None:
         self.chatters = chatters
-        self.H = PauseMenu.H + ITEM_H * len(chatters)
+        self.watching = watching
+        self.H = PauseMenu.H + ITEM_H * (len(chatters) - watching)
         if PauseMenu.Y + self.H > lay.BAR_Y:  # (with chat lines: raised to clear the message bar)
             self.Y = (lay.BAR_Y - self.H) // 2
         x, y, w = self.X + self.ITEMS_INSET, self.Y + self.ITEMS_TOP, self.W - 2 * self.ITEMS_INSET
         chats = [f"chat{number}" for number in range(len(chatters))]
-        self.items = ItemList(["resume", "sound", "leave", "hints", *chats], x=x, y=y, w=w)
+        hints = [] if watching else ["hints"]
+        self.items = ItemList(["resume", "sound", "leave", *hints, *chats], x=x, y=y, w=w)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         for key in pressed:
@@ -791,12 +795,12 @@ class PauseMenu:
     def draw(self, sound: bool, frame: int, hints: bool = False, muted: tuple[bool, ...] = ()) -> None:
         draw_panel(self.X, self.Y, self.W, self.H, lay.YELLOW)
         text_centred(CX, self.Y + 10, "MENU", lay.LIGHT_BLUE)
-        text_centred(CX, self.Y + 22, "LEAVE THIS MATCH?", lay.WHITE)
+        text_centred(CX, self.Y + 22, "STOP WATCHING?" if self.watching else "LEAVE THIS MATCH?", lay.WHITE)
         labels = {
-            "resume": "NO, PLAY ON",
+            "resume": "NO, WATCH ON" if self.watching else "NO, PLAY ON",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
             "hints": f"HINTS: {'ON' if hints else 'OFF'}",
-            "leave": "YES, LEAVE THE MATCH",
+            "leave": "YES, STOP WATCHING" if self.watching else "YES, LEAVE THE MATCH",
         }
         for number, (name, off) in enumerate(zip(self.chatters, muted, strict=True)):
             labels[f"chat{number}"] = f"CHAT OF {name[:12]}: {'MUTED' if off else 'SHOWN'}"

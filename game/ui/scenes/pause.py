@@ -1,7 +1,7 @@
 """The in-match menu (scene ``paused``), over the table (ESCAPE or START):
-play on, the sound, the hints, at an online table each other person's
-quick chat shown or muted, or leave the match. The match stands still
-while it asks.
+play on, the sound, the hints (not for a watcher), at an online table each
+other person's quick chat shown or muted, or leave the match. The match
+stands still while it asks.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ class PauseScene(Scene):
         self.ctx = ctx
         self.table = table
         self.mutes = table.chat.mute_groups() if table.chat is not None else []
-        self.screen = menus.PauseMenu(tuple(name for name, _ in self.mutes))
+        self.screen = menus.PauseMenu(tuple(name for name, _ in self.mutes), watching=table.watching)
 
     def enter(self) -> None:
         self.ctx.show("paused")
