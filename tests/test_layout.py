@@ -23,7 +23,7 @@ from game.ui.device import resources as res
 from game.ui.drawing import CHAR_H, CHAR_W
 from game.ui.scenes import menus, replay
 from game.ui.seats.kinds import seat_name
-from game.ui.table import narration, panels, results, seat_layout, tabletop
+from game.ui.table import narration, online_match, panels, results, seat_layout, tabletop
 from game.ui.table.match import CHALLENGE_LABELS
 
 Box = tuple[int, int, int, int]
@@ -127,6 +127,13 @@ def seat_boxes(players: int, royal: bool) -> dict[str, Box]:
     return boxes
 
 
+def watching_box() -> Box:
+    """At an online table, how many watch, at the right (16 at most:
+    ``room.MOST_WATCHERS``), but while the challenged hand shows in its place."""
+    line = online_match.watching_line(16)
+    return text_box(lay.SCREEN_W - 8 - len(line) * CHAR_W, online_match.COUNT_Y, line)
+
+
 def table_cases():
     for rules in ("1991", "standard", "royal"):
         ruleset = get_ruleset(rules)
@@ -146,6 +153,7 @@ def test_no_two_elements_of_the_table_overlap(rules, players, state):
         **row_boxes(state, house if rules == "standard" else (), players),
         "your hand": hand_box(state),
         "message bar": BAR,
+        **({} if state == "revealed" else {"how many watch (online)": watching_box()}),
     }
     assert no_overlaps(elements) == []
     for name, box in elements.items():

@@ -40,6 +40,7 @@ from game.online.remote import RemoteGame
 from game.online.verify import Verdict
 from game.rules import WATCHER
 from game.ui import layout as lay
+from game.ui.device import resources as res
 from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_H, CHAR_W, text_centred
@@ -68,7 +69,10 @@ OFFLINE = " (OFF)"  # ... whose connection has gone (a computer plays for them o
 TIMER_H = 2  # the turn timer's bar, over the message bar
 TIMER_URGENT = 5.0  # seconds: the bar turns pink
 VERDICT_FLASH = 8  # frames a failed shuffle check shows, then as long hidden
-WATCHING_Y = lay.HAND_Y - 18  # "WATCHING" and how many watch: over the hand row, under the piles
+WATCHING_Y = lay.HAND_Y - 18  # a watcher's "WATCHING": over the hand row, under the piles
+# How many watch, at a player's table: over the highest the arrow over your
+# selected card goes (a card just drawn, lifted), under the lowest seat panel.
+COUNT_Y = lay.HAND_Y - lay.DRAWN_LIFT - res.ARROW_H - 3 - CHAR_H
 WATCHING_LABEL = "WATCHING"
 WATCHING_NEWS = "You are watching: the table as it stands"  # a watcher's table shown as it stands
 # A table that falls behind the server (a real window's 30 frames a second
@@ -576,11 +580,13 @@ class OnlineLink:
         pyxel.rect(0, lay.BAR_Y - TIMER_H, width, TIMER_H, colour)
 
     def _draw_watching(self) -> None:
-        """How many watch, at the right over the hand row; a watcher's own
-        table says WATCHING at the left, in yellow on black."""
+        """How many watch, at the right over the hand row (but while a
+        challenged hand shows there); a watcher's own table says WATCHING at
+        the left, in yellow on black."""
         line = watching_line(self.client.session.watching)
-        if line:
-            pyxel.text(lay.SCREEN_W - 8 - len(line) * CHAR_W, WATCHING_Y + 3, line, lay.GREY)
+        if line and self.table.board.revealed is None:
+            y = WATCHING_Y + 3 if self.watching else COUNT_Y  # (a watcher's table has no arrow: beside WATCHING)
+            pyxel.text(lay.SCREEN_W - 8 - len(line) * CHAR_W, y, line, lay.GREY)
         if self.watching:
             width = len(WATCHING_LABEL) * CHAR_W + 7
             pyxel.rect(8, WATCHING_Y, width, CHAR_H + 5, lay.BLACK)
