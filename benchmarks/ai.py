@@ -33,7 +33,7 @@ import itertools
 import multiprocessing
 import statistics
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from game.ai.policy import COMPUTER_DELAY, THINK_BUDGET
 from game.progress import Progress
@@ -116,8 +116,9 @@ def server_cost(rules: str, players: int, level: str, mean_cpu: float) -> str:
     )
 
 
-def _duel_chunk(args: tuple) -> DuelReport:
-    return duel(*args)
+def _duel_chunk(job: tuple) -> DuelReport:
+    play, args = job
+    return play(*args)
 
 
 def _next(results, progress: Progress | None, hands: int) -> DuelReport:
@@ -130,13 +131,17 @@ def _next(results, progress: Progress | None, hands: int) -> DuelReport:
                 progress.update(hands)
 
 
-def play_pairs(pairs: list[tuple], seed: int, processes: int, progress: Progress | None = None) -> Iterator[DuelReport]:
+def play_pairs(
+    pairs: list[tuple], seed: int, processes: int, progress: Progress | None = None, play: Callable = duel
+) -> Iterator[DuelReport]:
     """A DuelReport per pair ``(a, b, hands, rules, players, house)``, as each is
     done: each pair's hands are split into chunks that run in ``processes``
-    worker processes. ``progress`` is told the hands done as chunks finish."""
+    worker processes. ``progress`` is told the hands done as chunks finish.
+    ``play`` plays a chunk as ``game.sim.duel`` does (and takes its first
+    six arguments): a benchmark may play its own player on the same deals."""
     chunks = max(1, processes * 4)
     jobs = [
-        ((a, b), hands // chunks + (i < hands % chunks), seed * 1000 + i, rules, players, house)
+        (play, ((a, b), hands // chunks + (i < hands % chunks), seed * 1000 + i, rules, players, house))
         for a, b, hands, rules, players, house in pairs
         for i in range(chunks)
     ]

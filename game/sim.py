@@ -45,7 +45,9 @@ import math
 import random
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from game import ai
 from game.ai.duel_model import best_colour
@@ -441,6 +443,7 @@ def duel(
     players: int = 2,
     house: tuple | str = (),
     progress: Progress | None = None,
+    player: Callable[[int, Game], Any] | None = None,
 ) -> DuelReport:
     """Play ``hands`` hands of 500-point matches: player A against
     ``players - 1`` players of level B.
@@ -450,9 +453,12 @@ def duel(
     (with two players: A in seat 0 in even matches, seat 1 in odd ones).
     ``house``: the house rules of every match, or ``random`` (a set drawn
     for each round of seats). ``progress`` is told each hand done.
+    ``player(seed, game)``, if given, makes A for each match from A's seed
+    and the match's game (``benchmarks.ai_ceiling``: a search shown the
+    hidden cards) in place of ``make_player(levels[0], seed)``.
     """
     report = DuelReport((levels[0], levels[1]), rules=rules, players=players, house=house)
-    player_a = make_player(levels[0], seed * 2)
+    player_a = make_player(levels[0], seed * 2) if player is None else None
     others = [make_player(levels[1], seed * 2 + 1 + 2 * k) for k in range(players - 1)]
     deals = random.Random(seed)
     start = time.perf_counter()
@@ -462,8 +468,10 @@ def duel(
             match_seed = deals.randrange(2**32)
             match_house = house_for_match(house, random.Random(match_seed))
         seat_a = match % players
-        seats = [*others[:seat_a], player_a, *others[seat_a:]]
         game = Game(rules, players, seed=match_seed, house=match_house)
+        if player is not None:
+            player_a = player(seed * 2, game)
+        seats = [*others[:seat_a], player_a, *others[seat_a:]]
         fanfares = random.Random(match_seed) if game.rules.royal else None
         while report.hands < hands and not game.match_over:
             points = play_hand(game, seats, report, fanfares)

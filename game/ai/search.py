@@ -96,7 +96,9 @@ HARD_V1 = Settings()
 HARD = Settings(depth=12, thoughtful=True)
 
 
-def think(view: View, rng: random.Random, settings: Settings = HARD) -> Generator[None, None, str]:
+def think(
+    view: View, rng: random.Random, settings: Settings = HARD, knowledge: Knowledge | None = None
+) -> Generator[None, None, str]:
     """The search's action, returned after pausing (yielding) between slices
     of work; the heuristic's where there is nothing to search: a single
     legal action or naming the colour of a Wild (searches found no
@@ -104,9 +106,14 @@ def think(view: View, rng: random.Random, settings: Settings = HARD) -> Generato
     a player names the one it holds most). A challenge and the King's picks
     are judged by ``picks``, carefully, and the house rules' swap and
     stacked Wild Draw Four by ``house``; a stack of Draw Twos (stacking) is
-    searched, stacking or drawing."""
+    searched, stacking or drawing.
+
+    ``knowledge`` is what the seat knows, inferred from the view unless
+    given: a player passes only its view (``players.Hard``); only a
+    benchmark that holds the game may pass more (``benchmarks.ai_ceiling``
+    deals the true hands, to measure what better inference could gain)."""
     legal = view.legal
-    knowledge = infer(view)
+    knowledge = infer(view) if knowledge is None else knowledge
     pending = view.pending
     if pending is not None and pending.kind not in ("colour", "stack"):
         return house.choose(view, rng, knowledge, careful=True) or picks.choose(view, rng, knowledge, careful=True)

@@ -1,0 +1,156 @@
+"""How strong hard's search could be with perfect inference: hard shown the hidden cards.
+
+    python -m benchmarks.ai_ceiling [--hands 2000] [--table-hands 600] [--sees hands,all]
+                                    [--tables 1991-2,standard-4] [--against random-legal,greedy,hard-v1]
+                                    [--processes 2] [--seed 1]
+
+``hard`` decides by dealing the cards it cannot see in ways that fit what
+it knows (``game.ai.knowledge``), trying each candidate on every deal. This
+benchmark plays a *clairvoyant* hard against the benchmark's baselines, the
+same search with the same budget whose deals are the truth, taken from the
+game by this harness (the players in ``game.ai`` only ever get a view, and
+cannot do this): ``--sees hands``, the other hands as they are, the draw
+pile's cards shuffled afresh for every deal; ``--sees all``, the hands and
+the draw pile in its true order (only the reshuffles of the discard pile in
+a playout are guesses). ``--sees view`` is hard as it is, for a paired run.
+Everything else hard does (the heuristic's choice it leans to, naming a
+colour, the picks) still reads only what the view shows.
+
+So the gap between a clairvoyant row and hard as it is (the same deals:
+``python -m benchmarks.ai --targets`` with the same ``--hands``,
+``--processes`` and ``--seed``) is the most that better inference of the
+hidden cards could give a search of this kind, and a target above the
+clairvoyant's row is out of its reach. The pairs are the 1991 game at two
+seats against each of ``--against`` (``--hands`` a pair) and four seats of
+standard UNO against three random-legal players (``--table-hands``), split
+over worker processes by ``benchmarks.ai.play_pairs``; each row prints the
+hands played, the share won with its 95% (Wilson) interval, and issue 31's
+target for hard there.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import multiprocessing
+import random
+import time
+from dataclasses import dataclass, field
+
+from benchmarks.ai import TARGETS, parse_table, play_pairs
+from game.ai import players, search
+from game.ai.knowledge import Knowledge, infer
+from game.progress import Progress
+from game.rules import Game
+from game.rules.cards import Card
+from game.rules.game import View, shuffle
+from game.sim import DuelReport, duel
+
+SEES = ("view", "hands", "all")
+TABLES = ("1991-2", "standard-4")
+
+
+@dataclass
+class Truth(Knowledge):
+    """What the seat knows from its view (``infer``), but whose deals are
+    the other seats' true ``hands`` and the true draw ``pile`` (top card
+    last): in its true order if ``order``, else shuffled for every deal."""
+
+    hands: dict[int, list[Card]] = field(default_factory=dict)
+    pile: list[Card] = field(default_factory=list)
+    order: bool = False
+
+    def sample(self, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
+        pile = list(self.pile)
+        if not self.order:
+            shuffle(pile, rng)
+        return {seat: list(hand) for seat, hand in self.hands.items()}, pile
+
+    def mix(self, rng: random.Random) -> None:
+        """Nothing to mix: the deals are the truth."""
+
+
+class Clairvoyant(players.Hard):
+    """``hard`` whose search is dealt the truth of ``game`` (see ``Truth``)."""
+
+    def __init__(self, seed: int, game: Game, order: bool) -> None:
+        super().__init__(seed)
+        self.game = game
+        self.order = order
+
+    def steps(self, view: View, rng: random.Random):
+        return search.think(view, rng, self.settings, self.truth(view))
+
+    def truth(self, view: View) -> Truth:
+        known = infer(view)
+        hands = self.game.hands
+        return Truth(
+            known.seat,
+            known.unseen,
+            known.slots,
+            known.known,
+            hands={seat: [Card(code) for code in hands[seat]] for seat in known.slots},
+            pile=[Card(code) for code in reversed(self.game.draw_pile)],
+            order=self.order,
+        )
+
+
+def player_that_sees(sees: str):
+    """What plays a chunk of hands for ``--sees``: ``game.sim.duel`` with a
+    clairvoyant hard, or as it is for ``view``."""
+    if sees == "view":
+        return duel
+    return functools.partial(duel, player=functools.partial(Clairvoyant, order=sees == "all"))
+
+
+def row(sees: str, report: DuelReport) -> str:
+    """A table row: what hard sees, whom it plays, the hands and matches won."""
+    _, b = report.levels
+    hand, hand_low, hand_high = report.rate("hand")
+    match, match_low, match_high = report.rate("match")
+    against = b if report.players == 2 else f"{report.players - 1} {b}"
+    target = TARGETS.get((report.rules, report.players, "hard", b))
+    aim = "" if target is None else f"{target:.0%}"
+    return (
+        f"| {report.rules} | {report.players} | {sees} | {against} | {report.hands} "
+        f"| {hand:.1%} ({hand_low:.1%}–{hand_high:.1%}) | {aim} "
+        f"| {report.matches} | {match:.1%} ({match_low:.1%}–{match_high:.1%}) |"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.ai_ceiling", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=2000, help="hands per pair, 1991 (default 2000)")
+    parser.add_argument("--table-hands", type=int, default=600, help="hands per pair, 4 seats (default 600)")
+    parser.add_argument("--sees", default="hands,all", help=f"what hard sees: of {', '.join(SEES)} (default hands,all)")
+    parser.add_argument("--tables", default=",".join(TABLES), help=f"tables (default {','.join(TABLES)})")
+    parser.add_argument("--against", default="random-legal,greedy,hard-v1", help="opponents in the 1991 game")
+    parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count(), help="worker processes")
+    parser.add_argument("--seed", type=int, default=1, help="seed, as benchmarks.ai's (default 1)")
+    args = parser.parse_args(argv)
+    sees, tables = args.sees.split(","), args.tables.split(",")
+    if not set(sees) <= set(SEES):
+        parser.error(f"--sees takes {', '.join(SEES)}")
+    if not set(tables) <= set(TABLES):
+        parser.error(f"--tables takes {', '.join(TABLES)}")
+    pairs = []
+    for table in tables:
+        rules, seats = parse_table(table)
+        if rules == "1991":
+            pairs += [("hard", b, args.hands, rules, seats, ()) for b in args.against.split(",")]
+        else:
+            pairs.append(("hard", "random-legal", args.table_hands, rules, seats, ()))
+    print("| rules | players | hard sees | against | hands | hand wins (95% CI) | target |", end="")
+    print(" matches | match wins (95% CI) |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    start = time.perf_counter()
+    for seeing in sees:
+        progress = Progress("benchmarks.ai_ceiling", sum(pair[2] for pair in pairs))
+        for report in play_pairs(pairs, args.seed, args.processes, progress, player_that_sees(seeing)):
+            progress.close()
+            print(row(seeing, report), flush=True)
+    print(f"\n{time.perf_counter() - start:.0f} s with {args.processes} processes")
+
+
+if __name__ == "__main__":
+    main()
