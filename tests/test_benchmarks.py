@@ -63,3 +63,30 @@ def test_the_server_benchmark_times_each_answer_at_the_socket_and_as_read():
     read_p50, read_p99 = float(read[5]), float(read[8])
     assert 0 < p50 <= read_p50 and 0 < p99 <= read_p99, done.stdout
     assert "connection errors    0" in done.stdout, done.stdout
+
+
+CEILING_RUN = ("--hands", "12", "--table-hands", "4", "--sees", "view,hands", "--against", "greedy", "--processes", "1")
+
+
+def test_the_ceiling_s_hard_that_sees_its_view_plays_as_hard_and_each_row_is_printed():
+    """``benchmarks.ai_ceiling`` with ``--sees view`` is hard as it is: on
+    the same deals it wins the hands ``benchmarks.ai`` plays it to win; a
+    row for each of what hard sees and each table."""
+    from benchmarks.ai import play_pairs
+
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.ai_ceiling", *CEILING_RUN],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    rows = [[cell.strip() for cell in line.split("|")[1:-1]] for line in done.stdout.splitlines()]
+    rows = [row for row in rows if len(row) == 9 and row[4].isdigit()]
+    assert {(row[0], row[2]) for row in rows} == {
+        (rules, sees) for rules in ("1991", "standard") for sees in ("view", "hands")
+    }
+    (report,) = play_pairs([("hard", "greedy", 12, "1991", 2, ())], seed=1, processes=1)
+    shown = next(row for row in rows if row[0] == "1991" and row[2] == "view")
+    assert shown[4] == "12" and shown[5].startswith(f"{100 * report.hand_wins / report.hands:.1f}%"), (shown, report)
