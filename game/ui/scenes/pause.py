@@ -72,4 +72,7 @@ class PauseScene(Scene):
         chat = self.table.chat
         muted = tuple(chat.is_muted(seats) for _, seats in self.mutes) if chat is not None else ()
         self.screen.draw(not self.ctx.audio.muted, self.ctx.frame, match.hints, muted)
-        draw_message_bar(narration.ONLINE_MENU_NEWS if self.table.online else "", narration.MENU_HINT)
+        if self.table.watching:
+            draw_message_bar(narration.WATCHING_MENU_NEWS, narration.WATCHING_MENU_HINT)
+        else:
+            draw_message_bar(narration.ONLINE_MENU_NEWS if self.table.online else "", narration.MENU_HINT)

@@ -62,6 +62,7 @@ CAUGHT_UP = "The table caught up with the server"
 MATCH_WAS_OVER = "This match is over: here is how it ended"  # a finished online match, rejoined
 HOSTING_ON = "Your table server runs on for your friends while they play"
 ONLINE_MENU_NEWS = "Online, the table plays on: your turn time still runs"
+WATCHING_MENU_NEWS = "Online, the table plays on while you look at the menu"
 NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
 
 # The house rules as the menu and the table name them.
@@ -78,6 +79,7 @@ SOUND_OFF = "Sound off (M turns it on)"
 SOUND_ON = "Sound on"
 
 MENU_HINT = "UP/DOWN choose, RETURN takes it. Y leaves the match, N or ESCAPE plays on"
+WATCHING_MENU_HINT = "UP/DOWN choose, RETURN takes it. Y stops watching, N or ESCAPE watches on"
 
 
 def colour_word(colour: str) -> str:

@@ -581,10 +581,10 @@ class OnlineLink:
 
     def _draw_watching(self) -> None:
         """How many watch, at the right over the hand row (but while a
-        challenged hand shows there); a watcher's own table says WATCHING at
-        the left, in yellow on black."""
+        challenged hand or the last messages show over it); a watcher's own
+        table says WATCHING at the left, in yellow on black."""
         line = watching_line(self.client.session.watching)
-        if line and self.table.board.revealed is None:
+        if line and self.table.board.revealed is None and not self.table.show_history:
             y = WATCHING_Y + 3 if self.watching else COUNT_Y  # (a watcher's table has no arrow: beside WATCHING)
             pyxel.text(lay.SCREEN_W - 8 - len(line) * CHAR_W, y, line, lay.GREY)
         if self.watching:
