@@ -94,6 +94,18 @@ def test_with_the_strip_open_escape_closes_it_and_opens_no_menu(servers):
     bob.close()
 
 
+def test_the_strip_and_the_last_messages_are_never_open_together(servers):
+    """Both sit over the hand row: Q with the last messages showing (H) closes them."""
+    game, bob = at_the_table(servers, "CHATHISTORY")
+    game.press("H")
+    assert game.match.show_history
+    game.press("Q")
+    assert game.match.link.chat.open and not game.match.show_history
+    game.press("H")  # the strip takes the keys while open: the messages stay closed
+    assert not game.match.show_history
+    bob.close()
+
+
 def test_the_in_match_menu_mutes_a_person_and_shows_them_again(servers):
     game, bob = at_the_table(servers, "CHATMUTE")
     game.press("ESCAPE")

@@ -68,6 +68,8 @@ class PlayScene(Scene):
             pressed = [key for key in pressed if key in WATCHING_KEYS]
         if self.chat is not None:
             pressed, pointer = self.chat.take_keys(pressed, pointer)
+            if self.chat.open:  # (the strip sits where the last messages would: one at a time)
+                self.match.show_history = False
         if "ESCAPE" in pressed or "START" in pressed:
             return Push(PauseScene(self.ctx, self))
         match, link = self.match, self.link
