@@ -27,9 +27,8 @@ SHORT_RUNS = {
 }
 
 
-@pytest.mark.parametrize("command", list(SHORT_RUNS), ids=lambda command: command[0])
-def test_each_benchmark_of_the_pi_check_prints_its_figures(command):
-    module, *arguments = command
+def run_benchmark(module: str, *arguments: str) -> subprocess.CompletedProcess[str]:
+    """``python -m benchmarks.MODULE ARGUMENTS``, which must succeed."""
     done = subprocess.run(
         [sys.executable, "-m", f"benchmarks.{module}", *arguments],
         cwd=ROOT,
@@ -38,6 +37,13 @@ def test_each_benchmark_of_the_pi_check_prints_its_figures(command):
         timeout=600,
     )
     assert done.returncode == 0, done.stderr[-3000:]
+    return done
+
+
+@pytest.mark.parametrize("command", list(SHORT_RUNS), ids=lambda command: command[0])
+def test_each_benchmark_of_the_pi_check_prints_its_figures(command):
+    module, *arguments = command
+    done = run_benchmark(module, *arguments)
     for row in SHORT_RUNS[command]:
         line = next((line for line in done.stdout.splitlines() if line.strip().startswith(row)), None)
         assert line is not None, f"no figures for {row!r} in:\n{done.stdout}"
@@ -49,14 +55,7 @@ def test_the_server_benchmark_times_each_answer_at_the_socket_and_as_read():
     answer comes to a bot's socket (the kernel's stamp) no later than the bot
     reads it, so each of its round trips at the socket is at most the one as
     read, and so is each percentile."""
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.server", "--tables", "20", "--seconds", "4", "--settle", "2"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
+    done = run_benchmark("server", "--tables", "20", "--seconds", "4", "--settle", "2")
     figures = {line.split()[2]: line.split() for line in done.stdout.splitlines() if line.startswith("round trip")}
     p50, p99 = float(figures["p50"][3]), float(figures["p99"][3])
     read = next(line.split() for line in done.stdout.splitlines() if line.strip().startswith("as the bots read"))
@@ -74,14 +73,7 @@ def test_the_ceiling_s_hard_that_sees_its_view_plays_as_hard_and_each_row_is_pri
     row for each of what hard sees and each table."""
     from benchmarks.ai import play_pairs
 
-    done = subprocess.run(
-        [sys.executable, "-m", "benchmarks.ai_ceiling", *CEILING_RUN],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
+    done = run_benchmark("ai_ceiling", *CEILING_RUN)
     rows = [[cell.strip() for cell in line.split("|")[1:-1]] for line in done.stdout.splitlines()]
     rows = [row for row in rows if len(row) == 9 and row[4].isdigit()]
     assert {(row[0], row[2]) for row in rows} == {
