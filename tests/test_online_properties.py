@@ -327,6 +327,7 @@ def test_a_room_answers_every_hostile_message_and_goes_on(table, seed, hostile):
 @given(name=st.text(max_size=40) | st.text(alphabet="АВЕКМНОРСТХаеорсху\uff21\uff2e\u0391\u0392ÀÉÖ -", max_size=20))
 @example(name="\u0410NNA")  # a Cyrillic A
 @example(name="\uff21\uff2e\uff2e\uff21")  # fullwidth ANNA
+@example(name="000000000000000 0")  # cut at 16 just after a space
 def test_a_name_holds_only_what_the_pixel_font_draws(name):
     try:
         clean = clean_name(name)

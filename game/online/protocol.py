@@ -244,7 +244,7 @@ def clean_name(name: object) -> str:
     if not isinstance(name, str):
         raise ProtocolError("name must be text")
     letters = unicodedata.normalize("NFKD", name[: NAME_LENGTH * 8]).upper()
-    cleaned = " ".join("".join(ch for ch in letters if ch in NAME_CHARACTERS).split())[:NAME_LENGTH]
+    cleaned = " ".join("".join(ch for ch in letters if ch in NAME_CHARACTERS).split())[:NAME_LENGTH].rstrip()
     if not any(ch.isalnum() for ch in cleaned):
         raise ProtocolError("a name needs a letter or a digit")
     return cleaned
