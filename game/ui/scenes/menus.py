@@ -775,7 +775,7 @@ class PauseMenu:
     def __init__(self, chatters: tuple[str, ...] = (), watching: bool = False) -> None:
         self.chatters = chatters
         self.watching = watching
-        self.H = PauseMenu.H + ITEM_H * (len(chatters) - watching)
+        self.H = PauseMenu.H + ITEM_H * (len(chatters) - (1 if watching else 0))  # (a watcher's: no HINTS line)
         if PauseMenu.Y + self.H > lay.BAR_Y:  # (with chat lines: raised to clear the message bar)
             self.Y = (lay.BAR_Y - self.H) // 2
         x, y, w = self.X + self.ITEMS_INSET, self.Y + self.ITEMS_TOP, self.W - 2 * self.ITEMS_INSET
