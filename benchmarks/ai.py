@@ -159,7 +159,14 @@ def play_pairs(
             yield total
 
 
-def row(report: DuelReport) -> str:
+ROW_HEADING = (
+    "| rules | players | player | against | hands | hand wins (95% CI) | fair share | target "
+    "| matches | match wins (95% CI) |\n|---|---|---|---|---|---|---|---|---|---|"
+)
+
+
+def row(report: DuelReport, player: str | None = None) -> str:
+    """A table row of the report (``player``: how to name player A, its level unless given)."""
     a, b = report.levels
     hand, hand_low, hand_high = report.rate("hand")
     match, match_low, match_high = report.rate("match")
@@ -167,7 +174,7 @@ def row(report: DuelReport) -> str:
     target = TARGETS.get((report.rules, report.players, a, b))
     aim = "" if target is None else f"{target:.0%}: {'met' if hand >= target else 'NOT met'}"
     return (
-        f"| {report.rules} | {report.players} | {a} | {against} | {report.hands} "
+        f"| {report.rules} | {report.players} | {a if player is None else player} | {against} | {report.hands} "
         f"| {hand:.1%} ({hand_low:.1%}–{hand_high:.1%}) | {1 / report.players:.0%} | {aim} "
         f"| {report.matches} | {match:.1%} ({match_low:.1%}–{match_high:.1%}) |"
     )
@@ -239,8 +246,7 @@ def main(argv: list[str] | None = None) -> None:
     pairs = [pair for table in tables for pair in pairs_at(table, args.hands, args.table_hands, house)]
     if args.targets:
         pairs = [pair for pair in pairs if (pair[3], pair[4], pair[0], pair[1]) in TARGETS]
-    print("\n| rules | players | player | against | hands | hand wins (95% CI) | fair share | target |", end="")
-    print(" matches | match wins (95% CI) |\n|---|---|---|---|---|---|---|---|---|---|")
+    print("\n" + ROW_HEADING)
     progress = Progress("benchmarks.ai", sum(pair[2] for pair in pairs))
     for report in play_pairs(pairs, args.seed, args.processes, progress):
         progress.close()

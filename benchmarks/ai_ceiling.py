@@ -37,14 +37,14 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from benchmarks.ai import TARGETS, parse_table, play_pairs
+from benchmarks.ai import ROW_HEADING, parse_table, play_pairs, row
 from game.ai import players, search
 from game.ai.knowledge import Knowledge, infer
 from game.progress import Progress
 from game.rules import Game
 from game.rules.cards import Card
 from game.rules.game import View, shuffle
-from game.sim import DuelReport, duel
+from game.sim import duel
 
 SEES = ("view", "hands", "all")
 TABLES = ("1991-2", "standard-4")
@@ -103,21 +103,6 @@ def player_that_sees(sees: str):
     return functools.partial(duel, player=functools.partial(Clairvoyant, order=sees == "all"))
 
 
-def row(sees: str, report: DuelReport) -> str:
-    """A table row: what hard sees, whom it plays, the hands and matches won."""
-    _, b = report.levels
-    hand, hand_low, hand_high = report.rate("hand")
-    match, match_low, match_high = report.rate("match")
-    against = b if report.players == 2 else f"{report.players - 1} {b}"
-    target = TARGETS.get((report.rules, report.players, "hard", b))
-    aim = "" if target is None else f"{target:.0%}"
-    return (
-        f"| {report.rules} | {report.players} | {sees} | {against} | {report.hands} "
-        f"| {hand:.1%} ({hand_low:.1%}–{hand_high:.1%}) | {aim} "
-        f"| {report.matches} | {match:.1%} ({match_low:.1%}–{match_high:.1%}) |"
-    )
-
-
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.ai_ceiling", description=__doc__.split("\n\n")[0])
     parser.add_argument("--hands", type=int, default=2000, help="hands per pair, 1991 (default 2000)")
@@ -140,15 +125,13 @@ def main(argv: list[str] | None = None) -> None:
             pairs += [("hard", b, args.hands, rules, seats, ()) for b in args.against.split(",")]
         else:
             pairs.append(("hard", "random-legal", args.table_hands, rules, seats, ()))
-    print("| rules | players | hard sees | against | hands | hand wins (95% CI) | target |", end="")
-    print(" matches | match wins (95% CI) |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(ROW_HEADING)
     start = time.perf_counter()
     for seeing in sees:
         progress = Progress("benchmarks.ai_ceiling", sum(pair[2] for pair in pairs))
         for report in play_pairs(pairs, args.seed, args.processes, progress, player_that_sees(seeing)):
             progress.close()
-            print(row(seeing, report), flush=True)
+            print(row(report, f"hard, sees {seeing}"), flush=True)
     print(f"\n{time.perf_counter() - start:.0f} s with {args.processes} processes")
 
 

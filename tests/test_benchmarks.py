@@ -75,10 +75,10 @@ def test_the_ceiling_s_hard_that_sees_its_view_plays_as_hard_and_each_row_is_pri
 
     done = run_benchmark("ai_ceiling", *CEILING_RUN)
     rows = [[cell.strip() for cell in line.split("|")[1:-1]] for line in done.stdout.splitlines()]
-    rows = [row for row in rows if len(row) == 9 and row[4].isdigit()]
+    rows = [row for row in rows if len(row) == 10 and row[4].isdigit()]
     assert {(row[0], row[2]) for row in rows} == {
-        (rules, sees) for rules in ("1991", "standard") for sees in ("view", "hands")
+        (rules, f"hard, sees {sees}") for rules in ("1991", "standard") for sees in ("view", "hands")
     }
     (report,) = play_pairs([("hard", "greedy", 12, "1991", 2, ())], seed=1, processes=1)
-    shown = next(row for row in rows if row[0] == "1991" and row[2] == "view")
+    shown = next(row for row in rows if row[0] == "1991" and row[2] == "hard, sees view")
     assert shown[4] == "12" and shown[5].startswith(f"{100 * report.hand_wins / report.hands:.1f}%"), (shown, report)
