@@ -41,7 +41,8 @@ esac
 }
 
 CLONE=$(cd "$(dirname "$0")/.." && pwd)
-CACHE=${UNO1991_PI_CACHE:-/var/cache/uno1991-pi}/$ARCH
+CACHES=${UNO1991_PI_CACHE:-/var/cache/uno1991-pi}
+CACHE=$CACHES/$ARCH
 ROOT=$CACHE/root
 LOG=$CACHE/pi_check.log
 SUITE=bookworm
@@ -114,6 +115,16 @@ finish() {
         } >&3
     fi
     exit "$status"
+}
+
+with_lock() {
+    # with_lock FILE COMMAND...: COMMAND while holding FILE's lock (waiting up to an hour).
+    local file=$1
+    shift
+    (
+        flock -w 3600 8
+        "$@"
+    ) 8>"$file"
 }
 
 bind_in() {
@@ -356,10 +367,13 @@ main() {
     step "wait for any other pi_check $ARCH run (lock $CACHE.lock)"
     flock -w 3600 9
 
-    step "install qemu-user-static, binfmt-support, debootstrap"
-    install_host_tools
+    # The two architectures' runs may go side by side (CI starts both): the host's
+    # packages and binfmt_misc are set up by one at a time, and the benchmarks are
+    # taken by one at a time, so that neither run's figures include the other's.
+    step "install qemu-user-static, binfmt-support, debootstrap (lock $CACHES/host.lock)"
+    with_lock "$CACHES/host.lock" install_host_tools
     step "enable $QEMU in binfmt_misc"
-    enable_emulation
+    with_lock "$CACHES/host.lock" enable_emulation
     unmount_all # whatever an interrupted run left
     build_root
     step "mount /proc and /dev in the root; copy the host's CA bundle and resolv.conf in"
@@ -375,8 +389,8 @@ main() {
     check_memory_decision
     step "rules, AI and machine tests"
     run_tests
-    step "frame, start-up and memory benchmarks"
-    benchmarks
+    step "frame, start-up and memory benchmarks (lock $CACHES/benchmarks.lock)"
+    with_lock "$CACHES/benchmarks.lock" benchmarks
     step "done in $((SECONDS - started)) s"
 }
 
