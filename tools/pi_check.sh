@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/pi_check.sh arm64|armhf: install and play the game on an emulated
+# tools/pi_check.sh [--prepare] arm64|armhf: install and play the game on an emulated
 # Raspberry Pi OS (Debian bookworm for arm64 or armhf, run by qemu-user on
 # this x86-64 machine), as root.
 #
@@ -18,16 +18,22 @@
 #      /proc/meminfo totals (a 512 MB Pi Zero 2 W, a 4 GB Pi 4);
 #   7. runs the rules, AI and machine tests there;
 #   8. runs the frame, start-up and memory benchmarks here and there and prints both.
+# With --prepare it does steps 1 to 3 only (CI builds the roots while the tests run).
 # The mounts it makes inside the root are undone whatever happens; downloads are
 # retried; a failure names its step. The install chatter goes to a log in the cache
 # folder, whose end is shown when a step fails.
 set -euo pipefail
 
 usage() {
-    echo "usage: $0 arm64|armhf" >&2
+    echo "usage: $0 [--prepare] arm64|armhf" >&2
     exit 2
 }
 
+PREPARE=""
+if [ "${1:-}" = "--prepare" ]; then
+    PREPARE=1
+    shift
+fi
 [ $# -eq 1 ] || usage
 ARCH=$1
 case $ARCH in
@@ -379,6 +385,10 @@ main() {
     step "mount /proc and /dev in the root; copy the host's CA bundle and resolv.conf in"
     mount_system
     sdl_for_lite_image
+    if [ -n "$PREPARE" ]; then
+        step "prepared in $((SECONDS - started)) s"
+        return
+    fi
     step "copy the clone into $GAME"
     copy_clone
     step "install the game with the README's Play command (pip install -e .)"
