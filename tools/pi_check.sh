@@ -375,7 +375,8 @@ main() {
 
     # The two architectures' runs may go side by side (CI starts both): the host's
     # packages and binfmt_misc are set up by one at a time, and the benchmarks are
-    # taken by one at a time, so that neither run's figures include the other's.
+    # taken by one at a time, so that the two never measure at once (the other run
+    # may still be at its tests meanwhile).
     step "install qemu-user-static, binfmt-support, debootstrap (lock $CACHES/host.lock)"
     with_lock "$CACHES/host.lock" install_host_tools
     step "enable $QEMU in binfmt_misc"
