@@ -1,6 +1,7 @@
 """How strong hard's search could be with perfect inference: hard shown the hidden cards.
 
     python -m benchmarks.ai_ceiling [--hands 2000] [--table-hands 600] [--sees hands,all]
+                                    [--when every,wild,other,near,far]
                                     [--tables 1991-2,standard-4] [--against random-legal,greedy,hard-v1]
                                     [--processes 2] [--seed 1]
 
@@ -26,6 +27,13 @@ standard UNO against three random-legal players (``--table-hands``), split
 over worker processes by ``benchmarks.ai.play_pairs``; each row prints the
 hands played, the share won with its 95% (Wilson) interval, and issue 31's
 target for hard there.
+
+``--when`` says at which decisions the clairvoyant is shown the truth (at
+the others it deals from what it knows, as hard does), to tell where
+knowing the hidden cards is worth most: ``every`` decision (the default),
+those with a ``wild`` among the cards it may play (so naming a colour
+too), the ``other`` ones, those when an opponent is ``near`` going out (two
+cards or fewer) and those when every opponent is ``far`` from it.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ import functools
 import multiprocessing
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from benchmarks.ai import ROW_HEADING, parse_table, play_pairs, row
@@ -47,6 +56,14 @@ from game.rules.game import View, shuffle
 from game.sim import duel
 
 SEES = ("view", "hands", "all")
+NEAR = 2  # an opponent with this many cards or fewer is near going out (``--when near``)
+WHEN: dict[str, Callable[[View], bool]] = {
+    "every": lambda view: True,
+    "wild": lambda view: any(action.startswith("play W") for action in view.legal),
+    "other": lambda view: not any(action.startswith("play W") for action in view.legal),
+    "near": lambda view: min(count for seat, count in enumerate(view.counts) if seat != view.seat) <= NEAR,
+    "far": lambda view: min(count for seat, count in enumerate(view.counts) if seat != view.seat) > NEAR,
+}
 TABLES = ("1991-2", "standard-4")
 
 
@@ -71,15 +88,17 @@ class Truth(Knowledge):
 
 
 class Clairvoyant(players.Hard):
-    """``hard`` whose search is dealt the truth of ``game`` (see ``Truth``)."""
+    """``hard`` whose search is dealt the truth of ``game`` (see ``Truth``)
+    at the decisions ``when`` picks, and what it knows at the others."""
 
-    def __init__(self, seed: int, game: Game, order: bool) -> None:
+    def __init__(self, seed: int, game: Game, order: bool, when: str = "every") -> None:
         super().__init__(seed)
         self.game = game
         self.order = order
+        self.when = WHEN[when]
 
     def steps(self, view: View, rng: random.Random):
-        return search.think(view, rng, self.settings, self.truth(view))
+        return search.think(view, rng, self.settings, self.truth(view) if self.when(view) else None)
 
     def truth(self, view: View) -> Truth:
         known = infer(view)
@@ -95,12 +114,19 @@ class Clairvoyant(players.Hard):
         )
 
 
-def player_that_sees(sees: str):
-    """What plays a chunk of hands for ``--sees``: ``game.sim.duel`` with a
-    clairvoyant hard, or as it is for ``view``."""
+def player_that_sees(sees: str, when: str = "every"):
+    """What plays a chunk of hands for ``--sees`` and ``--when``:
+    ``game.sim.duel`` with a clairvoyant hard, or as it is for ``view``."""
     if sees == "view":
         return duel
-    return functools.partial(duel, player=functools.partial(Clairvoyant, order=sees == "all"))
+    return functools.partial(duel, player=functools.partial(Clairvoyant, order=sees == "all", when=when))
+
+
+def name(sees: str, when: str) -> str:
+    """How a row names its player: ``hard, sees hands`` and, but at every
+    decision, when (``hard, sees hands at wild decisions``)."""
+    at = "" if sees == "view" or when == "every" else f" at {when} decisions"
+    return f"hard, sees {sees}{at}"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -108,14 +134,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--hands", type=int, default=2000, help="hands per pair, 1991 (default 2000)")
     parser.add_argument("--table-hands", type=int, default=600, help="hands per pair, 4 seats (default 600)")
     parser.add_argument("--sees", default="hands,all", help=f"what hard sees: of {', '.join(SEES)} (default hands,all)")
+    parser.add_argument("--when", default="every", help=f"at which decisions: of {', '.join(WHEN)} (default every)")
     parser.add_argument("--tables", default=",".join(TABLES), help=f"tables (default {','.join(TABLES)})")
     parser.add_argument("--against", default="random-legal,greedy,hard-v1", help="opponents in the 1991 game")
     parser.add_argument("--processes", type=int, default=multiprocessing.cpu_count(), help="worker processes")
     parser.add_argument("--seed", type=int, default=1, help="seed, as benchmarks.ai's (default 1)")
     args = parser.parse_args(argv)
-    sees, tables = args.sees.split(","), args.tables.split(",")
+    sees, whens, tables = args.sees.split(","), args.when.split(","), args.tables.split(",")
     if not set(sees) <= set(SEES):
         parser.error(f"--sees takes {', '.join(SEES)}")
+    if not set(whens) <= set(WHEN):
+        parser.error(f"--when takes {', '.join(WHEN)}")
     if not set(tables) <= set(TABLES):
         parser.error(f"--tables takes {', '.join(TABLES)}")
     pairs = []
@@ -127,11 +156,12 @@ def main(argv: list[str] | None = None) -> None:
             pairs.append(("hard", "random-legal", args.table_hands, rules, seats, ()))
     print(ROW_HEADING)
     start = time.perf_counter()
-    for seeing in sees:
+    runs = dict.fromkeys((seeing, "every" if seeing == "view" else when) for seeing in sees for when in whens)
+    for seeing, when in runs:
         progress = Progress("benchmarks.ai_ceiling", sum(pair[2] for pair in pairs))
-        for report in play_pairs(pairs, args.seed, args.processes, progress, player_that_sees(seeing)):
+        for report in play_pairs(pairs, args.seed, args.processes, progress, player_that_sees(seeing, when)):
             progress.close()
-            print(row(report, f"hard, sees {seeing}"), flush=True)
+            print(row(report, name(seeing, when)), flush=True)
     print(f"\n{time.perf_counter() - start:.0f} s with {args.processes} processes")
 
 

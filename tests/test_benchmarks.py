@@ -64,7 +64,10 @@ def test_the_server_benchmark_times_each_answer_at_the_socket_and_as_read():
     assert "connection errors    0" in done.stdout, done.stdout
 
 
-CEILING_RUN = ("--hands", "12", "--table-hands", "4", "--sees", "view,hands", "--against", "greedy", "--processes", "1")
+CEILING_RUN = (
+    *("--hands", "12", "--table-hands", "4", "--sees", "view,hands", "--when", "every,near"),
+    *("--against", "greedy", "--processes", "1"),
+)
 
 
 def test_the_ceiling_s_hard_that_sees_its_view_plays_as_hard_and_each_row_is_printed():
@@ -77,8 +80,37 @@ def test_the_ceiling_s_hard_that_sees_its_view_plays_as_hard_and_each_row_is_pri
     rows = [[cell.strip() for cell in line.split("|")[1:-1]] for line in done.stdout.splitlines()]
     rows = [row for row in rows if len(row) == 10 and row[4].isdigit()]
     assert {(row[0], row[2]) for row in rows} == {
-        (rules, f"hard, sees {sees}") for rules in ("1991", "standard") for sees in ("view", "hands")
+        (rules, player)
+        for rules in ("1991", "standard")
+        for player in ("hard, sees view", "hard, sees hands", "hard, sees hands at near decisions")
     }
     (report,) = play_pairs([("hard", "greedy", 12, "1991", 2, ())], seed=1, processes=1)
     shown = next(row for row in rows if row[0] == "1991" and row[2] == "hard, sees view")
     assert shown[4] == "12" and shown[5].startswith(f"{100 * report.hand_wins / report.hands:.1f}%"), (shown, report)
+
+
+def test_the_ceiling_s_hard_is_shown_the_truth_only_at_the_decisions_its_when_picks():
+    """With ``--when wild`` the clairvoyant decides as hard does where no
+    wild may be played, and as the clairvoyant that always sees where one
+    may: over every decision of seat 0 in a few 1991 hands, both kinds met."""
+    from benchmarks.ai_ceiling import WHEN, Clairvoyant
+    from game.ai import players
+    from game.rules import Game
+    from game.sim import GreedyPlayer
+
+    met = {True: 0, False: 0}
+    for seed in range(6):
+        game = Game("1991", 2, seed=seed)
+        sometimes, always, hard = (Clairvoyant(7, game, False, "wild"), Clairvoyant(7, game, False), players.Hard(7))
+        other = GreedyPlayer(seed)
+        while not game.hand_over:
+            view = game.view(game.turn)
+            if game.turn == 1:
+                game.act(other.choose(view))
+                continue
+            wild = WHEN["wild"](view)
+            met[wild] += 1
+            expected = (always if wild else hard).choose(view)
+            assert sometimes.choose(view) == expected, (seed, view.hand, view.legal)
+            game.act(expected)
+    assert met[True] and met[False], met
