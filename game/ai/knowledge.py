@@ -12,6 +12,10 @@ be a bluff, only a failed challenge shows that, and a challenge of our own
 shows the whole hand). A slot that fits no card played
 means the player reneged, and its marks are dropped.
 
+It also keeps each player's plays from its hand since its hand last took
+cards (``Play``: the card, what it was played on, the colour it named),
+from which ``reading`` weighs the hands it may hold.
+
 With house rules: hands moved by seven_zero take their slots and known
 cards with them (a hand this seat gave away becomes fresh slots: the
 cards are counted unseen again), a draw to match marks every card but the
@@ -24,6 +28,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from itertools import compress
+from typing import NamedTuple
 
 from ..rules.cards import Card
 from ..rules.events import BY_CHOICE, Event
@@ -45,16 +50,28 @@ def fits(card: Card, forbidden: frozenset[str]) -> bool:
     return (card.colour or "W") not in forbidden and "#" + card.rank not in forbidden
 
 
+class Play(NamedTuple):
+    """A card a player chose from its hand: played on ``colour`` and
+    ``rank``, naming the colour ``named`` if it was a wild."""
+
+    card: Card
+    colour: str
+    rank: str
+    named: str | None
+
+
 @dataclass
 class Knowledge:
     """The unseen cards and, for each seat, the slots of its hand (most
-    marked first) and the cards known to be in it (a Wild Draw Four it was
-    penalised for), which take the least marked slots."""
+    marked first), the cards known to be in it (a Wild Draw Four it was
+    penalised for), which take the least marked slots, and its ``plays``
+    from the hand since the hand last took cards (earliest first)."""
 
     seat: int
     unseen: list[Card]
     slots: dict[int, list[frozenset[str]]]
     known: dict[int, list[Card]]
+    plays: dict[int, list[Play]] = field(default_factory=dict)
     _fitting: dict[frozenset[str], frozenset[Card]] = field(default_factory=dict, repr=False)
 
     def sample(self, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
@@ -118,6 +135,7 @@ def infer(view: View) -> Knowledge:
     others = [s for s in range(view.players) if s != view.seat]
     slots: dict[int, list[frozenset[str]]] = {s: [] for s in others}
     known: dict[int, list[Card]] = {s: [] for s in others}
+    plays: dict[int, list[Play]] = {s: [] for s in others}
     colour: str | None = None
     rank: str | None = None
     chose_to_draw = None
@@ -127,6 +145,7 @@ def infer(view: View) -> Knowledge:
         kind = e.kind
         if kind in ("swap", "rotate"):
             _move_hands(view, slots, known, e)
+            plays = {s: [] for s in others}  # hands moved: what was played tells of other hands now
             chose_to_draw = None
         elif kind == "jump_in":
             chose_to_draw = None  # the turn of a player who drew is over
@@ -139,6 +158,7 @@ def infer(view: View) -> Knowledge:
         elif kind == "deal":
             for s in others:
                 slots[s] = [FRESH] * e.count
+                plays[s] = []
         elif kind == "turn_up":
             card = Card(e.cards[0])
             colour, rank = card.colour, card.rank
@@ -149,6 +169,7 @@ def infer(view: View) -> Knowledge:
                 card = Card(e.cards[0])
                 colour, rank = e.colour or card.colour, card.rank
         elif kind == "draw":
+            plays[e.seat] = []  # the hand took cards this seat cannot see
             if e.reason == BY_CHOICE and rank is not None:  # (a made-up view may start mid-hand)
                 blocked = frozenset((_mark(colour), "#" + rank, "W"))
                 slots[e.seat] = [f | blocked for f in slots[e.seat]]
@@ -164,6 +185,8 @@ def infer(view: View) -> Knowledge:
         elif kind == "play":
             card = Card(e.cards[0])
             _remove_played(slots[e.seat], known[e.seat], card, chose_to_draw == e.seat)
+            if chose_to_draw != e.seat and colour is not None and rank is not None:  # chosen from the hand
+                plays[e.seat].append(Play(card, colour, rank, e.colour))
             if card.rank == "W+4":
                 if rules.challenge and not no_bluffing:  # it may be a bluff: a challenge tells
                     four = (e.seat, colour)
@@ -180,7 +203,7 @@ def infer(view: View) -> Knowledge:
         _resize(slots[s], view.counts[s])
         slots[s].sort(key=len, reverse=True)
     unseen_cards = [Card(code) for code in sorted(unseen.elements())]
-    return Knowledge(view.seat, unseen_cards, slots, known)
+    return Knowledge(view.seat, unseen_cards, slots, known, plays)
 
 
 def _move_hands(view: View, slots: dict[int, list[frozenset[str]]], known: dict[int, list[Card]], event: Event) -> None:
