@@ -96,9 +96,10 @@ HARD_V1 = Settings()
 # against three random-legal players (600 hands) longer playouts (16 moves
 # and two a seat past two) won 55.5% of standard hands (hard-v1 60.5%) and
 # 56.0% in Royal Revenge (54.8%): the other tables keep hard-v1's. Reading
-# the opponent's hand from its plays (``reads``) won 62.7% of 8,000 hands
-# against greedy where hard without it won 60.6% (seed 4), and as much of
-# the hands against random-legal and hard-v1 (docs/computer-players.md).
+# the opponent's hand from its plays (``reads``) won 61.7% of the
+# benchmark's 6,000 hands against greedy where hard without it won 60.6%
+# (62.7% and 60.6% of 8,000 on other deals), and as many as without it,
+# within the noise, against random-legal and hard-v1 (docs/computer-players.md).
 HARD = Settings(depth=12, thoughtful=True, reads=True)
 
 
