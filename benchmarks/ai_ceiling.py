@@ -57,12 +57,23 @@ from game.sim import duel
 
 SEES = ("view", "hands", "all")
 NEAR = 2  # an opponent with this many cards or fewer is near going out (``--when near``)
+
+
+def may_play_wild(view: View) -> bool:
+    return any(action.startswith("play W") for action in view.legal)
+
+
+def fewest_cards(view: View) -> int:
+    """The fewest cards an opponent holds."""
+    return min(count for seat, count in enumerate(view.counts) if seat != view.seat)
+
+
 WHEN: dict[str, Callable[[View], bool]] = {
     "every": lambda view: True,
-    "wild": lambda view: any(action.startswith("play W") for action in view.legal),
-    "other": lambda view: not any(action.startswith("play W") for action in view.legal),
-    "near": lambda view: min(count for seat, count in enumerate(view.counts) if seat != view.seat) <= NEAR,
-    "far": lambda view: min(count for seat, count in enumerate(view.counts) if seat != view.seat) > NEAR,
+    "wild": may_play_wild,
+    "other": lambda view: not may_play_wild(view),
+    "near": lambda view: fewest_cards(view) <= NEAR,
+    "far": lambda view: fewest_cards(view) > NEAR,
 }
 TABLES = ("1991-2", "standard-4")
 
