@@ -7,6 +7,7 @@ import random
 from conftest import stacked
 
 from game.ai.knowledge import Play, infer
+from game.ai.players import finish
 from game.ai.reading import likelihood
 from game.rules import Game
 from game.rules.cards import Card
@@ -81,3 +82,34 @@ def test_after_a_wild_named_blue_hards_deals_make_blue_the_opponent_s_main_colou
         weighed += weight * blue
         total += weight
     assert weighed / total > plain / 400 + 0.05, (weighed / total, plain / 400)
+
+
+def test_hard_s_search_counts_the_deals_that_explain_a_named_colour_for_more():
+    """The opponent named blue with its wild, so it more likely holds blue:
+    over the same deals, hard that reads likes naming green with its own
+    wild more, against naming blue, than hard that does not read (which
+    prefers blue: it sees only the unseen cards)."""
+    from dataclasses import replace
+
+    from game.ai import search
+
+    hands = [["R1", "B7", "W", "G5", "G6", "G7", "Y2"], ["W", "B1", "B2", "B3", "G4", "Y8", "R9"]]
+    game = Game(deck=stacked(hands, "R5"), starter=0)
+    game.act("play R1")
+    game.act("play W B")
+    view = game.view(0)
+    candidates = search.prune(view, view.legal)
+
+    def green_over_blue(settings: search.Settings) -> float:
+        """How much more naming green is worth than naming blue, summed over
+        eight searches of the same position."""
+        total = 0.0
+        for seed in range(8):
+            steps = search.evaluate(view, candidates, infer(view), random.Random(seed), settings)
+            means = dict(zip(candidates, finish(steps), strict=True))
+            total += means["play W G"] - means["play W B"]
+        return total / 8
+
+    blind = green_over_blue(replace(search.HARD, reads=False))
+    reading = green_over_blue(search.HARD)
+    assert blind < 0 < reading, (blind, reading)

@@ -120,14 +120,15 @@ class Player:
         raise NotImplementedError
 
 
-def finish(steps: Generator[None, None, str]) -> str:
-    """Run a decision made in slices straight through; its action."""
+def finish(steps: Generator[None, None, T]) -> T:
+    """Run a decision (or a search's evaluation) made in slices straight
+    through; what it returns."""
     while True:
         try:
             next(steps)
         except StopIteration as done:
-            action: str = done.value
-            return action
+            result: T = done.value
+            return result
 
 
 class Easy(Player):
