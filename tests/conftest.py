@@ -21,6 +21,9 @@ from game.storage.store import Store
 # they are programs the tests run (scripts/) or load into a browser (browser/), not modules.
 collect_ignore = ["scripts", "browser"]
 
+# Every test: no process it started outlives it, and the run leaves the work tree as it found it.
+pytest_plugins = ["guards"]
+
 # HOST on the title menu, in any test (a key mash too), starts its table
 # server on a free port of 127.0.0.1, never the real 8765 nor the LAN, and
 # it stops by itself (and 5 s after the tests end, nobody connected).
