@@ -5,6 +5,8 @@ game's look changes on purpose, regenerate them with
     python tools/screenshots.py docs/screenshots
 """
 
+import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -43,3 +45,21 @@ def test_the_tool_makes_every_headless_picture_as_committed(tmp_path):
         f"docs/screenshots differs from what the game shows now: {', '.join(differ)}."
         " If the change is meant, run: python tools/screenshots.py docs/screenshots"
     )
+
+
+def test_a_picture_process_ends_on_sigterm():
+    """SDL's own signal handlers turn SIGTERM into a quit event that a headless
+    run never reads (a hung picture process once ignored SIGTERM so): the
+    tool's processes run without them, and SIGTERM ends one at once."""
+    program = (
+        "import os, signal, time, pyxel; pyxel.init(320, 200, headless=True); "
+        "os.kill(os.getpid(), signal.SIGTERM); time.sleep(60)"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", program],
+        env={**os.environ, **screenshots.CHILD_ENV},
+        capture_output=True,
+        timeout=50,
+        check=False,
+    )
+    assert done.returncode == -signal.SIGTERM

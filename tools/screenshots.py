@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import subprocess
 import sys
 import tempfile
@@ -203,6 +204,37 @@ class Pictures:
             self.pick_up_always()
 
 
+# A process of this tool that makes pictures (SDL's dummy audio driver: no sound is
+# played into pictures, and it spares the ALSA lines and pyxel's "Failed to initialize
+# audio device") runs without SDL's signal handlers, which turn SIGTERM into a quit
+# event a headless run never reads: a hung child once ignored SIGTERM so. It ends
+# without the interpreter's and SDL's teardown (see main), where SDL joins its audio
+# thread, the one other thread of a headless pyxel process; a --group child once hung
+# ten minutes in a futex wait under a busy test suite.
+CHILD_ENV = {"SDL_AUDIODRIVER": "dummy", "SDL_NO_SIGNAL_HANDLERS": "1"}
+CHILD_TIMEOUT = 300.0  # seconds: one group takes a few on a busy machine
+
+
+def again(out: Path, option: str, value: str) -> None:
+    """Run this tool again, in a process (and process group) of its own, for one piece
+    of work; one that has not finished in CHILD_TIMEOUT is killed, group and all, and
+    the tool stops saying which."""
+    command = [sys.executable, __file__, str(out), option, value]
+    with subprocess.Popen(
+        command, env={**os.environ, **CHILD_ENV}, stdout=subprocess.DEVNULL, start_new_session=True
+    ) as child:
+        try:
+            status = child.wait(CHILD_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            child.wait()
+            raise SystemExit(
+                f"tools/screenshots.py: {option} {value} did not finish in {CHILD_TIMEOUT:.0f} s"
+            ) from None
+    if status != 0:
+        raise SystemExit(f"tools/screenshots.py: {option} {value} failed (exit status {status})")
+
+
 # ----- the groups ---------------------------------------------------------------------------
 
 
@@ -323,7 +355,7 @@ def tables(out: Path) -> None:
         ("table_10_players", "standard", 10, 1),
         ("table_royal", "royal", 4, 3),
     ):
-        subprocess.run([sys.executable, __file__, str(out), "--table", f"{name},{rules},{players},{turns}"], check=True)
+        again(out, "--table", f"{name},{rules},{players},{turns}")
 
 
 def one_table(out: Path, spec: str) -> None:
@@ -347,9 +379,7 @@ def hand_results(out: Path) -> None:
         ("hand_result_6_players", "standard", 6, "points"),
         ("hand_result_tally", "royal", 4, "tally"),
     ):
-        subprocess.run(
-            [sys.executable, __file__, str(out), "--hand", f"{name},{rules},{players},{scoring}"], check=True
-        )
+        again(out, "--hand", f"{name},{rules},{players},{scoring}")
 
 
 def one_hand(out: Path, spec: str) -> None:
@@ -368,8 +398,8 @@ def continue_title(out: Path) -> None:
     """A match left after a few actions, then the game started again on the
     same data directory: the title menu offers CONTINUE."""
     with tempfile.TemporaryDirectory() as data:
-        subprocess.run([sys.executable, __file__, str(out), "--leave-a-match", data], check=True)
-        subprocess.run([sys.executable, __file__, str(out), "--continue-title", data], check=True)
+        again(out, "--leave-a-match", data)
+        again(out, "--continue-title", data)
 
 
 def leave_a_match(data: Path) -> None:
@@ -434,7 +464,7 @@ def finished_matches(data: Path) -> None:
 def replays(out: Path) -> None:
     with tempfile.TemporaryDirectory() as data:
         finished_matches(Path(data))
-        subprocess.run([sys.executable, __file__, str(out), "--replays", data], check=True)
+        again(out, "--replays", data)
 
 
 def replays_pictures(out: Path, data: Path) -> None:
@@ -504,24 +534,23 @@ def main(argv: list[str] | None = None) -> int:
     for inner in ("--group", "--table", "--hand", "--leave-a-match", "--continue-title", "--replays"):
         parser.add_argument(inner, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    # No sound is played into pictures: SDL's dummy audio driver spares the
-    # eight ALSA lines and pyxel's "Failed to initialize audio device".
-    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
     random.seed(0)
-    if args.group:
-        MAKERS[args.group](out)
-    elif args.table:
-        one_table(out, args.table)
-    elif args.hand:
-        one_hand(out, args.hand)
-    elif args.leave_a_match:
-        leave_a_match(Path(args.leave_a_match))
-    elif args.continue_title:
-        continue_picture(out, Path(args.continue_title))
-    elif args.replays:
-        replays_pictures(out, Path(args.replays))
+    inner = {
+        "group": lambda: MAKERS[args.group](out),
+        "table": lambda: one_table(out, args.table),
+        "hand": lambda: one_hand(out, args.hand),
+        "leave_a_match": lambda: leave_a_match(Path(args.leave_a_match)),
+        "continue_title": lambda: continue_picture(out, Path(args.continue_title)),
+        "replays": lambda: replays_pictures(out, Path(args.replays)),
+    }
+    work = next((make for option, make in inner.items() if getattr(args, option)), None)
+    if work is not None:
+        work()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(0)  # no teardown: see CHILD_ENV
     else:
         groups = args.only.split(",")
         unknown = set(groups) - set(GROUPS)
@@ -529,7 +558,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unknown groups {', '.join(sorted(unknown))}: use {', '.join(GROUPS)}")
         for group in groups:
             print(f"{group}: {', '.join(GROUPS[group])}", flush=True)
-            subprocess.run([sys.executable, __file__, str(out), "--group", group], check=True)
+            again(out, "--group", group)
     return 0
 
 
