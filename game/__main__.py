@@ -154,9 +154,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         from game.rules.rulesets import RULESETS
 
         rules = RULESETS[args.rules]
-        most = rules.table_players
-        if args.players is not None and not 2 <= args.players <= most:
-            parser.error(f"--players for --rules {args.rules} takes 2 to {most}")
+        if args.players is not None and not rules.min_players <= args.players <= rules.table_players:
+            parser.error(f"--players {args.players}: {rules.seats()}")
         if args.continue_match or args.replay:
             parser.error("--rules starts a new match: not with --continue or --replay")
     if args.join is not None and (args.continue_match or args.replay or args.people or args.names):

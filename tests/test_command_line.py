@@ -36,6 +36,20 @@ def test_help_and_errors_name_uno1991_when_run_as_uno1991():
     assert "uno1991: error: --seed takes a whole number" in result.stderr
 
 
+@pytest.mark.parametrize(
+    ("rules", "players", "said"),
+    [
+        ("1991", "3", "--players 3: the 1991 game is for 2 players"),
+        ("standard", "11", "--players 11: the Standard game is for 2 to 10 players"),
+        ("royal", "7", "--players 7: the Royal Revenge game is for 2 to 6 players"),
+    ],
+)
+def test_too_many_players_for_a_rule_set_says_whom_it_is_for(rules, players, said):
+    result = run([sys.executable, "-m", "game", "--rules", rules, "--players", players])
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines()[-1] == f"python -m game: error: {said}"
+
+
 def without_a_display() -> dict:
     """The environment without X11 or Wayland (SDL would also try the
     default Wayland socket in XDG_RUNTIME_DIR)."""

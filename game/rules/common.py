@@ -152,6 +152,14 @@ class RuleSet:
         """A Wild Draw Four may be played holding the colour in play, and the next player may challenge it."""
         return self.illegal_wild_draw_four is WildDrawFour.CHALLENGED
 
+    def seats(self) -> str:
+        """Who this rule set is for, in words: "the 1991 game is for 2 players", "the
+        Royal Revenge game is for 2 to 6 players" (a flag's refusal says it)."""
+        players = f"{self.min_players} players"
+        if self.table_players != self.min_players:
+            players = f"{self.min_players} to {self.table_players} players"
+        return f"the {self.title.title()} game is for {players}"
+
     def classic(self, players: int) -> bool:
         """The 1991 program's own table: you against one computer."""
         return self.program and players == 2
