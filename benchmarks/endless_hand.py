@@ -8,7 +8,7 @@ message: neither may grow with the hand.
 
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 
 from game.online.protocol import Session, encode
@@ -51,4 +51,6 @@ def main(marks: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    main([int(arg) for arg in sys.argv[1:]] or [1000, 10_000, 50_000, 200_000])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.endless_hand", description=__doc__.split("\n\n")[0])
+    parser.add_argument("moves", type=int, nargs="*", default=[1000, 10_000, 50_000, 200_000], help="where to measure")
+    main(parser.parse_args().moves)

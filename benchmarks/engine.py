@@ -1,6 +1,6 @@
 """Hands and actions per second of the rules engine, for every rule set at 2
-and 4 players and standard UNO with every house rule on, beside RLCard's UNO
-(two players) in the same run.
+players and at 4 where it seats four (the 1991 game is for two), and standard
+UNO with every house rule on, beside RLCard's UNO (two players) in the same run.
 
     python -m benchmarks.engine [--seconds 5]
 
@@ -21,8 +21,12 @@ import time
 from game.rules import Game
 from game.rules.house import HOUSE_RULES
 from game.rules.notation import OUT_OF_TURN
+from game.rules.rulesets import RULESETS
 
-TABLES = (("1991", 2), ("1991", 4), ("standard", 2), ("standard", 4), ("royal", 2), ("royal", 4))
+# Each rule set at two players, and at four where its table seats four.
+TABLES = tuple(
+    (name, players) for name, rules in RULESETS.items() for players in (2, 4) if players <= rules.table_players
+)
 EVERY_HOUSE_RULE = tuple(HOUSE_RULES)
 
 
@@ -69,7 +73,7 @@ def rlcard_hands(seconds: float) -> tuple[int, float] | None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.engine", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time for each table (default 5)")
     args = parser.parse_args()
     rates = {}
@@ -89,7 +93,8 @@ def main() -> None:
     )
     theirs = rlcard_hands(args.seconds)
     if theirs is None:
-        print("RLCard:         not installed (pip install -e .[bench])")
+        print("RLCard:         not installed, so not compared: the bench extra installs it")
+        print("                (.venv/bin/pip install -e '.[bench]')")
         return
     rl_rate = theirs[0] / theirs[1]
     print(f"RLCard UNO 2p:  {rl_rate:7.0f} hands/s ({theirs[0]} hands in {theirs[1]:.1f} s)")

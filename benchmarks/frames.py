@@ -300,7 +300,7 @@ def report(rows: list[Row]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="frame cost of the table")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.frames", description="frame cost of the table")
     parser.add_argument("--frames", type=int, default=3000, help="frames timed per position")
     args = parser.parse_args(argv)
     print("\n".join(report(run(args.frames))))

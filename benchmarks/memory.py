@@ -139,7 +139,7 @@ def report(rows: list[tuple[str, float]]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="peak memory of scripted runs")
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.memory", description="peak memory of scripted runs")
     parser.add_argument(
         "--long-lines", type=int, default=LONG_LINES, help="lines of the long session's key mash (0: leave it out)"
     )

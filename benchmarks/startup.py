@@ -82,7 +82,9 @@ def report(rows: list[tuple[str, float, float]]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description="start-up time to the first frame")
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.startup", description="start-up time to the first frame"
+    )
     parser.add_argument("--runs", type=int, default=7)
     args = parser.parse_args(argv)
     print("\n".join(report(run(args.runs))))

@@ -114,3 +114,28 @@ def test_the_ceiling_s_hard_is_shown_the_truth_only_at_the_decisions_its_when_pi
             assert sometimes.choose(view) == expected, (seed, view.hand, view.legal)
             game.act(expected)
     assert met[True] and met[False], met
+
+
+# peak runs another program under its own arguments (the Pi check's memory figures), no benchmark of its own.
+BENCHMARKS = sorted(
+    path.stem for path in (ROOT / "benchmarks").glob("*.py") if path.stem[0] != "_" and path.stem != "peak"
+)
+
+
+@pytest.mark.parametrize("module", BENCHMARKS)
+def test_each_benchmark_s_help_names_the_command_that_runs_it(module):
+    done = run_benchmark(module, "--help")
+    assert done.stdout.startswith(f"usage: python -m benchmarks.{module} ")
+
+
+def test_the_engine_benchmark_measures_each_table_a_rule_set_seats_and_names_the_extra_for_rlcard():
+    """No row for a table the rule set does not seat (the 1991 game is for two);
+    without RLCard it says which extra installs it."""
+    done = run_benchmark("engine", "--seconds", "0.2")
+    rows = [line.split(":")[0].split() for line in done.stdout.splitlines() if line.startswith("uno1991 ")]
+    tables = {(words[1], words[2]) for words in rows if len(words) == 3}
+    assert tables == {("1991", "2p"), ("standard", "2p"), ("standard", "4p"), ("royal", "2p"), ("royal", "4p")}
+    try:
+        import rlcard  # noqa: F401
+    except ImportError:
+        assert ".venv/bin/pip install -e '.[bench]'" in done.stdout
