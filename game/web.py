@@ -42,7 +42,7 @@ main(page_arguments())  # index.html?join=ws://HOST:PORT/ROOM opens that room
 # Pyxel writes this file into the app, holding the startup script's path.
 STARTUP_MARKER = ".pyxapp_startup_script"
 
-RUNTIME_BESIDE = "pyxel.js"  # a copy of Pyxel's web runtime, served beside index.html (docs/browser.md)
+RUNTIME_BESIDE = "pyxel.js"  # a copy of Pyxel's web runtime, served beside index.html
 PAGE = """\
 <!doctype html>
 <html lang="en">
@@ -68,9 +68,11 @@ M sound. Gamepad: d-pad, A plays, B picks up or passes.</div>
 <p>The game runs on Pyxel's web runtime, <code>pyxel.js</code> (Pyxel {version}). This page could not load it
 from <code>{runtime}</code>, and no copy of it is served beside this page (<code>{beside}</code>).</p>
 <p>What to do: check that this browser can reach cdn.jsdelivr.net (no connection, a firewall, a proxy or an
-ad blocker stops it), then reload the page. On a machine or a network without the Internet, whoever serves this
-page can put a copy of Pyxel's web runtime beside it, as the game's docs/browser.md says. Or play the desktop
-game (the Play command of the game's README).</p>
+ad blocker stops it), then reload the page.</p>
+<p>If you serve this page where that address cannot be reached: put a copy of Pyxel {version}'s <code>wasm/</code>
+folder (<code>pyxel.js</code> and the files it loads, from the <code>v{version}</code> tag of github.com/kitao/pyxel)
+in the folder of this page, beside <code>index.html</code>, and reload. Or play the desktop game: with Python 3.11
+or newer, <code>pip install pyxel</code> and run the game from its source (the Play command of its README).</p>
 </div>
 <script>
 // Pyxel's runtime from its CDN, else the copy beside this page, else say why nothing starts.

@@ -228,7 +228,9 @@ def test_a_page_that_cannot_load_the_games_runtime_says_so_and_what_to_do(browse
     text = " ".join(page.inner_text("#no-runtime").split())
     assert "the game's runtime could not be loaded" in text
     assert CDN_RUNTIME in text and "cdn.jsdelivr.net" in text and "reload" in text
-    assert "beside" in text and "docs/browser.md" in text, "what the one who serves the page can do"
+    # What the one who serves the page can do, said in the box itself: a visitor of a hosted page has no docs/.
+    assert "beside index.html" in text and "wasm/ folder" in text and "v2.9.9 tag of github.com/kitao/pyxel" in text
+    assert "docs/" not in text
     assert "Click to start" not in page.inner_text("#about")
     assert errors == [], "no launchPyxel is not defined"
     assert outside == [CDN_RUNTIME]
