@@ -198,6 +198,29 @@ def test_the_level_cycles_both_ways_and_the_next_match_uses_it():
     assert player.said("match 1 level easy") and app.match.computer.level == "easy"
 
 
+def test_left_and_right_on_people_change_how_many_as_the_footer_says_and_return_opens_the_screen():
+    """The title's footer says LEFT/RIGHT change: on PEOPLE they do, from 1 up to the
+    table's size and round (1991: two at one keyboard), kept with the settings."""
+    player = title_player()
+    app = player.app
+    items = app.context.title.items
+    while items.current != "people":
+        player.press("DOWN")
+    player.press("RIGHT")
+    assert app.scene == "title" and app.context.settings.people == 2
+    player.press("RIGHT")
+    assert app.context.settings.people == 1, "round from the 1991 table's two back to one"
+    player.press("LEFT")
+    assert app.context.settings.people == 2
+    assert player.said("setting people") == [
+        "setting people 2 names PLAYER 1,PLAYER 2 seating together",
+        "setting people 1 names PLAYER 1 seating together",
+        "setting people 2 names PLAYER 1,PLAYER 2 seating together",
+    ]
+    player.press("RETURN")
+    assert app.scene == "people"
+
+
 def test_the_sound_item_switches_the_sound_and_the_title_music():
     player = title_player()
     player.bot.choose("sound")

@@ -64,6 +64,19 @@ class NextMatch:
         names = self.people_names(players)
         return Seating.of(players, names, self.settings.seating, seed) if len(names) > 1 else Seating.solo(players)
 
+    def change_people(self, step: int) -> None:
+        """PEOPLE moved on from the title menu: one more or fewer, round from
+        the table's size back to 1 (as on the PEOPLE screen)."""
+        self.take_over_people()
+        _, players = self.rules_and_players()
+        self.settings.people = (min(self.settings.people, players) - 1 + step) % players + 1
+
+    def people_notice(self) -> str:
+        """The notice of the people kept: how many, their names and their seating."""
+        _, players = self.rules_and_players()
+        names = self.settings.people_names(players)
+        return f"setting people {len(names)} names {','.join(names)} seating {self.settings.seating}"
+
     def take_over_people(self) -> None:
         """The menu takes over from --people / --names."""
         if self._people is not None:

@@ -109,10 +109,12 @@ class ItemList:
 @dataclass(frozen=True)
 class Choice:
     """What the player asked for on a screen: ``what`` and, for a setting
-    moved left or right, ``step``."""
+    moved left or right, ``step`` (``sideways``: LEFT or RIGHT, not RETURN
+    or a click)."""
 
     what: str
     step: int = 1
+    sideways: bool = False
 
 
 def _list_choice(items: ItemList, pressed: list[str], pointer: Pointer | None, cycling: tuple[str, ...]):
@@ -127,7 +129,7 @@ def _list_choice(items: ItemList, pressed: list[str], pointer: Pointer | None, c
         elif key == "RETURN":
             return Choice(items.current), moved
         elif key in ("LEFT", "RIGHT") and items.current in cycling:
-            return Choice(items.current, -1 if key == "LEFT" else 1), moved
+            return Choice(items.current, -1 if key == "LEFT" else 1, sideways=True), moved
     if pointer is not None:
         index = items.at(pointer)
         if index is not None and (pointer.moved or pointer.clicked) and index != items.cursor:
@@ -199,7 +201,7 @@ class TitleMenu:
                 return Choice("quit"), False
             self.items.cursor = self.items.keys.index("quit")
             return None, True
-        return _list_choice(self.items, pressed, pointer, cycling=("level", "sound", *TABLE_ITEMS))
+        return _list_choice(self.items, pressed, pointer, cycling=("level", "sound", "people", *TABLE_ITEMS))
 
     def draw(
         self,

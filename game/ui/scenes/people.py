@@ -205,8 +205,7 @@ class PeopleScene(Scene):
             while names and names[-1] == f"PLAYER {len(names)}":
                 names.pop()  # the default names need not be kept
             settings.people, settings.names, settings.seating = screen.count, tuple(names), screen.seating
-            shown = ",".join(screen.names[: screen.count])
-            ctx.notice(f"setting people {screen.count} names {shown} seating {screen.seating}")
+            ctx.notice(ctx.next_match.people_notice())
             ctx.save()
         return Pop()
 

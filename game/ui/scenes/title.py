@@ -58,6 +58,10 @@ class TitleScene(Scene):
             return PlayScene(ctx, ctx.keeping.start())
         if what in menus.TABLE_ITEMS:
             self._change_table(what, choice.step)
+        elif what == "people" and choice.sideways:
+            ctx.next_match.change_people(choice.step)
+            ctx.notice(ctx.next_match.people_notice())
+            ctx.save()
         elif what == "people":
             from game.ui.scenes.people import PeopleScene
 
