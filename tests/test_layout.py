@@ -252,7 +252,7 @@ def test_every_reason_and_prompt_the_table_builds_fits_the_bar():
     lines += [narration.reveal_news(9, colour, ["W"], 10) for colour in COLOURS]
     lines += [narration.reveal_news(9, colour, [f"{colour}1"], 10) for colour in COLOURS]
     lines += [narration.jump_in_prompt(code) for code in codes]
-    lines += [narration.computer_turn_prompt(9, 10), narration.PROMPT_ROW_COLOUR, narration.PROMPT_ROW_STARTER_COLOUR]
+    lines += [narration.computer_turn_prompt(9, 10), narration.PROMPT_COLOUR, narration.PROMPT_STARTER_COLOUR]
     lines += [
         narration.MENU_HINT,
         narration.ONLINE_MENU_NEWS,

@@ -319,7 +319,7 @@ def test_left_right_move_along_the_colour_row_in_standard_uno_and_backspace_goes
     table = house_table((), [you, DULL[::-1]])
     play(table, "W")
     match = table.match
-    assert match.naming_colour and match.board.prompt == narration.PROMPT_ROW_COLOUR
+    assert match.naming_colour and match.board.prompt == narration.PROMPT_COLOUR
     table.press("RIGHT", "RIGHT", "LEFT")
     assert match.person.colour_cursor == 1 and match.naming_colour and "W" in table.game.hands[0]
     table.press("BACKSPACE")

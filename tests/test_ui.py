@@ -278,6 +278,25 @@ def test_a_wild_asks_for_its_colour_and_takes_it_by_letter():
     assert board.colour == "G"
 
 
+def test_in_the_1991_game_left_right_move_along_the_row_of_colours_as_it_is_drawn():
+    """The four colours are drawn as a row: LEFT/RIGHT move along it (they used to
+    leave it for another card; BACKSPACE does that now); R/G/Y/B stay as in 1991."""
+    player = blue_nine(you=["R1", "R2", "R3", "G4", "G5", "Y6", "W"])
+    board = player.board
+    player.bot.move_arrow_to(board.hand.index("W"))
+    player.press("RETURN")
+    assert player.match.naming_colour and board.prompt == narration.PROMPT_COLOUR
+    player.press("RIGHT", "RIGHT", "LEFT")
+    assert player.match.person.colour_cursor == 1 and player.match.naming_colour
+    assert "W" in player.game.hands[0]
+    player.press("BACKSPACE")
+    assert not player.match.naming_colour and board.prompt == narration.PROMPT_PLAY
+    player.press("RETURN")  # the arrow is still on the Wild
+    player.press("RETURN")  # the colour highlighted: GREEN
+    player.bot.wait_until(lambda: player.match.timeline.idle)
+    assert (player.game.top, player.game.colour) == ("W", "G")
+
+
 def test_a_gamepad_plays_with_the_d_pad_a_and_b_and_names_colours_with_up_down():
     player = blue_nine(then=("W",))
     board = player.board

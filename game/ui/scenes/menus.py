@@ -331,7 +331,7 @@ CONTROL_PAGES = [
             "RETURN|play the card under the arrow",
             "P|pick up a card; after that, pass",
             "R  G  Y  B|name the colour for a Wild",
-            "UP/DOWN, RETURN|or pick the colour from the four shown",
+            "LEFT/RIGHT, RETURN|or pick it along the four shown",
             "M|sound off / on",
             "ESCAPE|the menu: play on, or leave the match",
             "",
@@ -342,7 +342,7 @@ CONTROL_PAGES = [
     (
         "GAMEPAD AND MOUSE",
         [
-            "D-PAD|move the arrow; UP/DOWN pick a colour",
+            "D-PAD|move the arrow, or along the colours",
             "A|play the card, take the colour",
             "B|pick up a card; after that, pass",
             "START (or X)|the menu",

@@ -232,9 +232,9 @@ class PersonTurn:
         if self.game.choosing_colour:
             if self.game.rules.royal:
                 return narration.PROMPT_KING_COLOUR
-            return narration.PROMPT_ROW_STARTER_COLOUR if self._row_picker else narration.PROMPT_STARTER_COLOUR
+            return narration.PROMPT_STARTER_COLOUR
         if self.wild is not None:
-            return narration.PROMPT_ROW_COLOUR if self._row_picker else narration.PROMPT_COLOUR
+            return narration.PROMPT_COLOUR
         if self.board.drawn is not None:
             return narration.drawn_prompt(self.board.drawn, forced="pass" not in self.game.legal())
         return narration.PROMPT_PLAY
@@ -265,10 +265,10 @@ class PersonTurn:
         if deciding in SEAT_CHOICES:
             return self._pick_key(key)
         if self.naming_colour:
-            if self._row_picker and key in ("LEFT", "RIGHT"):
+            if key in ("LEFT", "RIGHT"):  # along the row of colours, as it is drawn
                 self._move_colour(-1 if key == "LEFT" else 1)
                 return False
-            if self._row_picker and key == "BACK" and self.wild is not None:
+            if key == "BACK" and self.wild is not None:
                 self.wild = None  # back to your hand: choose another card
                 return False
             if self._colour_key(key):
@@ -285,8 +285,9 @@ class PersonTurn:
         return False
 
     def _colour_key(self, key: str) -> bool:
-        """R, G, Y or B names a colour; UP/DOWN move the highlight over the
-        colours and RETURN takes it (for a gamepad). True once one is named."""
+        """R, G, Y or B names a colour (the 1991 program's keys); UP/DOWN move
+        the highlight over the colours too (LEFT/RIGHT do, before this) and
+        RETURN takes it. True once one is named."""
         if key in ("UP", "DOWN"):
             self._move_colour(1 if key == "DOWN" else -1)
         elif key in keys.COLOUR_KEYS or key == "RETURN":
@@ -296,14 +297,6 @@ class PersonTurn:
 
     def _move_colour(self, step: int) -> None:
         self.colour_cursor = (self.colour_cursor + step) % len(COLOURS)
-
-    @property
-    def _row_picker(self) -> bool:
-        """Standard UNO and Royal Revenge: LEFT/RIGHT move along the row of
-        colours while it is open, and BACKSPACE goes back to your hand. The
-        1991 game keeps its keys: UP/DOWN move over the colours, LEFT/RIGHT
-        choose another card."""
-        return not self.game.rules.program
 
     def _challenge_key(self, key: str) -> bool:
         """C challenges, A accepts (and, stacking, S stacks a Wild Draw Four

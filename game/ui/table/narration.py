@@ -34,13 +34,11 @@ COUNT_WORDS = {1: "a card", 2: "two", 3: "three", 4: "four"}
 RESHUFFLE_NEWS = "The discard pile is shuffled into a new draw pile"
 
 PROMPT_PLAY = "Your turn: LEFT/RIGHT choose, RETURN plays, P picks up"
-PROMPT_COLOUR = "Colour? Type R, G, Y or B (or UP/DOWN, RETURN). LEFT/RIGHT: other card"
-PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or UP/DOWN, RETURN)"
+PROMPT_COLOUR = "Colour? Type R, G, Y or B (or LEFT/RIGHT, RETURN). BACKSPACE: other card"
+PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or LEFT/RIGHT, RETURN)"
 PROMPT_COMPUTER = "The computer's turn..."
 PROMPT_KING_COLOUR = "You are King: name the Wild's colour, R, G, Y or B (or LEFT/RIGHT, RETURN)"
 # Standard UNO: the colours are a row, so LEFT/RIGHT move along it.
-PROMPT_ROW_COLOUR = "Colour? Type R, G, Y or B (or LEFT/RIGHT, RETURN). BACKSPACE: other card"
-PROMPT_ROW_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or LEFT/RIGHT, RETURN)"
 NO_JUMP_IN = "J jumps in with a card identical to the top card, out of turn"
 PROMPT_CATCH = "{name} forgot to call UNO! Press U to catch"
 PROMPT_HANDOVER = "RETURN when only {name} can see the screen"
