@@ -233,6 +233,7 @@ def model_of(game: Game, seed: int) -> tuple[Game, Position]:
     return engine, model
 
 
+@pytest.mark.slow
 def test_the_model_agrees_with_the_engine_move_by_move():
     rng = random.Random(21)
     games = [game for game, _ in positions(150, seed=14)]
@@ -344,11 +345,13 @@ def test_the_levels_play_whole_hands_against_each_other_legally():
         assert not duel(levels, hands=4, seed=2).violations
 
 
+@pytest.mark.slow
 def test_normal_beats_random_play():
     report = duel(("normal", "random"), hands=300, seed=1)
     assert report.hand_wins / report.hands > 0.54
 
 
+@pytest.mark.slow
 def test_hard_beats_the_random_legal_baseline_by_a_safe_margin():
     """A sanity check, not a strength figure (those are benchmarks.ai's):
     hard wins about 70% of these hands, so half of 60 is far below it."""

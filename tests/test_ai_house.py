@@ -89,6 +89,7 @@ def test_every_choice_and_reaction_is_legal_with_any_house_rules(level):
     assert expected <= kinds
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4, 10])
 @pytest.mark.parametrize("level", LEVELS)
 def test_the_levels_play_whole_hands_with_every_house_rule_legally(level, players):

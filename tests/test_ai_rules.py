@@ -147,6 +147,7 @@ def test_the_levels_play_whole_matches_legally(rules, players):
         assert not duel(levels, hands=3, seed=2, rules=rules, players=players).violations
 
 
+@pytest.mark.slow
 def test_hard_searches_with_many_players():
     """With ten seats the hard player still thinks in slices (it searches)
     rather than answering at once with the rule of thumb."""
@@ -186,6 +187,7 @@ def uno_calls(level: str, seeds: int = 200) -> int:
     return sum(make(level, seed).choose(game.view(0)) == "play R1 uno" for seed in range(seeds))
 
 
+@pytest.mark.slow
 def test_hard_never_forgets_uno_normal_rarely_easy_often():
     assert uno_calls("hard") == 200
     assert 180 <= uno_calls("normal") < 200
@@ -400,6 +402,7 @@ def settle(engine: Game) -> None:
             engine.act(f"target {min(others, key=lambda seat: len(hands[seat])) if others else king}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players"), [("standard", 2), ("standard", 5), ("royal", 2), ("royal", 4)])
 def test_the_table_model_agrees_with_the_engine_move_by_move(rules, players):
     rng = random.Random(21)

@@ -40,6 +40,7 @@ def run_benchmark(module: str, *arguments: str) -> subprocess.CompletedProcess[s
     return done
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", list(SHORT_RUNS), ids=lambda command: command[0])
 def test_each_benchmark_of_the_pi_check_prints_its_figures(command):
     module, *arguments = command
@@ -50,6 +51,7 @@ def test_each_benchmark_of_the_pi_check_prints_its_figures(command):
         assert " ms" in line or " s " in line or line.endswith(" s") or " MB" in line, line
 
 
+@pytest.mark.slow
 def test_the_server_benchmark_times_each_answer_at_the_socket_and_as_read():
     """A short run of the table server's benchmark (SQLite, 20 tables): an
     answer comes to a bot's socket (the kernel's stamp) no later than the bot
@@ -70,6 +72,7 @@ CEILING_RUN = (
 )
 
 
+@pytest.mark.slow
 def test_the_ceiling_s_hard_that_sees_its_view_plays_as_hard_and_each_row_is_printed():
     """``benchmarks.ai_ceiling`` with ``--sees view`` is hard as it is: on
     the same deals it wins the hands ``benchmarks.ai`` plays it to win; a
@@ -89,6 +92,7 @@ def test_the_ceiling_s_hard_that_sees_its_view_plays_as_hard_and_each_row_is_pri
     assert shown[4] == "12" and shown[5].startswith(f"{100 * report.hand_wins / report.hands:.1f}%"), (shown, report)
 
 
+@pytest.mark.slow
 def test_the_ceiling_s_hard_is_shown_the_truth_only_at_the_decisions_its_when_picks():
     """With ``--when wild`` the clairvoyant decides as hard does where no
     wild may be played, and as the clairvoyant that always sees where one

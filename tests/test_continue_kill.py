@@ -36,7 +36,7 @@ SEEDS = (11, 12, 13)
 KILLS_PER_SEED = 18
 LAST_FRAME = 1500  # a kill comes at a random frame up to here
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")]
 
 
 def random_script(rng: random.Random, frames: int) -> str:

@@ -32,7 +32,7 @@ sys.path.insert(0, str(ROOT / "tests" / "scripts"))
 
 from decks import last_hand_deck, stacked  # noqa: E402
 
-pytestmark = pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")]
 
 # You go out in one hand, the computer never has a turn; the last card is yours to play.
 HAND = (

@@ -517,6 +517,7 @@ def test_the_tests_servers_take_a_free_port_and_stop_by_themselves():
     server.stop()
 
 
+@pytest.mark.slow
 def test_the_server_stops_by_itself_once_its_game_is_gone_and_nobody_is_connected(tmp_path):
     """Its owner (the game named in ``owner``) is gone: it runs on while a
     friend is connected, and stops ``linger`` seconds after the last leaves."""
@@ -548,6 +549,7 @@ def test_a_page_has_join_but_no_host():
 # ----- how soon the lobby shows ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_join_on_localhost_shows_the_lobby_within_the_target_at_a_windows_pace():
     """Three games, each headless but paced as a window (pyxel keeps the GIL
     between frames), join a real server at ws://localhost: the room shows

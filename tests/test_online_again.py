@@ -27,6 +27,8 @@ from game.rules import Game
 from game.ui.online_play import TOKENS_FILE
 from game.ui.table.online_match import PROMPT_PLAY_AGAIN
 
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
+
 TABLE = check_table({"rules": "1991", "players": 2, "people": 2})
 LONGER = ("--stop-after", "300")  # seconds a test server of two whole matches lives (the last --stop-after counts)
 

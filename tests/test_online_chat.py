@@ -74,6 +74,7 @@ def test_only_the_fixed_sayings_go(srv, say, reason):
     anna.close()
 
 
+@pytest.mark.slow
 def test_a_seat_past_its_allowance_is_refused_then_may_say_more(srv):
     anna, ben = seated(srv, "CHATTY", ("ANNA", "BEN"))
     for _ in range(chat.BURST + 2):
@@ -107,6 +108,7 @@ def test_a_chat_is_no_move_and_the_room_file_never_holds_one(srv):
         ws.close()
 
 
+@pytest.mark.slow
 def test_a_chatty_bot_says_its_sayings_in_turn_at_its_pace(srv):
     (anna,) = seated(srv, "BOTCHAT", ("ANNA",), PAIR)
     bob = bot(srv.url + "/BOTCHAT", "BOB", "--chat-every", "0.5", "--seed", "0", timeout=20)

@@ -12,6 +12,8 @@ from online_server import ROOT, _env, wait_for
 
 from game.rules import Game
 
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
+
 HAND_SECONDS = 120
 
 

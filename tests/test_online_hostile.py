@@ -169,6 +169,7 @@ def test_stolen_unknown_and_foreign_tokens_and_full_rooms_are_refused(srv):
                 assert "full" in answer(late, "error")["reason"]
 
 
+@pytest.mark.slow
 def test_joins_to_a_finished_room_are_refused_and_its_players_get_the_replay(srv):
     table = {"rules": "1991", "players": 2, "people": 1}
     session, _why, _ended = play(f"{srv.url}/finished", "Ann", table=table, timeout=60)
@@ -181,6 +182,7 @@ def test_joins_to_a_finished_room_are_refused_and_its_players_get_the_replay(srv
         assert answer(back, "over")["record"] == session.record == saved["record"]
 
 
+@pytest.mark.slow
 def test_a_client_that_never_reads_is_dropped_and_the_server_goes_on(srv):
     # The client stops reading once one message waits (max_queue=1) and sends within the rate limit.
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -223,6 +225,7 @@ frames = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(hostile=st.lists(frames, min_size=1, max_size=12), room=st.sampled_from(["fuzz", "fuzz2", ""]))
 def test_the_server_survives_a_fuzz_of_hostile_frames(srv, hostile, room):

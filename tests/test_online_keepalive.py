@@ -6,12 +6,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
+import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.online import server as table_server
 
 
+@pytest.mark.slow
 def test_a_client_that_answers_no_ping_is_closed(monkeypatch):
     monkeypatch.setattr(table_server, "PING_EVERY", 0.4)
     monkeypatch.setattr(table_server, "PING_SLICES", 4)

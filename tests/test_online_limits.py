@@ -25,6 +25,7 @@ ROOT = Path(__file__).resolve().parent.parent
 WAITING = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for the second
 
 
+@pytest.mark.slow
 def test_rooms_made_and_left_never_keep_out_a_room_people_play(tmp_path, monkeypatch):
     """Connect, hello, close, over and over, fills the server's rooms: the
     next room puts away the oldest of them (in the store, it comes back when

@@ -163,6 +163,7 @@ TABLES = st.sampled_from(  # rules, players, people, house rules
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TABLES, st.integers(0, 2**16), st.lists(ACTIONS, min_size=5, max_size=40))
 @example(  # P pressed as the hand ended: its refusal came behind the next deal, held for the result

@@ -11,6 +11,7 @@ import subprocess
 import sys
 import threading
 
+import pytest
 from online_server import ROOT, _env, bot, finish, moves_in, stored_room, wait_for
 
 from game.online import hosting
@@ -18,6 +19,8 @@ from game.online.client import Client
 from game.online.protocol import event_json
 from game.rules import Game
 from game.ui.online_play import HOSTED_ROOM_LEFT
+
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
 
 
 def test_two_clients_play_a_whole_match_and_their_records_equal_the_servers(servers):

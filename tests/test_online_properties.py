@@ -12,6 +12,7 @@ stand-ins at the table and a seat that drops and rejoins with its token.
 import json
 import re
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -210,6 +211,7 @@ tables = st.fixed_dictionaries(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     table=tables,
@@ -285,6 +287,7 @@ messages = st.one_of(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None)
 @given(
     table=tables, seed=st.integers(0, 2**32 - 1), hostile=st.lists(st.tuples(st.integers(0, 4), messages), max_size=30)

@@ -53,6 +53,7 @@ def honest(tmp_path_factory):
         server.stop()
 
 
+@pytest.mark.slow
 def test_an_honest_match_checks_at_every_seat_and_its_seed_comes_from_both_nonces(honest):
     for end in honest:
         assert end["verdict"] == verify.CHECKED, end
@@ -139,6 +140,7 @@ def _session_match(url: str, name: str, table: dict | None) -> tuple[Session, li
     return client.session, received
 
 
+@pytest.mark.slow
 def test_the_commitment_comes_before_the_deal_and_the_secret_only_with_the_matchs_end(servers):
     server = servers()
     table = {"rules": "standard", "players": 3, "people": 1}
@@ -232,6 +234,7 @@ def test_a_saved_match_keeps_its_shuffle_and_an_older_one_without_it_still_loads
     assert "shuffle" not in saves.dump(saves.parse(json.dumps(older)))  # (and is written as before)
 
 
+@pytest.mark.slow
 def test_the_match_result_shows_the_shuffle_checked_and_a_failed_check_flashes_with_a_buzz(servers, tmp_path):
     """The real game, headless, rejoins a finished room with its seat's token
     and shows the match's end: the verdict under the result, said once."""

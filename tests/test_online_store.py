@@ -28,6 +28,8 @@ from game.online.store import Change, MemoryStore, StoreError, open_store, sqlit
 from game.online.store.postgresql import PostgresStore
 from game.online.store.sqlite import SqliteStore
 
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
+
 TABLE = check_table({"rules": "standard", "players": 3, "people": 1, "level": "easy"})
 
 

@@ -67,6 +67,7 @@ class Online(HeadlessApp):
         return self.app.match.board.prompt if self.app.match is not None else ""
 
 
+@pytest.mark.slow
 def test_an_online_table_shows_who_is_away_its_turn_timer_and_a_lost_connection(servers):
     server = servers()
     url = f"{server.url}/shown"
@@ -161,6 +162,7 @@ def play_a_card_or_pick_up(game: Online) -> None:
         game.press("P")
 
 
+@pytest.mark.slow
 def test_an_online_hand_played_with_the_keys_then_the_next_dealt_and_a_restarted_game_takes_its_seat_back(
     servers, tmp_path
 ):
@@ -226,6 +228,7 @@ def test_host_shows_the_address_for_friends_and_a_friend_joining_it_starts_the_m
         server.stop()
 
 
+@pytest.mark.slow
 def test_a_rejoin_sent_only_the_hands_last_events_shows_the_table_as_it_stands(servers):
     """A long hand, a lost connection, and back: the server sends the view and
     only the hand's last events (``RECENT_EVENTS``), and the table shows the

@@ -14,6 +14,8 @@ from game.online.client import Client
 from game.online.room import MOST_WATCHERS
 from game.rules import WATCHER
 
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
+
 TABLE = {"rules": "standard", "players": 3, "people": 2}
 
 

@@ -30,6 +30,8 @@ from game.ui.app import init_pyxel
 from game.ui.scenes import join as join_screen
 from game.ui.table.online_match import PROMPT_OFFLINE, WATCHING_LABEL, WATCHING_NEWS, WATCHING_Y
 
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
+
 FPS = 30
 SETTLE_FRAMES = 30 * 60
 

@@ -9,12 +9,15 @@ import json
 import zipfile
 from urllib.parse import quote
 
+import pytest
 from online_server import bot, finish, wait_for
 from test_web import BROWSER, ROOT, _offline_page, browser, pyodide, serve  # noqa: F401  (fixtures)
 
 from game.online.protocol import event_json
 from game.rules import WATCHER, Game
 from game.rules.record import replaying
+
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
 
 
 def _online_zip() -> bytes:

@@ -14,6 +14,7 @@ import os
 import socket
 import struct
 
+import pytest
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.uri import parse_uri
@@ -141,6 +142,7 @@ def test_a_client_that_never_says_hello_is_closed(monkeypatch):
     assert asyncio.run(with_server(play)) == ((1008, "no hello"), b"")
 
 
+@pytest.mark.slow
 def test_stopping_the_server_closes_every_connection_with_1001():
     async def run():
         server = table_server.Server(None, log=lambda text: None)
@@ -244,6 +246,7 @@ def test_a_message_in_endless_empty_pieces_is_closed_with_1009():
     assert reason == f"a message in more than {wire.MAX_FRAMES} frames"
 
 
+@pytest.mark.slow
 def test_each_piece_of_a_message_counts_against_the_rate():
     async def play(url):
         async with connect(f"{url}/rate", proxy=None) as ws:

@@ -7,7 +7,11 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from game.ui.device import assets
+
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
 
 ROOT = Path(__file__).resolve().parent.parent
 

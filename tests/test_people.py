@@ -258,6 +258,7 @@ def test_pads_turn_keys_belong_to_the_person_in_front_only():
     assert len(people.match.game.hands[1]) == hand + 1
 
 
+@pytest.mark.slow
 def test_a_match_of_people_continues_exactly_curtain_included_and_replays_with_names():
     store = SettingsStore()
     people = People(table=("standard", 3), people=("ANN", "BOB"), store=store)
@@ -454,6 +455,7 @@ def test_behind_the_curtain_a_pad_still_catches_the_player_who_forgot():
     assert people.app.scene == "handover"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players", "seed"), [("standard", 5, 2), ("royal", 4, 3)])
 def test_key_mash_with_several_people_never_crashes_and_the_table_agrees_with_the_engine(rules, players, seed):
     import random

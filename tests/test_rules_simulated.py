@@ -4,6 +4,10 @@ import json
 import subprocess
 import sys
 
+import pytest
+
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
+
 
 def simulate(*args: str) -> dict:
     done = subprocess.run(

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 SHOTS = ROOT / "docs" / "screenshots"
 sys.path.insert(0, str(ROOT / "tools"))
@@ -28,6 +30,7 @@ def test_every_committed_picture_is_made_by_a_documented_command():
     assert committed == sorted([*HEADLESS, *screenshots.WINDOW_PICTURES])
 
 
+@pytest.mark.slow
 def test_the_tool_makes_every_headless_picture_as_committed(tmp_path):
     out = tmp_path / "shots"
     done = subprocess.run(

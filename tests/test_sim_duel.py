@@ -164,6 +164,7 @@ def test_the_greedy_baseline_plays_its_highest_card_keeps_wilds_and_names_its_co
     assert sim.GreedyPlayer(1).choose(no_red.view(0)).startswith("play W+4")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["random-legal", "greedy", "hard-v1"])
 def test_the_baselines_play_whole_matches_legally_at_every_rule_set(level):
     for rules, players in (("1991", 2), ("standard", 4), ("royal", 3)):

@@ -25,6 +25,8 @@ from online_server import ROOT, _env, wait_for
 from game import ai
 from game.rules import Game
 
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
+
 SOAK = ROOT / "tools" / "soak.py"
 _spec = importlib.util.spec_from_file_location("soak", SOAK)
 soak = importlib.util.module_from_spec(_spec)

@@ -53,6 +53,8 @@ from game.ui.app import init_pyxel
 from game.ui.device.audio import Audio
 from game.ui.device.resource_loader import Loader
 
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
+
 init_pyxel(headless=True)
 loader = Loader(low_memory=False)
 loader.title_art()

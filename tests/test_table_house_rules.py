@@ -183,6 +183,7 @@ def test_stacking_your_wild_draw_four_on_a_challenge():
     assert "play W+4 Y" in table.game.record().splitlines() and table.game.pending.penalty == 8
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_key_mash_with_every_house_rule_never_crashes_or_loses_a_card(seed):
     settings = Settings(rules="standard", opponents=3, house=tuple(HOUSE_RULES))

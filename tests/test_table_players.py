@@ -310,6 +310,7 @@ def test_the_pip_sounds_each_time_it_becomes_your_turn(rules, players):
             table.press("P")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("rules", "players", "seed"), [("standard", 4, 2), ("standard", 10, 3), ("royal", 5, 4)])
 def test_key_mash_at_a_big_table_never_crashes_and_never_loses_a_card(rules, players, seed):
     rng = random.Random(seed)

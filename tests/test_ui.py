@@ -473,6 +473,7 @@ def test_going_out_with_a_draw_two_gives_the_loser_two_more_cards_before_countin
     assert "result computer cards left: B1 B2 B3 B4 B5 B6 B7 Y8 Y9" in texts
 
 
+@pytest.mark.slow
 def test_a_whole_match_to_500_then_return_starts_a_new_one():
     """Whoever wins each hand: every hand shows its result, the last one
     too, and then the match's result."""
@@ -688,6 +689,7 @@ MASH_STARTS = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "seed", [int(os.environ[MASH_SEED_VARIABLE])] if os.environ.get(MASH_SEED_VARIABLE) else MASH_SEEDS
 )
@@ -731,6 +733,7 @@ SCREENSHOTS = [
 ]
 
 
+@pytest.mark.slow
 def test_the_screenshot_tour_recorded_now_replays_the_same_in_a_fresh_process(tmp_path):
     """The test player's tour (the menus and a whole match, with shots), played
     through the keys whatever the computer does, recorded as a script, prints

@@ -35,6 +35,8 @@ BROWSER = ROOT / "tests" / "browser"
 sys.path.insert(0, str(BROWSER))
 import play_records  # noqa: E402  (the driver the browser runs too)
 
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
+
 PYODIDE = BROWSER / "node_modules" / "pyodide"
 # Debian's Chromium, which .ci/run installs; another build on PATH is only a fallback.
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
