@@ -304,6 +304,30 @@ def test_escape_mid_match_asks_no_plays_on_where_it_was_yes_goes_to_the_title():
     assert player.said("left the match")
 
 
+def test_a_new_match_after_leaving_one_deals_anew_and_the_same_seed_deals_the_same_matches():
+    """PLAY, look at the deal, leave, PLAY again: not the same cards (a player
+    could otherwise learn a deal and play it again knowing every card to come).
+    With the same seed, the same keys deal the same matches: match n deals from
+    its own seed, whatever happened to the matches before it."""
+
+    def deals(seed: int) -> list[tuple]:
+        player = Player(seed=seed)
+        seen = []
+        for _ in range(3):
+            player.wait_for_you()
+            game = player.game
+            seen.append((tuple(map(tuple, game.hands)), game.top, game.snapshot()))
+            player.press("ESCAPE", "Y")
+            assert player.app.scene == "title"
+            player.bot.choose("play")
+        return seen
+
+    first, second, third = deals(seed=7)
+    assert first[0] != second[0] and second[0] != third[0] and first[0] != third[0]
+    assert first[2] != second[2] != third[2]
+    assert deals(seed=7) == [first, second, third]
+
+
 def test_leaving_while_the_last_card_still_moves_counts_the_hand(tmp_path):
     """The engine ended the hand with your last card; you leave before its
     result shows. The hand is yours all the same, and saved."""

@@ -1,6 +1,6 @@
-"""A match's bookkeeping: starting one (match n deals
-from seed + n), continuing the saved one exactly, saving after every
-action, counting each hand in the statistics (one person's record, or each
+"""A match's bookkeeping: starting one (the run's match n deals from
+seed + n, whether the matches before it were finished or left), continuing
+the saved one exactly, saving after every action, counting each hand in the statistics (one person's record, or each
 person's by name) and keeping finished matches for REPLAYS. The context
 (``scenes/context.py``) holds one ``Keeping``; the table scene
 (``scenes/play.py``) shows the match it makes.
@@ -57,7 +57,8 @@ class Keeping:
         self._ctx = ctx
         self._first_deal = first_deal
         self.saved = saved
-        self.matches = 0  # matches finished in this run (match n deals from seed + n)
+        self.number = 0  # the match's number in this run, from 0: it deals from seed + number
+        self.started = 0  # matches started in this run, finished or left: the next one's number
         self.moves = 0  # actions (and new hands) sent to the engine in this match
         self._hand_counted = False  # the hand that is over is in the statistics
         self._date = ""
@@ -66,21 +67,24 @@ class Keeping:
     # ----- a match --------------------------------------------------------------------
 
     def start(self) -> Match:
-        """A new match; match n plays from seed + n, so every run repeats.
-        The table's code and the computer players are imported here, not
+        """A new match; the run's match n (counted from 0) deals from seed + n,
+        so every run with a seed repeats, and no new match deals the cards of
+        one left before it. The table's code and the computer players are imported here, not
         before: the first frame (the title or the loading screen) comes sooner."""
         from game.ui.table.match import Match
 
         ctx = self._ctx
         ctx.audio.stop_music()
-        deck, starter = self._first_deal if self.matches == 0 else (None, None)
+        number = self.number = self.started
+        self.started += 1
+        deck, starter = self._first_deal if number == 0 else (None, None)
         rules, players = ctx.next_match.rules_and_players()
         level = ctx.next_match.level
-        ctx.notice(f"match {self.matches + 1} level {level}")
+        ctx.notice(f"match {number + 1} level {level}")
         if not RULESETS[rules].classic(players):
             ctx.notice(f"table {rules} {players} players scoring {ctx.settings.scoring}")
         match = Match(
-            ctx.seed + self.matches,
+            ctx.seed + number,
             level,
             ctx.audio,
             ctx.notice,
@@ -95,7 +99,7 @@ class Keeping:
             players=players,
             scoring=ctx.settings.scoring,
             house=ctx.settings.house if RULESETS[rules].house_rules else (),
-            seating=ctx.next_match.seating(players, ctx.seed + self.matches),
+            seating=ctx.next_match.seating(players, ctx.seed + number),
         )
         if match.seating.several:
             names = ", ".join(match.seating.name(seat).lower() for seat in match.seating.people)
@@ -108,11 +112,6 @@ class Keeping:
         settle_heap()
         return match
 
-    def next(self) -> Match:
-        """The match after the one just finished."""
-        self.matches += 1
-        return self.start()
-
     def take_up(self) -> Match | None:
         """The saved match, as it was left: the engine's game replayed from
         its record, the computer with the same seed and level (None: the
@@ -124,7 +123,8 @@ class Keeping:
         assert saved is not None, "take_up: a saved match to continue"
         ctx.title.can_continue = False
         ctx.audio.stop_music()
-        self.matches, self.moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
+        self.number, self.moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
+        self.started = saved.match + 1
         self._date = saved.date
         self._id = saved.match_id or hashlib.sha256(f"{saved.date} {saved.record[:400]}".encode()).hexdigest()[:12]
         try:
@@ -164,7 +164,7 @@ class Keeping:
             rules=game.rules.name,
             players=game.players,
             scoring=game.scoring,
-            match=self.matches,
+            match=self.number,
             moves=self.moves,
             hand_counted=self._hand_counted and game.hand_over,
             date=self._date,

@@ -86,7 +86,7 @@ class PlayScene(Scene):
         elif match.scene == "match_result" and leave and link is not None:
             link.play_again()
         elif match.scene == "match_result" and leave:
-            return PlayScene(self.ctx, self.ctx.keeping.next())
+            return PlayScene(self.ctx, self.ctx.keeping.start())
         match.update(pressed, pointer, pads)
         return self
 
