@@ -111,6 +111,36 @@ def test_verify_checks_a_saved_honest_match_and_each_alteration_fails_with_its_r
     assert failed.returncode == 1 and "is not the match seed" in failed.stdout, failed
 
 
+UNCHECKABLE = {
+    "seat": ("seat", None),
+    "nonce": ("nonce", None),
+    "seen": ("seen", None),
+    "commitment": ("commitment", None),
+    "hands shown": ("seen", [[True, ["R1"]]]),  # JSON's true is no move number
+    "seat as true": ("seat", True),
+}
+
+
+@pytest.mark.slow
+def test_verify_cannot_be_talked_out_of_checking_every_field_it_relies_on_is_required(honest, tmp_path):
+    """A saved match whose seat, nonce, hands shown or commitment is missing or of
+    another type is not SHUFFLE CHECKED with those checks skipped: verify says
+    what is missing and exits 2."""
+    end = honest[0]
+    path = tmp_path / "match.json"
+    for what, (field, value) in UNCHECKABLE.items():
+        shuffle = copy.deepcopy(end["shuffle"])
+        shuffle[field] = value
+        path.write_text(saved_match(end["record"], shuffle))
+        result = run_verify(path)
+        assert result.returncode == 2, (what, result)
+        assert verify.CHECKED not in result.stdout, (what, result.stdout)
+        assert "lacks" in result.stderr and "Traceback" not in result.stderr, (what, result.stderr)
+        del shuffle[field]
+        path.write_text(saved_match(end["record"], shuffle))
+        assert run_verify(path).returncode == 2, what
+
+
 def test_verify_says_clearly_when_a_file_cannot_be_checked(tmp_path):
     missing, garbled, offline = tmp_path / "none.json", tmp_path / "garbled.json", tmp_path / "offline.json"
     garbled.write_text('{"version": 1, "record": ')

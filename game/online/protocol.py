@@ -434,7 +434,8 @@ class Session:
             return None
         nonce = self.nonce if self.nonce_mixed else None
         seen = [[moves, list(hand)] for moves, hand in self.seen]
-        return {**self.shuffle, "commitment": self.commitment, "seat": self.seat, "nonce": nonce, "seen": seen}
+        kept = {**self.shuffle, "commitment": self.commitment, "seat": self.seat, "nonce": nonce, "seen": seen}
+        return {**kept, "watcher": True} if self.watch else kept
 
     def _next_match(self, message: Message) -> None:
         """The room's next match begins (``match`` numbers them): its record

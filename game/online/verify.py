@@ -192,26 +192,52 @@ def check(
 def check_saved(text: str | bytes) -> str:
     """Check a saved online match (``game.storage.saves``, with its
     ``shuffle``): what was checked; ShuffleFailed, why not; ValueError for
-    a file that is not a saved match, or one with no shuffle to check."""
+    a file that is not a saved match, or one that lacks a field the check
+    relies on (a check that a missing field could talk out of checking is
+    no check: each is required, of its type)."""
     from ..storage.saves import parse  # (here: a client's session, the browser's too, needs no storage)
 
     saved = parse(text, replay=False)
     kept = saved.shuffle
     if kept is None:
         raise ValueError("this match has no shuffle to check (offline, or from a room older than the check)")
-    seat, nonce, seen = kept.get("seat"), kept.get("nonce"), kept.get("seen", [])
-    if not (seat is None or isinstance(seat, int)) or not (nonce is None or isinstance(nonce, str)):
-        raise ShuffleFailed("the saved seat and nonce are not a whole number and hex text")
+    missing = kept_fields_missing(kept)
+    if missing:
+        raise ValueError(f"the saved shuffle lacks {', '.join(missing)}: it cannot be checked")
+    if kept.get("watcher") is True:  # a watcher was dealt nothing: no seat, nonce or hands to compare
+        return check(saved.record, kept, kept["commitment"]) + "; watched: no seat's nonce or hands compared"
+    seen = [(moves, tuple(hand)) for moves, hand in kept["seen"]]
+    return check(saved.record, kept, kept["commitment"], kept["seat"], kept["nonce"], seen)
+
+
+def kept_fields_missing(kept: dict[str, Any]) -> list[str]:
+    """The fields of a saved shuffle the check relies on that are absent or not of their type, in words."""
+    missing = []
+    if not isinstance(kept.get("commitment"), str):
+        missing.append("the commitment (text)")
+    if kept.get("watcher") is True:
+        return missing
+    if not _whole(kept.get("seat")):
+        missing.append("your seat (a whole number)")
+    nonce = kept.get("nonce")
+    if not isinstance(nonce, str) or not NONCE.fullmatch(nonce):
+        missing.append(f"your nonce (hex text of at most {NONCE_LENGTH} digits)")
+    seen = kept.get("seen")
     if not isinstance(seen, list) or not all(_shown(item) for item in seen):
-        raise ShuffleFailed("the saved hands are not [moves, [cards]] pairs")
-    return check(saved.record, kept, kept.get("commitment"), seat, nonce, [(m, tuple(h)) for m, h in seen])
+        missing.append("the hands you were shown ([moves, [cards]] pairs)")
+    return missing
+
+
+def _whole(value: object) -> bool:
+    """A whole number, 0 or more (JSON's true is no number)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _shown(item: object) -> bool:
     return (
         isinstance(item, list)
         and len(item) == 2
-        and isinstance(item[0], int)
+        and _whole(item[0])
         and isinstance(item[1], list)
         and all(isinstance(card, str) for card in item[1])
     )
