@@ -4,10 +4,10 @@
 subreaper (Linux's ``PR_SET_CHILD_SUBREAPER``): a grandchild whose parent
 dies (a hung ``--group`` of tools/screenshots.py once was) comes back to it
 rather than to init, so it can still be found. After each test, every
-process below this one that the test started and left running is ended:
+process below this one that the test started and left running (not one a
+module's or a session's fixture started, for the tests after) is ended:
 SIGTERM to each, and SIGKILL to whatever is still there after
-a grace (a child stuck in a futex wait ignores SIGTERM). What a module or
-session fixture started before the test stays up for the next test.
+a grace (a child stuck in a futex wait ignores SIGTERM).
 
 **The suite leaves the work tree as it found it.** ``git status
 --porcelain`` is read when the run starts and again when it ends; anything
@@ -94,11 +94,33 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[_TREE] = _tree_status(config)
 
 
+_KEPT: set[int] = set()  # processes a module's or a session's fixture started: they serve many tests
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_fixture_setup(fixturedef: pytest.FixtureDef, request: pytest.FixtureRequest):
+    """A fixture wider than a test (a module's PostgreSQL, say, even one a test asks
+    for by name) starts processes that outlive the test: they are kept, with
+    whatever they start later (the database's own backends)."""
+    if fixturedef.scope == "function":
+        return (yield)
+    before = descendants(os.getpid())
+    try:
+        return (yield)
+    finally:
+        _KEPT.update(descendants(os.getpid()) - before)
+
+
+def _kept() -> set[int]:
+    alive = {pid for pid in _KEPT if _alive(pid)}
+    return alive.union(*(descendants(pid) for pid in alive))
+
+
 @pytest.fixture(autouse=True)
 def _no_process_outlives_its_test():
     before = descendants(os.getpid())
     yield
-    left = {pid for pid in descendants(os.getpid()) - before if _alive(pid)}
+    left = {pid for pid in descendants(os.getpid()) - before - _kept() if _alive(pid)}
     if left:
         end_processes(left)
 
@@ -125,7 +147,13 @@ def _tree_status(config: pytest.Config) -> set[str] | None:
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
-    if hasattr(session.config, "workerinput"):  # an xdist worker: the controller checks once
+    config = session.config
+    worker = hasattr(config, "workerinput")
+    if worker or not getattr(config.option, "numprocesses", None):  # (a controller's processes are its workers)
+        left = {pid for pid in descendants(os.getpid()) if _alive(pid)}
+        if left:  # a module's or a session's server that its fixture did not stop
+            end_processes(left)
+    if worker:  # the controller checks the work tree once
         return
     before = session.config.stash.get(_TREE, None)
     after = _tree_status(session.config)
