@@ -136,6 +136,19 @@ def test_the_title_menu_table_names_every_item():
 
 
 @pytest.mark.parametrize("page", ["README.md", "docs/playing.md"])
+def test_the_in_match_menu_s_items_and_what_lifted_cards_mean_are_told(page):
+    """Every item of the in-match menu is named where ESCAPE is, and the page says what a lifted card means."""
+    menu = menus.PauseMenu()
+    labels = {"resume": "play on", "sound": "sound", "leave": "leave the match", "hints": "HINTS"}
+    assert set(menu.items.keys) <= set(labels), f"a new in-match menu item: {set(menu.items.keys) - set(labels)}"
+    escape = next(line for line in text(page).splitlines() if line.startswith("| ESCAPE |"))
+    for key in menu.items.keys:
+        assert labels[key] in escape, f"{page}: the ESCAPE row does not name {labels[key]}"
+    told = " ".join(text(page).split())
+    assert "HINTS on" in told and "you may play now stand" in told and "just picked up stands" in told
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/playing.md"])
 def test_the_key_tables_have_the_house_rules_keys(page):
     keys = [line.split("|")[1].strip() for line in text(page).splitlines() if line.startswith("| ")]
     for key in ("J", "S", "U (gamepad Y)", "C / A", "P", "M", "ESCAPE"):
