@@ -356,6 +356,27 @@ def test_a_person_whose_connection_went_is_marked_and_said_and_names_keep_their_
     assert online_seating(seats, 3).names == ("PLAYER1 (CPU)", "PLAYER2 (OFF)", "ANNABEL (CPU)", "YOU")
 
 
+def test_a_computer_playing_for_a_person_is_said_in_plain_words_not_as_a_cpu_mark():
+    room, ann, bob, match, lines = two_people()
+    frames(match, 30)
+    ann.deliver(room.leave(bob.conn, ann.now))  # BOB's connection goes: the server's computer plays for him
+    for _ in range(400):
+        if room.game.turn == 1:
+            break
+        room.seats[0].standin = True  # (the server plays ANN's turns too, until it is BOB's)
+        ann.tick(0.05)
+        match.update([])
+    room.seats[0].standin = False
+    ann.deliver(room.seat_news())
+    for _ in range(600):  # the table shows the moves that led to BOB's turn
+        if match.game.turn == 1 and match.timeline.idle:
+            break
+        frames(match, 1)
+    assert room.game.turn == 1 and match.game.turn == 1
+    assert match.board.prompt == "A computer plays for BOB..."
+    assert not any("(CPU)'s turn" in line or "(OFF)'s turn" in line for line in lines)
+
+
 def test_a_finished_match_rejoined_is_over_not_going_on_and_its_end_is_dated():
     room, client, _match, _lines = table(rules="1991", seed=5)
     room.seats[0].standin = True

@@ -97,6 +97,11 @@ def waiting_prompt(seconds: int, names: list[str]) -> str:
     )
 
 
+def standin_turn_prompt(name: str) -> str:
+    """Another person's turn, played by the server's computer while they are away."""
+    return f"A computer plays for {name}..."
+
+
 def timed_turn_prompt(name: str, seconds: int) -> str:
     """Another person's turn, timed by the turn timer's bar: whose it is."""
     return f"{name}'s turn: {seconds} s left to play"
@@ -535,12 +540,17 @@ class OnlineLink:
         if self._played_for_you:
             return PROMPT_PLAYED_FOR_YOU
         turn, left = self.game.turn, self.remote.turn_time_left()
-        if left is None or turn is None or turn == self.client.session.seat:
+        if turn is None or turn == self.client.session.seat:
             return prompt
         if prompt != narration.computer_turn_prompt(turn, self.table.seating):
             return prompt  # (a catch, a challenge: more to say than whose turn it is)
         names = self.person_names()
         name = names[turn] if turn < len(names) else ""
+        seats = self.client.session.seats
+        if name and turn < len(seats) and (seats[turn]["standin"] or not seats[turn]["connected"]):
+            return standin_turn_prompt(name)  # (not "ANN (CPU)'s turn...", nor a turn time)
+        if left is None:
+            return prompt
         return timed_turn_prompt(name or self.table.seating.name(turn), math.ceil(left))
 
     def _other_people(self) -> list[tuple[int, str]]:
