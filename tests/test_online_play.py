@@ -186,7 +186,9 @@ def test_a_hosting_game_sigkilled_leaves_its_friend_playing_and_started_again_re
         wait_for(lambda: _room(folder, room)["moves"] > moves + 5, what="the friend playing on")
         assert hosting.running_server(folder) == (pid, port)
         again_said: list[str] = []
-        again = _hosting_game(tmp_path, script)  # the host's game, started again: HOST
+        # The host's game, started again: the title says HOST takes you back, with its cursor on HOST.
+        script.write_text("wait 2\npress RETURN\nwait 1000000\n")
+        again = _hosting_game(tmp_path, script)
         _said(again, again_said)
         try:
             wait_for(lambda: any(f"online seat 0 in room {room}" in line for line in again_said), what="the rejoin")

@@ -147,7 +147,8 @@ class App:
             low_memory=low_memory,
         )
         ctx.online = OnlinePlay(ctx)
-        ctx.title.message = ctx.online.hosted_room_left()
+        hosted_left = ctx.online.hosted_room_left()
+        ctx.title.message = hosted_left
         if store_warning:
             ctx.warn(store_warning)
         saved, warning = ctx.store.load_match()
@@ -155,6 +156,8 @@ class App:
             ctx.warn(warning)
         ctx.keeping = Keeping(ctx, (deck, starter), saved)
         ctx.title.can_continue = saved is not None
+        if hosted_left:  # the title says HOST takes you back: the cursor is on it
+            ctx.title.point_at("host")
         if saved is not None:
             ctx.title.saved_table = (saved.rules, saved.players)
         self.navigator.start(self._first_scene(continue_match, replay, join, table is not None))

@@ -195,6 +195,11 @@ class TitleMenu:
         y = MENU_Y - max(0, len(keys) - 12) * (item_h // 2 + 1)
         self.items = ItemList(keys, x=MENU_X, y=y, w=MENU_W, item_h=item_h)
 
+    def point_at(self, key: str) -> None:
+        """Put the cursor on an item the menu shows (the item the title's message names)."""
+        if key in self.items.keys:
+            self.items.cursor = self.items.keys.index(key)
+
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if "ESCAPE" in pressed and "quit" in self.items.keys:
             if self.items.current == "quit":
