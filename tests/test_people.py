@@ -177,6 +177,18 @@ def test_a_person_on_the_curtain_is_the_next_to_decide_and_the_pip_sounds_as_it_
     assert match.board.names[0] == match.seating.name(match.game.turn), "the table is seen from the person in front"
 
 
+def test_h_on_the_curtain_says_why_the_last_messages_wait_and_shows_nothing():
+    people = People(table=("standard", 4), people=("ANN", "BOB"), store=SettingsStore(Settings(seating="together")))
+    people.wait_until(lambda: people.app.scene == "handover")
+    match = people.match
+    name = match.seating.name(match.handover_to)
+    people.frame("H")  # (checked: nothing of a hand shows)
+    assert not match.show_history and people.app.scene == "handover"
+    assert people.said("message H shows the last messages once") == [
+        f"message H shows the last messages once {name} has the screen"
+    ]
+
+
 def test_computers_between_people_play_with_no_hand_face_up():
     people = People(table=("standard", 4), people=("ANN", "BOB"), store=SettingsStore(Settings(seating="apart")))
     match = people.match

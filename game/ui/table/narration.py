@@ -124,6 +124,11 @@ def computer_turn_prompt(seat: int, players: Players) -> str:
     return f"{who(seat, seating)}'s turn..."
 
 
+def history_waits(name: str) -> str:
+    """H on the curtain: the last messages are shown to the person in front, once the curtain opens."""
+    return f"H shows the last messages once {name} has the screen"
+
+
 def handover_prompt(name: str) -> str:
     """The curtain's line: the next decision is another person's."""
     return PROMPT_HANDOVER.format(name=name)
