@@ -440,6 +440,31 @@ def test_a_whole_hand_ends_with_the_result_and_the_computers_cards():
     assert player.board.prompt == narration.PROMPT_NEXT_HAND
 
 
+def test_the_end_of_the_hand_box_holds_a_hand_of_sixteen_nothing_shows_past_its_sides():
+    """A long hand (yours behind the box, and the cards counted in it) stays
+    inside the END OF THE HAND box: past its sides there is only the table."""
+    import dataclasses
+
+    from game.ui.device import resources as res
+    from game.ui.table import results
+
+    player = Player(deck=stacked(ALL_SKIPS["you"], ALL_SKIPS["computer"], "R5"), starter=0)
+    player.bot.play_hand()
+    match = player.match
+    sixteen = ["B1", "B2", "B3", "B4", "G5", "G6", "G7", "R8", "R9", "Y1", "Y2", "Y3", "W", "W+4", "BS", "GS"]
+    match.result = dataclasses.replace(match.result, loser_cards=tuple(sixteen))
+    match.board.hand = list(sixteen)
+    player.app.draw()
+    sides = [*range(4, results.PANEL_X - 1), *range(results.PANEL_X + results.PANEL_W + 1, lay.SCREEN_W - 4)]
+    for y in range(results.PANEL_Y + 4, results.PANEL_Y + results.PANEL_H - 4):
+        for x in sides:
+            assert pyxel.screen.pget(x, y) == lay.TABLE_COLOUR, (x, y)
+    inside = {
+        pyxel.screen.pget(x, results.CARDS_Y + res.CARD_H // 2) for x in range(results.PANEL_X, results.PANEL_X + 40)
+    }
+    assert len(inside) > 2, "the counted cards are drawn in the box"
+
+
 def test_the_hard_computer_on_the_table_chooses_exactly_as_the_hard_player():
     """At hard the table thinks a slice a frame; the choices are still the
     player's own, made at once, on the same views."""

@@ -160,8 +160,8 @@ class ReplayViewer:
         status = "PAUSED" if self.paused else self.speed_label
         self.board.news = f"{self.count}/{len(self.moves)} {status}: {self.news}"[: narration.MAX_CHARS]
         self.board.prompt = PAUSED_HINT if self.paused else KEYS_HINT
-        tabletop.draw_table(self.board, None)
         winner = self.game.match_winner
+        tabletop.draw_table(self.board, None, under_result=self.game.hand_over)
         if self.at_end and winner is not None:
             scores = tuple(self.game.scores)
             names = self.board.names or ()

@@ -550,7 +550,8 @@ class Match:
             pending.colour if pending is not None and challenged else None
         )  # the colour the Wild Draw Four left
         self.board.row_busy = colours or challenged
-        tabletop.draw_table(self.board, self.frame if arrow else None, self.frame)
+        under_result = self.scene in ("hand_result", "match_result")
+        tabletop.draw_table(self.board, self.frame if arrow else None, self.frame, under_result)
         if colours:
             tabletop.draw_colour_choice(person.colour_cursor, self.frame)
         if challenged:

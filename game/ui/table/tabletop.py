@@ -50,10 +50,12 @@ def draw_arrow(x: int, y: int, frame: int) -> None:
     pyxel.blt(x, y, res.CARD_BANK, u, v, res.ARROW_W, res.ARROW_H, res.TRANSPARENT)
 
 
-def draw_table(board: Board, arrow_frame: int | None, frame: int = 0) -> None:
+def draw_table(board: Board, arrow_frame: int | None, frame: int = 0, under_result: bool = False) -> None:
     """The whole table; the arrow shows when ``arrow_frame`` is not None.
     A table of two keeps the 1991 layout; more players sit round the top
-    and sides (``panels``). ``frame`` times what flashes."""
+    and sides (``panels``). ``frame`` times what flashes. ``under_result``:
+    a hand's or the match's result stands over the table, and your hand is
+    not drawn under it (a long hand showed past the box's sides)."""
     pyxel.cls(lay.TABLE_COLOUR)
     pyxel.rectb(2, 2, lay.SCREEN_W - 4, lay.BAR_Y - 4, lay.TABLE_EDGE)
     if board.players == 2:
@@ -72,7 +74,8 @@ def draw_table(board: Board, arrow_frame: int | None, frame: int = 0) -> None:
         text_centred(lay.CX, lay.CHOICE_Y + 3, house_tags(board.house, board.players), lay.GREY)
     _draw_draw_pile(board.draw_count)
     _draw_discard_pile(board)
-    _draw_your_hand(board, arrow_frame)
+    if not under_result:
+        _draw_your_hand(board, arrow_frame)
     panels.draw_flight(board)
     if board.revealed is not None:
         panels.draw_revealed(board.revealed, board.revealed_title)
