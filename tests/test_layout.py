@@ -105,7 +105,7 @@ def row_boxes(state: str, house: tuple[str, ...], players: int) -> dict[str, Box
         boxes = {label: rect for label, rect in zip(labels, tabletop.button_rects(labels), strict=True)}
         boxes["before"] = tabletop.colour_before_rect("Y")
         return boxes
-    return {"challenged hand": panels.REVEAL_BOX}
+    return {"challenged hand": panels.reveal_box(players)}
 
 
 def seat_boxes(players: int, royal: bool) -> dict[str, Box]:
@@ -147,9 +147,12 @@ def table_cases():
 @pytest.mark.parametrize(("rules", "players", "state"), list(table_cases()))
 def test_no_two_elements_of_the_table_overlap(rules, players, state):
     house = ("stacking", "seven_zero", "jump_in", "draw_to_match", "forced_play", "no_bluffing")
+    piles = pile_boxes()
+    if state == "revealed":  # the challenged hand's whole cards stand over these two for a moment
+        del piles["swatch"], piles["cards left"]
     elements = {
         **seat_boxes(players, royal=rules == "royal"),
-        **pile_boxes(),
+        **piles,
         **row_boxes(state, house if rules == "standard" else (), players),
         "your hand": hand_box(state),
         "message bar": BAR,
@@ -224,13 +227,14 @@ def test_the_buttons_and_the_challenged_hand_keep_their_texts_in():
     for colour in COLOURS:
         x, y, w, h = tabletop.colour_before_rect(colour)
         texts[f"before {colour}"] = (text_box(x + 3, y + 2, tabletop._before_label(colour)), (x, y, w, h))
-    x, y, w, h = panels.REVEAL_BOX
     for players in (2, 4, 10):
+        x, y, w, h = box = panels.reveal_box(players)
         title = narration.revealed_title(players - 1, players)
-        texts[title] = (centred_box(lay.CX, y + 3, title), panels.REVEAL_BOX)
-    for count in (1, 7, 12, 30):
-        xs = panels.revealed_xs(count)
-        texts[f"{count} revealed"] = ((xs[0], y + 11, xs[-1] + res.CARD_W - xs[0], panels.REVEAL_CARD_H), (x, y, w, h))
+        texts[f"{title} at {players}"] = (centred_box(lay.CX, y + 3, title), box)
+        for count in (1, 7, 12, 30):
+            xs = panels.revealed_xs(count, players)
+            cards = (xs[0], y + panels.REVEAL_CARDS_Y, xs[-1] + res.CARD_W - xs[0], panels.REVEAL_CARD_H)
+            texts[f"{count} revealed at {players}"] = (cards, box)
     assert outside(texts) == []
 
 
@@ -418,8 +422,10 @@ def test_the_people_screens_question_leaves_the_hint_under_it_in_view_and_its_co
 
 
 def test_the_challenged_hand_sits_clear_of_your_hand_under_it():
-    """Its cards show their tops inside its frame, and a gap parts it from
+    """Its cards show whole inside its frame, and a gap parts it from
     your hand: never seen as behind your own cards."""
-    _, y, _, h = panels.REVEAL_BOX
-    assert y + h + 2 <= lay.HAND_Y
-    assert y + 11 + panels.REVEAL_CARD_H <= y + h - 1
+    assert panels.REVEAL_CARD_H == res.CARD_H, "whole cards, readable"
+    for players in range(2, 11):
+        _, y, _, h = panels.reveal_box(players)
+        assert y + h + 2 <= lay.HAND_Y
+        assert y + panels.REVEAL_CARDS_Y + panels.REVEAL_CARD_H <= y + h - 1

@@ -142,28 +142,45 @@ def draw_flight(board: Board) -> None:
 
 
 # Between the piles (and the side panels of a big table) and your hand.
-REVEAL_BOX = (8, 116, lay.SCREEN_W - 16, 23)  # a gap above your hand: never seen as behind it
-REVEAL_CARD_H = 11  # the top of each card: its corner shows colour and symbol
+# Whole cards under their title, for a moment, over the colour in play and the counts,
+# clear of the piles and of the seats' panels, with a gap above your hand so that it is
+# never seen as behind it (the top strips of a 23-pixel band were unreadable).
+REVEAL_CARD_H = res.CARD_H
+REVEAL_CARDS_Y = 9  # the cards' top, under the title
+REVEAL_H = REVEAL_CARDS_Y + REVEAL_CARD_H + 2
+REVEAL_Y = lay.HAND_Y - 2 - REVEAL_H
 
 
-def revealed_xs(count: int) -> list[int]:
+def reveal_box(players: int) -> tuple[int, int, int, int]:
+    """The challenged hand's box: across the table, between the panels of the
+    seats at its sides (ten players sit beside it)."""
+    left, right = 8, lay.SCREEN_W - 8
+    for panel in panels(players) if players > 2 else []:
+        if panel.y < REVEAL_Y + REVEAL_H and panel.y + PANEL_H > REVEAL_Y:
+            if panel.x < lay.CX:
+                left = max(left, panel.x + PANEL_W + 2)
+            else:
+                right = min(right, panel.x - 2)
+    return left, REVEAL_Y, right - left, REVEAL_H
+
+
+def revealed_xs(count: int, players: int = 2) -> list[int]:
     """Where each card of the challenged hand goes, left to right, centred."""
-    x, _, w, _ = REVEAL_BOX
+    x, _, w, _ = reveal_box(players)
     step = min(res.CARD_W + 2, (w - 8 - res.CARD_W) // max(1, count - 1)) if count > 1 else 0
     width = step * (count - 1) + res.CARD_W
     x0 = x + (w - width) // 2
     return [x0 + i * step for i in range(count)]
 
 
-def draw_revealed(cards: list[str], title: str = "THE CHALLENGED HAND") -> None:
-    """The hand you challenged, named, its cards face up (their tops) in the
-    free band between the piles and your hand, for a moment."""
-    x, y, w, h = REVEAL_BOX
+def draw_revealed(cards: list[str], title: str = "THE CHALLENGED HAND", players: int = 2) -> None:
+    """The hand you challenged, named, its cards face up and whole over the
+    piles, above your hand, for a moment."""
+    x, y, w, h = reveal_box(players)
     pyxel.rect(x, y, w, h, lay.BLACK)
     pyxel.rectb(x, y, w, h, lay.YELLOW)
     text_centred(lay.CX, y + 3, title, lay.YELLOW)
     if not cards:
         text_centred(lay.CX, y + 16, "NO CARDS", lay.WHITE)
-    for code, cx in zip(cards, revealed_xs(len(cards)), strict=True):
-        u, v = res.card_uv(code)
-        pyxel.blt(cx, y + 11, res.CARD_BANK, u, v, res.CARD_W, REVEAL_CARD_H, res.TRANSPARENT)
+    for code, cx in zip(cards, revealed_xs(len(cards), players), strict=True):
+        draw_card(cx, y + REVEAL_CARDS_Y, code)

@@ -78,7 +78,7 @@ def draw_table(board: Board, arrow_frame: int | None, frame: int = 0, under_resu
         _draw_your_hand(board, arrow_frame)
     panels.draw_flight(board)
     if board.revealed is not None:
-        panels.draw_revealed(board.revealed, board.revealed_title)
+        panels.draw_revealed(board.revealed, board.revealed_title, board.players)
     draw_message_bar(board.news, board.prompt)
 
 
