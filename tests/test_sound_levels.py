@@ -22,6 +22,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
+
 ROOT = Path(__file__).resolve().parent.parent
 RATE = 22050
 FULL_SCALE = 32768
@@ -52,8 +54,6 @@ import pyxel
 from game.ui.app import init_pyxel
 from game.ui.device.audio import Audio
 from game.ui.device.resource_loader import Loader
-
-pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
 
 init_pyxel(headless=True)
 loader = Loader(low_memory=False)
