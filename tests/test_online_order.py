@@ -23,6 +23,8 @@ from game.ui.table.narration import MATCH_WAS_OVER
 from game.ui.table.online_match import (
     CATCH_UP_MOST,
     MOST_BEHIND,
+    PROMPT_CLOSED,
+    PROMPT_OFFLINE,
     PROMPT_PLAYED_FOR_YOU,
     RESULT_FRAMES,
     OnlineMatch,
@@ -272,6 +274,23 @@ def play_out_the_hand(room: Room, ann: Loopback, match: OnlineMatch) -> None:
         if match.scene == "hand_result":
             return
     raise AssertionError("the hand's result was never shown")
+
+
+def test_a_connection_lost_at_the_end_of_the_hand_is_said_not_a_countdown_to_a_deal_that_will_not_come():
+    room, ann, _bob, match, lines = two_people(turn_time=30)
+    play_out_the_hand(room, ann, match)
+    match.update([])
+    assert match.board.prompt.startswith("Press RETURN for the next hand: it is dealt in ")
+    ann.status = "offline"  # the server has gone (SIGKILL): the client is trying again
+    frames(match, 1)
+    assert match.board.prompt == PROMPT_OFFLINE
+    assert lines[-1].endswith(PROMPT_OFFLINE), "the news line says it too (not an old 'Connected again')"
+    ann.status = "closed"
+    frames(match, 1)
+    assert match.board.prompt == PROMPT_CLOSED
+    ann.status = "online"
+    frames(match, 1)
+    assert match.board.prompt.startswith("Press RETURN for the next hand")
 
 
 def test_a_hands_result_says_when_the_next_is_dealt_and_whom_it_waits_for():

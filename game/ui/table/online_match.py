@@ -323,10 +323,10 @@ class OnlineLink:
                 self._prompt_base = table.board.prompt
             table.board.prompt = self._prompt_shown = self._online_prompt(self._prompt_base)
         elif table.scene == "hand_result" and not self.game.match_over:
-            table.board.prompt = self._next_hand_prompt()
+            table.board.prompt = self._connection_prompt() or self._next_hand_prompt()
         elif table.scene == "match_result":
             self._tell_verdict()
-            table.board.prompt = self.match_over_prompt
+            table.board.prompt = self._connection_prompt() or self.match_over_prompt
 
     def _tell_verdict(self) -> None:
         """The shuffle's check, said once the match's result shows (and
@@ -507,10 +507,12 @@ class OnlineLink:
         status = self.client.status
         if status == self._status:
             return
-        self._status = status
+        was, self._status = self._status, status
         self.table.notice(f"connection {status}")
         if status == "online":
             self.table.say("Connected again: the table goes on")
+        elif was == "online":  # (the news line no longer says an old "Connected again")
+            self.table.say(PROMPT_OFFLINE if status in ("offline", "connecting") else PROMPT_CLOSED)
 
     def _next_hand_prompt(self) -> str:
         """On a hand's result: when the server deals the next hand (ready or
@@ -532,11 +534,19 @@ class OnlineLink:
         seats, mine = self.client.session.seats, self.client.session.seat
         return mine is not None and 0 <= mine < len(seats) and bool(seats[mine]["standin"])
 
-    def _online_prompt(self, prompt: str) -> str:
+    def _connection_prompt(self) -> str | None:
+        """A connection that is not there, said on every screen of the table
+        (a countdown to the next hand from a server that has gone is untrue)."""
         if self.client.status in ("offline", "connecting"):
             return PROMPT_OFFLINE
         if self.client.status in ("closed", "refused"):
             return PROMPT_CLOSED
+        return None
+
+    def _online_prompt(self, prompt: str) -> str:
+        connection = self._connection_prompt()
+        if connection is not None:
+            return connection
         if self._played_for_you:
             return PROMPT_PLAYED_FOR_YOU
         turn, left = self.game.turn, self.remote.turn_time_left()
