@@ -276,3 +276,26 @@ def test_a_seat_kept_for_a_room_typed_in_one_case_is_found_typed_in_another(tmp_
     assert again.get("ws://127.0.0.1:8765/") is None and again.get("ws://127.0.0.1:8765/saturday") is None
     again.forget("ws://127.0.0.1:8765/FRIDAY")  # refused, as typed
     assert SeatTokens(tmp_path).get(made_as) is None
+
+
+@pytest.mark.slow
+def test_a_deadline_counts_from_when_its_message_arrived_not_from_when_a_late_table_took_it(servers):
+    """A window that runs behind (a rejoin catching up) takes the server's messages
+    late: the turn's deadline still counts from their arrival, as in every other window."""
+    from online_server import wait_for
+
+    from game.online.client import Client
+
+    server = servers()
+    table = {"rules": "standard", "players": 2, "people": 1, "turn_time": 30}
+    client = Client(f"{server.url}/late", "ANN", None, table).start()
+    try:
+        wait_for(lambda: client.waiting >= 2, what="the welcome and the first state, not yet taken")
+        time.sleep(1.0)  # the table is busy elsewhere: nothing polled for a second
+        taken = time.monotonic()
+        client.poll()
+        session = client.session
+        assert session.deadline is not None
+        assert session.deadline_received < taken, "counted from its arrival, not from the late poll"
+    finally:
+        client.close()

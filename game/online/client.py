@@ -65,8 +65,8 @@ class _Face:
         """Send one protocol message (each client on its own connection)."""
         raise NotImplementedError
 
-    def _received(self, message: Message) -> None:
-        self.session.receive(message)
+    def _received(self, message: Message, arrived: float) -> None:
+        self.session.receive(message, arrived)
         if refused_for_good(message):
             self.status = "refused"
 
@@ -83,13 +83,15 @@ class Client(_Face):
     ) -> None:
         self.url = url
         self.session = Session(name, token, table, watch)
-        self._inbox: queue.SimpleQueue[Message | str] = queue.SimpleQueue()  # messages, and news of the status
+        # Messages, each with when it arrived (time.monotonic(): a deadline counts from then,
+        # not from when a table that runs behind takes it), and news of the status.
+        self._inbox: queue.SimpleQueue[tuple[Message, float] | str] = queue.SimpleQueue()
         self._loop: asyncio.AbstractEventLoop | None = None
         self._outbox: asyncio.Queue[Message | None] | None = None  # None: close
         self._waking: asyncio.Event | None = None
         self._thread: threading.Thread | None = None
         self._stop = threading.Event()
-        self._held: Message | None = None  # a message a poll left for later
+        self._held: tuple[Message, float] | None = None  # a message a poll left for later
         self.reconnects = 0
 
     def start(self) -> Client:
@@ -110,21 +112,22 @@ class Client(_Face):
         yet fed to the session."""
         messages: list[Message] = []
         while True:
-            message: Message | str
+            item: tuple[Message, float] | str
             if self._held is not None:
-                message, self._held = self._held, None
+                item, self._held = self._held, None
             else:
                 try:
-                    message = self._inbox.get(timeout=wait) if wait and not messages else self._inbox.get_nowait()
+                    item = self._inbox.get(timeout=wait) if wait and not messages else self._inbox.get_nowait()
                 except queue.Empty:
                     return messages
-            if isinstance(message, str):
-                self.status = message
+            if isinstance(item, str):
+                self.status = item
                 continue
+            message, arrived = item
             if hold is not None and hold(message):
-                self._held = message
+                self._held = item
                 return messages
-            self._received(message)
+            self._received(message, arrived)
             messages.append(message)
 
     @property
@@ -212,7 +215,7 @@ class Client(_Face):
                     if message.get("token"):
                         self.session.token = message["token"]  # ... and rejoins with it
                 refused = refused or refused_for_good(message)
-                self._inbox.put(message)
+                self._inbox.put((message, time.monotonic()))
         except ConnectionClosed:
             pass
         finally:
@@ -243,7 +246,7 @@ class BrowserClient(_Face):
             kept = (stored_text(storage.getItem(TOKEN_KEY + address)) for address in seat_addresses(url))
             token = next((found for found in kept if isinstance(found, str) and found), None)  # (text, or null)
         self.session = Session(name, token, table, watch)
-        self._inbox: list[Message] = []
+        self._inbox: list[tuple[Message, float]] = []  # as Client's: each with when it arrived
         self._ws: Any = None  # the page's WebSocket (Pyodide's JavaScript proxies are untyped)
         self._proxies: list[Any] = []
         self._retry: Any = None  # the proxy that opens the connection again
@@ -277,7 +280,7 @@ class BrowserClient(_Face):
             data: Message = json.loads(event.data)
             if data.get("type") == "welcome":
                 self.url = room_address(self.url, data.get("room"))  # a retry goes to the room itself
-            self._inbox.append(data)
+            self._inbox.append((data, time.monotonic()))
 
         def closed(_event: Any) -> None:
             if self._closed or self.status == "refused":
@@ -302,12 +305,12 @@ class BrowserClient(_Face):
         (and those after it) for a later poll."""
         taken = []
         while self._inbox:
-            message = self._inbox[0]
+            message, arrived = self._inbox[0]
             if hold is not None and hold(message):
                 break
             self._inbox.pop(0)
             token_sent = self.session.token
-            self._received(message)
+            self._received(message, arrived)
             if self.storage is not None:
                 if message.get("type") == "welcome" and message.get("token"):
                     self.storage.setItem(self.key, message["token"])

@@ -365,7 +365,9 @@ class Session:
             self._again_nonce = secrets.token_hex(16)
         return {"type": "again", "nonce": self._again_nonce}
 
-    def receive(self, message: Message) -> None:
+    def receive(self, message: Message, arrived: float | None = None) -> None:
+        """Take one message of the server's; ``arrived``: when it came (time.monotonic(),
+        by default now), from which a deadline it carries counts."""
         kind = message.get("type")
         if kind == "welcome":
             if self.room is not None and message.get("match", 1) != self.match:
@@ -388,7 +390,7 @@ class Session:
             self.events.extend(event_from_json(item) for item in message["events"])
             self.moves = message["moves"]
             self.deadline = message.get("deadline")
-            self.deadline_received = time.monotonic()
+            self.deadline_received = time.monotonic() if arrived is None else arrived
             self.scepter = message.get("scepter")
             ack = message.get("ack")
             if isinstance(ack, int) and not isinstance(ack, bool):
