@@ -164,3 +164,33 @@ def test_the_protocol_tables_name_every_message_type():
     client, server = section.split("From the server:")
     assert set(re.findall(r'\{"type": "(\w+)"', client)) == set(CLIENT_MESSAGES)
     assert set(re.findall(r"^\| `(\w+)` \|", server, flags=re.M)) == set(SERVER_MESSAGES)
+
+
+@pytest.mark.slow
+def test_one_place_says_how_many_tests_there_are_and_it_is_true():
+    """docs/contributing.md says how many tests the command runs; the README
+    points there and says no figure of its own (two figures disagreed)."""
+    import re
+    import subprocess
+    import sys
+
+    readme = " ".join(text("README.md").split())
+    assert not re.search(r"\d[\d,]* (tests|passed)", readme), "the README states a test count"
+    stated = [
+        int(n.replace(",", ""))
+        for n in re.findall(r"(\d[\d,]*) tests\b", " ".join(text("docs/contributing.md").split()))
+    ]
+    assert stated, "docs/contributing.md says how many tests there are"
+    listed = subprocess.run(
+        [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    collected = sum(int(count) for count in re.findall(r"^\S+: (\d+)$", listed.stdout, re.M))  # (per file)
+    whole = max(stated)
+    assert abs(whole - collected) <= collected // 20, (
+        f"docs/contributing.md says {whole} tests; {collected} are collected"
+    )
