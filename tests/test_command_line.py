@@ -50,6 +50,17 @@ def test_too_many_players_for_a_rule_set_says_whom_it_is_for(rules, players, sai
     assert result.stderr.strip().splitlines()[-1] == f"python -m game: error: {said}"
 
 
+def test_with_no_sound_device_the_terminal_gets_one_line_saying_so(tmp_path):
+    """Not a dozen ALSA lines and pyxel's own on standard output: one line, and the game's lines."""
+    script = tmp_path / "title.txt"
+    script.write_text("press RETURN\nwait 5\n")
+    env = {**os.environ, "SDL_AUDIODRIVER": "none"}  # (a driver that is not there: no sound device)
+    result = run([sys.executable, "-m", "game", "--headless", "--seed", "1", "--script", str(script)], env=env)
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.splitlines() == ["uno1991: no sound device found: the game plays without sound"]
+    assert all(line.split()[0].isdigit() for line in result.stdout.splitlines()), result.stdout[:300]
+
+
 def without_a_display() -> dict:
     """The environment without X11 or Wayland (SDL would also try the
     default Wayland socket in XDG_RUNTIME_DIR)."""

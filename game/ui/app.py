@@ -74,17 +74,20 @@ FIRST_FRAME = "first frame shown"
 # reads what each real window showed, and when.
 NOTICES = "UNO1991_NOTICES"
 _pyxel_ready = False
+_title_news = ""  # said once on the first title menu of a window: no sound device
 
 
 def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
     """Open the 320 x 200 screen (or its headless stand-in), in a window at
     ``display_scale`` (None: pyxel chooses). pyxel can be initialised once in
     a process; later calls do nothing. The App loads the resources (``loader``)."""
-    global _pyxel_ready
+    global _pyxel_ready, _title_news
     if _pyxel_ready:
         return
     _pyxel_ready = True
-    pyxel.init(**runtime.init_options(headless, display_scale))
+    found = runtime.init_finding_sound(runtime.init_options(headless, display_scale))
+    if not found and not headless:  # (SOUND: ON would say nothing of it)
+        _title_news = narration.NO_SOUND_DEVICE
 
 
 __all__ = ["App", "init_pyxel", "run_window", "saved_seating", "settle_heap", "window_frames"]
@@ -148,7 +151,7 @@ class App:
         )
         ctx.online = OnlinePlay(ctx)
         hosted_left = ctx.online.hosted_room_left()
-        ctx.title.message = hosted_left
+        ctx.title.message = hosted_left or _title_news
         if store_warning:
             ctx.warn(store_warning)
         saved, warning = ctx.store.load_match()

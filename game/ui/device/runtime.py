@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -111,3 +112,41 @@ def locked(directory: Path) -> Path:
 
 def _user_data_dir() -> str:
     return pyxel.user_data_dir(VENDOR, APP_NAME)
+
+
+NO_AUDIO_DEVICE = b"Failed to initialize audio device"  # what pyxel says, on standard output
+NO_SOUND_DEVICE = "no sound device found: the game plays without sound"
+
+
+def init_finding_sound(options: dict) -> bool:
+    """``pyxel.init(**options)``; True when it found a sound device. Without
+    one, pyxel and the sound library under it (ALSA) wrote a dozen lines to
+    the terminal: they are kept back and one line on standard error says it.
+    Whatever else they write goes on to standard error as written."""
+    if in_browser():  # (the page's own console; no file descriptors to lend)
+        pyxel.init(**options)
+        return True
+    sys.stdout.flush()
+    sys.stderr.flush()
+    with tempfile.TemporaryFile() as said:
+        kept = os.dup(1), os.dup(2)
+        os.dup2(said.fileno(), 1)
+        os.dup2(said.fileno(), 2)
+        started = False
+        try:
+            pyxel.init(**options)
+            started = True
+        finally:
+            os.dup2(kept[0], 1)
+            os.dup2(kept[1], 2)
+            os.close(kept[0])
+            os.close(kept[1])
+            said.seek(0)
+            text = said.read()
+            if not started:  # (why it did not start is the terminal's to read)
+                os.write(2, text)
+    if NO_AUDIO_DEVICE not in text:
+        os.write(2, text)
+        return True
+    print(f"uno1991: {NO_SOUND_DEVICE}", file=sys.stderr, flush=True)
+    return False

@@ -124,6 +124,9 @@ def computer_turn_prompt(seat: int, players: Players) -> str:
     return f"{who(seat, seating)}'s turn..."
 
 
+NO_SOUND_DEVICE = "No sound device was found: the game plays without sound"
+
+
 def history_waits(name: str) -> str:
     """H on the curtain: the last messages are shown to the person in front, once the curtain opens."""
     return f"H shows the last messages once {name} has the screen"
