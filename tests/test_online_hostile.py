@@ -104,6 +104,32 @@ def test_malformed_and_unknown_messages_get_their_reason_and_the_connection_goes
         assert answer(ws, "pong")["id"] == "still here"
 
 
+def _strict(text: str):
+    """JSON as every parser reads it: NaN and Infinity are not JSON."""
+
+    def refuse(constant):
+        raise ValueError(f"not JSON: {constant}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_nan_and_infinity_are_refused_on_the_way_in_never_sent_back_as_invalid_json(srv):
+    with join(srv, "nan") as ws:
+        assert answer(ws)["type"] == "welcome"
+        for frame in (
+            '{"type": "ping", "id": NaN}',
+            '{"type": "ping", "id": Infinity}',
+            '{"type": "ping", "id": 1e999}',
+        ):
+            ws.send(frame)
+            reply = _strict(ws.recv(timeout=5))
+            while reply["type"] not in ("error", "refused", "pong"):
+                reply = _strict(ws.recv(timeout=5))
+            assert reply["type"] in ("error", "refused") and "number" in reply["reason"], (frame, reply)
+        ws.send(json.dumps({"type": "ping", "id": 8}))
+        assert answer(ws, "pong")["id"] == 8, "the connection goes on"
+
+
 def test_a_message_over_the_size_limit_closes_that_connection_only(srv):
     with join(srv, "too-big") as ws:
         answer(ws, "welcome")

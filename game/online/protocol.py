@@ -12,6 +12,7 @@ has not been sent yet in this hand (``hand`` numbers the hands), and
 from __future__ import annotations
 
 import json
+import math
 import re
 import secrets
 import time
@@ -225,7 +226,9 @@ def decode(text: str | bytes) -> Message:
     if isinstance(text, bytes):
         raise ProtocolError("messages are JSON text, not binary")
     try:
-        message = json.loads(text)
+        message = json.loads(text, parse_constant=_not_a_number, parse_float=_finite)
+    except ProtocolError:
+        raise
     except (ValueError, RecursionError) as error:
         raise ProtocolError(f"malformed JSON: {str(error)[:80]}") from None
     reason = problem(message, CLIENT_MESSAGES)
@@ -233,6 +236,19 @@ def decode(text: str | bytes) -> Message:
         raise ProtocolError(reason)
     assert isinstance(message, dict)  # (``problem`` has checked)
     return message
+
+
+def _not_a_number(constant: str) -> float:
+    """NaN and Infinity are no JSON: taken in, they would be sent back (a pong's id) as
+    text no JSON parser reads."""
+    raise ProtocolError(f"{constant} is not a JSON number")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):  # (1e999)
+        raise ProtocolError(f"{text[:20]} is too large a number")
+    return number
 
 
 def clean_name(name: object) -> str:
