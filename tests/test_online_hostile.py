@@ -130,6 +130,40 @@ def test_nan_and_infinity_are_refused_on_the_way_in_never_sent_back_as_invalid_j
         assert answer(ws, "pong")["id"] == 8, "the connection goes on"
 
 
+LOOK_ALIKES = [
+    "ANNA",
+    "\uff21\uff2e\uff2e\uff21",
+    "anna",
+    "AN\u200bNA",
+    "\u202eANNA",
+    "\u00c1NNA",
+    "\U0001d400NNA",
+    "  ANNA  ",
+]
+
+
+def test_names_that_read_the_same_at_a_table_are_told_apart(srv):
+    """Eight people whose names all read ANNA once cleaned (fullwidth, lower case, a
+    zero-width space, a right-to-left override, an accent, a mathematical bold A,
+    padding): the table tells them apart, ANNA, ANNA 2 ... ANNA 8."""
+    table = {"rules": "standard", "players": 8, "people": 8}
+    sockets = []
+    try:
+        for number, name in enumerate(LOOK_ALIKES):
+            hello = {"type": "hello", "name": name, **({"table": table} if number == 0 else {})}
+            ws = join(srv, "alike", hello)
+            sockets.append(ws)
+            answer(ws, "welcome")
+        seats = answer(sockets[-1], ("seats", "welcome", "match"), timeout=5)
+        while "seats" not in seats or not all(seat["name"] for seat in seats["seats"]):
+            seats = answer(sockets[-1], ("seats", "state", "match"), timeout=5)
+        names = [seat["name"] for seat in seats["seats"]]
+        assert names == ["ANNA"] + [f"ANNA {n}" for n in range(2, 9)], names
+    finally:
+        for ws in sockets:
+            ws.close()
+
+
 def test_a_message_over_the_size_limit_closes_that_connection_only(srv):
     with join(srv, "too-big") as ws:
         answer(ws, "welcome")

@@ -18,7 +18,7 @@ import secrets
 import time
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -236,6 +236,26 @@ def decode(text: str | bytes) -> Message:
         raise ProtocolError(reason)
     assert isinstance(message, dict)  # (``problem`` has checked)
     return message
+
+
+def told_apart(name: str, taken: Iterable[str]) -> str:
+    """``name`` (cleaned), or, when another at the table reads the same (ANNA,
+    and ＡＮＮＡ, anna, Á NNA or ANNA behind a zero-width space all clean to
+    ANNA), the first of "NAME 2", "NAME 3"... that nobody has, cut to fit.
+
+    >>> told_apart("ANNA", ["ANNA", "ANNA 2", "COMPUTER 1"])
+    'ANNA 3'
+    >>> told_apart("ANNABELLE SMITHS", ["ANNABELLE SMITHS"])
+    'ANNABELLE SMIT 2'
+    """
+    others = {other for other in taken if other}
+    number = 1
+    told = name
+    while told in others:
+        number += 1
+        suffix = f" {number}"
+        told = name[: NAME_LENGTH - len(suffix)].rstrip() + suffix
+    return told
 
 
 def _not_a_number(constant: str) -> float:

@@ -33,7 +33,7 @@ from ..ai.policy import (
 from ..rules import WATCHER, Game
 from ..rules.rulesets import RULESETS
 from . import chat
-from .protocol import Message, ProtocolError, clean_name, view_json
+from .protocol import Message, ProtocolError, clean_name, told_apart, view_json
 from .verify import SEEDS, Shuffle
 
 FILE_VERSION = 1
@@ -268,6 +268,8 @@ class Room(Generic[Conn]):
             if self.started or not free:
                 raise JoinError("the room is full")
             seat, fresh = free[0], new_token()
+            others = [str(s.public(n)["name"]) for n, s in enumerate(self.seats) if n != seat and s.public(n)["name"]]
+            name = told_apart(name, others)  # (nobody at the table reads as another)
             self.seats[seat].name, self.seats[seat].token_sha256 = name, token_hash(fresh)
             nonce = hello.get("nonce")  # (hex of at most 64 digits: ``protocol.decode``)
             if self.shuffle is not None and isinstance(nonce, str):
