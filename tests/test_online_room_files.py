@@ -145,3 +145,28 @@ def test_an_old_room_file_nested_too_deep_is_kept_aside_as_the_others_are_import
     (imported,) = tmp_path.glob("rooms.imported-*")
     assert [path.name.startswith("deep.json.unreadable") for path in imported.iterdir()] == [True]
     assert not any("Traceback" in line for line in said)
+
+
+def test_no_link_among_the_old_room_files_is_ever_opened(tmp_path):
+    """rooms/shadow.json -> a secret, and rooms/crown.json -> a valid room file elsewhere:
+    neither is opened (a link to /etc/shadow was read as root at start, and a link to a
+    room was imported); each is kept aside, said once, and the server serves."""
+    said: list[str] = []
+    secret = tmp_path / "secret"
+    secret.write_text("root:$6$not-for-the-server")
+    outside = tmp_path / "outside.json"
+    outside.write_text(json.dumps(a_royal_room_file()))
+    (tmp_path / "data" / "rooms").mkdir(parents=True)
+    (tmp_path / "data" / "rooms" / "shadow.json").symlink_to(secret)
+    (tmp_path / "data" / "rooms" / "crown.json").symlink_to(outside)
+
+    async def play(server, url):
+        return await hello(f"{url}/crown", ANN)
+
+    made = asyncio.run(serving(tmp_path / "data", play, log=said.append, idle_room=0.2))
+    assert made["type"] == "welcome" and made.get("token"), "a new room: the link's room was not imported"
+    for name in ("shadow.json", "crown.json"):
+        assert any(line.startswith(f"room file {name} could not be imported") for line in said), said
+    assert "imported 0 room files into the store (2 unreadable)" in " ".join(said)
+    assert secret.read_text() == "root:$6$not-for-the-server" and json.loads(outside.read_text())
+    assert not any("Traceback" in line for line in said)

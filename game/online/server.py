@@ -34,7 +34,7 @@ from pathlib import Path
 from websockets.http11 import Request
 
 from ..rules import WATCHER
-from ..storage.safe_files import keep_aside, timestamp
+from ..storage.safe_files import keep_aside, read_limited, timestamp
 from . import limits, wire
 from .protocol import MAX_MESSAGE, Message, ProtocolError, clean_name, decode, encode, room_from_path, room_names
 from .room import JoinError, Member, Out, Room, SeatTaken, check_table, new_room_name
@@ -675,20 +675,25 @@ def _state(room: Room[Conn]) -> str:
     return json.dumps(room.file_state(), separators=(",", ":"))  # the C encoder: no indent
 
 
+ROOM_FILE_MOST = 64 * 1024 * 1024  # bytes of an old room file, read at most (a long match's is a few MB)
+
+
 def import_room_files(store: RoomStore, folder: Path, log: Callable[[str], None]) -> None:
     """Room files of a server from before the stores (``DATA_DIR/rooms/*.json``),
     each put in the store once, at start, then the folder kept aside
     (``rooms.imported-TIMESTAMP``); a file that cannot be read is kept
-    aside in it (``.unreadable``), as before. Nothing if there is no such folder."""
+    aside in it (``.unreadable``), as before: a link is never opened (a link
+    to /etc/shadow was read as root), nor a pipe, nor a file larger than a
+    room's. Nothing if there is no such folder."""
     if not folder.is_dir() or folder.is_symlink():
         return
     changes, unreadable = [], 0
     for path in sorted(folder.glob("*.json")):
         try:
-            room: Room[Conn] = room_from_text(path.read_bytes(), 0.0)
+            room: Room[Conn] = room_from_text(read_limited(path, ROOM_FILE_MOST, links=False), 0.0)
             if room.name != path.stem or store.load(room.name) is not None:
                 raise BadRoomFile("its name is not its file's, or the store has such a room")
-        except (OSError, BadRoomFile) as error:
+        except (OSError, ValueError) as error:  # (BadRoomFile is a ValueError)
             unreadable += 1
             log(f"room file {path.name} could not be imported ({error}): kept as {keep_aside(path, 'unreadable').name}")
             continue

@@ -56,10 +56,11 @@ def sync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def read_limited(path: Path, most: int) -> bytes:
+def read_limited(path: Path, most: int, links: bool = True) -> bytes:
     """A regular file's bytes, checked before it is read: OSError for a
-    folder, a pipe or a device, ValueError for more than ``most`` bytes."""
-    with open(path, "rb", opener=_open_no_wait) as file:
+    folder, a pipe or a device (and, with ``links`` False, a symbolic link,
+    never opened), ValueError for more than ``most`` bytes."""
+    with open(path, "rb", opener=_open_no_wait if links else _open_no_wait_nor_follow) as file:
         info = os.fstat(file.fileno())
         if not stat.S_ISREG(info.st_mode):
             raise OSError(f"{path.name} is not a regular file")
@@ -71,6 +72,11 @@ def read_limited(path: Path, most: int) -> bytes:
 def _open_no_wait(path: str, flags: int) -> int:
     """Open without blocking on a FIFO that no one writes to."""
     return os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+
+
+def _open_no_wait_nor_follow(path: str, flags: int) -> int:
+    """As ``_open_no_wait``, and a symbolic link is not followed (ELOOP)."""
+    return _open_no_wait(path, flags | getattr(os, "O_NOFOLLOW", 0))
 
 
 def timestamp(now: float | None = None) -> str:
