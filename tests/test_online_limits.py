@@ -81,6 +81,30 @@ def test_one_address_makes_so_many_rooms_a_minute_and_another_still_makes_its_ow
     assert join["type"] == "welcome"  # joining a room is no new room
 
 
+def test_a_room_the_store_could_not_keep_costs_its_address_nothing(tmp_path):
+    """A full disk (here another connection holds SQLite's write lock, as a full disk
+    makes every write fail): each room made is refused, could not save, and the
+    address keeps its allowance; it made none of them (36 such failures once locked
+    every local client out of new rooms)."""
+    import sqlite3
+
+    async def play(server, url):
+        table = {"name": "EVE", "table": WAITING}
+        server.store.db.execute("PRAGMA busy_timeout = 50")
+        blocker = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        failed = [await hello(f"{url}/", table, forwarded="203.0.113.7") for _ in range(5)]
+        blocker.execute("ROLLBACK")  # the disk has room again
+        made = [await hello(f"{url}/", table, forwarded="203.0.113.7") for _ in range(4)]
+        return failed, made
+
+    options = {"address_limits": limits.AddressLimits(rooms_a_minute=3), "trust_proxy": True}
+    failed, made = asyncio.run(serving(tmp_path, play, **options))
+    assert all(answer["type"] == "error" and "could not save" in answer["reason"] for answer in failed), failed
+    assert [answer["type"] for answer in made] == ["welcome"] * 3 + ["error"], made
+    assert made[-1]["reason"] == "too many new rooms from your address: at most 3 a minute"
+
+
 @pytest.mark.parametrize("trust_proxy", [True, False])
 def test_one_address_opens_so_many_connections_and_a_header_is_trusted_only_when_told(tmp_path, trust_proxy):
     async def play(server, url):

@@ -86,6 +86,13 @@ class AddressLimits:
         holding.tokens -= 1
         return True
 
+    def give_back(self, address: str) -> None:
+        """A room that could not be made (the store could not keep it: a full
+        disk) costs nothing: its token comes back."""
+        holding = self.held.get(address)
+        if holding is not None:
+            holding.tokens = min(float(self.rooms_a_minute), holding.tokens + 1)
+
     def _sweep(self, now: float) -> None:
         """Forget, once a minute, the addresses with no connection whose
         tokens have all come back: as if they had never come."""

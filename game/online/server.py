@@ -192,6 +192,7 @@ class Server:
         self._store: RoomStore | None = None  # once ``load`` opened it
         self.rooms: dict[str, Room[Conn]] = {}
         self.written: dict[str, tuple[int, str]] = {}  # what the store holds of each room: its actions, its state
+        self.makers: dict[str, str] = {}  # the address that made each room the store does not hold yet
         self.unsaved: dict[str, Room[Conn]] = {}  # the rooms changed in this turn of the loop, till ``flush``
         self.outbox: Out[Conn] = []  # ... and what their changes say, sent once they are kept
         self.flushing: asyncio.Handle | None = None
@@ -304,6 +305,7 @@ class Server:
     def _forget(self, name: str) -> None:
         del self.rooms[name]
         self.written.pop(name, None)
+        self.makers.pop(name, None)
         _cancel(self.timers, name)
         _cancel(self.idle, name)
 
@@ -385,6 +387,7 @@ class Server:
             out = [(conn, message) for conn, message in out if conn.room is not None and conn.room.name not in failed]
             changes = []
         for change in changes:
+            self.makers.pop(change.name, None)  # (made: its token is spent)
             state = change.state if change.state is not None else self.written[change.name][1]  # (unchanged)
             self.written[change.name] = (change.first + len(change.actions), state)
         for conn, message in out:
@@ -410,6 +413,7 @@ class Server:
         if self.rooms.get(room.name) is not room:
             return
         reason = f"the server could not save that ({error}): try again"
+        maker = self.makers.get(room.name)
         self._forget(room.name)
         loop_time = asyncio.get_running_loop().time()
         try:
@@ -421,6 +425,8 @@ class Server:
             self._configure(again)
             self.rooms[room.name] = again
             self.written[room.name] = (again.logged, _state(again))
+        elif maker is not None:  # a room that could not be made costs its maker nothing
+            self.limits.give_back(maker)
         for conn, member in room.members.items():
             token = room.seats[member.seat].token_sha256
             if again is None or token is None or again.seats[member.seat].token_sha256 != token:
@@ -519,6 +525,8 @@ class Server:
         room: Room[Conn] = Room(name or self.new_room_name(), table)
         self._configure(room)
         self.rooms[room.name] = room
+        if address is not None:
+            self.makers[room.name] = address  # (its token comes back if the store cannot keep the room)
         self.log(f"room {room.name}: {table['rules']} for {table['players']}, {table['people']} people")
         return room
 
