@@ -129,6 +129,7 @@ class PostgresStore(SqlStore):
             self.db.execute("UPDATE rooms SET owner = NULL WHERE name = %s AND owner = %s", (name, self.owner))
         except self.errors as error:
             raise StoreError(f"{type(error).__name__}: {error}") from None
+        self._held.pop(name, None)  # (nothing of a room put away kept in memory)
 
     def _fence(self, cursor: Cursor, names: list[str]) -> None:
         """One query: the lease is live (and kept so till the commit: ``FOR SHARE``), the rooms still this server's."""

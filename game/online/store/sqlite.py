@@ -241,10 +241,12 @@ class SqliteStore(SqlStore):
             raise StoreError(f"{type(error).__name__}: {error}") from None
 
     def release(self, name: str) -> None:
-        """The room is put away: its logged actions into its rows."""
+        """The room is put away: its logged actions into its rows, and nothing
+        of it kept in memory (45,000 rooms released kept 10.5 MB)."""
         held = self._held.get(name)
         if held is not None and held[0] in self._in_log:
             self.move([held[0]])
+        self._held.pop(name, None)
 
     def remove(self, name: str) -> None:
         row = self._query_one("SELECT id FROM rooms WHERE name = ?", (name,))
