@@ -208,3 +208,70 @@ def test_a_room_the_store_holds_that_cannot_be_read_is_kept_aside_and_its_name_m
     assert again["type"] == "welcome" and again["seat"] == 0  # a new room, BOB its creator
     assert names[0] == "broken" and names[1].startswith("broken.unreadable-")
     assert any(line.startswith("room broken could not be read") for line in lines)
+
+
+def test_a_stored_state_that_is_no_room_s_is_kept_aside_with_its_reason_and_export_says_why(tmp_path):
+    """A state of ``[]`` or ``1e999`` planted in the database closed every hello to
+    its room with 1011 and a traceback, and broke --export: it is read as any input is."""
+    import subprocess
+    import sys
+
+    async def play(server, url):
+        for name in ("empty", "huge"):
+            await hello(f"{url}/{name}", {"name": "ANN", "table": TABLE})
+        await until(lambda: not server.rooms)
+        for name, state in (("empty", "[]"), ("huge", "1e999")):
+            server.store.db.execute("UPDATE rooms SET state = ? WHERE name = ?", (state, name))
+        export = subprocess.run(
+            [sys.executable, "-m", "game.server", "--data-dir", str(tmp_path), "--export", "huge"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        told = [await hello(f"{url}/{name}", {"name": "BOB", "table": TABLE}) for name in ("empty", "huge")]
+        other = await hello(f"{url}/other", {"name": "CY", "table": TABLE})
+        return export, told, other
+
+    lines: list[str] = []
+    export, told, other = asyncio.run(serving(tmp_path, play, idle_room=0.2, log=lines.append))
+    assert export.returncode == 1 and "room 'huge' cannot be read" in export.stderr and "Traceback" not in export.stderr
+    for answer in told:
+        assert (
+            answer["type"] == "error" and "could not be read" in answer["reason"] and "kept aside" in answer["reason"]
+        )
+    assert other["type"] == "welcome", "the server serves everyone else"
+    assert not any("Traceback" in line for line in lines)
+
+
+def test_a_log_slot_the_server_did_not_write_is_left_out_said_once_and_the_server_starts(tmp_path):
+    """Not zlib, or a zlib bomb (300 KB that unpacks to gigabytes): the server
+    started on neither (``zlib.error``; 2.8 GB, then a crash). Each is left out
+    with its reason, and the rooms are served."""
+    import zlib
+
+    async def first(server, url):
+        return await hello(f"{url}/kept", {"name": "ANN", "table": TABLE})
+
+    asyncio.run(serving(tmp_path, first, idle_room=0.2))
+    db = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
+    bomb = zlib.compress(b"\0" * (64 << 20), 9)  # 64 MB of zeros in about 64 KB
+    seqs = [seq for (seq,) in db.execute("SELECT seq FROM log WHERE seq > 0 ORDER BY seq LIMIT 2")]
+    if len(seqs) < 2:  # (slots a server writes: planted where there are none yet)
+        top = db.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0]
+        seqs = [top + 1, top + 2]
+        for seq in seqs:
+            db.execute("INSERT INTO log (seq, batch) VALUES (?, ?)", (seq, b""))
+    db.execute("UPDATE log SET batch = ? WHERE seq = ?", (b"not zlib at all", seqs[0]))
+    db.execute("UPDATE log SET batch = ? WHERE seq = ?", (bomb, seqs[1]))
+    db.close()
+
+    async def again(server, url):
+        return await hello(f"{url}/kept", {"name": "BOB"})
+
+    lines: list[str] = []
+    back = asyncio.run(serving(tmp_path, again, idle_room=0.2, log=lines.append))
+    assert back["type"] == "welcome" and back["seat"] == 1, back
+    left_out = [line for line in lines if line.startswith("log slot")]
+    assert len(left_out) == 2 and all("could not be read" in line for line in left_out), lines
+    assert not any("Traceback" in line for line in lines)

@@ -213,6 +213,8 @@ class Server:
         folder, say), with the room files of a server from before the stores
         imported into it. Rooms are read when somebody says hello to them."""
         self._store = open_store(self.data_dir, self.store_url)
+        for note in self._store.set_aside():
+            self.log(note)
         if self.data_dir is not None:
             import_room_files(self._store, self.data_dir / "rooms", self.log)
 
@@ -783,6 +785,9 @@ def export(args: argparse.Namespace) -> int:
         file = read_room(args.data_dir, args.store, args.export)
     except StoreError as error:
         print(f"cannot read the rooms: {error}", file=sys.stderr)
+        return 1
+    except ValueError as error:  # (what the store holds under that name is not a room: UnreadableRoom)
+        print(f"room {args.export!r} cannot be read: {error}", file=sys.stderr)
         return 1
     if file is None:
         print(f"there is no room {args.export!r}", file=sys.stderr)

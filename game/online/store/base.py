@@ -50,6 +50,11 @@ class Change:
 class RoomStore(ABC):
     """Rooms by name: load one, write the changes of many, list, remove."""
 
+    def set_aside(self) -> list[str]:
+        """What the store left out as it opened because it could not be read
+        (each with its reason), for the server to say once; nothing by default."""
+        return []
+
     @abstractmethod
     def write(self, changes: Sequence[Change]) -> None:
         """Keep every change (append the actions, replace the state), all or
@@ -110,11 +115,28 @@ class RoomStore(ABC):
         return aside
 
 
+class UnreadableRoom(ValueError):
+    """What the store holds under a room's name is not a room: why."""
+
+
 def room_file(state: str, actions: Sequence[str]) -> RoomFile:
     """The room file of a stored room: its state with its records whole.
     The log holds every match's actions in order: each earlier match of
-    the state (PLAY AGAIN) takes its ``moves`` of them, this one the rest."""
+    the state (PLAY AGAIN) takes its ``moves`` of them, this one the rest.
+    UnreadableRoom for a state that is not a room's (``[]``, ``1e999``: read
+    as any input is, it was a traceback at every hello)."""
+    try:
+        return _room_file(state, actions)
+    except UnreadableRoom:
+        raise
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as error:
+        raise UnreadableRoom(f"its stored state is not a room's ({type(error).__name__}: {str(error)[:80]})") from None
+
+
+def _room_file(state: str, actions: Sequence[str]) -> RoomFile:
     file: RoomFile = json.loads(state)
+    if not isinstance(file, dict) or not isinstance(file.get("earlier", []), list):
+        raise UnreadableRoom("its stored state is not a room's (not an object with a list of earlier matches)")
     first, earlier = 0, []
     for played in file.get("earlier", []):
         moves = played["moves"]

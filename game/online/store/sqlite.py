@@ -105,6 +105,7 @@ class SqliteStore(SqlStore):
         self._last = 0  # the seq of the last slot written
         self._next_move = 0  # the seq from which the oldest logged actions are moved again
         self._ring = self._slot_bytes = 0  # the log's slots, and the bytes of each
+        self._set_aside: list[str] = []  # what could not be read as it opened, with why
         try:
             private_folder(self.folder)
             if server:
@@ -195,9 +196,18 @@ class SqliteStore(SqlStore):
             cursor.executemany("INSERT INTO actions (room, n, action) VALUES (?, ?, ?)", rows)
 
     def _read_log(self, cursor: Cursor) -> Iterator[Entry]:
-        """Every entry of the log, oldest first (the log is read whole)."""
-        for (text,) in cursor.execute("SELECT batch FROM log WHERE seq > 0 ORDER BY seq").fetchall():
-            yield from decode(bytes(text))
+        """Every entry of the log, oldest first (the log is read whole); a
+        slot that cannot be read is left out, and said (``set_aside``)."""
+        for seq, text in cursor.execute("SELECT seq, batch FROM log WHERE seq > 0 ORDER BY seq").fetchall():
+            try:
+                entries = decode(bytes(text))
+            except UnreadableSlot as error:
+                self._set_aside.append(f"log slot {seq} could not be read ({error}): left out")
+                continue
+            yield from entries
+
+    def set_aside(self) -> list[str]:
+        return list(self._set_aside)
 
     def _move_the_log(self) -> None:
         """At open: every action a server left in the log (killed, say) into
@@ -211,7 +221,10 @@ class SqliteStore(SqlStore):
                 if room in rooms:  # (not a room removed since)
                     if room not in counts:
                         counts[room] = self._count(room)
-                    follow(logged.setdefault(room, []), counts[room], first, actions)
+                    try:
+                        follow(logged.setdefault(room, []), counts[room], first, actions)
+                    except ValueError as error:  # (an entry this store did not write)
+                        self._set_aside.append(f"a log entry of room {room} was left out: {error}")
             self._move(cursor, {room: (counts[room], actions) for room, actions in logged.items()})
             self._last = cursor.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0]
             self._ring = cursor.execute("SELECT count(*) FROM log").fetchone()[0]
@@ -321,15 +334,35 @@ def pad(data: bytes, size: int) -> bytes:
     return data + bytes(size - len(data))
 
 
+class UnreadableSlot(ValueError):
+    """A log slot that this store did not write as it is: why."""
+
+
+MOST_SLOT_TEXT = 1 << 20  # bytes a slot may unpack to: a slot is a page; a 300 KB zlib bomb took 2.8 GB
+
+
 def decode(data: bytes) -> list[Entry]:
-    """A slot's entries (the zeros after its compressed text are left)."""
-    text = zlib.decompressobj().decompress(data).decode()
-    lines, entries, k = text.split("\n") if text else [], [], 0
-    while k < len(lines):
-        room, first, count = map(int, lines[k].split())
-        entries.append((room, first, lines[k + 1 : k + 1 + count]))
-        k += 1 + count
-    return entries
+    """A slot's entries (the zeros after its compressed text are left);
+    UnreadableSlot for bytes this store did not write (not zlib, unpacking
+    past ``MOST_SLOT_TEXT``, entries that are not entries)."""
+    try:
+        unpack = zlib.decompressobj()
+        packed = unpack.decompress(data, MOST_SLOT_TEXT)
+        if unpack.unconsumed_tail:
+            raise UnreadableSlot(f"it unpacks to more than {MOST_SLOT_TEXT // 1024} KiB")
+        text = packed.decode()
+        lines, entries, k = text.split("\n") if text else [], [], 0
+        while k < len(lines):
+            room, first, count = map(int, lines[k].split())
+            if count < 0 or k + 1 + count > len(lines):
+                raise ValueError(f"an entry of {count} actions where {len(lines) - k - 1} lines are left")
+            entries.append((room, first, lines[k + 1 : k + 1 + count]))
+            k += 1 + count
+        return entries
+    except UnreadableSlot:
+        raise
+    except (zlib.error, UnicodeDecodeError, ValueError) as error:
+        raise UnreadableSlot(f"{type(error).__name__}: {str(error)[:80]}") from None
 
 
 def follow(logged: list[str], count: int, first: int, actions: list[str]) -> None:
