@@ -184,9 +184,11 @@ def test_h_on_the_curtain_says_why_the_last_messages_wait_and_shows_nothing():
     name = match.seating.name(match.handover_to)
     people.frame("H")  # (checked: nothing of a hand shows)
     assert not match.show_history and people.app.scene == "handover"
-    assert people.said("message H shows the last messages once") == [
-        f"message H shows the last messages once {name} has the screen"
-    ]
+    assert match.board.prompt == f"H shows the last messages once {name} has the screen"
+    assert not people.said("message H shows"), "not a message: nothing for the history to keep"
+    people.frame()
+    people.frame("RETURN")  # the curtain opens as it says
+    assert people.app.scene == "table" and not match.board.hidden
 
 
 def test_computers_between_people_play_with_no_hand_face_up():

@@ -474,8 +474,10 @@ class Match:
         if "RETURN" in pressed or (pointer is not None and pointer.clicked) or "RETURN" in buttons:
             self.open_curtain()
             return
-        if "H" in pressed:  # the last messages are the next person's to read, not the curtain's
-            self.say(narration.history_waits(self.seating.name(self.handover_to)))
+        if (
+            "H" in pressed
+        ):  # the last messages are the next person's to read, not the curtain's (its prompt line says so)
+            self.board.prompt = narration.history_waits(self.seating.name(self.handover_to))
         # Behind the curtain a missed UNO call may still be caught (or called late).
         if "K" in pressed:
             self._out_of_turn(self.person.catch_for_next)
