@@ -341,7 +341,9 @@ check_memory_decision() {
 }
 
 run_tests() {
-    in_root ".venv/bin/python -m pytest -p no:cacheprovider ${TESTS[*]}" | tail -n 3
+    # One process, without pyproject's workers and time limit (-n, --timeout: pytest-xdist
+    # and pytest-timeout are not among TEST_TOOLS): the emulated machine has a core a check.
+    in_root ".venv/bin/python -m pytest -p no:cacheprovider -o addopts=-q ${TESTS[*]}" | tail -n 3
 }
 
 benchmarks() {
