@@ -61,6 +61,13 @@ def test_with_no_sound_device_the_terminal_gets_one_line_saying_so(tmp_path):
     assert all(line.split()[0].isdigit() for line in result.stdout.splitlines()), result.stdout[:300]
 
 
+@pytest.mark.parametrize("module", ["game.server", "game.online.server"])
+def test_the_table_server_runs_by_either_module_name(module):
+    """``python -m game.online.server`` did nothing and exited 0."""
+    result = run([sys.executable, "-m", module, "--help"])
+    assert result.returncode == 0 and result.stdout.startswith("usage: python -m game.server "), result
+
+
 def without_a_display() -> dict:
     """The environment without X11 or Wayland (SDL would also try the
     default Wayland socket in XDG_RUNTIME_DIR)."""

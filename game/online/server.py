@@ -830,3 +830,7 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+if __name__ == "__main__":  # (python -m game.online.server, as well as game.server and uno1991-server)
+    sys.exit(main())
