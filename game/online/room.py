@@ -268,7 +268,7 @@ class Room(Generic[Conn]):
             if self.started or not free:
                 raise JoinError("the room is full")
             seat, fresh = free[0], new_token()
-            others = [str(s.public(n)["name"]) for n, s in enumerate(self.seats) if n != seat and s.public(n)["name"]]
+            others = (str(s.public(n)["name"] or "") for n, s in enumerate(self.seats) if n != seat)
             name = told_apart(name, others)  # (nobody at the table reads as another)
             self.seats[seat].name, self.seats[seat].token_sha256 = name, token_hash(fresh)
             nonce = hello.get("nonce")  # (hex of at most 64 digits: ``protocol.decode``)

@@ -87,7 +87,7 @@ def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
     _pyxel_ready = True
     found = runtime.init_finding_sound(runtime.init_options(headless, display_scale))
     if not found and not headless:  # (SOUND: ON would say nothing of it)
-        _title_news = narration.NO_SOUND_DEVICE
+        _title_news = runtime.NO_SOUND_DEVICE.capitalize()  # (as the terminal's line says it)
 
 
 __all__ = ["App", "init_pyxel", "run_window", "saved_seating", "settle_heap", "window_frames"]

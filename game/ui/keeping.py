@@ -1,7 +1,7 @@
 """A match's bookkeeping: starting one (the run's match n deals from
 seed + n, whether the matches before it were finished or left), continuing
-the saved one exactly, saving after every action, counting each hand in the statistics (one person's record, or each
-person's by name) and keeping finished matches for REPLAYS. The context
+the saved one exactly, saving after every action, counting each hand in
+the statistics (one person's record, or each person's by name) and keeping finished matches for REPLAYS. The context
 (``scenes/context.py``) holds one ``Keeping``; the table scene
 (``scenes/play.py``) shows the match it makes.
 """
@@ -57,8 +57,7 @@ class Keeping:
         self._ctx = ctx
         self._first_deal = first_deal
         self.saved = saved
-        self.number = 0  # the match's number in this run, from 0: it deals from seed + number
-        self.started = 0  # matches started in this run, finished or left: the next one's number
+        self.number = -1  # the match's number in this run, from 0 (it deals from seed + number); -1: none yet
         self.moves = 0  # actions (and new hands) sent to the engine in this match
         self._hand_counted = False  # the hand that is over is in the statistics
         self._date = ""
@@ -67,16 +66,17 @@ class Keeping:
     # ----- a match --------------------------------------------------------------------
 
     def start(self) -> Match:
-        """A new match; the run's match n (counted from 0) deals from seed + n,
-        so every run with a seed repeats, and no new match deals the cards of
-        one left before it. The table's code and the computer players are imported here, not
+        """A new match, the one after the last started (finished or left): the
+        run's match n (counted from 0) deals from seed + n, so every run with a
+        seed repeats, and no new match deals the cards of one left before it.
+        The table's code and the computer players are imported here, not
         before: the first frame (the title or the loading screen) comes sooner."""
         from game.ui.table.match import Match
 
         ctx = self._ctx
         ctx.audio.stop_music()
-        number = self.number = self.started
-        self.started += 1
+        self.number += 1
+        number = self.number
         deck, starter = self._first_deal if number == 0 else (None, None)
         rules, players = ctx.next_match.rules_and_players()
         level = ctx.next_match.level
@@ -124,7 +124,6 @@ class Keeping:
         ctx.title.can_continue = False
         ctx.audio.stop_music()
         self.number, self.moves, self._hand_counted = saved.match, saved.moves, saved.hand_counted
-        self.started = saved.match + 1
         self._date = saved.date
         self._id = saved.match_id or hashlib.sha256(f"{saved.date} {saved.record[:400]}".encode()).hexdigest()[:12]
         try:

@@ -474,9 +474,8 @@ class Match:
         if "RETURN" in pressed or (pointer is not None and pointer.clicked) or "RETURN" in buttons:
             self.open_curtain()
             return
-        if (
-            "H" in pressed
-        ):  # the last messages are the next person's to read, not the curtain's (its prompt line says so)
+        # H: the last messages are the next person's to read, not the curtain's; its prompt line says so.
+        if "H" in pressed:
             self.board.prompt = narration.history_waits(self.seating.name(self.handover_to))
         # Behind the curtain a missed UNO call may still be caught (or called late).
         if "K" in pressed:

@@ -38,7 +38,6 @@ PROMPT_COLOUR = "Colour? Type R, G, Y or B (or LEFT/RIGHT, RETURN). BACKSPACE: o
 PROMPT_STARTER_COLOUR = "A Wild is turned up: name the colour, R, G, Y or B (or LEFT/RIGHT, RETURN)"
 PROMPT_COMPUTER = "The computer's turn..."
 PROMPT_KING_COLOUR = "You are King: name the Wild's colour, R, G, Y or B (or LEFT/RIGHT, RETURN)"
-# Standard UNO: the colours are a row, so LEFT/RIGHT move along it.
 NO_JUMP_IN = "J jumps in with a card identical to the top card, out of turn"
 PROMPT_CATCH = "{name} forgot to call UNO! Press U to catch"
 PROMPT_HANDOVER = "RETURN when only {name} can see the screen"
@@ -122,9 +121,6 @@ def computer_turn_prompt(seat: int, players: Players) -> str:
     if seating.is_computer(seat) and seating.players == 2:
         return PROMPT_COMPUTER
     return f"{who(seat, seating)}'s turn..."
-
-
-NO_SOUND_DEVICE = "No sound device was found: the game plays without sound"
 
 
 def history_waits(name: str) -> str:

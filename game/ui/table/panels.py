@@ -141,8 +141,7 @@ def draw_flight(board: Board) -> None:
         draw_card(x, y, flight.code)
 
 
-# Between the piles (and the side panels of a big table) and your hand.
-# Whole cards under their title, for a moment, over the colour in play and the counts,
+# The challenged hand: whole cards under their title, for a moment, over the colour in play and the counts,
 # clear of the piles and of the seats' panels, with a gap above your hand so that it is
 # never seen as behind it (the top strips of a 23-pixel band were unreadable).
 REVEAL_CARD_H = res.CARD_H
