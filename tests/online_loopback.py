@@ -64,6 +64,8 @@ class Loopback:
             message = self.inbox.pop(0)
             self.session.receive(message)
             taken.append(message)
+            for reply in self.session.take_replies():  # (a nonce ``reveal`` asks for)
+                self.send(reply)
         return taken
 
 

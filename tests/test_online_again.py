@@ -22,7 +22,7 @@ from game import ai
 from game.online.protocol import SERVER_MESSAGES, Session, problem
 from game.online.room import MOST_MATCHES, Room, check_table
 from game.online.room_file import room_from_file
-from game.online.verify import CHECKED, Shuffle, check
+from game.online.verify import CHECKED, Shuffle, check, pledge_of
 from game.rules import Game
 from game.ui.online_play import TOKENS_FILE
 from game.ui.table.online_match import PROMPT_PLAY_AGAIN
@@ -42,10 +42,14 @@ class Person:
         self.deliver(room.join(self, self.session.hello(), 0.0))
 
     def deliver(self, out) -> None:
+        replies = []
         for conn, message in out:
             assert problem(json.loads(json.dumps(message)), SERVER_MESSAGES) is None, message
             conn.inbox.append(message)
             conn.session.receive(message)
+            replies += [(conn, reply) for reply in conn.session.take_replies()]  # (a nonce ``reveal`` asks for)
+        for conn, reply in replies:
+            conn.send(reply)
 
     def send(self, message: dict) -> None:
         self.deliver(self.room.handle(self, message, 0.0))
@@ -89,12 +93,15 @@ def test_a_room_plays_again_once_everyone_here_says_yes_each_match_its_own_recor
     news = anna.said("seats")[-1]
     assert news["again"] == [0] and not anna.said("match")  # BEN has not said yes: no match yet
     told = len(ben.inbox)
-    anna.send(anna.session.play_again())  # said twice: nothing more to tell anyone (its first nonce stands)
+    anna.send(anna.session.play_again())  # said twice: nothing more to tell anyone (its first pledge stands)
     assert len(ben.inbox) == told
-    ben.send(ben.session.play_again())
+    ben.send(ben.session.play_again())  # the last yes: everyone is asked for the nonce pledged, then it is dealt
+    reveals = [p.said("reveal")[-1] for p in (anna, ben)]
+    assert reveals[0] == reveals[1] and reveals[0]["match"] == 2
+    assert reveals[0]["pledges"] == [pledge_of(anna.session.nonces[2]), pledge_of(ben.session.nonces[2])]
     assert [p.said("match")[-1]["match"] for p in (anna, ben)] == [2, 2]
     assert anna.session.match == 2 and anna.session.commitment == commitment and anna.session.record is None
-    assert anna.session.nonce_mixed and ben.session.nonce_mixed
+    assert room.shuffle is not None and room.shuffle.nonces == (anna.session.nonces[2], ben.session.nonces[2])
     assert anna.session.view is not None and anna.session.view.hand  # dealt
     assert room.earlier[0].record() == first["record"] and room.match == 2
 
@@ -148,7 +155,7 @@ def test_a_watcher_follows_the_room_into_its_next_match_and_sees_no_hand_of_it()
     anna.send(anna.session.play_again())
     ben.send(ben.session.play_again())
     news = watcher.said("match")[-1]
-    assert news["match"] == 2 and "mixed" in news and not news["mixed"]
+    assert news["match"] == 2 and not watcher.said("error")[1:]  # (a watcher pledges and reveals nothing)
     state = watcher.said("state")[-1]
     view = state["view"]
     assert state["reset"] and not view["hand"] and sum(view["counts"]) >= 14 and list(view["scores"]) == [0, 0]

@@ -11,6 +11,7 @@ import json
 import subprocess
 import sys
 import time
+from dataclasses import replace
 
 import pytest
 from online_server import ROOT, _env, bot, finish, wait_for
@@ -20,8 +21,9 @@ from game.online import verify
 from game.online.bot import Bot
 from game.online.client import Client
 from game.online.protocol import Session
-from game.online.room import Room, check_table
+from game.online.room import REVEAL_TIME, Room, check_table
 from game.online.room_file import room_from_file
+from game.online.verify import pledge_of
 from game.rules import Game
 from game.storage import saves
 
@@ -59,6 +61,7 @@ def test_an_honest_match_checks_at_every_seat_and_its_seed_comes_from_both_nonce
         assert end["verdict"] == verify.CHECKED, end
         shuffle = end["shuffle"]
         assert shuffle["nonce"] == shuffle["nonces"][end["seat"]] and len(shuffle["nonce"]) == 32
+        assert shuffle["pledged"] == [pledge_of(nonce) for nonce in shuffle["nonces"]]  # shown before any nonce
         assert len(shuffle["seen"]) >= 2  # (the first deal, then draws and deals)
     first, second = honest
     assert first["record"] == second["record"]
@@ -118,6 +121,7 @@ UNCHECKABLE = {
     "commitment": ("commitment", None),
     "hands shown": ("seen", [[True, ["R1"]]]),  # JSON's true is no move number
     "seat as true": ("seat", True),
+    "pledges shown": ("pledged", "ab"),
 }
 
 
@@ -182,30 +186,34 @@ def test_the_commitment_comes_before_the_deal_and_the_secret_only_with_the_match
     secret = session.shuffle["secret"]
     over = next(n for n, message in enumerate(received) if message["type"] == "over")
     assert all(secret not in json.dumps(message) for message in received[:over])
+    assert all(session.nonce not in json.dumps(message) for message in received[:over])  # only its pledge
+    reveal = next(n for n, message in enumerate(received) if message["type"] == "reveal")
+    first_state = next(n for n, message in enumerate(received) if message["type"] == "state")
+    assert reveal < first_state and received[reveal]["pledges"] == [pledge_of(session.nonce), "", ""]
     assert received[over]["shuffle"]["nonces"][0] == session.nonce  # your nonce, at your seat
     assert received[over]["shuffle"]["nonces"][1:] == ["", ""]  # the computers send none
 
 
 @pytest.mark.parametrize(
-    "nonce, reason",
+    "pledge, reason",
     [
-        ("xyz", "nonce must be hex text (0-9, a-f) of at most 64 characters"),
-        ("ABCD", "nonce must be hex text"),
+        ("xyz", "pledge must be hex text (0-9, a-f) of at most 64 characters"),
+        ("ABCD", "pledge must be hex text"),
         ("a" * 65, "at most 64 characters"),
-        ("", "nonce must be hex text"),
-        (7, "nonce must be hex text"),
-        (["ab"], "nonce must be hex text"),
-        (None, "nonce must be hex text"),
+        ("", "pledge must be hex text"),
+        (7, "pledge must be hex text"),
+        (["ab"], "pledge must be hex text"),
+        (None, "pledge must be hex text"),
     ],
 )
-def test_a_bad_nonce_is_refused_with_its_reason_and_the_server_goes_on(table_server, nonce, reason):
-    hello = {"type": "hello", "version": 1, "name": "Eve", "nonce": nonce, "table": {"players": 2}}
+def test_a_bad_pledge_is_refused_with_its_reason_and_the_server_goes_on(table_server, pledge, reason):
+    hello = {"type": "hello", "version": 1, "name": "Eve", "pledge": pledge, "table": {"players": 2}}
     with connect(f"{table_server.url}/eve", open_timeout=5, proxy=None) as ws:
         ws.send(json.dumps(hello))
         refusal = json.loads(ws.recv(timeout=5))
     assert refusal["type"] == "error" and refusal["fatal"] and reason in refusal["reason"], refusal
     with connect(f"{table_server.url}/eve", open_timeout=5, proxy=None) as ws:
-        ws.send(json.dumps({**hello, "nonce": "0123456789abcdef" * 4}))  # 64 digits: the longest
+        ws.send(json.dumps({**hello, "pledge": "0123456789abcdef" * 4}))  # 64 digits: the longest
         welcome = json.loads(ws.recv(timeout=5))
     assert welcome["type"] == "welcome" and len(welcome["commitment"]) == 64, welcome
 
@@ -315,3 +323,170 @@ def test_the_match_result_shows_the_shuffle_checked_and_a_failed_check_flashes_w
     game.wait(1)
     assert lay.GREY in verdict_colours() and any(verify.UNCHECKED in line for line in game.lines[-3:])
     game.app.online.close()
+
+
+# ----- the nonces: pledged first, revealed once every seat is fixed (commit, then reveal) -----
+
+
+class Seated:
+    """Sessions at a room in this process: each message the room sends goes
+    to its session, and what the session answers by itself (its nonce, once
+    ``reveal`` asks) goes back to the room, unless that session is ``held``
+    (away, or keeping its nonce back); ``sent`` lists every client message."""
+
+    def __init__(self, room: Room) -> None:
+        self.room, self.now = room, 0.0
+        self.sessions: dict[str, Session] = {}
+        self.held: set[str] = set()
+        self.sent: list[tuple[str, dict]] = []
+        self.errors: list[tuple[str, str]] = []
+
+    def deliver(self, out) -> None:
+        replies = []
+        for conn, message in out:
+            message = json.loads(json.dumps(message))
+            if message["type"] == "error":
+                self.errors.append((conn, message["reason"]))
+            self.sessions[conn].receive(message)
+            replies += [(conn, reply) for reply in self.sessions[conn].take_replies() if conn not in self.held]
+        for conn, reply in replies:
+            self.send(conn, reply)
+
+    def send(self, conn: str, message: dict) -> None:
+        self.sent.append((conn, message))
+        self.deliver(self.room.handle(conn, message, self.now))
+
+    def join(self, name: str, session: Session | None = None) -> Session:
+        session = self.sessions[name] = session or Session(name)
+        hello = session.hello()
+        self.sent.append((name, hello))
+        self.deliver(self.room.join(name, hello, self.now))
+        return session
+
+    def tick(self, seconds: float) -> None:
+        self.now += seconds
+        self.deliver(self.room.tick(self.now))
+
+    def play_out(self) -> None:
+        """Every seat played by the room's computers until the match is over."""
+        self.room.computer_delay = self.room.react_delay = 0
+        while not self.room.over:
+            for seat in self.room.seats:
+                seat.standin = seat.kind == "person"
+            self.tick(1.0)
+
+
+THREE = {"rules": "standard", "players": 3, "people": 3}
+
+
+def test_every_nonce_is_sent_after_every_seat_has_pledged_so_the_last_to_sit_cannot_choose_the_deal():
+    table = Seated(Room("fair", check_table(THREE), computer_seed=4))
+    ann, bob, cat = (table.join(name) for name in ("ann", "bob", "cat"))
+    hellos = [message for _conn, message in table.sent if message["type"] == "hello"]
+    assert len(hellos) == 3 and all("nonce" not in hello and len(hello["pledge"]) == 64 for hello in hellos)
+    nonces = [n for n, (_conn, message) in enumerate(table.sent) if message["type"] == "nonce"]
+    assert len(nonces) == 3 and min(nonces) > max(n for n, (_c, m) in enumerate(table.sent) if m["type"] == "hello")
+    shuffle = table.room.shuffle
+    assert table.room.started and shuffle.nonces == (ann.nonce, bob.nonce, cat.nonce)
+    assert table.room.game.seed == shuffle.match_seed  # dealt from all three
+    assert ann.pledged[1] == bob.pledged[1] == [pledge_of(s.nonce) for s in (ann, bob, cat)]
+    table.play_out()
+    for session in (ann, bob, cat):
+        assert session.verdict.line == verify.CHECKED, session.verdict
+        assert "every nonce mixed in is the one its seat pledged before any was revealed (3)" in session.verdict.reason
+
+
+def test_a_seat_that_keeps_its_nonce_back_is_dealt_without_it_once_the_reveal_time_is_up_and_the_check_says_so():
+    table = Seated(Room("slow", check_table(THREE), computer_seed=4))
+    table.held.add("cat")  # CAT's program is away as the deal asks for the nonces
+    ann, bob, cat = (table.join(name) for name in ("ann", "bob", "cat"))
+    assert not table.room.started and ann.shuffling == [2]
+    table.tick(REVEAL_TIME - 0.1)
+    assert not table.room.started, "the deal waits for CAT's nonce, REVEAL_TIME at most"
+    table.tick(0.1)
+    assert table.room.started and table.room.shuffle.nonces == (ann.nonce, bob.nonce, "")
+    table.play_out()
+    assert ann.verdict.line == verify.CHECKED and "dealt without the nonce of seat 2" in ann.verdict.reason
+    assert cat.verdict.line == verify.CHECKED_LEFT_OUT, cat.verdict  # said plainly to CAT too
+
+
+def test_a_nonce_other_than_the_one_pledged_is_refused_so_a_late_seat_can_only_keep_its_own_back():
+    """The server's friend sits down last and would try nonces once it knows
+    the others': its pledge is fixed, another nonce is refused, and a second
+    hello cannot pledge again."""
+    table = Seated(Room("friend", check_table(THREE), computer_seed=4))
+    table.held.add("eve")
+    ann, bob = table.join("ann"), table.join("bob")
+    eve = table.join("eve")
+    table.send("eve", {"type": "nonce", "nonce": "ab" * 16})
+    assert table.errors[-1] == ("eve", "this nonce is not the one you pledged: the deal goes on without it")
+    table.send("eve", {"type": "hello", "version": 1, "name": "eve", "pledge": pledge_of("ab" * 16)})
+    assert "already joined" in table.errors[-1][1] and not table.room.started
+    table.send("eve", {"type": "nonce", "nonce": eve.nonce})  # its own, pledged: taken, and the deal is made
+    assert table.room.started and table.room.shuffle.nonces == (ann.nonce, bob.nonce, eve.nonce)
+
+
+def test_a_server_that_mixes_in_a_nonce_its_seat_did_not_pledge_fails_every_check():
+    table = Seated(Room("rigged", check_table(THREE), computer_seed=4))
+    table.held.add("eve")
+    ann, bob, _eve = (table.join(name) for name in ("ann", "bob", "eve"))
+    rigged = table.room.shuffle
+    table.room.shuffle = replace(rigged, nonces=(*rigged.nonces[:2], "c0ffee"))  # chosen after seeing ANN's and BOB's
+    table.tick(REVEAL_TIME)
+    table.play_out()
+    for session in (ann, bob):
+        assert session.verdict.line == verify.FAILED, session.verdict
+        assert "seat 2's nonce is not the one it pledged" in session.verdict.reason
+
+
+def test_a_server_restarted_while_the_deal_waits_for_nonces_asks_again_and_deals_with_them():
+    table = Seated(Room("restart", check_table(THREE), computer_seed=4))
+    table.held.add("cat")
+    ann, bob, cat = (table.join(name) for name in ("ann", "bob", "cat"))
+    assert table.room.to_file()["revealing"]
+    table.room = room_from_file(json.loads(json.dumps(table.room.to_file())), table.now)  # killed, started again
+    assert not table.room.started and table.room.shuffling() == [2]
+    table.held.clear()
+    table.join("ann", ann)  # each program rejoins with its seat's token and is asked again: the first
+    table.join("bob", bob)  # nonces stand (they were kept), CAT's comes now, and the deal is made
+    assert not table.room.started
+    table.join("cat", cat)
+    assert table.room.started and table.room.shuffle.nonces == (ann.nonce, bob.nonce, cat.nonce)
+    table.play_out()
+    assert all(s.verdict.line == verify.CHECKED for s in (ann, bob, cat)), [s.verdict for s in (ann, bob, cat)]
+
+
+def test_a_saved_match_keeps_the_pledges_it_was_shown_and_verify_checks_them(tmp_path):
+    table = Seated(Room("kept", check_table(THREE), computer_seed=4))
+    table.held.add("cat")
+    ann, _bob, _cat = (table.join(name) for name in ("ann", "bob", "cat"))
+    table.tick(REVEAL_TIME)
+    table.play_out()
+    kept = ann.kept_shuffle()
+    assert kept["pledged"] == ann.pledged[1] and kept["nonce"] == ann.nonce
+    path = tmp_path / "match.json"
+    path.write_text(saved_match(ann.record, kept, "standard", 3))
+    assert "dealt without the nonce of seat 2" in verify.check_saved(path.read_bytes())
+    for pledged in (None, "ab"):  # not shown, or garbled: said, not taken as no pledges
+        path.write_text(saved_match(ann.record, {**kept, "pledged": pledged}, "standard", 3))
+        if pledged is None:
+            assert "pledges were not checked" in verify.check_saved(path.read_bytes())
+        else:
+            with pytest.raises(ValueError, match="lacks the pledges"):
+                verify.check_saved(path.read_bytes())
+    other = [*kept["pledged"][:1], pledge_of("ab" * 16), *kept["pledged"][2:]]  # another pledge for BOB
+    path.write_text(saved_match(ann.record, {**kept, "pledged": other}, "standard", 3))
+    with pytest.raises(verify.ShuffleFailed, match="seat 1's nonce is not the one it pledged"):
+        verify.check_saved(path.read_bytes())
+
+
+def test_the_lobby_says_whose_part_of_the_shuffle_the_deal_waits_for():
+    from game.ui.scenes.lobby import lobby_lines
+
+    table = Seated(Room("lobby", check_table(THREE), computer_seed=4))
+    table.held.add("cat")
+    ann, _bob, cat = (table.join(name) for name in ("ann", "bob", "cat"))
+    assert lobby_lines(ann, "online")[2] == "Shuffling: waiting for CAT"
+    assert lobby_lines(cat, "online")[2] == "Shuffling: waiting for you"
+    table.tick(REVEAL_TIME)
+    assert ann.shuffling == [] and table.room.started

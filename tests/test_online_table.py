@@ -290,7 +290,9 @@ def test_a_deadline_counts_from_when_its_message_arrived_not_from_when_a_late_ta
     table = {"rules": "standard", "players": 2, "people": 1, "turn_time": 30}
     client = Client(f"{server.url}/late", "ANN", None, table).start()
     try:
-        wait_for(lambda: client.waiting >= 2, what="the welcome and the first state, not yet taken")
+        wait_for(lambda: client.waiting >= 2, what="the welcome and the call for the nonces")
+        client.poll()  # (its nonce goes: the deal waits for it)
+        wait_for(lambda: client.waiting >= 2, what="the seats' news and the first state, not yet taken")
         time.sleep(1.0)  # the table is busy elsewhere: nothing polled for a second
         taken = time.monotonic()
         client.poll()

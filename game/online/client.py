@@ -67,6 +67,8 @@ class _Face:
 
     def _received(self, message: Message, arrived: float) -> None:
         self.session.receive(message, arrived)
+        for reply in self.session.take_replies():
+            self.send(reply)
         if refused_for_good(message):
             self.status = "refused"
 

@@ -25,7 +25,7 @@ from typing import Any
 from ..rules.events import Event
 from ..rules.game import Pending, View
 from . import chat
-from .verify import NONCE, NONCE_LENGTH, SEEN_MOST, ShuffleFailed, Verdict, check
+from .verify import NONCE, NONCE_LENGTH, SEEN_MOST, ShuffleFailed, Verdict, check, left_out, pledge_of
 
 VERSION = 1
 MAX_MESSAGE = 4096  # bytes a client may send in one message (the wire layer closes a longer one: 1009)
@@ -104,7 +104,7 @@ CLIENT_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "token": _field(TEXT, NULL, longest=64),  # a rejoin
         "table": _field(OBJECT),  # the creator's table: ``room.check_table``
         "watch": _field(FLAG),  # watch the room (its public table only), not play
-        "nonce": _field(HEX, longest=NONCE_LENGTH),  # mixed into the match's seed: ``verify``
+        "pledge": _field(HEX, longest=NONCE_LENGTH),  # to the nonce mixed into the match's seed: ``verify``
     },
     "act": {
         "action": _field(TEXT, required=True, longest=64),
@@ -112,7 +112,8 @@ CLIENT_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "seat": _field(WHOLE),  # must be the sender's own
     },
     "start": {},  # the creator: the match now (in the lobby), or the next one (once a match is over)
-    "again": {"nonce": _field(HEX, longest=NONCE_LENGTH)},  # PLAY AGAIN: yes to the next match, and its nonce
+    "again": {"pledge": _field(HEX, longest=NONCE_LENGTH)},  # PLAY AGAIN: yes to the next match, its nonce's pledge
+    "nonce": {"nonce": _field(HEX, required=True, longest=NONCE_LENGTH)},  # the nonce pledged, once ``reveal`` asks
     "next": {},
     "back": {},
     "ping": {"id": _field(ANY)},  # comes back in ``pong``
@@ -127,6 +128,7 @@ SEATS_FIELDS: Mapping[str, Field] = {
     "watching": _field(WHOLE),  # how many watch the room (a server of before watchers says nothing)
     "creator": _field(WHOLE),  # the seat that may start (a server of before PLAY AGAIN: seat 0)
     "again": _field(LIST),  # once a match is over, the seats that said PLAY AGAIN
+    "shuffling": _field(LIST),  # the seats whose nonce the deal waits for (``reveal``)
 }
 
 # What the server sends, each message in one of these shapes (the tests
@@ -146,7 +148,11 @@ SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "match": _field(WHOLE, required=True),
         **SEATS_FIELDS,
         "commitment": _field(TEXT),  # to this match's shuffle, as the ``over`` before gave it
-        "mixed": _field(FLAG),  # the nonce this seat's ``again`` sent is in the shuffle
+    },
+    "reveal": {  # every seat is fixed: the deal waits for the nonces pledged (``verify``)
+        "match": _field(WHOLE, required=True),  # the match to be dealt
+        "pledges": _field(LIST, required=True),  # each seat's pledge, in seat order ("" for none)
+        "deadline": _field(NUMBER, required=True),  # seconds left to reveal: then it is dealt without
     },
     "state": {
         "moves": _field(WHOLE, required=True),
@@ -164,9 +170,9 @@ SERVER_MESSAGES: Mapping[str, Mapping[str, Field]] = {
         "winner": _field(WHOLE, NULL, required=True),
         "scores": _field(LIST, required=True),
         "ended": _field(NUMBER, NULL, required=True),
-        "shuffle": _field(OBJECT),  # the seed, secret and nonces committed to (a room from before it has none)
+        "shuffle": _field(OBJECT),  # the seed, secret, nonces and pledges (a room from before it has none)
         "match": _field(WHOLE),  # which of the room's matches it was
-        "next_commitment": _field(TEXT),  # to the next match's shuffle, before PLAY AGAIN's nonces
+        "next_commitment": _field(TEXT),  # to the next match's shuffle, before PLAY AGAIN's pledges
     },
     "refused": {
         "action": _field(TEXT, required=True),
@@ -352,6 +358,7 @@ class Session:
         self.seats: list[Message] = []
         self.started = False
         self.waiting: list[int] = []  # at a hand's end: the seats the next hand waits for
+        self.shuffling: list[int] = []  # before a deal: the seats whose nonce it waits for (``reveal``)
         self.view: View | None = None
         self.hand = 0
         self.moves = 0
@@ -362,12 +369,14 @@ class Session:
         self.events: list[Event] = []  # this hand's events, as this seat saw them, from number first_event on
         self.first_event = 0  # a rejoin is sent the view and only the hand's last events
         self.record: str | None = None  # the whole match, once it is over (a replay)
-        # The shuffle's check (``verify``): this session's nonce, mixed into the match's seed if it takes a
-        # new seat (``nonce_mixed``: a seat rejoined with a token was the nonce of the session that took it);
-        # the commitment the welcome gave; the hand shown after a move that brought it a card, (moves, hand);
-        # and, once the match is over, what the server revealed and the verdict.
+        # The shuffle's check (``verify``): the nonce this session pledges in its hello, and each match's
+        # nonce it pledged (``nonces``: a seat rejoined with a token was pledged by the session that took it);
+        # the pledges each match's ``reveal`` showed before this session revealed its nonce; the commitment
+        # the welcome gave; the hand shown after a move that brought it a card, (moves, hand); and, once the
+        # match is over, what the server revealed and the verdict.
         self.nonce = secrets.token_hex(16)
-        self.nonce_mixed = False
+        self.nonces: dict[int, str] = {}
+        self.pledged: dict[int, list[str]] = {}
         self.commitment: str | None = None
         self.seen: list[tuple[int, tuple[str, ...]]] = []
         self.shuffle: Message | None = None
@@ -375,7 +384,7 @@ class Session:
         self.refusals: list[Message] = []
         self.errors: list[str] = []
         self.chats: list[tuple[int, str]] = []  # (seat, saying) as they came, for the table to take
-        self._again_nonce: str | None = None  # the nonce this session's PLAY AGAIN sent
+        self.replies: list[Message] = []  # what the session answers by itself (a nonce ``reveal`` asks for)
         self._next_id = 0
 
     def hello(self) -> Message:
@@ -385,7 +394,7 @@ class Session:
         if self.token:
             message["token"] = self.token
         else:
-            message["nonce"] = self.nonce
+            message["pledge"] = pledge_of(self.nonce)
             if self.table is not None:
                 message["table"] = self.table
         return message
@@ -395,11 +404,15 @@ class Session:
         return {"type": "act", "action": action, "id": self._next_id}
 
     def play_again(self) -> Message:
-        """PLAY AGAIN: yes to the room's next match, with a nonce for its
-        shuffle (one a match: the server keeps the first it is sent)."""
-        if self._again_nonce is None:
-            self._again_nonce = secrets.token_hex(16)
-        return {"type": "again", "nonce": self._again_nonce}
+        """PLAY AGAIN: yes to the room's next match, with the pledge of a
+        nonce for its shuffle (one a match: the server keeps the first)."""
+        nonce = self.nonces.setdefault(self.match + 1, secrets.token_hex(16))
+        return {"type": "again", "pledge": pledge_of(nonce)}
+
+    def take_replies(self) -> list[Message]:
+        """What the session answers by itself, for the client to send now."""
+        replies, self.replies = self.replies, []
+        return replies
 
     def receive(self, message: Message, arrived: float | None = None) -> None:
         """Take one message of the server's; ``arrived``: when it came (time.monotonic(),
@@ -409,7 +422,8 @@ class Session:
             if self.room is not None and message.get("match", 1) != self.match:
                 self._next_match(message)  # (it began while this session was away)
             self.room, self.seat, self.match = message["room"], message["seat"], message.get("match", self.match)
-            self.nonce_mixed = self.nonce_mixed or "token" in message  # a new seat: this hello's nonce
+            if "token" in message:  # a new seat: this hello's pledge is its
+                self.nonces.setdefault(self.match, self.nonce)
             self.commitment = self.commitment or message.get("commitment")  # the first one, before the deal
             self.token = message.get("token", self.token)
             self.table = message.get("table", self.table)
@@ -418,6 +432,8 @@ class Session:
             self._seats(message)
         elif kind == "match":
             self._next_match(message)
+        elif kind == "reveal":
+            self._reveal(message)
         elif kind == "state":
             if message["hand"] != self.hand or message.get("reset"):
                 self.hand, self.events = message["hand"], []
@@ -459,10 +475,11 @@ class Session:
         if self.shuffle is None:
             return Verdict(None, "the server sent no shuffle: a room from before the check")
         assert self.record is not None  # (with the ``over`` message)
+        nonce, pledged = self.nonces.get(self.match), self.pledged.get(self.match)
+        seat = None if self.watch else self.seat  # (a watcher was dealt nothing to compare)
         try:
-            nonce = self.nonce if self.nonce_mixed else None
-            seat = None if self.watch else self.seat  # (a watcher was dealt nothing to compare)
-            return Verdict(True, check(self.record, self.shuffle, self.commitment, seat, nonce, self.seen))
+            checked = check(self.record, self.shuffle, self.commitment, seat, nonce, self.seen, pledged)
+            return Verdict(True, checked, left_out(self.shuffle, seat, nonce))
         except ShuffleFailed as failed:
             return Verdict(False, str(failed))
 
@@ -470,10 +487,30 @@ class Session:
         """The shuffle as a saved match keeps it, for ``python -m game.online.verify`` (None: none sent)."""
         if self.shuffle is None:
             return None
-        nonce = self.nonce if self.nonce_mixed else None
         seen = [[moves, list(hand)] for moves, hand in self.seen]
-        kept = {**self.shuffle, "commitment": self.commitment, "seat": self.seat, "nonce": nonce, "seen": seen}
+        kept = {
+            **self.shuffle,
+            "commitment": self.commitment,
+            "seat": self.seat,
+            "nonce": self.nonces.get(self.match, ""),  # ("": none of this session's: rejoined after a restart)
+            "pledged": self.pledged.get(self.match),  # (None: not at the table when the pledges were shown)
+            "seen": seen,
+        }
         return {**kept, "watcher": True} if self.watch else kept
+
+    def _reveal(self, message: Message) -> None:
+        """The deal waits for the nonces pledged: reveal this session's, if
+        the pledges shown are the first shown for that match (a later
+        ``reveal``, to a rejoin, must show the same) and hold its pledge."""
+        match, pledges = message.get("match"), message.get("pledges")
+        if not isinstance(match, int) or not isinstance(pledges, list):
+            return
+        pledges = [pledge if isinstance(pledge, str) else "" for pledge in pledges]
+        shown = self.pledged.setdefault(match, pledges)
+        nonce, seat = self.nonces.get(match), self.seat
+        mine = seat is not None and 0 <= seat < len(pledges) and pledges[seat] == pledge_of(nonce or "")
+        if nonce and shown == pledges and mine:
+            self.replies.append({"type": "nonce", "nonce": nonce})
 
     def _next_match(self, message: Message) -> None:
         """The room's next match begins (``match`` numbers them): its record
@@ -486,11 +523,6 @@ class Session:
         self.seen = []
         self.commitment = message.get("commitment")
         self.next_commitment = None
-        self.nonce_mixed = bool(message.get("mixed")) and self._again_nonce is not None
-        if self.nonce_mixed:
-            assert self._again_nonce is not None
-            self.nonce = self._again_nonce
-        self._again_nonce = None  # (the next match's PLAY AGAIN sends a new one)
 
     def _seats(self, message: Message) -> None:
         self.seats = message.get("seats", self.seats)
@@ -500,8 +532,9 @@ class Session:
         self.again = [n for n in again if isinstance(n, int)] if isinstance(again, list) else []
         watching = message.get("watching")
         self.watching = watching if isinstance(watching, int) and not isinstance(watching, bool) else 0
-        waiting = message.get("waiting")
+        waiting, shuffling = message.get("waiting"), message.get("shuffling")
         self.waiting = [n for n in waiting if isinstance(n, int)] if isinstance(waiting, list) else []
+        self.shuffling = [n for n in shuffling if isinstance(n, int)] if isinstance(shuffling, list) else []
 
     @property
     def my_turn(self) -> bool:

@@ -34,12 +34,13 @@ from ..rules import WATCHER, Game
 from ..rules.rulesets import RULESETS
 from . import chat
 from .protocol import Message, ProtocolError, clean_name, told_apart, view_json
-from .verify import SEEDS, Shuffle
+from .verify import SEEDS, Shuffle, ShuffleFailed
 
 FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
 RECENT_EVENTS = 30  # events a rejoin is sent with the view (as lichess resends a game's last 30 moves)
 GRACE = 5.0  # seconds a dropped person in turn keeps the seat before a computer plays it
+REVEAL_TIME = 10.0  # seconds the seats have to reveal the nonces they pledged: then the deal goes on without
 MOST_WATCHERS = 16  # connections that may watch one room at once
 MOST_MATCHES = 50  # matches one room plays (PLAY AGAIN): each kept as its replay, read back with the room
 ALL_PLAYED = f"this room has played its {MOST_MATCHES} matches: make a new room to play on"
@@ -215,6 +216,8 @@ class Room(Generic[Conn]):
         # The next match's shuffle, made as this one ends: its commitment goes out with ``over``, before the
         # people's nonces come with their PLAY AGAIN (``again``).
         self.next_shuffle: Shuffle | None = None
+        # Until when the next deal (the first, or PLAY AGAIN's) waits for the nonces pledged (``_ask_nonces``).
+        self.reveal_until: float | None = None
         self.created = time.strftime("%Y-%m-%d %H:%M")
         self.ended: float | None = None  # when the match ended (time.time()): its replay's date
         self.members: dict[Conn, Member] = {}
@@ -271,9 +274,9 @@ class Room(Generic[Conn]):
             others = (str(s.public(n)["name"] or "") for n, s in enumerate(self.seats) if n != seat)
             name = told_apart(name, others)  # (nobody at the table reads as another)
             self.seats[seat].name, self.seats[seat].token_sha256 = name, token_hash(fresh)
-            nonce = hello.get("nonce")  # (hex of at most 64 digits: ``protocol.decode``)
-            if self.shuffle is not None and isinstance(nonce, str):
-                self.shuffle = self.shuffle.with_nonce(seat, nonce)
+            pledge = hello.get("pledge")  # (hex of at most 64 digits: ``protocol.decode``)
+            if self.shuffle is not None and isinstance(pledge, str):
+                self.shuffle = self.shuffle.with_pledge(seat, pledge)
         place = self.seats[seat]
         place.conn, place.dropped, place.standin = conn, None, False
         self.members[conn] = Member(seat, rejoined=self.started)
@@ -282,9 +285,14 @@ class Room(Generic[Conn]):
         if fresh is not None:
             welcome["token"] = fresh
         out = [(conn, welcome)]
-        if not self.started and all(s.kind == "computer" or s.token_sha256 for s in self.seats):
-            return out + self.start(now)
+        if (
+            not self.started
+            and self.reveal_until is None
+            and all(s.token_sha256 or s.kind == "computer" for s in self.seats)
+        ):
+            return out + self.deal_match(now)
         out += self.seat_news()
+        out += self._nonce_asked(conn, now)
         if self.started:
             out.append((conn, self.state(conn, now)))
         if self.over:
@@ -298,7 +306,7 @@ class Room(Generic[Conn]):
         if len(self.watchers) >= MOST_WATCHERS:
             raise JoinError(f"this room has as many watchers as it takes ({MOST_WATCHERS})")
         self.watchers[conn] = Member(WATCHER, rejoined=self.started)
-        out = [(conn, self._welcome(WATCHER)), *self.seat_news()]
+        out = [(conn, self._welcome(WATCHER)), *self.seat_news(), *self._nonce_asked(conn, now)]
         if self.started:
             out.append((conn, self.state(conn, now)))
         if self.over:
@@ -341,7 +349,7 @@ class Room(Generic[Conn]):
         self._wind_scepter(now)  # the last to leave: it stands still
         self._pass_on()
         if self.over and self._all_again():  # the one left was the last to say yes
-            return self.play_again(now)
+            return self.deal_match(now)
         return self.seat_news()
 
     def _pass_on(self) -> None:
@@ -358,15 +366,84 @@ class Room(Generic[Conn]):
                 return
 
     def start(self, now: float) -> Out[Conn]:
-        for seat in self.seats:
-            if seat.kind == "person" and seat.token_sha256 is None:
-                seat.kind = "computer"
+        self._fix_seats()
         self.started = True
         if self.shuffle is not None and self.shuffle.match_seed != self.game.seed:
             self.game, self._header = self._new_game(self.shuffle.match_seed), None  # the nonces mixed in
         self.turn_key, self.turn_since = self._turn_key(), now
         self._wind_scepter(now)  # the first hand's minute begins
         return self.seat_news() + self.broadcast(now)
+
+    def _fix_seats(self) -> None:
+        """The match's seats are fixed: a computer plays each free one."""
+        for seat in self.seats:
+            if seat.kind == "person" and seat.token_sha256 is None:
+                seat.kind = "computer"
+
+    # ----- the deal: the nonces pledged, then revealed ------------------------------
+
+    def deal_match(self, now: float) -> Out[Conn]:
+        """Deal the room's match, the first or PLAY AGAIN's next: at once;
+        or, if seats pledged nonces to its shuffle, once everyone has been
+        shown every pledge and sent its nonce (``reveal``), or ``REVEAL_TIME``
+        later without the nonces that have not come. Nobody chooses a nonce
+        after seeing another's (docs/online.md, "A shuffle anyone can check")."""
+        if self.reveal_until is not None:
+            return []  # (asked already)
+        if not self.started:
+            self._fix_seats()  # before any pledge is shown: nobody sits down after
+        shuffle = self._to_deal()
+        if shuffle is None or not shuffle.awaited:
+            return self._deal_now(now)
+        self.reveal_until = now + REVEAL_TIME
+        return self.seat_news() + [(conn, self._reveal_message(now)) for conn in self.everyone]
+
+    def _deal_now(self, now: float) -> Out[Conn]:
+        self.reveal_until = None
+        return self.play_again(now) if self.over else self.start(now)
+
+    def _to_deal(self) -> Shuffle | None:
+        """The shuffle of the match to be dealt next: this one's, or once it is over the next one's."""
+        return self.next_shuffle if self.over else self.shuffle
+
+    def _reveal_message(self, now: float) -> Message:
+        shuffle = self._to_deal()
+        assert shuffle is not None and shuffle.pledges is not None and self.reveal_until is not None
+        return {
+            "type": "reveal",
+            "match": self.match + 1 if self.over else self.match,
+            "pledges": list(shuffle.pledges),
+            "deadline": round(max(0.0, self.reveal_until - now), 2),
+        }
+
+    def _nonce_asked(self, conn: Conn, now: float) -> Out[Conn]:
+        """A connection that comes while the deal waits for the nonces is asked too (a rejoin reveals its own)."""
+        return [] if self.reveal_until is None else [(conn, self._reveal_message(now))]
+
+    def _revealed(self, conn: Conn, seat: int, nonce: str, now: float) -> Out[Conn]:
+        """A seat's nonce, revealed: kept if it is the one it pledged; the
+        deal is made once the last awaited one has come."""
+        shuffle = self._to_deal()
+        if self.reveal_until is None or shuffle is None or shuffle.pledges is None:
+            return [(conn, {"type": "error", "reason": "no deal waits for a nonce now"})]
+        if not shuffle.pledges[seat]:
+            return [(conn, {"type": "error", "reason": "you pledged no nonce for this deal"})]
+        if seat not in shuffle.awaited:
+            return []  # (revealed already: the first stands)
+        try:
+            shuffle = shuffle.with_nonce(seat, nonce)
+        except ShuffleFailed as failed:
+            return [(conn, {"type": "error", "reason": str(failed)})]
+        if self.over:
+            self.next_shuffle = shuffle
+        else:
+            self.shuffle = shuffle
+        return self.seat_news() if shuffle.awaited else self._deal_now(now)
+
+    def shuffling(self) -> list[int]:
+        """The seats whose nonce the deal waits for."""
+        shuffle = self._to_deal()
+        return [] if self.reveal_until is None or shuffle is None else shuffle.awaited
 
     # ----- messages -------------------------------------------------------------
 
@@ -392,9 +469,11 @@ class Room(Generic[Conn]):
                 return [*out, (conn, {"type": "error", "reason": reason})]
             if self.over and self._all_played():
                 return [*out, (conn, {"type": "error", "reason": ALL_PLAYED})]
-            return out + (self.play_again(now) if self.over else self.start(now))
+            return out + self.deal_match(now)
         if kind == "again":
-            return out + self._again(conn, seat, message.get("nonce"), now)
+            return out + self._again(conn, seat, message.get("pledge"), now)
+        if kind == "nonce":
+            return out + self._revealed(conn, seat, message["nonce"], now)
         if not self.started:
             return [*out, (conn, {"type": "error", "reason": "the match has not started"})]
         if kind == "next":
@@ -469,19 +548,19 @@ class Room(Generic[Conn]):
 
     # ----- play again: the room's next match ---------------------------------------
 
-    def _again(self, conn: Conn, seat: int, nonce: str | None, now: float) -> Out[Conn]:
-        """A person says yes to another match (PLAY AGAIN), with a nonce for
-        its shuffle: it starts once every person here has said yes."""
+    def _again(self, conn: Conn, seat: int, pledge: str | None, now: float) -> Out[Conn]:
+        """A person says yes to another match (PLAY AGAIN), with the pledge of
+        a nonce for its shuffle: it is dealt once every person here has said yes."""
         if not self.over:
             return [(conn, {"type": "error", "reason": "PLAY AGAIN is for when the match is over"})]
         if self._all_played():
             return [(conn, {"type": "error", "reason": ALL_PLAYED})]
-        if self.seats[seat].again:
-            return []  # (said already: its first nonce stands)
+        if self.seats[seat].again or self.reveal_until is not None:
+            return []  # (said already: its first pledge stands; or the deal is under way)
         self.seats[seat].again = True
-        if self.next_shuffle is not None and nonce is not None:
-            self.next_shuffle = self.next_shuffle.with_nonce(seat, nonce)
-        return self.play_again(now) if self._all_again() else self.seat_news()
+        if self.next_shuffle is not None and pledge is not None:
+            self.next_shuffle = self.next_shuffle.with_pledge(seat, pledge)
+        return self.deal_match(now) if self._all_again() else self.seat_news()
 
     def _all_played(self) -> bool:
         """The room has played as many matches as it may (``MOST_MATCHES``)."""
@@ -512,9 +591,10 @@ class Room(Generic[Conn]):
             place.ready = place.again = False
             place.standin = place.kind == "person" and place.conn is None
         out: Out[Conn] = []
+        news = self._match_news()
         for conn, member in [*self.members.items(), *self.watchers.items()]:
             member.hand, member.sent, member.rejoined = 0, 0, False
-            out.append((conn, self._match_news(member.seat)))
+            out.append((conn, news))
         self.turn_key, self.turn_since = self._turn_key(), now
         self._wind_scepter(now)
         return out + self.broadcast(now)
@@ -526,15 +606,11 @@ class Room(Generic[Conn]):
             return Shuffle.new(players, (shuffle.seed + 1) % SEEDS)
         return Shuffle.new(players)
 
-    def _match_news(self, seat: int) -> Message:
-        """The news of the room's next match, to a seat (or a watcher): its
-        number, its shuffle's commitment, and whether the seat's nonce is
-        in it (``mixed``)."""
+    def _match_news(self) -> Message:
+        """The news of the room's next match: its number and its shuffle's commitment."""
         news: Message = {"type": "match", "match": self.match, **self.seats_fields()}
         if self.shuffle is not None:
             news["commitment"] = self.shuffle.commitment
-            nonces = self.shuffle.nonces
-            news["mixed"] = nonces is not None and 0 <= seat < len(nonces) and bool(nonces[seat])
         return news
 
     def after_action(self, now: float, conn: Conn | None = None, ident: int | str | None = None) -> Out[Conn]:
@@ -580,6 +656,7 @@ class Room(Generic[Conn]):
             "watching": len(self.watchers),
             "creator": self.creator,
             "again": [n for n, seat in enumerate(self.seats) if seat.again],
+            "shuffling": self.shuffling(),
         }
 
     def seat_news(self) -> Out[Conn]:
@@ -669,6 +746,8 @@ class Room(Generic[Conn]):
 
     def wakeup(self, now: float) -> float | None:
         """When ``tick`` next has something to do (None: nothing until a message)."""
+        if self.reveal_until is not None:
+            return self.reveal_until
         if not self.live():
             return None
         times = []
@@ -684,6 +763,8 @@ class Room(Generic[Conn]):
         return min(times) if times else None
 
     def tick(self, now: float) -> Out[Conn]:
+        if self.reveal_until is not None:
+            return self._deal_now(now) if now >= self.reveal_until else []  # (without the nonces not come)
         self._wind_scepter(now)
         if not self.live():
             return []
@@ -805,6 +886,7 @@ class Room(Generic[Conn]):
             if self.shuffle is None
             else self.shuffle.as_json(),  # (its secret: never sent before ``over``)
             "next_shuffle": None if self.next_shuffle is None else self.next_shuffle.as_json(),
+            "revealing": self.reveal_until is not None,  # (a restart asks again, for REVEAL_TIME more)
             "match": self.match,
             "creator": self.creator,
             "earlier": [played.file_state() for played in self.earlier],

@@ -16,6 +16,7 @@ from .protocol import ROOM_NAME, Message, ProtocolError, clean_name
 from .room import (
     FILE_VERSION,
     MOST_MATCHES,
+    REVEAL_TIME,
     TOKEN_SHA256,
     Played,
     Room,
@@ -82,6 +83,9 @@ def _read(data: Message, now: float) -> Room[Any]:
     room.shuffle = _shuffle(data.get("shuffle"), game.players)
     room.next_shuffle = _shuffle(data.get("next_shuffle"), game.players)
     room.started, room.over = _flag(data["started"]), _flag(data["over"])
+    if _flag(data.get("revealing", False)) and (room.over or not room.started):
+        room.reveal_until = now + REVEAL_TIME  # the deal waited for nonces: it asks again, the rejoins reveal theirs
+        room.reveal_until = room.reveal_until if room.shuffling() else None
     room.played = moves > 0
     creator = data.get("creator", 0)
     if not whole(creator) or not 0 <= creator < len(room.seats):

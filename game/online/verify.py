@@ -8,16 +8,22 @@ and sends its ``commitment`` in every ``welcome``; at the match's end the
 checks a saved online match later. ``docs/online.md`` ("A shuffle anyone
 can check") says what it proves and what it does not.
 
-The construction (``v1``)::
+The construction (``v1``; pledges since the second version of the check)::
 
-    commitment = SHA-256 hex of "UNO 1991 shuffle commitment v1\\nseed N\\nsecret HEX64\\n"
+    commitment = SHA-256 hex of "UNO 1991 shuffle commitment v1\nseed N\nsecret HEX64\n"
+    pledge     = SHA-256 hex of "UNO 1991 nonce pledge v1\nnonce A\n"
     match seed = first 8 hex digits, as a number, of
-                 SHA-256 of "UNO 1991 shuffle seed v1\\nseed N\\nnonces A,B,...\\n"
+                 SHA-256 of "UNO 1991 shuffle seed v1\nseed N\nnonces A,B,...\n"
 
 N is the server's seed in decimal, HEX64 its 32-byte secret in lowercase
-hex, and A, B, ... each seat's nonce in seat order (empty for a seat whose
-client sent none, a computer's). A room made with a fixed seed (the tests)
-mixes in no nonce: its ``nonces`` is null and the match seed is N.
+hex, and A, B, ... each seat's nonce in seat order (empty for a seat that
+pledged none, a computer's, or did not reveal its nonce in time). A seat
+sends only its nonce's pledge as it takes its seat (or says PLAY AGAIN);
+once every seat is fixed the server sends everyone the pledges (``reveal``)
+and only then do the seats send their nonces, which must match their
+pledges: nobody chooses a nonce after seeing another. A room made with a
+fixed seed (the tests) mixes in no nonce: its ``nonces`` is null and the
+match seed is N.
 """
 
 from __future__ import annotations
@@ -29,7 +35,7 @@ import secrets
 import sys
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +49,7 @@ SEEDS = 2**32  # the server's seeds, as the engine's own (``Game(seed=None)``)
 SEEN_MOST = 1000  # a seat's hands kept for the check: a match's deals and draws are a few hundred
 MAX_FILE = 1024 * 1024  # bytes of a saved match ``main`` reads at most (as the game's own saves)
 CHECKED = "SHUFFLE CHECKED"
+CHECKED_LEFT_OUT = "SHUFFLE CHECKED, YOUR NONCE LEFT OUT"
 FAILED = "SHUFFLE CHECK FAILED!"
 UNCHECKED = "SHUFFLE NOT CHECKED (AN OLDER ROOM)"
 
@@ -53,12 +60,14 @@ class ShuffleFailed(ValueError):
 
 @dataclass(frozen=True)
 class Shuffle:
-    """The server's side: its seed and secret, and the nonces mixed in
-    (None: a room with a fixed seed, which mixes in none)."""
+    """The server's side: its seed and secret, the nonces mixed in (None: a
+    room with a fixed seed, which mixes in none), and the seats' pledges to
+    their nonces (empty for a seat that pledged none)."""
 
     seed: int
     secret: str
     nonces: tuple[str, ...] | None
+    pledges: tuple[str, ...] | None = None
 
     @classmethod
     def new(cls, players: int, seed: int | None = None) -> Shuffle:
@@ -68,7 +77,7 @@ class Shuffle:
         two such rooms are the same room."""
         if seed is not None:
             return cls(seed, hashlib.sha256(f"UNO 1991 fixed seed {seed}\n".encode()).hexdigest(), None)
-        return cls(secrets.randbelow(SEEDS), secrets.token_hex(32), ("",) * players)
+        return cls(secrets.randbelow(SEEDS), secrets.token_hex(32), ("",) * players, ("",) * players)
 
     @property
     def commitment(self) -> str:
@@ -83,17 +92,36 @@ class Shuffle:
         text = f"UNO 1991 shuffle seed v1\nseed {self.seed}\nnonces {','.join(self.nonces)}\n"
         return int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)
 
-    def with_nonce(self, seat: int, nonce: str) -> Shuffle:
-        """The shuffle with ``seat``'s nonce (nothing changes in a room with a fixed seed)."""
-        if self.nonces is None:
+    def with_pledge(self, seat: int, pledge: str) -> Shuffle:
+        """The shuffle with ``seat``'s pledge to its nonce (nothing changes in a room with a fixed seed)."""
+        if self.nonces is None or self.pledges is None:
             return self
-        nonces = list(self.nonces)
-        nonces[seat] = nonce
-        return Shuffle(self.seed, self.secret, tuple(nonces))
+        return replace(self, pledges=_put(self.pledges, seat, pledge))
+
+    def with_nonce(self, seat: int, nonce: str) -> Shuffle:
+        """The shuffle with ``seat``'s nonce revealed: ShuffleFailed unless it is the one the seat pledged."""
+        if self.nonces is None or self.pledges is None:
+            return self
+        if pledge_of(nonce) != self.pledges[seat]:
+            raise ShuffleFailed("this nonce is not the one you pledged: the deal goes on without it")
+        return replace(self, nonces=_put(self.nonces, seat, nonce))
+
+    @property
+    def awaited(self) -> list[int]:
+        """The seats that pledged a nonce and have not revealed it yet."""
+        if self.nonces is None or self.pledges is None:
+            return []
+        return [seat for seat, pledge in enumerate(self.pledges) if pledge and not self.nonces[seat]]
 
     def as_json(self) -> dict[str, Any]:
         """As the ``over`` message reveals it, and a room file keeps it."""
-        return {"seed": self.seed, "secret": self.secret, "nonces": None if self.nonces is None else list(self.nonces)}
+        nonces, pledges = self.nonces, self.pledges
+        return {
+            "seed": self.seed,
+            "secret": self.secret,
+            "nonces": None if nonces is None else list(nonces),
+            "pledges": None if pledges is None else list(pledges),
+        }
 
     @classmethod
     def from_json(cls, data: object, players: int | None = None) -> Shuffle:
@@ -105,30 +133,48 @@ class Shuffle:
             raise ShuffleFailed("the shuffle's seed is not a whole number from 0 to 2**63 - 1")
         if not isinstance(secret, str) or not SECRET.fullmatch(secret):
             raise ShuffleFailed("the shuffle's secret is not 64 hex digits")
-        if nonces is not None:
-            if not isinstance(nonces, list) or not all(
-                isinstance(n, str) and (not n or NONCE.fullmatch(n)) for n in nonces
-            ):
-                raise ShuffleFailed(
-                    f"the shuffle's nonces are not a list of hex texts of at most {NONCE_LENGTH} digits"
-                )
-            if players is not None and len(nonces) != players:
-                raise ShuffleFailed(f"the shuffle has {len(nonces)} nonces for {players} seats")
-            nonces = tuple(nonces)
-        return cls(seed, secret, nonces)
+        if nonces is None:
+            return cls(seed, secret, None)
+        nonces = hex_texts(nonces, players, "nonces")
+        pledges = data.get("pledges")  # (a room from before the pledges has none: no seat pledged)
+        pledges = ("",) * len(nonces) if pledges is None else hex_texts(pledges, len(nonces), "pledges")
+        return cls(seed, secret, nonces, pledges)
+
+
+def hex_texts(items: object, players: int | None, what: str) -> tuple[str, ...]:
+    """A seat's list of nonces or pledges: hex texts, or empty (ShuffleFailed, why not)."""
+    if not isinstance(items, list) or not all(_hex_or_empty(item) for item in items):
+        raise ShuffleFailed(f"the shuffle's {what} are not a list of hex texts of at most {NONCE_LENGTH} digits")
+    if players is not None and len(items) != players:
+        raise ShuffleFailed(f"the shuffle has {len(items)} {what} for {players} seats")
+    return tuple(items)
+
+
+def pledge_of(nonce: str) -> str:
+    """A seat's pledge to its nonce: sent before any nonce is shown, and matched by the nonce after."""
+    return hashlib.sha256(f"UNO 1991 nonce pledge v1\nnonce {nonce}\n".encode()).hexdigest()
+
+
+def _put(items: tuple[str, ...], seat: int, item: str) -> tuple[str, ...]:
+    return (*items[:seat], item, *items[seat + 1 :])
 
 
 @dataclass(frozen=True)
 class Verdict:
     """What the result screen says of the shuffle: ``checked`` (True, False,
-    or None for a room that sent no shuffle) and why, in words."""
+    or None for a room that sent no shuffle) and why, in words;
+    ``left_out``: checked, but dealt without this seat's nonce (it was not
+    revealed in time)."""
 
     checked: bool | None
     reason: str
+    left_out: bool = False
 
     @property
     def line(self) -> str:
-        return CHECKED if self.checked else FAILED if self.checked is False else UNCHECKED
+        if self.checked:
+            return CHECKED_LEFT_OUT if self.left_out else CHECKED
+        return FAILED if self.checked is False else UNCHECKED
 
 
 def check(
@@ -138,14 +184,18 @@ def check(
     seat: int | None = None,
     nonce: str | None = None,
     seen: Sequence[tuple[int, Sequence[str]]] = (),
+    pledged: Sequence[str] | None = None,
 ) -> str:
     """Check a finished match against its shuffle: the ``commitment`` (as
     the ``welcome`` gave it) is the shuffle's; ``seat``'s own ``nonce``
-    (None: unknown here) is the one mixed in at that seat; the ``record``
-    is dealt from the match seed (no stacked deck, no fixed starter) and
-    replays with the engine; and each of ``seen``, ``(moves, hand)``: the
-    hand ``seat`` was shown after that many moves, is the hand the engine
-    deals it there. What was checked, in words; ShuffleFailed, why not."""
+    (None: unknown here) is the one mixed in at that seat, or none (not
+    revealed in time); every nonce mixed in is the one its seat pledged in
+    ``pledged``, the pledges this seat was shown before it revealed its own
+    (None: it was not shown them); the ``record`` is dealt from the match
+    seed (no stacked deck, no fixed starter) and replays with the engine;
+    and each of ``seen``, ``(moves, hand)``: the hand ``seat`` was shown
+    after that many moves, is the hand the engine deals it there. What was
+    checked, in words; ShuffleFailed, why not."""
     if not isinstance(commitment, str):
         raise ShuffleFailed("the server sent no commitment before the deal")
     try:
@@ -155,10 +205,7 @@ def check(
     revealed = Shuffle.from_json(shuffle, first.players)
     if revealed.commitment != commitment:
         raise ShuffleFailed(f"the seed and secret revealed are not the ones committed to ({commitment[:16]}...)")
-    if nonce is not None and seat is not None:
-        mixed = None if revealed.nonces is None or not 0 <= seat < len(revealed.nonces) else revealed.nonces[seat]
-        if mixed != nonce:
-            raise ShuffleFailed(f"your nonce {nonce[:16]} is not the one mixed in at your seat ({mixed})")
+    notes = _nonces_checked(revealed, first.players, seat, nonce, pledged)
     header = first.record().splitlines()
     if any(line.startswith(("deck ", "starter ")) for line in header):
         raise ShuffleFailed("the record stacks its first deck or fixes its starter: its deal is not the seed's")
@@ -184,8 +231,44 @@ def check(
     if shown:
         raise ShuffleFailed(f"you were shown a hand after move {min(shown)}, past the record's end ({moves})")
     hands = "" if seat is None else f"; so does seat {seat}'s hand at each of the {compared} moves that gave it cards"
+    summary = f"seed {revealed.seed} and secret match the commitment; the record follows from match seed {first.seed}"
+    return "; ".join([summary + hands, *notes])
+
+
+def _nonces_checked(
+    revealed: Shuffle, players: int, seat: int | None, nonce: str | None, pledged: Sequence[str] | None
+) -> list[str]:
+    """Check the nonces mixed in: yours (``nonce`` at ``seat``) is there or was left out, and each
+    is the one its seat pledged before any was revealed. What the check found, in words; ShuffleFailed."""
+    nonces = revealed.nonces
+    if nonce and seat is not None:
+        if pledged is not None and (not 0 <= seat < len(pledged) or pledged[seat] != pledge_of(nonce)):
+            raise ShuffleFailed("the pledges you were shown before the reveal had another at your seat")
+        mixed = None if nonces is None or not 0 <= seat < len(nonces) else nonces[seat]
+        if mixed not in ("", nonce):
+            raise ShuffleFailed(f"your nonce {nonce[:16]} is not the one mixed in at your seat ({mixed})")
+    if nonces is None:
+        return []
+    if pledged is None:
+        return ["the nonces' pledges were not checked: you were not at the table when they were shown"]
+    if len(pledged) != players:
+        raise ShuffleFailed(f"you were shown {len(pledged)} pledges for {players} seats")
+    for number, (mixed, pledge) in enumerate(zip(nonces, pledged, strict=True)):
+        if mixed and pledge_of(mixed) != pledge:
+            raise ShuffleFailed(f"seat {number}'s nonce is not the one it pledged before the nonces were revealed")
+    notes = [f"every nonce mixed in is the one its seat pledged before any was revealed ({sum(map(bool, nonces))})"]
+    missing = [number for number, pledge in enumerate(pledged) if pledge and not nonces[number]]
+    if missing:
+        seats = ", ".join(str(number) for number in missing)
+        notes.append(f"dealt without the nonce of seat {seats}: pledged, not revealed in time")
+    return notes
+
+
+def left_out(shuffle: object, seat: int | None, nonce: str | None) -> bool:
+    """Whether the seat's own nonce was left out of the deal (``check`` passed: it was not revealed in time)."""
+    nonces = shuffle.get("nonces") if isinstance(shuffle, dict) else None
     return (
-        f"seed {revealed.seed} and secret match the commitment; the record follows from match seed {first.seed}{hands}"
+        bool(nonce) and seat is not None and isinstance(nonces, list) and 0 <= seat < len(nonces) and not nonces[seat]
     )
 
 
@@ -205,9 +288,10 @@ def check_saved(text: str | bytes) -> str:
     if missing:
         raise ValueError(f"the saved shuffle lacks {', '.join(missing)}: it cannot be checked")
     if kept.get("watcher") is True:  # a watcher was dealt nothing: no seat, nonce or hands to compare
-        return check(saved.record, kept, kept["commitment"]) + "; watched: no seat's nonce or hands compared"
+        checked = check(saved.record, kept, kept["commitment"], pledged=kept["pledged"])
+        return checked + "; watched: no seat's nonce or hands compared"
     seen = [(moves, tuple(hand)) for moves, hand in kept["seen"]]
-    return check(saved.record, kept, kept["commitment"], kept["seat"], kept["nonce"], seen)
+    return check(saved.record, kept, kept["commitment"], kept["seat"], kept["nonce"], seen, kept["pledged"])
 
 
 def kept_fields_missing(kept: dict[str, Any]) -> list[str]:
@@ -215,17 +299,23 @@ def kept_fields_missing(kept: dict[str, Any]) -> list[str]:
     missing = []
     if not isinstance(kept.get("commitment"), str):
         missing.append("the commitment (text)")
+    pledged = kept.get("pledged", False)
+    if pledged is not None and not (isinstance(pledged, list) and all(_hex_or_empty(p) for p in pledged)):
+        missing.append("the pledges you were shown before the reveal (a list of hex texts, or null)")
     if kept.get("watcher") is True:
         return missing
     if not _whole(kept.get("seat")):
         missing.append("your seat (a whole number)")
-    nonce = kept.get("nonce")
-    if not isinstance(nonce, str) or not NONCE.fullmatch(nonce):
-        missing.append(f"your nonce (hex text of at most {NONCE_LENGTH} digits)")
+    if not _hex_or_empty(kept.get("nonce")):
+        missing.append(f"your nonce (hex text of at most {NONCE_LENGTH} digits, or empty for none)")
     seen = kept.get("seen")
     if not isinstance(seen, list) or not all(_shown(item) for item in seen):
         missing.append("the hands you were shown ([moves, [cards]] pairs)")
     return missing
+
+
+def _hex_or_empty(value: object) -> bool:
+    return isinstance(value, str) and (not value or NONCE.fullmatch(value) is not None)
 
 
 def _whole(value: object) -> bool:

@@ -22,7 +22,7 @@ from game.ui import layout as lay
 from game.ui.drawing import draw_frame, text_centred
 from game.ui.scenes.navigator import Keys, Reset, Scene, Step
 from game.ui.scenes.play import PlayScene, leave_online
-from game.ui.table.online_match import PROMPT_OFFLINE
+from game.ui.table.online_match import PROMPT_OFFLINE, shuffled_by
 from game.ui.table.tabletop import draw_message_bar
 
 if TYPE_CHECKING:
@@ -71,6 +71,8 @@ def lobby_lines(session, status: str) -> tuple[str, list[str], str]:
         if status == "online" and session.room:
             free = sum(1 for seat in session.seats if seat["kind"] == "person" and seat["name"] is None)
             news = f"Waiting for {free} more {'person' if free == 1 else 'people'}" if free else "Starting..."
+            if session.shuffling:
+                news = f"Shuffling: waiting for {' and '.join(shuffled_by(session))}"[:76]
     return heading, seats, news
 
 

@@ -246,6 +246,8 @@ class OnlineLink:
         if not self.said_again:
             return PLAY_AGAIN
         waited = self._waited_for()
+        if not waited and session.shuffling:
+            return f"SHUFFLING: WAITING FOR {' AND '.join(shuffled_by(session))}".upper()[:66]
         if not waited:
             return "THE NEXT MATCH IS STARTING..."
         waiting = f"WAITING FOR {' AND '.join(waited)}"
@@ -625,6 +627,12 @@ class OnlineLink:
                 text_centred(lay.CX, VERDICT_Y, verdict.line, lay.PINK)
             return
         text_centred(lay.CX, VERDICT_Y, verdict.line, lay.YELLOW if verdict.checked else lay.GREY)
+
+
+def shuffled_by(session: Session) -> list[str]:
+    """Before a deal: who it waits for, to reveal their part of the shuffle (a nonce: ``reveal``)."""
+    seats = session.seats
+    return ["you" if n == session.seat else str(seats[n]["name"]) for n in session.shuffling if 0 <= n < len(seats)]
 
 
 class OnlineMatch(Match):
