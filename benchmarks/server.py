@@ -264,6 +264,8 @@ class Seat(ClientConnection):
             return
         message = json.loads(text)
         session.receive(message)
+        for reply in session.take_replies():  # (its nonce, once the deal asks: ``reveal``)
+            self.say(reply)
         if message["type"] == "over":
             table.next_match(self.match)
             self.leave()
