@@ -30,6 +30,7 @@ from game.ui.table.online_match import (
     OnlineMatch,
     online_seating,
 )
+from game.ui.table.panels import marked
 
 
 @pytest.fixture(autouse=True)
@@ -372,7 +373,10 @@ def test_a_person_whose_connection_went_is_marked_and_said_and_names_keep_their_
         {"name": "ANNABELLE SMITHS", "kind": "person", "connected": True, "standin": True},
         {"name": "YOURSELF", "kind": "person", "connected": True, "standin": False},
     ]
-    assert online_seating(seats, 3).names == ("PLAYER1 (CPU)", "PLAYER2 (OFF)", "ANNABEL (CPU)", "YOU")
+    seating = online_seating(seats, 3)
+    assert seating.names == ("PLAYER 1", "PLAYER 2", "ANNABELLE SMITHS", "YOU")  # as the messages say them
+    shown = tuple(marked(name, mark) for name, mark in zip(seating.names, seating.marks, strict=True))
+    assert shown == ("PLAYER1 (CPU)", "PLAYER2 (OFF)", "ANNABEL (CPU)", "YOU")  # as the panels show them
 
 
 def test_a_computer_playing_for_a_person_is_said_in_plain_words_not_as_a_cpu_mark():
@@ -394,6 +398,13 @@ def test_a_computer_playing_for_a_person_is_said_in_plain_words_not_as_a_cpu_mar
     assert room.game.turn == 1 and match.game.turn == 1
     assert match.board.prompt == "A computer plays for BOB..."
     assert not any("(CPU)'s turn" in line or "(OFF)'s turn" in line for line in lines)
+    for _ in range(600):  # the computer plays BOB's turn: the message bar names him as he is named
+        if any(line.startswith("message BOB ") for line in lines):
+            break
+        ann.tick(0.05)
+        match.update([])
+    assert any(line.startswith("message BOB ") for line in lines), lines[-8:]
+    assert not any("(OFF)" in line or "(CPU)" in line for line in lines if line.startswith("message ")), lines
 
 
 def test_a_finished_match_rejoined_is_over_not_going_on_and_its_end_is_dated():

@@ -45,15 +45,20 @@ def seat_name(seat: int, players: int) -> str:
 class Seating:
     """Who sits where: ``kinds[seat]`` and ``names[seat]`` ("" for a
     computer); ``numbers[seat]`` is the seat's engine number, the same as its
-    index unless the seating has been turned (``seen_from``)."""
+    index unless the seating has been turned (``seen_from``); ``marks[seat]``
+    what its panel shows after its name, never the messages (an online
+    person's " (OFF)")."""
 
     kinds: tuple[str, ...]
     names: tuple[str, ...]
     numbers: tuple[int, ...] = ()
+    marks: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.numbers:
             object.__setattr__(self, "numbers", tuple(range(len(self.kinds))))
+        if not self.marks:
+            object.__setattr__(self, "marks", ("",) * len(self.kinds))
 
     @classmethod
     def solo(cls, players: int) -> Seating:
@@ -138,8 +143,9 @@ class Seating:
         if viewer == 0:
             return self
         order = [(viewer + place) % self.players for place in range(self.players)]
-        kinds = tuple(self.kinds[seat] for seat in order)
-        return Seating(kinds, tuple(self.names[seat] for seat in order), tuple(self.numbers[seat] for seat in order))
+        kinds, names = tuple(self.kinds[seat] for seat in order), tuple(self.names[seat] for seat in order)
+        numbers, marks = tuple(self.numbers[seat] for seat in order), tuple(self.marks[seat] for seat in order)
+        return Seating(kinds, names, numbers, marks)
 
     def place(self, seat: int, viewer: int) -> int:
         return (seat - viewer) % self.players

@@ -46,6 +46,7 @@ from game.ui.table import narration, results, tabletop
 from game.ui.table.animation import Timeline
 from game.ui.table.board import Board
 from game.ui.table.choreography import Choreographer
+from game.ui.table.panels import marked
 from game.ui.table.prompt_line import prompt_line
 from game.ui.table.scepter import Scepter
 from game.ui.table.source import EngineSource, TableGame, TableSource
@@ -269,7 +270,8 @@ class Match:
         view = self.seating.seen_from(viewer)
         self.director.seating = view
         named = self.seating.several or self.source.names_every_seat
-        self.board.names = tuple(view.name(place) for place in range(self.players)) if named else None
+        names = tuple(marked(view.name(place), view.marks[place]) for place in range(self.players))
+        self.board.names = names if named else None
         self.board.numbers = tuple(self.seat(place) for place in range(self.players))
 
     def reseat(self, seating: Seating) -> None:

@@ -49,7 +49,6 @@ from game.ui.seats.kinds import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
 from game.ui.table import narration
 from game.ui.table.animation import Step
 from game.ui.table.match import Match
-from game.ui.table.panels import NAME_ROOM
 from game.ui.table.quick_chat import QuickChat
 from game.ui.table.results import VERDICT_Y
 
@@ -132,29 +131,19 @@ def person_names(seats: list[dict], mine: int | None) -> tuple[str, ...]:
     )
 
 
-def marked(name: str, mark: str) -> str:
-    """A name with its mark, in a panel's room: spaces go first, then the
-    name's end ("PLAYER1 (CPU)"), never the mark."""
-    room = NAME_ROOM - len(mark)
-    if len(name) > room:
-        name = name.replace(" ", "")[:room]
-    return name + mark
-
-
 def online_seating(seats: list[dict], mine: int | None) -> Seating:
     """The table's seats as the server names them, this seat "YOU": the
     server's computers as computers (named as it names them), every other
     person elsewhere, marked while their connection has gone ("(OFF)") or,
     connected, while a computer plays for them ("(CPU)")."""
-    kinds, names = [], []
-    for number, (seat, name) in enumerate(zip(seats, person_names(seats, mine), strict=True)):
+    kinds, marks = [], []
+    for number, seat in enumerate(seats):
         kinds.append(PERSON if number == mine else COMPUTER_SEAT if seat["kind"] == "computer" else ELSEWHERE)
-        if kinds[-1] == ELSEWHERE and not seat["connected"]:
-            name = marked(name, OFFLINE)
-        elif kinds[-1] == ELSEWHERE and seat["standin"]:
-            name = marked(name, STANDIN)
-        names.append(name)
-    return Seating(tuple(kinds), tuple(names))
+        elsewhere = kinds[-1] == ELSEWHERE
+        marks.append(
+            OFFLINE if elsewhere and not seat["connected"] else STANDIN if elsewhere and seat["standin"] else ""
+        )
+    return Seating(tuple(kinds), person_names(seats, mine), marks=tuple(marks))
 
 
 class OnlineClient(Protocol):

@@ -33,6 +33,15 @@ MOST_BACKS = 10  # small card backs shown in a panel; the count says the rest
 NAME_ROOM = (PANEL_W - 6) // CHAR_W  # letters of a name a panel shows (an online name may be longer)
 
 
+def marked(name: str, mark: str) -> str:
+    """A name with its mark, in a panel's room: spaces go first, then the
+    name's end ("PLAYER1 (CPU)"), never the mark."""
+    room = NAME_ROOM - len(mark)
+    if len(name) > room:
+        name = name.replace(" ", "")[:room]
+    return name + mark
+
+
 def blit(rect: tuple[int, int, int, int], x: int, y: int, flip: bool = False) -> None:
     u, v, w, h = rect
     pyxel.blt(x, y, res.CARD_BANK, u, v, -w if flip else w, h, res.TRANSPARENT)
