@@ -377,3 +377,16 @@ def test_a_hand_that_never_ends_costs_a_rejoin_the_same_small_message():
             room.join("bob", json.loads(encode(back.hello())), 1.0)
     assert room.game.hand_number == 1 and len(room.game.view(1).events) > 6000
     assert max(sizes) < 4096, sizes
+
+
+def test_each_message_type_has_one_handler_on_each_side():
+    """The server's room and the client's session each route a message by
+    its type to one handler: one for every type of the protocol's tables,
+    and none for a type not in them (a new message is a table entry and a
+    handler a side)."""
+    from game.online.protocol import CLIENT_MESSAGES, Session
+    from game.online.room import Room, check_table
+
+    room = Room("routes", check_table({"players": 2}))
+    assert set(room._handlers) == set(CLIENT_MESSAGES)
+    assert set(Session("ann")._handlers) == set(SERVER_MESSAGES)

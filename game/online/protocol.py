@@ -385,6 +385,19 @@ class Session:
         self.errors: list[str] = []
         self.chats: list[tuple[int, str]] = []  # (seat, saying) as they came, for the table to take
         self.replies: list[Message] = []  # what the session answers by itself (a nonce ``reveal`` asks for)
+        # One handler for each type of message the server sends (``SERVER_MESSAGES``: ``receive``).
+        self._handlers: dict[object, Callable[[Message, float], None]] = {
+            "welcome": self._on_welcome,
+            "seats": self._on_seats,
+            "match": self._on_match,
+            "reveal": self._on_reveal,
+            "state": self._on_state,
+            "over": self._on_over,
+            "refused": self._on_refused,
+            "error": self._on_error,
+            "pong": self._on_pong,
+            "chat": self._on_chat,
+        }
         self._next_id = 0
 
     def hello(self) -> Message:
@@ -415,54 +428,67 @@ class Session:
         return replies
 
     def receive(self, message: Message, arrived: float | None = None) -> None:
-        """Take one message of the server's; ``arrived``: when it came (time.monotonic(),
-        by default now), from which a deadline it carries counts."""
-        kind = message.get("type")
-        if kind == "welcome":
-            if self.room is not None and message.get("match", 1) != self.match:
-                self._next_match(message)  # (it began while this session was away)
-            self.room, self.seat, self.match = message["room"], message["seat"], message.get("match", self.match)
-            if "token" in message:  # a new seat: this hello's pledge is its
-                self.nonces.setdefault(self.match, self.nonce)
-            self.commitment = self.commitment or message.get("commitment")  # the first one, before the deal
-            self.token = message.get("token", self.token)
-            self.table = message.get("table", self.table)
-            self._seats(message)
-        elif kind == "seats":
-            self._seats(message)
-        elif kind == "match":
-            self._next_match(message)
-        elif kind == "reveal":
-            self._reveal(message)
-        elif kind == "state":
-            if message["hand"] != self.hand or message.get("reset"):
-                self.hand, self.events = message["hand"], []
-                first = message.get("first", 0)
-                self.first_event = first if isinstance(first, int) and not isinstance(first, bool) else 0
-            self.events.extend(event_from_json(item) for item in message["events"])
-            self.moves = message["moves"]
-            self.deadline = message.get("deadline")
-            self.deadline_received = time.monotonic() if arrived is None else arrived
-            self.scepter = message.get("scepter")
-            ack = message.get("ack")
-            if isinstance(ack, int) and not isinstance(ack, bool):
-                self.acked = max(self.acked, ack)
-            self.view = view_from_json(message["view"], self.events)
-            self.viewed_match = self.match
-            self._seen(self.view.hand)
-        elif kind == "over":
-            self.record = message["record"]
-            self.shuffle = message.get("shuffle")
-            self.verdict = self.check_shuffle()
-            self.next_commitment = message.get("next_commitment")
-        elif kind == "refused":
-            self.refusals.append(message)
-        elif kind == "error":
-            self.errors.append(message.get("reason", ""))
-        elif kind == "chat":
-            seat, say = message.get("seat"), message.get("say")
-            if isinstance(seat, int) and not isinstance(seat, bool) and say in chat.SAYINGS:
-                self.chats.append((seat, say))
+        """Take one message of the server's, to its type's handler (one for
+        each of ``SERVER_MESSAGES``; another type is let be); ``arrived``:
+        when it came (time.monotonic(), by default now), from which a
+        deadline it carries counts."""
+        handler = self._handlers.get(message.get("type"))
+        if handler is not None:
+            handler(message, time.monotonic() if arrived is None else arrived)
+
+    def _on_welcome(self, message: Message, arrived: float) -> None:
+        if self.room is not None and message.get("match", 1) != self.match:
+            self._next_match(message)  # (it began while this session was away)
+        self.room, self.seat, self.match = message["room"], message["seat"], message.get("match", self.match)
+        if "token" in message:  # a new seat: this hello's pledge is its
+            self.nonces.setdefault(self.match, self.nonce)
+        self.commitment = self.commitment or message.get("commitment")  # the first one, before the deal
+        self.token = message.get("token", self.token)
+        self.table = message.get("table", self.table)
+        self._seats(message)
+
+    def _on_seats(self, message: Message, arrived: float) -> None:
+        self._seats(message)
+
+    def _on_match(self, message: Message, arrived: float) -> None:
+        self._next_match(message)
+
+    def _on_state(self, message: Message, arrived: float) -> None:
+        if message["hand"] != self.hand or message.get("reset"):
+            self.hand, self.events = message["hand"], []
+            first = message.get("first", 0)
+            self.first_event = first if isinstance(first, int) and not isinstance(first, bool) else 0
+        self.events.extend(event_from_json(item) for item in message["events"])
+        self.moves = message["moves"]
+        self.deadline = message.get("deadline")
+        self.deadline_received = arrived
+        self.scepter = message.get("scepter")
+        ack = message.get("ack")
+        if isinstance(ack, int) and not isinstance(ack, bool):
+            self.acked = max(self.acked, ack)
+        self.view = view_from_json(message["view"], self.events)
+        self.viewed_match = self.match
+        self._seen(self.view.hand)
+
+    def _on_over(self, message: Message, arrived: float) -> None:
+        self.record = message["record"]
+        self.shuffle = message.get("shuffle")
+        self.verdict = self.check_shuffle()
+        self.next_commitment = message.get("next_commitment")
+
+    def _on_refused(self, message: Message, arrived: float) -> None:
+        self.refusals.append(message)
+
+    def _on_error(self, message: Message, arrived: float) -> None:
+        self.errors.append(message.get("reason", ""))
+
+    def _on_chat(self, message: Message, arrived: float) -> None:
+        seat, say = message.get("seat"), message.get("say")
+        if isinstance(seat, int) and not isinstance(seat, bool) and say in chat.SAYINGS:
+            self.chats.append((seat, say))
+
+    def _on_pong(self, message: Message, arrived: float) -> None:
+        """Nothing to take: a pong only says the connection lives."""
 
     def _seen(self, hand: tuple[str, ...]) -> None:
         """Keep the hand shown if a card came to it (a deal, a draw, a swap) since the last kept."""
@@ -498,7 +524,7 @@ class Session:
         }
         return {**kept, "watcher": True} if self.watch else kept
 
-    def _reveal(self, message: Message) -> None:
+    def _on_reveal(self, message: Message, arrived: float) -> None:
         """The deal waits for the nonces pledged: reveal this session's, if
         the pledges shown are the first shown for that match (a later
         ``reveal``, to a rejoin, must show the same) and hold its pledge."""

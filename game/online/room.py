@@ -15,7 +15,7 @@ import hashlib
 import re
 import secrets
 import time
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, TypedDict, TypeGuard, TypeVar
 
@@ -49,6 +49,7 @@ TABLE_KEYS = ("rules", "players", "people", "scoring", "house", "level", "turn_t
 
 Conn = TypeVar("Conn", bound=Hashable)  # a connection: any hashable object the server chooses
 Out = list[tuple[Conn, Message]]  # what a room answers: each message and its connection (``Out[Conn]``)
+Handler = Callable[[Conn, int, Message, float], Out[Conn]]  # a client message's: (conn, its seat, message, now)
 
 
 class TableSettings(TypedDict):
@@ -235,6 +236,18 @@ class Room(Generic[Conn]):
         self.scepter = ScepterClock(self.computer_seed, Seconds()) if self.game.rules.royal else None
         self._header: str | None = None  # the record's header, once asked for (``file_state``)
         self.chat_allowances: dict[int, chat.Allowance] = {}  # each seat's quick chat (not kept)
+        # One handler for each type of message a client sends (``protocol.CLIENT_MESSAGES``: ``handle``).
+        self._handlers: dict[str, Handler[Conn]] = {
+            "hello": self._on_hello,
+            "act": self._on_act,
+            "start": self._on_start,
+            "again": self._on_again,
+            "nonce": self._on_nonce,
+            "next": self._on_next,
+            "back": self._on_back,
+            "ping": self._on_ping,
+            "chat": self._on_chat,
+        }
 
     def _new_game(self, seed: int) -> Game:
         table = self.table
@@ -448,46 +461,64 @@ class Room(Generic[Conn]):
     # ----- messages -------------------------------------------------------------
 
     def handle(self, conn: Conn, message: Message, now: float) -> Out[Conn]:
+        """A message of a connection's, one of ``protocol.CLIENT_MESSAGES``
+        (``decode`` has checked its fields), to its type's handler. Any but
+        a ping, a second hello or a chat says the person is here: a seat a
+        computer played for them is theirs again (``_back``)."""
         if conn in self.watchers:
             return self._watcher_says(conn, message)
         self._wind_scepter(now)
-        member = self.members[conn]
-        seat = member.seat
+        seat = self.members[conn].seat
         kind = message["type"]
-        if kind == "ping":
-            return [(conn, {"type": "pong", "id": message.get("id")})]
-        if kind == "hello":
-            return [(conn, {"type": "error", "reason": "you have already joined this room"})]
-        if kind == "chat":
-            return self._chat(conn, seat, message["say"], now)
-        out = self._back(seat)
-        if kind == "back":
-            return out
-        if kind == "start":
-            if seat != self.creator or (self.started and not self.over):
-                reason = "only the room's creator starts it, before its match or after it"
-                return [*out, (conn, {"type": "error", "reason": reason})]
-            if self.over and self._all_played():
-                return [*out, (conn, {"type": "error", "reason": ALL_PLAYED})]
-            return out + self.deal_match(now)
-        if kind == "again":
-            return out + self._again(conn, seat, message.get("pledge"), now)
-        if kind == "nonce":
-            return out + self._revealed(conn, seat, message["nonce"], now)
+        out = [] if kind in ("ping", "hello", "chat") else self._back(seat)
+        return out + self._handlers[kind](conn, seat, message, now)
+
+    def _on_ping(self, conn: Conn, seat: int, message: Message, now: float) -> Out[Conn]:
+        return [(conn, {"type": "pong", "id": message.get("id")})]
+
+    def _on_hello(self, conn: Conn, seat: int, message: Message, now: float) -> Out[Conn]:
+        return [(conn, {"type": "error", "reason": "you have already joined this room"})]
+
+    def _on_chat(self, conn: Conn, seat: int, message: Message, now: float) -> Out[Conn]:
+        return self._chat(conn, seat, message["say"], now)
+
+    def _on_back(self, conn: Conn, seat: int, message: Message, now: float) -> Out[Conn]:
+        return []  # (``handle`` has given the seat back)
+
+    def _on_start(self, conn: Conn, seat: int, message: Message, now: float) -> Out[Conn]:
+        """The creator deals the match now (computers in the free seats), or, once it is over, the next."""
+        if seat != self.creator or (self.started and not self.over):
+            reason = "only the room's creator starts it, before its match or after it"
+            return [(conn, {"type": "error", "reason": reason})]
+        if self.over and self._all_played():
+            return [(conn, {"type": "error", "reason": ALL_PLAYED})]
+        return self.deal_match(now)
+
+    def _on_again(self, conn: Conn, seat: int, message: Message, now: float) -> Out[Conn]:
+        return self._again(conn, seat, message.get("pledge"), now)
+
+    def _on_nonce(self, conn: Conn, seat: int, message: Message, now: float) -> Out[Conn]:
+        return self._revealed(conn, seat, message["nonce"], now)
+
+    def _on_next(self, conn: Conn, seat: int, message: Message, now: float) -> Out[Conn]:
         if not self.started:
-            return [*out, (conn, {"type": "error", "reason": "the match has not started"})]
-        if kind == "next":
-            return out + self._ready(seat, now)
+            return [(conn, {"type": "error", "reason": "the match has not started"})]
+        return self._ready(seat, now)
+
+    def _on_act(self, conn: Conn, seat: int, message: Message, now: float) -> Out[Conn]:
+        """An action of the engine's notation, for the sender's own seat."""
+        if not self.started:
+            return [(conn, {"type": "error", "reason": "the match has not started"})]
         action, ident = message["action"], message.get("id")  # (their kinds checked: ``protocol.decode``)
         if "seat" in message and message["seat"] != seat:
             reason = f"you hold seat {seat}: you cannot act for another seat"
-            return [*out, (conn, {"type": "refused", "action": action, "reason": reason, "id": ident})]
+            return [(conn, {"type": "refused", "action": action, "reason": reason, "id": ident})]
         try:
             self._act(action, seat)
         except ValueError as error:
-            return [*out, (conn, {"type": "refused", "action": action, "reason": str(error), "id": ident})]
+            return [(conn, {"type": "refused", "action": action, "reason": str(error), "id": ident})]
         self.played = True
-        return out + self.after_action(now, conn, ident)
+        return self.after_action(now, conn, ident)
 
     def _watcher_says(self, conn: Conn, message: Message) -> Out[Conn]:
         """A watcher may only ping: it holds no seat, and says nothing at the table."""
