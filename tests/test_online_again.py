@@ -20,7 +20,7 @@ from online_server import ROOT, ServerProcess, bot, finish, quick_dir, wait_for
 
 from game import ai
 from game.online.protocol import SERVER_MESSAGES, Session, problem
-from game.online.room import MOST_MATCHES, Room, check_table
+from game.online.room import MOST_MATCHES, REJOIN_WAIT, Room, check_table
 from game.online.room_file import room_from_file
 from game.online.verify import CHECKED, Shuffle, check, pledge_of
 from game.rules import Game
@@ -275,3 +275,37 @@ def test_the_game_plays_again_from_the_matchs_result_and_sits_at_the_next_matchs
         assert server.room_file("RESULT")["match"] == 2
     finally:
         server.stop()
+
+
+def _to_the_hands_end(room: Room, people: list[Person]) -> None:
+    for _ in range(20_000):
+        if room.game.hand_over:
+            return
+        turn = room.game.turn
+        actor = next(p for p in people if p.session.seat == turn)
+        actor.send(actor.session.act(ai.make("easy", turn).choose(actor.session.view)))
+    raise AssertionError("the hand did not end")
+
+
+def test_the_next_hand_waits_a_moment_for_a_person_whose_connection_went_and_deals_without_them_after():
+    """Between hands, ANNA is ready and BOB's connection goes (or the server
+    was started again and BOB is not back yet): the hand is not dealt at
+    once behind his back, while his window still counts down; he is waited
+    for REJOIN_WAIT, then a computer plays for him and it is dealt."""
+    room: Room = Room("WAIT", TABLE, seed=3)
+    room.computer_delay = room.react_delay = 0
+    anna, ben = Person(room, "ANNA"), Person(room, "BEN")
+    _to_the_hands_end(room, [anna, ben])
+    ben.leave()
+    anna.send({"type": "next"})
+    assert room.game.hand_over and anna.said("seats")[-1]["waiting"] == [1], "waiting for BEN"
+    assert room.wakeup(0.0) == REJOIN_WAIT * room.grace == 10.0
+    anna.deliver(room.tick(9.9))
+    assert room.game.hand_over
+    anna.deliver(room.tick(10.0))
+    assert not room.game.hand_over and room.seats[1].standin  # dealt: a computer plays for BEN until he is back
+    ben = Person(room, "BEN", token=ben.session.token)
+    assert not room.seats[1].standin  # back: his seat is his again
+    _to_the_hands_end(room, [anna, ben])
+    anna.send({"type": "next"})
+    assert room.game.hand_over and anna.said("seats")[-1]["waiting"] == [1]  # and he is waited for again

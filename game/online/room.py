@@ -40,6 +40,7 @@ FILE_VERSION = 1
 DEFAULT_TURN_TIME = 30.0
 RECENT_EVENTS = 30  # events a rejoin is sent with the view (as lichess resends a game's last 30 moves)
 GRACE = 5.0  # seconds a dropped person in turn keeps the seat before a computer plays it
+REJOIN_WAIT = 2  # the next hand waits for a person whose connection went this many graces (a client retries every 5 s)
 REVEAL_TIME = 10.0  # seconds the seats have to reveal the nonces they pledged: then the deal goes on without
 MOST_WATCHERS = 16  # connections that may watch one room at once
 MOST_MATCHES = 50  # matches one room plays (PLAY AGAIN): each kept as its replay, read back with the room
@@ -561,15 +562,32 @@ class Room(Generic[Conn]):
 
     def waiting(self) -> list[int]:
         """The seats the next hand waits for: every person at the table who
-        has not said ready (it is dealt anyway once the turn time is up)."""
+        has not said ready, one whose connection went too until it has been
+        gone ``REJOIN_WAIT`` graces (``tick``: a computer plays for them then); it
+        is dealt anyway once the turn time is up."""
         game = self.game
         if not self.started or not game.hand_over or game.match_over:
             return []
+        return [n for n, s in enumerate(self.seats) if s.kind == "person" and not s.standin and not s.ready]
+
+    def _absent_until(self) -> list[float]:
+        """Between hands: when each person waited for whose connection has gone stops being waited for."""
         return [
-            n
-            for n, s in enumerate(self.seats)
-            if s.kind == "person" and s.conn is not None and not s.standin and not s.ready
+            seat.dropped + REJOIN_WAIT * self.grace
+            for number, seat in enumerate(self.seats)
+            if number in self.waiting() and seat.conn is None and seat.dropped is not None
         ]
+
+    def _let_absent_go(self, now: float) -> Out[Conn]:
+        """Between hands: a person gone ``REJOIN_WAIT`` graces is not waited for (a
+        computer plays for them until they are back); dealt if everyone else is ready."""
+        for number in self.waiting():
+            seat = self.seats[number]
+            if seat.conn is None and seat.dropped is not None and now >= seat.dropped + REJOIN_WAIT * self.grace:
+                seat.standin = True
+        if any(seat.ready for seat in self.seats) and not self.waiting():
+            return self._deal(now)
+        return self.seat_news()
 
     def _deal(self, now: float) -> Out[Conn]:
         self.game.next_hand()
@@ -785,6 +803,8 @@ class Room(Generic[Conn]):
         limit = self.deadline()
         if limit is not None:
             times.append(limit)
+        if self.game.hand_over:
+            times += self._absent_until()
         plan = self._plan(now)
         if plan is not None and (plan.reactions or plan.decision is not None):
             times.append(plan.at)
@@ -805,6 +825,8 @@ class Room(Generic[Conn]):
             self.scepter.restart()  # (after it: a room file's restarts are never more than its record's fanfares)
             return self.after_action(now)
         limit = self.deadline()
+        if game.hand_over and any(now >= until for until in self._absent_until()):
+            return self._let_absent_go(now)
         if limit is not None and now >= limit:
             if game.hand_over:
                 return self._deal(now)
