@@ -41,6 +41,17 @@ SCORINGS = ("points", "tally")
 SKIP_EVENTS = tuple(Event("skip", seat) for seat in range(MAX_PLAYERS))
 
 
+class Playout(Enum):
+    """The compact model of a rule set that a computer player's search
+    plays its hands out on (``game.ai``): the 1991 program's game of two
+    (``duel_model``), or a table of any size (``table_model``), with Royal
+    Revenge's King and Jester or without."""
+
+    DUEL = "duel"
+    TABLE = "table"
+    TABLE_WITH_KING = "table with a King"
+
+
 class WildDrawFour(Enum):
     """What becomes of a Wild Draw Four played while its player holds the
     colour in play: the 1991 program penalises it (four cards, and the card
@@ -119,13 +130,19 @@ class RuleSet:
     player left with one card must call UNO or may be caught: the UNO and
     catch keys apply); ``illegal_wild_draw_four`` (a ``WildDrawFour``;
     ``challenge``: the challenge and accept keys apply); ``wilds_name_colour``
-    (a Wild's player names its colour with the play); ``royal`` (a King and
-    a Jester, and the scepter whose fanfare passes the crown);
+    (a Wild's player names its colour with the play; else the King does);
+    ``royal`` (a King and a Jester); ``scepter`` (a scepter whose fanfare,
+    about once a minute, ``SCEPTER_SECONDS``, passes the crown on);
     ``plus_one_ranks`` (ranks that match each other); ``house_rules`` (takes
     standard UNO's house rules, ``house.HOUSE_RULES``); ``hints`` (lifts
     your playable cards unless the player says otherwise); ``program`` (the
     1991 program's own rules, played with its keys: UP/DOWN over the
-    colours); ``scorings``.
+    colours); ``playout`` (the ``Playout`` model a computer player's
+    search plays out on); ``scorings``.
+
+    Callers outside ``game.rules`` ask these facts and the house rules'
+    (``house.HouseRule``), never the rule set's name nor ``royal`` or
+    ``program``: ``tools/code_figures.py`` counts any such read.
     """
 
     name = ""
@@ -141,10 +158,12 @@ class RuleSet:
     illegal_wild_draw_four = WildDrawFour.REFUSED
     wilds_name_colour = True
     royal = False
+    scepter = False
     plus_one_ranks: tuple[str, ...] = ()
     house_rules = False
     hints = True
     program = False
+    playout = Playout.TABLE
     scorings = SCORINGS
 
     @property

@@ -34,8 +34,18 @@ from .checks import check_call_or_catch, check_in_turn, refuse_out_of_turn
 from .choices import Choice
 from .common import MAX_PLAYERS, CardEffect, RuleSet, SeatlessAction, WildDrawFour
 from .decks import card_problems, check_deck, deck_cards
-from .events import BY_CHOICE, CAUGHT, PENALTY, Event, shared
-from .house import HOUSE_RULES, Drawing, Listing, OutOfTurn, OutOfTurnCheck, PlayCheck, house_rules
+from .events import BY_CHOICE, CAUGHT, JUMP_IN, PENALTY, Event, shared
+from .house import (
+    HOUSE_RULES,
+    Drawing,
+    Listing,
+    OutOfTurn,
+    OutOfTurnCheck,
+    PlayCheck,
+    house_rules,
+    illegal_wild_draw_four,
+    plays_out_of_turn,
+)
 from .notation import action_table, parse, play_texts, uno_texts
 from .rulesets import get_ruleset
 from .state import Pending, View
@@ -182,7 +192,7 @@ class Game:
         self._out_of_turn: OutOfTurn = no_plays_out_of_turn
         self._out_of_turn_check: OutOfTurnCheck = refuse_jump_in
         self._drawing: Drawing = draw_one
-        self._wild_draw_four = rules.illegal_wild_draw_four
+        self._wild_draw_four = illegal_wild_draw_four(rules, house)
         self._after_drawing: tuple[str, ...] = ("pass",)
         for rule in rules_in_play:
             self._listing = rule.listing or self._listing
@@ -190,7 +200,6 @@ class Game:
             self._out_of_turn = rule.out_of_turn or self._out_of_turn
             self._out_of_turn_check = rule.out_of_turn_check or self._out_of_turn_check
             self._drawing = rule.drawing or self._drawing
-            self._wild_draw_four = rule.illegal_wild_draw_four or self._wild_draw_four
             if rule.must_play_drawn:
                 self._after_drawing = ()
         # Whether a Wild Draw Four may be played holding the colour in play (and challenged).
@@ -242,6 +251,11 @@ class Game:
         """The seat left with one card without calling UNO, until the seat
         in turn next acts: it may still call (``uno``) or be caught."""
         return self._exposed
+
+    @property
+    def plays_out_of_turn(self) -> bool:
+        """Whether a seat may play out of turn in this game (jump_in)."""
+        return plays_out_of_turn(self.house)
 
     @property
     def accepts_fanfare(self) -> bool:
@@ -354,7 +368,7 @@ class Game:
         elif out_of_turn:
             assert seat is not None
             self._out_of_turn_check(self, action, seat)
-            events.append(shared("jump_in", seat))
+            events.append(shared(JUMP_IN, seat))
             self._play(seat, action, events)
         else:
             check_in_turn(self, action)

@@ -3,18 +3,22 @@
     Game("standard", 4, house=("stacking", "seven_zero"))
 
 Each is a ``HouseRule``: its name, its line for the menu (at most 70
-characters) and the hooks it fills; ``docs/rules.md`` explains each in full,
+characters), what the menu, the message bar and the table call it, and the
+hooks it fills; ``docs/rules.md`` explains each in full,
 with every decision the printed rules leave open. A hook left empty keeps
 the standard rules. Each rule changes the notation and explains its own
 texts; every other hook is filled by one house rule at most (a card's
 effect, a choice, drawing...), so any set of them plays together
 (``tests/test_rules_house.py`` checks it). To add one: write its hooks
 here, add it to ``HOUSE_RULES``, and explain it in ``docs/rules.md``.
+Callers outside ``game.rules`` ask the questions below
+(``plays_out_of_turn``, ``illegal_wild_draw_four``, ``HouseRule.in_play``)
+and never name a house rule in quotes.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -47,7 +51,12 @@ Explanation = Callable[[str, list[str], bool], "str | None"]
 
 @dataclass(frozen=True)
 class HouseRule:
-    """A house rule: ``name``, ``line`` (the menu's one line) and its hooks.
+    """A house rule: ``name`` (records, settings, flags), ``line`` (the
+    menu's one line, at most ``LINE_CHARS``), ``title`` (its name on the
+    menu, the message bar and the table's tags: "STACKING"),
+    ``short_title`` (the table's tag where every title does not fit:
+    "STACK"), and its hooks. A name missing or too long is refused when
+    this module loads.
 
     ``effects``: what the cards it changes do once played, by rank.
     ``choices``: the choices it asks for or changes, by ``Pending.kind``.
@@ -63,6 +72,8 @@ class HouseRule:
 
     name: str
     line: str
+    title: str
+    short_title: str
     effects: Mapping[str, CardEffect] = field(default_factory=dict)
     choices: Mapping[str, Choice] = field(default_factory=dict)
     notation: Callable[[dict[str, Action]], None] | None = None
@@ -74,6 +85,21 @@ class HouseRule:
     must_play_drawn: bool = False
     illegal_wild_draw_four: WildDrawFour | None = None
     explain: Explanation | None = None
+
+    def __post_init__(self) -> None:
+        for field_name in ("name", "line", "title", "short_title"):
+            if not getattr(self, field_name):
+                raise ValueError(f"house rule {self.name!r} has no {field_name}")
+        if len(self.line) > LINE_CHARS:
+            raise ValueError(f"house rule {self.name!r}: its line is over {LINE_CHARS} characters")
+
+    def in_play(self, house: Iterable[str]) -> bool:
+        """Whether this rule is among the house rules ``house`` names."""
+        return self.name in house
+
+
+# The most characters of a house rule's line on the menu.
+LINE_CHARS = 70
 
 
 def holds_colour(game: Game, hand: list[Card]) -> bool:
@@ -186,6 +212,8 @@ STACK = StackChoice()
 STACKING = HouseRule(
     "stacking",
     "Draw Two on Draw Two, +4 on +4: who can't stack draws all",
+    "STACKING",
+    "STACK",
     effects={"+2": stack, "W+4": stack},
     choices={STACK.kind: STACK, CHALLENGE.kind: ChallengeOrStack()},
 )
@@ -298,6 +326,8 @@ SWAP = SwapChoice()
 SEVEN_ZERO = HouseRule(
     "seven_zero",
     "a 7 swaps hands with a player you choose; a 0 passes all hands on",
+    "SEVEN-O",
+    "7-0",
     effects={SWAP_RANK: move_hands, "0": move_hands},
     choices={SWAP.kind: SWAP},
     notation=swap_actions,
@@ -339,6 +369,8 @@ def check_jump_in(game: Game, action: Action, seat: int) -> None:
 JUMP_IN = HouseRule(
     "jump_in",
     "play an identical card out of turn; play goes on from you",
+    "JUMP-IN",
+    "JUMP-IN",
     out_of_turn=jump_ins,
     out_of_turn_check=check_jump_in,
 )
@@ -374,11 +406,15 @@ def note_draw(seat: int, drawn: list[Card], events: list[Event]) -> None:
         events.append(Event("draw", seat, tuple([card.code for card in drawn]), len(drawn), "", BY_CHOICE))
 
 
-DRAW_TO_MATCH = HouseRule("draw_to_match", "draw until you get a card you can play", drawing=draw_until_playable)
+DRAW_TO_MATCH = HouseRule(
+    "draw_to_match", "draw until you get a card you can play", "DRAW TO MATCH", "DRAW", drawing=draw_until_playable
+)
 
 # ----- forced_play and no_bluffing ------------------------------------------------
 
-FORCED_PLAY = HouseRule("forced_play", "a drawn card that can be played must be played", must_play_drawn=True)
+FORCED_PLAY = HouseRule(
+    "forced_play", "a drawn card that can be played must be played", "FORCED PLAY", "FORCED", must_play_drawn=True
+)
 
 
 def drop_challenge(table: dict[str, Action]) -> None:
@@ -395,6 +431,8 @@ def explain_no_challenge(text: str, words: list[str], in_play: bool) -> str | No
 NO_BLUFFING = HouseRule(
     "no_bluffing",
     "Wild Draw Four only without the colour in play: no challenge",
+    "NO BLUFFING",
+    "NO BLUFF",
     notation=drop_challenge,
     illegal_wild_draw_four=WildDrawFour.REFUSED,
     explain=explain_no_challenge,
@@ -416,3 +454,18 @@ def house_rules(rules: RuleSet, names: object) -> tuple[str, ...]:
     if names and not rules.house_rules:
         raise ValueError(f"house rules are options of the standard rules only, not of rules {rules.name}")
     return tuple(name for name in HOUSE_RULES if name in names)
+
+
+def plays_out_of_turn(house: Iterable[str]) -> bool:
+    """Whether, with the house rules ``house``, a seat may play out of turn (jump_in)."""
+    return any(HOUSE_RULES[name].out_of_turn is not None for name in house)
+
+
+def illegal_wild_draw_four(rules: RuleSet, house: Iterable[str]) -> WildDrawFour:
+    """What becomes of a Wild Draw Four played holding the colour in play,
+    with the rule set ``rules`` and the house rules ``house`` (no_bluffing
+    refuses it where the standard rules let it be challenged)."""
+    found = rules.illegal_wild_draw_four
+    for name in house:
+        found = HOUSE_RULES[name].illegal_wild_draw_four or found
+    return found

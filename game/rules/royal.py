@@ -16,7 +16,7 @@ from .actions import Action, IllegalAction
 from .cards import PLUS_ONE_RANKS
 from .checks import waiting_for
 from .choices import Choice, ColourChoice
-from .common import MAX_PLAYERS, CardEffect, RuleSet, SeatlessAction, build_deck, goes_on
+from .common import MAX_PLAYERS, CardEffect, Playout, RuleSet, SeatlessAction, build_deck, goes_on
 from .events import FIRST_JESTER, JESTER, KINGS_CHOICE, Event, shared
 from .state import Pending
 
@@ -43,7 +43,9 @@ class RoyalRevenge(RuleSet):
     uno_calls = True
     wilds_name_colour = False
     royal = True
+    scepter = True
     plus_one_ranks = PLUS_ONE_RANKS
+    playout = Playout.TABLE_WITH_KING
 
     def card_effects(self) -> dict[str, CardEffect]:
         return {**super().card_effects(), "K": kings_choice, "W": kings_wild, "J": jester}

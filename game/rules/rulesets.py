@@ -21,6 +21,7 @@ from .common import (
     MAX_PLAYERS,
     SCORINGS,
     CardEffect,
+    Playout,
     RuleSet,
     WildDrawFour,
     build_deck,
@@ -67,6 +68,7 @@ class Rules1991(RuleSet):
     illegal_wild_draw_four = WildDrawFour.PENALISED
     hints = False  # it refused a card with a buzz, as its manual says
     program = True
+    playout = Playout.DUEL
 
 
 class StandardRules(RuleSet):
