@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 
-from ..rules.cards import COLOURS, PLUS_ONE_RANKS, Card
+from ..rules.cards import COLOURS, Card
 from ..rules.game import View
 from ..rules.rulesets import RULESETS
 from . import house, picks
@@ -56,7 +56,7 @@ def choose(view: View, rng: random.Random, knowledge: Knowledge | None = None) -
         return "draw"
     if "pass" in view.legal and not good_to_play_drawn(card, hand, view):
         return "pass"
-    if card.is_wild and not RULESETS[view.rules].royal:  # (Royal Revenge: the King names it)
+    if card.is_wild and RULESETS[view.rules].wilds_name_colour:  # (Royal Revenge: the King names it)
         rest = list(hand)
         rest.remove(card)
         return f"play {card.code} {name_colour(rest, lacks, rng)}"
@@ -76,7 +76,8 @@ def pick_card(hand: list[Card], view: View, lacks: set[str]) -> Card | None:
     it is no bluff), else None to draw."""
     colour, rank = view.colour, Card(view.top).rank
     duel = view.players == 2
-    plus_one = RULESETS[view.rules].royal and rank in PLUS_ONE_RANKS
+    plus_one_ranks = RULESETS[view.rules].plus_one_ranks
+    plus_one = rank in plus_one_ranks
     best, best_score = None, None
     wild = four = None
     for card in hand:
@@ -86,7 +87,7 @@ def pick_card(hand: list[Card], view: View, lacks: set[str]) -> Card | None:
             else:
                 four = card
         elif (
-            card.colour == colour or card.rank == rank or (plus_one and card.rank in PLUS_ONE_RANKS)
+            card.colour == colour or card.rank == rank or (plus_one and card.rank in plus_one_ranks)
         ) and house.worth_playing(view, card):
             score = card.points + (INTO_LACK if card.colour in lacks else 0)
             if card.rank in ("S", "+2") or (duel and card.rank == "R"):

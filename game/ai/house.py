@@ -28,6 +28,7 @@ import random
 
 from ..rules.cards import Card
 from ..rules.game import View
+from ..rules.house import SEVEN_ZERO
 from . import heuristic, picks
 from .knowledge import Knowledge
 
@@ -81,7 +82,7 @@ def hand_change(view: View, card: Card) -> int:
     """With seven_zero, how many cards more (or, negative, fewer) the hand
     holds after playing ``card`` and its swap or rotation than it would
     with a plain play: 0 for any other card or without seven_zero."""
-    if "seven_zero" not in view.house or card.rank not in ("7", "0"):
+    if not SEVEN_ZERO.in_play(view.house) or card.rank not in ("7", "0"):
         return 0
     left = len(view.hand) - 1
     if left == 0:
