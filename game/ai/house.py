@@ -29,7 +29,8 @@ import random
 from ..rules.cards import Card
 from ..rules.game import View
 from ..rules.house import SEVEN_ZERO
-from . import heuristic, picks
+from . import picks
+from .colours import lacking, name_colour
 from .knowledge import Knowledge
 
 # A 7 or 0 that would leave the player more than this many cards more than
@@ -67,7 +68,7 @@ def stack_play(view: View, rng: random.Random, knowledge: Knowledge, careful: bo
             return None
         rest = list(hand)
         rest.remove(Card("W+4"))
-        return f"play W+4 {heuristic.name_colour(rest, heuristic.lacking(view, knowledge), rng)}"
+        return f"play W+4 {name_colour(rest, lacking(view, knowledge), rng)}"
     held = {code[0]: sum(other[0] == code[0] for other in view.hand) for code in view.hand}
     return max(plays, key=lambda action: held[action.split()[1][0]])
 
