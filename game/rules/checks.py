@@ -57,9 +57,9 @@ def check_card(game: Game, card: Card, hand: list[Card]) -> None:
     """A card played from the hand: held, matching, and no refused Wild Draw Four."""
     if card not in hand:
         raise IllegalAction(f"{card.code} is not in your hand")
-    if not card.is_wild and card.colour != game.colour and not game._same_kind(card):
+    if not card.is_wild and card.colour != game.colour and not game.same_kind(card):
         raise IllegalAction(f"{card.code} matches neither the colour {game.colour} nor the {game._discard[-1].code}")
-    if card is WILD_DRAW_FOUR and game._wild_draw_four is WildDrawFour.REFUSED and game._holds_colour(hand):
+    if card is WILD_DRAW_FOUR and game._wild_draw_four is WildDrawFour.REFUSED and game.holds_colour(hand):
         refuse_bluff(game)
 
 

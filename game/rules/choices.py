@@ -76,7 +76,7 @@ class ColourChoice(Choice):
         game.colour = colour
         events.append(shared("colour", pending.seat, colour=colour))
         if pending.resume != game.turn:
-            game._end_turn(pending.resume, events)
+            game.end_turn(pending.resume, events)
 
 
 COLOUR = ColourChoice()

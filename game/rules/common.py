@@ -76,23 +76,23 @@ def goes_on(game: Game, seat: int, events: list[Event]) -> None:
     """After a card that does nothing more: the hand ends if it was the
     player's last, else the next seat plays."""
     if game._hands[seat]:
-        game._end_turn(game._next(seat), events)
+        game.end_turn(game.next_seat(seat), events)
     else:
-        game._end_hand(seat, events)
+        game.end_hand(seat, events)
 
 
 def miss_turn(game: Game, seat: int, events: list[Event]) -> None:
     """``seat`` misses its turn: the seat after it plays."""
     events.append(SKIP_EVENTS[seat])
-    game._end_turn(game._next(seat), events)
+    game.end_turn(game.next_seat(seat), events)
 
 
 def skip(game: Game, seat: int, action: Action | None, colour_before: str | None, events: list[Event]) -> None:
     """The next seat misses its turn (a last card ends the hand instead)."""
     if game._hands[seat]:
-        miss_turn(game, game._next(seat), events)
+        miss_turn(game, game.next_seat(seat), events)
     else:
-        game._end_hand(seat, events)
+        game.end_hand(seat, events)
 
 
 def reverse(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
@@ -102,18 +102,18 @@ def reverse(game: Game, seat: int, action: Action, colour_before: str | None, ev
         return
     game.direction = -game.direction
     events.append(shared("reverse", seat))
-    game._end_turn(game._next(seat), events)
+    game.end_turn(game.next_seat(seat), events)
 
 
 def draw_two(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The next seat draws two and misses its turn (also after a last card)."""
-    game._give(game._next(seat), 2, DRAW_TWO, events)
+    game.give(game.next_seat(seat), 2, DRAW_TWO, events)
     skip(game, seat, action, colour_before, events)
 
 
 def draw_four(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The next seat draws four and misses its turn (also after a last card)."""
-    game._give(game._next(seat), 4, DRAW_FOUR, events)
+    game.give(game.next_seat(seat), 4, DRAW_FOUR, events)
     skip(game, seat, action, colour_before, events)
 
 
@@ -221,7 +221,7 @@ class RuleSet:
 
     def open_hand(self, game: Game, events: list[Event]) -> None:
         """Once the first card is turned up: its effect on the starter."""
-        game._take_first_card(events)
+        game.take_first_card(events)
 
     def first_card(self, game: Game, events: list[Event]) -> None:
         """The first card's effect on the starter: a Wild's colour is the
@@ -232,13 +232,13 @@ class RuleSet:
         if rank == "W":
             game._pending = Pending(COLOUR.kind, starter, starter)
         elif rank == "+2":
-            game._give(starter, 2, FIRST_CARD, events)
+            game.give(starter, 2, FIRST_CARD, events)
             events.append(Event("skip", starter))
-            game.turn = game._next(starter)
+            game.turn = game.next_seat(starter)
         elif rank == "S":
             events.append(Event("skip", starter))
-            game.turn = game._next(starter)
+            game.turn = game.next_seat(starter)
         elif rank == "R":
             game.direction = -1
             events.append(Event("reverse", starter))
-            game.turn = game._next(starter)
+            game.turn = game.next_seat(starter)

@@ -83,7 +83,7 @@ def refuse_jump_in(game: Game, action: Action, seat: int) -> None:
 
 
 def draw_one(game: Game, seat: int, events: list[Event]) -> list[Card]:
-    return game._give(seat, 1, BY_CHOICE, events)
+    return game.give(seat, 1, BY_CHOICE, events)
 
 
 class Game:
@@ -316,23 +316,23 @@ class Game:
         actions.append("draw")
         return actions
 
-    def _playable(self, card: Card, hand: list[Card]) -> bool:
+    def playable(self, card: Card, hand: list[Card]) -> bool:
         if card is WILD_DRAW_FOUR and not self._bluffs:
-            return not self._holds_colour(hand)
-        return card.is_wild or card.colour == self.colour or self._same_kind(card)
+            return not self.holds_colour(hand)
+        return card.is_wild or card.colour == self.colour or self.same_kind(card)
 
-    def _same_kind(self, card: Card) -> bool:
+    def same_kind(self, card: Card) -> bool:
         """The card matches the top card's number or symbol (Royal Revenge:
         either +1 card on the other)."""
         rank = self._discard[-1].rank
         plus_one = self._plus_one
         return card.rank == rank or (card.rank in plus_one and rank in plus_one)
 
-    def _holds_colour(self, hand: list[Card]) -> bool:
+    def holds_colour(self, hand: list[Card]) -> bool:
         colour = self.colour
         return any(card.colour == colour for card in hand)
 
-    def _turn_seat(self) -> int:
+    def turn_seat(self) -> int:
         """The seat in turn, while a hand is being played."""
         turn = self.turn
         assert turn is not None, "the hand is over"
@@ -389,7 +389,7 @@ class Game:
             events.append(shared("uno", seat))
         else:
             events.append(shared("catch", seat))
-            self._give(exposed, 2, CAUGHT, events)
+            self.give(exposed, 2, CAUGHT, events)
         self._exposed = None
 
     def _apply(self, action: Action, seat: int, events: list[Event]) -> None:
@@ -412,18 +412,18 @@ class Game:
         else:  # pass
             self._exposed = self._drawn = None
             events.append(shared("pass", seat))
-            self._end_turn(self._next(seat), events)
+            self.end_turn(self.next_seat(seat), events)
 
     def _play(self, seat: int, action: Action, events: list[Event]) -> None:
         card, colour = action.card, action.colour
         assert card is not None
         hand = self._hands[seat]
         self._exposed = None
-        if card is WILD_DRAW_FOUR and self._wild_draw_four is WildDrawFour.PENALISED and self._holds_colour(hand):
+        if card is WILD_DRAW_FOUR and self._wild_draw_four is WildDrawFour.PENALISED and self.holds_colour(hand):
             events.append(shared("penalty", seat, card.code))
             self._drawn = None
-            self._give(seat, 4, PENALTY, events)
-            self._end_turn(self._next(seat), events)
+            self.give(seat, 4, PENALTY, events)
+            self.end_turn(self.next_seat(seat), events)
             return
         colour_before = self.colour
         hand.remove(card)
@@ -440,33 +440,33 @@ class Game:
         if effect is not None:
             effect(self, seat, action, colour_before, events)
         elif hand:
-            self._end_turn(self._next(seat), events)
+            self.end_turn(self.next_seat(seat), events)
         else:
-            self._end_hand(seat, events)
+            self.end_hand(seat, events)
 
     # ----- moves the rules' hooks make --------------------------------------------
 
-    def _ask(self, pending: Pending, events: list[Event]) -> None:
+    def ask(self, pending: Pending, events: list[Event]) -> None:
         """Hand the turn to a seat that must choose before play goes on."""
         self._pending = pending
-        self._end_turn(pending.seat, events)
+        self.end_turn(pending.seat, events)
 
     def _draw_by_choice(self, seat: int, events: list[Event]) -> None:
         drawn = self._drawing(self, seat, events)
         if not drawn:
             events.append(shared("pass", seat, reason="nothing to draw"))
-        elif self._playable(drawn[-1], self._hands[seat]):
+        elif self.playable(drawn[-1], self._hands[seat]):
             self._drawn = drawn[-1]
             return
         else:
             events.append(shared("pass", seat, reason="the drawn card cannot be played"))
-        self._end_turn(self._next(seat), events)
+        self.end_turn(self.next_seat(seat), events)
 
-    def _give(self, seat: int, count: int, reason: str, events: list[Event]) -> list[Card]:
+    def give(self, seat: int, count: int, reason: str, events: list[Event]) -> list[Card]:
         """Move up to ``count`` cards from the draw pile to a hand; when the
         pile is short, the discard pile is shuffled in under it first."""
         if len(self._draw) < count:
-            self._reshuffle(events)
+            self.reshuffle(events)
         pile = self._draw
         drawn = [pile.pop() for _ in range(min(count, len(pile)))]
         if drawn:
@@ -474,7 +474,7 @@ class Game:
             events.append(Event("draw", seat, tuple([card.code for card in drawn]), len(drawn), "", reason))
         return drawn
 
-    def _reshuffle(self, events: list[Event]) -> None:
+    def reshuffle(self, events: list[Event]) -> None:
         if len(self._discard) < 2:
             return
         top = self._discard.pop()
@@ -483,14 +483,14 @@ class Game:
         self._draw = pile + self._draw  # under the cards still to draw
         events.append(Event("reshuffle", count=len(pile)))
 
-    def _next(self, seat: int) -> int:
+    def next_seat(self, seat: int) -> int:
         return (seat + self.direction) % self.players
 
-    def _end_turn(self, seat: int, events: list[Event]) -> None:
+    def end_turn(self, seat: int, events: list[Event]) -> None:
         self.turn = seat
         events.append(_TURN_EVENTS[seat])
 
-    def _end_hand(self, winner: int, events: list[Event]) -> None:
+    def end_hand(self, winner: int, events: list[Event]) -> None:
         left = [sum(card.points for card in hand) for hand in self._hands]
         points = sum(left)
         if self.scoring == "tally":
@@ -568,10 +568,10 @@ class Game:
         self.colour = card.colour
         self._log.append(Event("turn_up", cards=(card.code,)))
 
-    def _take_first_card(self, events: list[Event]) -> None:
+    def take_first_card(self, events: list[Event]) -> None:
         """The first card's effect on the starter; then the first turn."""
         self.rules.first_card(self, events)
-        events.append(_TURN_EVENTS[self._turn_seat()])
+        events.append(_TURN_EVENTS[self.turn_seat()])
 
     # ----- what a seat may see ---------------------------------------------------
 

@@ -127,22 +127,22 @@ def stack(game: Game, seat: int, action: Action, colour_before: str | None, even
     pending, game._pending = game._pending, None
     count, reason = PENALTY_CARDS[card.rank]
     penalty = count + (0 if pending is None else pending.penalty)
-    target = game._next(seat)
+    target = game.next_seat(seat)
     hand = game._hands[seat]
     if not hand:
-        game._give(target, penalty, reason, events)
-        game._end_hand(seat, events)
+        game.give(target, penalty, reason, events)
+        game.end_hand(seat, events)
     elif card.rank == "W+4" and game._bluffs:
         game._bluff = any(card.colour == colour_before for card in hand)
-        game._ask(Pending(CHALLENGE.kind, target, target, seat, colour_before, penalty=penalty), events)
+        game.ask(Pending(CHALLENGE.kind, target, target, seat, colour_before, penalty=penalty), events)
     else:
-        game._ask(Pending(STACK.kind, target, target, seat, penalty=penalty), events)
+        game.ask(Pending(STACK.kind, target, target, seat, penalty=penalty), events)
 
 
 def stack_plays(game: Game) -> list[str]:
     """The plays of a card like the top one (Draw Two on Draw Two, Wild
     Draw Four on Wild Draw Four, then legal only where bluffing is)."""
-    hand = game._hands[game._turn_seat()]
+    hand = game._hands[game.turn_seat()]
     rank = game._discard[-1].rank
     if rank == "W+4" and not game._bluffs and holds_colour(game, hand):
         return []
@@ -154,7 +154,7 @@ def stack_plays(game: Game) -> list[str]:
 
 
 def check_stack_play(game: Game, action: Action, pending: Pending) -> None:
-    card, seat = action.card, game._turn_seat()
+    card, seat = action.card, game.turn_seat()
     assert card is not None
     hand, top = game._hands[seat], game._discard[-1]
     if card.rank != top.rank:
@@ -188,7 +188,7 @@ class StackChoice(Choice):
 
     def answer(self, game: Game, pending: Pending, action: Action, events: list[Event]) -> None:
         seat = pending.seat
-        game._give(seat, pending.penalty, PENALTY_CARDS[game._discard[-1].rank][1], events)
+        game.give(seat, pending.penalty, PENALTY_CARDS[game._discard[-1].rank][1], events)
         miss_turn(game, seat, events)
 
 
@@ -230,10 +230,10 @@ def move_hands(game: Game, seat: int, action: Action, colour_before: str | None,
     chooses whom to (``swap S``) when it did not say. A last card ends the
     hand with nothing moved."""
     if not game._hands[seat]:
-        game._end_hand(seat, events)
+        game.end_hand(seat, events)
         return
     assert action.card is not None
-    target = game._next(seat)
+    target = game.next_seat(seat)
     if action.card.rank == "0":
         players, step = game.players, game.direction
         game._hands = [game._hands[(receiver - step) % players] for receiver in range(players)]
@@ -241,11 +241,11 @@ def move_hands(game: Game, seat: int, action: Action, colour_before: str | None,
             game._exposed = (game._exposed + step) % players
         events.append(Event("rotate", seat, count=step))
     elif action.seat is None:
-        game._ask(Pending(SWAP.kind, seat, target, seat), events)
+        game.ask(Pending(SWAP.kind, seat, target, seat), events)
         return
     else:
         swap_hands(game, seat, action.seat, events)
-    game._end_turn(target, events)
+    game.end_turn(target, events)
 
 
 def swap_hands(game: Game, seat: int, other: int, events: list[Event]) -> None:
@@ -275,7 +275,7 @@ class SwapChoice(Choice):
     def answer(self, game: Game, pending: Pending, action: Action, events: list[Event]) -> None:
         assert action.seat is not None
         swap_hands(game, pending.seat, action.seat, events)
-        game._end_turn(pending.resume, events)
+        game.end_turn(pending.resume, events)
 
 
 def swap_actions(table: dict[str, Action]) -> None:
@@ -388,14 +388,14 @@ def draw_until_playable(game: Game, seat: int, events: list[Event]) -> list[Card
         if not game._draw:
             note_draw(seat, since_shuffle, events)
             since_shuffle = []
-            game._reshuffle(events)
+            game.reshuffle(events)
             if not game._draw:
                 break
         card = game._draw.pop()
         hand.append(card)
         taken.append(card)
         since_shuffle.append(card)
-        if game._playable(card, hand):
+        if game.playable(card, hand):
             break
     note_draw(seat, since_shuffle, events)
     return taken

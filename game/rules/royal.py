@@ -80,9 +80,9 @@ class RoyalRevenge(RuleSet):
         """The King names the first Jester before the first card takes effect."""
         if game.jester is None:
             king = game.starter
-            game._ask(Pending(JESTER_CHOICE.kind, king, king, opening=True), events)
+            game.ask(Pending(JESTER_CHOICE.kind, king, king, opening=True), events)
         else:
-            game._take_first_card(events)
+            game.take_first_card(events)
 
     def first_card(self, game: Game, events: list[Event]) -> None:
         """A King's Choice turned up is the King's to aim; a Jester turned up
@@ -92,7 +92,7 @@ class RoyalRevenge(RuleSet):
             game._pending = Pending(TARGET.kind, starter, starter)
         elif rank == "J":
             assert game.jester is not None
-            game._give(game.jester, 1, FIRST_JESTER, events)
+            game.give(game.jester, 1, FIRST_JESTER, events)
         elif rank == "R":
             game.direction = -1
             events.append(Event("reverse", starter))
@@ -108,22 +108,22 @@ def _king(game: Game) -> int:
 def kings_choice(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The King names who draws one (not the player of a last King's Choice)."""
     going_out = not game._hands[seat]
-    game._ask(Pending(TARGET.kind, _king(game), game._next(seat), seat, going_out=going_out), events)
+    game.ask(Pending(TARGET.kind, _king(game), game.next_seat(seat), seat, going_out=going_out), events)
 
 
 def kings_wild(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The King names a Wild's colour (a last card's needs none)."""
     if game._hands[seat]:
-        game._ask(Pending(KINGS_COLOUR.kind, _king(game), game._next(seat), seat), events)
+        game.ask(Pending(KINGS_COLOUR.kind, _king(game), game.next_seat(seat), seat), events)
     else:
-        game._end_hand(seat, events)
+        game.end_hand(seat, events)
 
 
 def jester(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The Jester draws one, except for the Jester's own last card."""
     assert game.jester is not None
     if game._hands[seat] or game.jester != seat:
-        game._give(game.jester, 1, JESTER, events)
+        game.give(game.jester, 1, JESTER, events)
     goes_on(game, seat, events)
 
 
@@ -141,7 +141,7 @@ def fanfare(game: Game, with_seat: bool, events: list[Event]) -> None:
     game.king = (_king(game) + 1) % game.players
     events.append(Event("fanfare"))
     events.append(shared("king", game.king))
-    game._ask(Pending(JESTER_CHOICE.kind, game.king, game.king), events)
+    game.ask(Pending(JESTER_CHOICE.kind, game.king, game.king), events)
 
 
 class KingsColour(ColourChoice):
@@ -176,9 +176,9 @@ class JesterChoice(Choice):
         game.jester = action.seat
         events.append(shared("jester", action.seat))
         if pending.opening:
-            game._take_first_card(events)
+            game.take_first_card(events)
         else:
-            game._end_turn(pending.resume, events)
+            game.end_turn(pending.resume, events)
 
 
 class TargetChoice(Choice):
@@ -199,11 +199,11 @@ class TargetChoice(Choice):
     def answer(self, game: Game, pending: Pending, action: Action, events: list[Event]) -> None:
         assert action.seat is not None
         events.append(shared("target", action.seat))
-        game._give(action.seat, 1, KINGS_CHOICE, events)
+        game.give(action.seat, 1, KINGS_CHOICE, events)
         if pending.going_out:
-            game._end_hand(pending.by, events)
+            game.end_hand(pending.by, events)
         else:
-            game._end_turn(pending.resume, events)
+            game.end_turn(pending.resume, events)
 
 
 KINGS_COLOUR = KingsColour()

@@ -105,9 +105,9 @@ def challengeable_draw_four(
     if not hand or not game._bluffs:
         draw_four(game, seat, action, colour_before, events)
         return
-    target = game._next(seat)
+    target = game.next_seat(seat)
     game._bluff = any(card.colour == colour_before for card in hand)
-    game._ask(Pending(CHALLENGE.kind, target, target, seat, colour_before), events)
+    game.ask(Pending(CHALLENGE.kind, target, target, seat, colour_before), events)
 
 
 class ChallengeChoice(Choice):
@@ -131,16 +131,16 @@ class ChallengeChoice(Choice):
         penalty = pending.penalty or 4
         if action.verb == "accept":
             events.append(shared("accept", seat))
-            game._give(seat, penalty, DRAW_FOUR, events)
+            game.give(seat, penalty, DRAW_FOUR, events)
         else:
             guilty = game._bluff
             events.append(shared("challenge", seat, reason="wins" if guilty else "loses"))
             events.append(Event("reveal", seat, tuple(card.code for card in game._hands[pending.by])))
             if guilty:
-                game._give(pending.by, penalty, CHALLENGED, events)
-                game._end_turn(seat, events)
+                game.give(pending.by, penalty, CHALLENGED, events)
+                game.end_turn(seat, events)
                 return
-            game._give(seat, penalty + 2, CHALLENGE_LOST, events)
+            game.give(seat, penalty + 2, CHALLENGE_LOST, events)
         miss_turn(game, seat, events)
 
 
