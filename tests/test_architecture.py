@@ -104,6 +104,40 @@ def test_no_package_reads_the_name_of_a_rule_set_outside_the_rules():
     assert figures["rule_name_comparisons"]() == []
 
 
+def test_rule_details_are_asked_of_the_rules_and_no_import_goes_round_a_circle_but_those_printed():
+    """Outside game/rules nothing reads a rule set's ``.royal`` / ``.program``
+    or names a house rule in quotes (they answer questions instead); no
+    modules of the game import each other at run time, nor, counting the
+    type checker's imports, any outside game/rules and game/ui (whose circles
+    ``tools/code_figures.py`` prints, not yet none); the rules' hooks read
+    Game's private fields no more than they did once its methods were public."""
+    figures = runpy.run_path(str(ROOT / "tools" / "code_figures.py"))
+    assert figures["rule_flag_reads"]() == []
+    assert figures["house_rule_names_quoted"]() == []
+    assert figures["import_circles"](type_checking=False) == []
+    left = [
+        group
+        for group in figures["import_circles"]()
+        if not all(m.startswith(("game.rules.", "game.ui.")) for m in group)
+    ]
+    assert left == []
+    assert sum(figures["hooks_private_reads"]().values()) <= 121
+
+
+def test_the_figures_tool_finds_a_circle_a_flag_read_and_a_quoted_house_rule(tmp_path):
+    """The figures above are counted, not assumed: a made-up package with one of each."""
+    figures = runpy.run_path(str(ROOT / "tools" / "code_figures.py"))
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import b\nif rules.royal and 'jump_in' in house:\n    pass\n")
+    (package / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n")
+    assert figures["rule_flag_reads"](package) == ["pkg/a.py:2: if rules.royal and 'jump_in' in house:"]
+    assert figures["house_rule_names_quoted"](package) == ["pkg/a.py:2: if rules.royal and 'jump_in' in house:"]
+    assert figures["import_circles"](root=package) == [["pkg.a", "pkg.b"]]
+    assert figures["import_circles"](type_checking=False, root=package) == []
+
+
 def test_no_module_of_the_game_is_named_as_one_of_pythons_own():
     """pyxel.init makes game/ui the working folder, the first place a Python
     started from the game (or a benchmark) looks for modules: a game/ui/platform
