@@ -506,6 +506,10 @@ RULE_PAGES["royal"] = [
         ],
     ),
 ]
+# A rule set without its pages is refused here, as the menus load, rather than shown the 1991 pages.
+_WITHOUT_PAGES = [name for name in RULESETS if name not in RULE_PAGES]
+if _WITHOUT_PAGES:
+    raise RuntimeError(f"no HOW TO PLAY pages for rules {', '.join(_WITHOUT_PAGES)}: add them to RULE_PAGES")
 
 LINE_H = 9
 PANEL = (12, 10, lay.SCREEN_W - 24, 172)  # x, y, w, h of a full-screen panel
