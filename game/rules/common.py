@@ -17,24 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import COLOURS
 from .choices import COLOUR, Choice
 from .events import DRAW_FOUR, DRAW_TWO, FIRST_CARD, Event, shared
 from .state import Pending
-
-if TYPE_CHECKING:
-    from .game import Game
+from .surface import GameSurface
 
 # What a card does once played, after it is on the discard pile: (the game,
 # the seat that played it, the play, the colour in play before it, the
 # events so far). It ends the turn, asks for a choice or ends the hand.
-CardEffect = Callable[["Game", int, Action, "str | None", list[Event]], None]
+CardEffect = Callable[["GameSurface", int, Action, "str | None", list[Event]], None]
 # An action of no seat (the scepter's fanfare): (the game, whether a seat
 # was given, the events so far).
-SeatlessAction = Callable[["Game", bool, list[Event]], None]
+SeatlessAction = Callable[["GameSurface", bool, list[Event]], None]
 
 MAX_PLAYERS = 10
 SCORINGS = ("points", "tally")
@@ -72,32 +69,32 @@ def build_deck(per_colour: dict[str, int], wilds: dict[str, int]) -> tuple[str, 
 # ----- what the cards do in every version ------------------------------------------
 
 
-def goes_on(game: Game, seat: int, events: list[Event]) -> None:
+def goes_on(game: GameSurface, seat: int, events: list[Event]) -> None:
     """After a card that does nothing more: the hand ends if it was the
     player's last, else the next seat plays."""
-    if game._hands[seat]:
+    if game.hand_of(seat):
         game.end_turn(game.next_seat(seat), events)
     else:
         game.end_hand(seat, events)
 
 
-def miss_turn(game: Game, seat: int, events: list[Event]) -> None:
+def miss_turn(game: GameSurface, seat: int, events: list[Event]) -> None:
     """``seat`` misses its turn: the seat after it plays."""
     events.append(SKIP_EVENTS[seat])
     game.end_turn(game.next_seat(seat), events)
 
 
-def skip(game: Game, seat: int, action: Action | None, colour_before: str | None, events: list[Event]) -> None:
+def skip(game: GameSurface, seat: int, action: Action | None, colour_before: str | None, events: list[Event]) -> None:
     """The next seat misses its turn (a last card ends the hand instead)."""
-    if game._hands[seat]:
+    if game.hand_of(seat):
         miss_turn(game, game.next_seat(seat), events)
     else:
         game.end_hand(seat, events)
 
 
-def reverse(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
+def reverse(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """Play changes direction; with two players a Reverse is a Skip."""
-    if game.players == 2 or not game._hands[seat]:
+    if game.players == 2 or not game.hand_of(seat):
         skip(game, seat, action, colour_before, events)
         return
     game.direction = -game.direction
@@ -105,13 +102,13 @@ def reverse(game: Game, seat: int, action: Action, colour_before: str | None, ev
     game.end_turn(game.next_seat(seat), events)
 
 
-def draw_two(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
+def draw_two(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The next seat draws two and misses its turn (also after a last card)."""
     game.give(game.next_seat(seat), 2, DRAW_TWO, events)
     skip(game, seat, action, colour_before, events)
 
 
-def draw_four(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
+def draw_four(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The next seat draws four and misses its turn (also after a last card)."""
     game.give(game.next_seat(seat), 4, DRAW_FOUR, events)
     skip(game, seat, action, colour_before, events)
@@ -204,7 +201,7 @@ class RuleSet:
         """Actions that come from no seat (Royal Revenge's fanfare), by verb."""
         return {}
 
-    def accepts_fanfare(self, game: Game) -> bool:
+    def accepts_fanfare(self, game: GameSurface) -> bool:
         """Whether the scepter's fanfare may sound now (never without a scepter)."""
         return False
 
@@ -212,25 +209,25 @@ class RuleSet:
         """Who wears the crown at the start of a match (None: no crown)."""
         return None
 
-    def starter(self, game: Game) -> int:
+    def starter(self, game: GameSurface) -> int:
         """Who starts the hand being dealt: the first hand's starter is
         drawn from the seed unless given, and each later hand's is the next seat."""
         if game.hand_number == 1:
-            return game._rng.randrange(game.players) if game._first_starter is None else game._first_starter
+            return game.random_seat() if game.first_starter is None else game.first_starter
         return (game.starter + 1) % game.players
 
-    def open_hand(self, game: Game, events: list[Event]) -> None:
+    def open_hand(self, game: GameSurface, events: list[Event]) -> None:
         """Once the first card is turned up: its effect on the starter."""
         game.take_first_card(events)
 
-    def first_card(self, game: Game, events: list[Event]) -> None:
+    def first_card(self, game: GameSurface, events: list[Event]) -> None:
         """The first card's effect on the starter: a Wild's colour is the
         starter's to name; a Draw Two or a Skip makes the starter miss the
         turn; after a Reverse the dealer, the seat before the starter,
         plays first and play goes the other way."""
-        rank, starter = game._discard[-1].rank, game.starter
+        rank, starter = game.top_card.rank, game.starter
         if rank == "W":
-            game._pending = Pending(COLOUR.kind, starter, starter)
+            game.pending = Pending(COLOUR.kind, starter, starter)
         elif rank == "+2":
             game.give(starter, 2, FIRST_CARD, events)
             events.append(Event("skip", starter))

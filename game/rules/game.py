@@ -47,8 +47,10 @@ from .house import (
     plays_out_of_turn,
 )
 from .notation import action_table, parse, play_texts, uno_texts
+from .record import read_record, write_record
 from .rulesets import get_ruleset
 from .state import Pending, View
+from .surface import GameSurface
 from .views import game_from_view, snapshot_of, view_of
 
 __all__ = ["COLOUR_ACTIONS", "PLAY_ACTIONS", "Game", "IllegalAction", "Pending", "View", "shuffle"]
@@ -74,15 +76,15 @@ def shuffle(cards: list[T], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def no_plays_out_of_turn(game: Game, seat: int) -> list[str]:
+def no_plays_out_of_turn(game: GameSurface, seat: int) -> list[str]:
     return []
 
 
-def refuse_jump_in(game: Game, action: Action, seat: int) -> None:
+def refuse_jump_in(game: GameSurface, action: Action, seat: int) -> None:
     refuse_out_of_turn(game, seat)
 
 
-def draw_one(game: Game, seat: int, events: list[Event]) -> list[Card]:
+def draw_one(game: GameSurface, seat: int, events: list[Event]) -> list[Card]:
     return game.give(seat, 1, BY_CHOICE, events)
 
 
@@ -131,7 +133,7 @@ class Game:
     _drawn: Card | None
     _pending: Pending | None
     _exposed: int | None
-    _bluff: bool  # the Wild Draw Four waiting for a challenge was a bluff
+    bluff: bool  # the Wild Draw Four waiting for a challenge was a bluff (hidden: no view shows it)
 
     def __init__(
         self,
@@ -240,6 +242,10 @@ class Game:
         """The choice ``turn`` must make before play goes on, if any."""
         return self._pending
 
+    @pending.setter
+    def pending(self, pending: Pending | None) -> None:
+        self._pending = pending
+
     @property
     def choosing_colour(self) -> bool:
         """True while ``turn`` must name a colour: for a Wild turned up, or
@@ -251,6 +257,10 @@ class Game:
         """The seat left with one card without calling UNO, until the seat
         in turn next acts: it may still call (``uno``) or be caught."""
         return self._exposed
+
+    @exposed.setter
+    def exposed(self, seat: int | None) -> None:
+        self._exposed = seat
 
     @property
     def plays_out_of_turn(self) -> bool:
@@ -551,7 +561,7 @@ class Game:
         self._drawn = None
         self._pending = None
         self._exposed = None
-        self._bluff = False
+        self.bluff = False
         self.starter = rules.starter(self)
         self.turn = self.starter
         rules.open_hand(self, self._log)
@@ -573,7 +583,66 @@ class Game:
         self.rules.first_card(self, events)
         events.append(_TURN_EVENTS[self.turn_seat()])
 
-    # ----- what a seat may see ---------------------------------------------------
+    # ----- what the rules' hooks work through (``surface.GameSurface``) -----------
+
+    def hand_of(self, seat: int) -> list[Card]:
+        """``seat``'s hand itself, which a hook changes in place."""
+        return self._hands[seat]
+
+    @property
+    def top_card(self) -> Card:
+        return self._discard[-1]
+
+    @property
+    def drawn_card(self) -> Card | None:
+        """The card just drawn, while its player may play it (``drawn``'s card)."""
+        return self._drawn
+
+    @property
+    def bluffs(self) -> bool:
+        """A Wild Draw Four may be played holding the colour in play (and be challenged)."""
+        return self._bluffs
+
+    @property
+    def refuses_bluff(self) -> bool:
+        """A Wild Draw Four played holding the colour in play is refused (Royal Revenge, no_bluffing)."""
+        return self._wild_draw_four is WildDrawFour.REFUSED
+
+    @property
+    def may_keep_drawn(self) -> bool:
+        """A drawn card that can be played may be kept (``pass``; not with forced_play)."""
+        return bool(self._after_drawing)
+
+    @property
+    def unasked(self) -> dict[str, str]:
+        """Why each verb that answers a choice is refused while it is not asked."""
+        return self._unasked
+
+    @property
+    def first_starter(self) -> int | None:
+        """Who starts the first hand, if the game was given it."""
+        return self._first_starter
+
+    def random_seat(self) -> int:
+        """A seat drawn from the game's random generator."""
+        return self._rng.randrange(self.players)
+
+    def plays_of(self, card: Card, hand: list[Card]) -> tuple[str, ...]:
+        """The texts that play ``card`` from ``hand`` (with the UNO call where it leaves one card)."""
+        return (self._uno_texts if len(hand) == 2 else self._play_texts)[card]
+
+    def take_top(self) -> Card:
+        """The draw pile's top card, taken off it (the pile is not empty)."""
+        return self._draw.pop()
+
+    def choice(self, kind: str) -> Choice:
+        """The pending choice of that kind: its answers, checks and words."""
+        return self._choices[kind]
+
+    def check_play(self, action: Action, hand: list[Card], seat: int) -> None:
+        """The house rules' own check of a play from ``hand`` (IllegalAction)."""
+        if self._play_check is not None:
+            self._play_check(self, action, hand, seat)
 
     # ----- what a seat may see ---------------------------------------------------
 
@@ -595,15 +664,11 @@ class Game:
         (``next`` deals the next hand). ``Game.replay`` rebuilds it."""
         if self._actions is None:
             raise ValueError("a game set up from a view has no record")
-        from .record import write_record
-
         return write_record(self)
 
     @classmethod
     def replay(cls, text: str) -> Game:
         """Rebuild a game from ``record()`` text; ValueError names a bad line."""
-        from .record import read_record
-
         return read_record(cls, text)
 
     def copy(self) -> Game:

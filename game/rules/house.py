@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .actions import Action, IllegalAction
 from .cards import RANK_NAMES, Card
@@ -30,20 +29,18 @@ from .common import MAX_PLAYERS, CardEffect, RuleSet, WildDrawFour, miss_turn
 from .events import BY_CHOICE, DRAW_FOUR, DRAW_TWO, Event
 from .rulesets import CHALLENGE, ChallengeChoice
 from .state import Pending
-
-if TYPE_CHECKING:
-    from .game import Game
+from .surface import GameSurface
 
 # A seat's legal actions, changed: (the game, the seat, the actions so far).
-Listing = Callable[["Game", int, list[str]], list[str]]
+Listing = Callable[["GameSurface", int, list[str]], list[str]]
 # A check of a play from a hand, after the engine's own: (the game, the
 # play, the hand, the seat). Raises IllegalAction.
-PlayCheck = Callable[["Game", Action, list[Card], int], None]
+PlayCheck = Callable[["GameSurface", Action, list[Card], int], None]
 # The plays open to a seat out of turn, and their check: (the game, the seat).
-OutOfTurn = Callable[["Game", int], list[str]]
-OutOfTurnCheck = Callable[["Game", Action, int], None]
+OutOfTurn = Callable[["GameSurface", int], list[str]]
+OutOfTurnCheck = Callable[["GameSurface", Action, int], None]
 # Drawing by choice: (the game, the seat, the events so far) -> the cards drawn.
-Drawing = Callable[["Game", int, list[Event]], list[Card]]
+Drawing = Callable[["GameSurface", int, list[Event]], list[Card]]
 # Why a text is no action: (the text, its words, whether this house rule is
 # in play) -> the reason, or None when it is not this rule's to explain.
 Explanation = Callable[[str, list[str], bool], "str | None"]
@@ -102,67 +99,55 @@ class HouseRule:
 LINE_CHARS = 70
 
 
-def holds_colour(game: Game, hand: list[Card]) -> bool:
-    colour = game.colour
-    return any(card.colour == colour for card in hand)
-
-
-def plays_of(game: Game, hand: list[Card], card: Card) -> tuple[str, ...]:
-    """The texts that play ``card`` from ``hand`` (with the UNO call where it leaves one card)."""
-    return (game._uno_texts if len(hand) == 2 else game._play_texts)[card]
-
-
 # ----- stacking -------------------------------------------------------------------
 
 PENALTY_CARDS = {"+2": (2, DRAW_TWO), "W+4": (4, DRAW_FOUR)}
 
 
-def stack(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
+def stack(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """A Draw Two or Wild Draw Four adds its cards to the stack it was
     played on, and the next player must stack in turn or take them all (a
     Wild Draw Four may be challenged first). On a last card the next player
     takes the stack at once."""
     card = action.card
     assert card is not None
-    pending, game._pending = game._pending, None
+    pending, game.pending = game.pending, None
     count, reason = PENALTY_CARDS[card.rank]
     penalty = count + (0 if pending is None else pending.penalty)
     target = game.next_seat(seat)
-    hand = game._hands[seat]
+    hand = game.hand_of(seat)
     if not hand:
         game.give(target, penalty, reason, events)
         game.end_hand(seat, events)
-    elif card.rank == "W+4" and game._bluffs:
-        game._bluff = any(card.colour == colour_before for card in hand)
+    elif card.rank == "W+4" and game.bluffs:
+        game.bluff = any(card.colour == colour_before for card in hand)
         game.ask(Pending(CHALLENGE.kind, target, target, seat, colour_before, penalty=penalty), events)
     else:
         game.ask(Pending(STACK.kind, target, target, seat, penalty=penalty), events)
 
 
-def stack_plays(game: Game) -> list[str]:
+def stack_plays(game: GameSurface) -> list[str]:
     """The plays of a card like the top one (Draw Two on Draw Two, Wild
     Draw Four on Wild Draw Four, then legal only where bluffing is)."""
-    hand = game._hands[game.turn_seat()]
-    rank = game._discard[-1].rank
-    if rank == "W+4" and not game._bluffs and holds_colour(game, hand):
+    hand = game.hand_of(game.turn_seat())
+    rank = game.top_card.rank
+    if rank == "W+4" and not game.bluffs and game.holds_colour(hand):
         return []
     return [
-        text
-        for card in dict.fromkeys(card for card in hand if card.rank == rank)
-        for text in plays_of(game, hand, card)
+        text for card in dict.fromkeys(card for card in hand if card.rank == rank) for text in game.plays_of(card, hand)
     ]
 
 
-def check_stack_play(game: Game, action: Action, pending: Pending) -> None:
+def check_stack_play(game: GameSurface, action: Action, pending: Pending) -> None:
     card, seat = action.card, game.turn_seat()
     assert card is not None
-    hand, top = game._hands[seat], game._discard[-1]
+    hand, top = game.hand_of(seat), game.top_card
     if card.rank != top.rank:
         name = RANK_NAMES[top.rank]
         raise IllegalAction(f"only a {name} stacks on a {name}: " + waiting_for(game, pending))
     if card not in hand:
         raise IllegalAction(f"{card.code} is not in your hand")
-    if card.rank == "W+4" and not game._bluffs and holds_colour(game, hand):
+    if card.rank == "W+4" and not game.bluffs and game.holds_colour(hand):
         refuse_bluff(game)
     check_call(game, action, hand, seat)
 
@@ -173,35 +158,35 @@ class StackChoice(Choice):
     kind = "stack"
     verbs = ("draw",)
 
-    def listed(self, game: Game, pending: Pending) -> list[str]:
+    def listed(self, game: GameSurface, pending: Pending) -> list[str]:
         return [*stack_plays(game), "draw"]
 
-    def waiting(self, game: Game, pending: Pending) -> str:
-        name = RANK_NAMES[game._discard[-1].rank]
+    def waiting(self, game: GameSurface, pending: Pending) -> str:
+        name = RANK_NAMES[game.top_card.rank]
         return f"{pending.penalty} cards are stacked on you: stack a {name} or draw them"
 
-    def check(self, game: Game, action: Action, pending: Pending) -> None:
+    def check(self, game: GameSurface, action: Action, pending: Pending) -> None:
         if action.verb == "play":
             check_stack_play(game, action, pending)
         else:
             super().check(game, action, pending)
 
-    def answer(self, game: Game, pending: Pending, action: Action, events: list[Event]) -> None:
+    def answer(self, game: GameSurface, pending: Pending, action: Action, events: list[Event]) -> None:
         seat = pending.seat
-        game.give(seat, pending.penalty, PENALTY_CARDS[game._discard[-1].rank][1], events)
+        game.give(seat, pending.penalty, PENALTY_CARDS[game.top_card.rank][1], events)
         miss_turn(game, seat, events)
 
 
 class ChallengeOrStack(ChallengeChoice):
     """A Wild Draw Four played on you, with stacking: challenge, accept, or stack one of your own."""
 
-    def listed(self, game: Game, pending: Pending) -> list[str]:
+    def listed(self, game: GameSurface, pending: Pending) -> list[str]:
         return [*self.verbs, *stack_plays(game)]
 
-    def waiting(self, game: Game, pending: Pending) -> str:
+    def waiting(self, game: GameSurface, pending: Pending) -> str:
         return "a Wild Draw Four was played on you: challenge, accept or stack a Wild Draw Four"
 
-    def check(self, game: Game, action: Action, pending: Pending) -> None:
+    def check(self, game: GameSurface, action: Action, pending: Pending) -> None:
         if action.verb == "play":
             check_stack_play(game, action, pending)
         else:
@@ -224,21 +209,23 @@ SWAP_RANK = "7"  # its player swaps hands; a 0 passes every hand on
 _SEVEN_PLAYS = frozenset(f"play {colour}{SWAP_RANK}{call}" for colour in "RGYB" for call in ("", " uno"))
 
 
-def move_hands(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
+def move_hands(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """After a 0 every hand passes one seat along the direction of play;
     after a 7 its player swaps hands with the seat the play names, or
     chooses whom to (``swap S``) when it did not say. A last card ends the
     hand with nothing moved."""
-    if not game._hands[seat]:
+    if not game.hand_of(seat):
         game.end_hand(seat, events)
         return
     assert action.card is not None
     target = game.next_seat(seat)
     if action.card.rank == "0":
         players, step = game.players, game.direction
-        game._hands = [game._hands[(receiver - step) % players] for receiver in range(players)]
-        if game._exposed is not None:
-            game._exposed = (game._exposed + step) % players
+        moved = [list(game.hand_of((receiver - step) % players)) for receiver in range(players)]
+        for receiver, hand in enumerate(moved):
+            game.hand_of(receiver)[:] = hand
+        if game.exposed is not None:
+            game.exposed = (game.exposed + step) % players
         events.append(Event("rotate", seat, count=step))
     elif action.seat is None:
         game.ask(Pending(SWAP.kind, seat, target, seat), events)
@@ -248,12 +235,12 @@ def move_hands(game: Game, seat: int, action: Action, colour_before: str | None,
     game.end_turn(target, events)
 
 
-def swap_hands(game: Game, seat: int, other: int, events: list[Event]) -> None:
+def swap_hands(game: GameSurface, seat: int, other: int, events: list[Event]) -> None:
     """Two seats swap hands; a missed UNO call goes with its hand."""
-    hands = game._hands
-    hands[seat], hands[other] = hands[other], hands[seat]
-    if game._exposed in (seat, other):
-        game._exposed = seat + other - game._exposed
+    mine, theirs = game.hand_of(seat), game.hand_of(other)
+    mine[:], theirs[:] = theirs[:], mine[:]
+    if game.exposed in (seat, other):
+        game.exposed = seat + other - game.exposed
     events.append(Event("swap", seat, count=other))
 
 
@@ -266,13 +253,13 @@ class SwapChoice(Choice):
     unasked = "hands are swapped after playing a 7: play R7 swap 2, or play R7 then swap 2"
     keeps_call_window = True
 
-    def listed(self, game: Game, pending: Pending) -> list[str]:
+    def listed(self, game: GameSurface, pending: Pending) -> list[str]:
         return [f"swap {seat}" for seat in range(game.players) if seat != pending.seat]
 
-    def waiting(self, game: Game, pending: Pending) -> str:
+    def waiting(self, game: GameSurface, pending: Pending) -> str:
         return "first choose whom to swap hands with: swap SEAT"
 
-    def answer(self, game: Game, pending: Pending, action: Action, events: list[Event]) -> None:
+    def answer(self, game: GameSurface, pending: Pending, action: Action, events: list[Event]) -> None:
         assert action.seat is not None
         swap_hands(game, pending.seat, action.seat, events)
         game.end_turn(pending.resume, events)
@@ -287,9 +274,9 @@ def swap_actions(table: dict[str, Action]) -> None:
     table.update(actions)
 
 
-def with_swaps(game: Game, seat: int, actions: list[str]) -> list[str]:
+def with_swaps(game: GameSurface, seat: int, actions: list[str]) -> list[str]:
     """Each play of a 7 but the last card, also with its swap in one action."""
-    if len(game._hands[seat]) == 1 or _SEVEN_PLAYS.isdisjoint(actions):
+    if len(game.hand_of(seat)) == 1 or _SEVEN_PLAYS.isdisjoint(actions):
         return actions
     others = [other for other in range(game.players) if other != seat]
     listed = []
@@ -300,7 +287,7 @@ def with_swaps(game: Game, seat: int, actions: list[str]) -> list[str]:
     return listed
 
 
-def check_swap(game: Game, action: Action, hand: list[Card], seat: int) -> None:
+def check_swap(game: GameSurface, action: Action, hand: list[Card], seat: int) -> None:
     """A play that names a seat to swap with: not the last card, and another seat."""
     if action.seat is None:
         return
@@ -339,24 +326,24 @@ SEVEN_ZERO = HouseRule(
 # ----- jump_in --------------------------------------------------------------------
 
 
-def jump_ins(game: Game, seat: int) -> list[str]:
+def jump_ins(game: GameSurface, seat: int) -> list[str]:
     """The plays out of turn of a card identical to the top card, whenever no choice is pending."""
-    top = game._discard[-1]
-    hand = game._hands[seat]
-    if game._pending is not None or top.is_wild or top not in hand:
+    top = game.top_card
+    hand = game.hand_of(seat)
+    if game.pending is not None or top.is_wild or top not in hand:
         return []
-    return list(plays_of(game, hand, top))
+    return list(game.plays_of(top, hand))
 
 
-def check_jump_in(game: Game, action: Action, seat: int) -> None:
+def check_jump_in(game: GameSurface, action: Action, seat: int) -> None:
     """Raise IllegalAction unless ``seat``, out of turn, may jump in with this play."""
     if action.verb != "play":
         refuse_out_of_turn(game, seat, ", or jump in with a card identical to the top card")
     if game.hand_over:
         raise IllegalAction("the hand is over")
-    if game._pending is not None:
-        raise IllegalAction("nobody jumps in while a choice is made: " + waiting_for(game, game._pending))
-    top, hand = game._discard[-1], game._hands[seat]
+    if game.pending is not None:
+        raise IllegalAction("nobody jumps in while a choice is made: " + waiting_for(game, game.pending))
+    top, hand = game.top_card, game.hand_of(seat)
     if top.is_wild:
         raise IllegalAction("nobody jumps in on a wild card")
     if action.card is not top:
@@ -378,20 +365,20 @@ JUMP_IN = HouseRule(
 # ----- draw_to_match --------------------------------------------------------------
 
 
-def draw_until_playable(game: Game, seat: int, events: list[Event]) -> list[Card]:
+def draw_until_playable(game: GameSurface, seat: int, events: list[Event]) -> list[Card]:
     """Draw one card at a time until one can be played or none is left; one
     draw event for the cards before a reshuffle and one for those after."""
-    hand = game._hands[seat]
+    hand = game.hand_of(seat)
     taken: list[Card] = []
     since_shuffle: list[Card] = []
     while True:
-        if not game._draw:
+        if not game.draw_count:
             note_draw(seat, since_shuffle, events)
             since_shuffle = []
             game.reshuffle(events)
-            if not game._draw:
+            if not game.draw_count:
                 break
-        card = game._draw.pop()
+        card = game.take_top()
         hand.append(card)
         taken.append(card)
         since_shuffle.append(card)

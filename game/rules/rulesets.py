@@ -12,8 +12,6 @@ printed rules and Mattel's UNO Royal Revenge (2014, ``royal.py``). Each is a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action
 from .cards import NUMBER_RANKS
 from .choices import Choice
@@ -31,9 +29,7 @@ from .common import (
 from .events import CHALLENGE_LOST, CHALLENGED, DRAW_FOUR, Event, shared
 from .royal import SCEPTER_SECONDS, RoyalRevenge
 from .state import Pending
-
-if TYPE_CHECKING:
-    from .game import Game
+from .surface import GameSurface
 
 __all__ = [
     "CHALLENGE",
@@ -97,16 +93,16 @@ class StandardRules(RuleSet):
 
 
 def challengeable_draw_four(
-    game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]
+    game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]
 ) -> None:
     """The next player is asked to challenge or accept a Wild Draw Four
     (not a last card's, and not where bluffing is off: no_bluffing)."""
-    hand = game._hands[seat]
-    if not hand or not game._bluffs:
+    hand = game.hand_of(seat)
+    if not hand or not game.bluffs:
         draw_four(game, seat, action, colour_before, events)
         return
     target = game.next_seat(seat)
-    game._bluff = any(card.colour == colour_before for card in hand)
+    game.bluff = any(card.colour == colour_before for card in hand)
     game.ask(Pending(CHALLENGE.kind, target, target, seat, colour_before), events)
 
 
@@ -120,22 +116,22 @@ class ChallengeChoice(Choice):
     verbs = ("challenge", "accept")
     unasked = "there is no Wild Draw Four to challenge or accept"
 
-    def listed(self, game: Game, pending: Pending) -> list[str]:
+    def listed(self, game: GameSurface, pending: Pending) -> list[str]:
         return list(self.verbs)
 
-    def waiting(self, game: Game, pending: Pending) -> str:
+    def waiting(self, game: GameSurface, pending: Pending) -> str:
         return "a Wild Draw Four was played on you: challenge or accept"
 
-    def answer(self, game: Game, pending: Pending, action: Action, events: list[Event]) -> None:
+    def answer(self, game: GameSurface, pending: Pending, action: Action, events: list[Event]) -> None:
         seat = pending.seat
         penalty = pending.penalty or 4
         if action.verb == "accept":
             events.append(shared("accept", seat))
             game.give(seat, penalty, DRAW_FOUR, events)
         else:
-            guilty = game._bluff
+            guilty = game.bluff
             events.append(shared("challenge", seat, reason="wins" if guilty else "loses"))
-            events.append(Event("reveal", seat, tuple(card.code for card in game._hands[pending.by])))
+            events.append(Event("reveal", seat, tuple(card.code for card in game.hand_of(pending.by))))
             if guilty:
                 game.give(pending.by, penalty, CHALLENGED, events)
                 game.end_turn(seat, events)
