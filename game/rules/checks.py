@@ -19,14 +19,14 @@ def check_in_turn(game: GameSurface, action: Action) -> None:
         raise IllegalAction("the hand is over" + ("" if game.match_over else ": start the next hand"))
     pending = game.pending
     if pending is not None:
-        game.choice(pending.kind).check(game, action, pending)
+        game.hooks.choices[pending.kind].check(game, action, pending)
         return
-    if verb in game.unasked:
-        raise IllegalAction(game.unasked[verb])
+    if verb in game.hooks.unasked:
+        raise IllegalAction(game.hooks.unasked[verb])
     if verb == "pass":
         if game.drawn_card is None:
             raise IllegalAction("you may pass only after drawing a card you could play")
-        if not game.may_keep_drawn:
+        if not game.hooks.after_drawing:
             raise IllegalAction(f"the drawn {game.drawn_card.code} can be played, so it must be (forced play)")
         return
     turn = game.turn
@@ -44,7 +44,9 @@ def check_in_turn(game: GameSurface, action: Action) -> None:
     # check_call, written out: this is the path of every play.
     if action.uno and len(hand) != 2:
         raise IllegalAction(_MISPLACED_CALL)
-    game.check_play(action, hand, turn)
+    play_check = game.hooks.play_check
+    if play_check is not None:
+        play_check(game, action, hand, turn)
 
 
 def check_card(game: GameSurface, card: Card, hand: list[Card]) -> None:
@@ -53,7 +55,7 @@ def check_card(game: GameSurface, card: Card, hand: list[Card]) -> None:
         raise IllegalAction(f"{card.code} is not in your hand")
     if not card.is_wild and card.colour != game.colour and not game.same_kind(card):
         raise IllegalAction(f"{card.code} matches neither the colour {game.colour} nor the {game.top_card.code}")
-    if card is WILD_DRAW_FOUR and game.refuses_bluff and game.holds_colour(hand):
+    if card is WILD_DRAW_FOUR and game.hooks.refuses_bluff and game.holds_colour(hand):
         refuse_bluff(game)
 
 
@@ -65,18 +67,20 @@ def check_call(game: GameSurface, action: Action, hand: list[Card], seat: int) -
     """The UNO call, and the house rules' checks, of a play from ``hand``."""
     if action.uno and len(hand) != 2:
         raise IllegalAction(_MISPLACED_CALL)
-    game.check_play(action, hand, seat)
+    play_check = game.hooks.play_check
+    if play_check is not None:
+        play_check(game, action, hand, seat)
 
 
 def waiting_for(game: GameSurface, pending: Pending) -> str:
     """What the seat that must choose is told when it tries anything else."""
-    return game.choice(pending.kind).waiting(game, pending)
+    return game.hooks.choices[pending.kind].waiting(game, pending)
 
 
 def refuse_out_of_turn(game: GameSurface, seat: int, also: str = "") -> None:
     """Another seat tried more than ``uno`` or ``catch`` (``also``: what else it may do)."""
     pending = game.pending
-    if pending is not None and game.choice(pending.kind).by_the_king:
+    if pending is not None and game.hooks.choices[pending.kind].by_the_king:
         raise IllegalAction(f"only the King, seat {game.turn}, chooses now; seat {seat} may only call uno or catch")
     raise IllegalAction(f"it is seat {game.turn}'s turn: seat {seat} may only call uno or catch now{also}")
 

@@ -30,27 +30,16 @@ from typing import Any, TypeVar
 
 from .actions import COLOUR_ACTIONS, OUT_OF_TURN, Action, IllegalAction
 from .cards import ACTION_RANKS, COLOURS, NUMBER_RANKS, WILD_RANKS, Card
-from .checks import check_call_or_catch, check_in_turn, refuse_out_of_turn
-from .choices import Choice
-from .common import MAX_PLAYERS, CardEffect, RuleSet, SeatlessAction, WildDrawFour
+from .checks import check_call_or_catch, check_in_turn
+from .common import MAX_PLAYERS, RuleSet, WildDrawFour
 from .decks import card_problems, check_deck, deck_cards
-from .events import BY_CHOICE, CAUGHT, JUMP_IN, PENALTY, Event, shared
-from .house import (
-    HOUSE_RULES,
-    Drawing,
-    Listing,
-    OutOfTurn,
-    OutOfTurnCheck,
-    PlayCheck,
-    house_rules,
-    illegal_wild_draw_four,
-    plays_out_of_turn,
-)
-from .notation import action_table, parse, play_texts, uno_texts
+from .events import CAUGHT, JUMP_IN, PENALTY, Event, shared
+from .hooks import hooks_of
+from .house import house_rules, plays_out_of_turn
+from .notation import parse
 from .record import read_record, write_record
 from .rulesets import get_ruleset
 from .state import Pending, View
-from .surface import GameSurface
 from .views import game_from_view, snapshot_of, view_of
 
 __all__ = ["COLOUR_ACTIONS", "PLAY_ACTIONS", "Game", "IllegalAction", "Pending", "View", "shuffle"]
@@ -74,18 +63,6 @@ def shuffle(cards: list[T], rng: random.Random) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
-
-
-def no_plays_out_of_turn(game: GameSurface, seat: int) -> list[str]:
-    return []
-
-
-def refuse_jump_in(game: GameSurface, action: Action, seat: int) -> None:
-    refuse_out_of_turn(game, seat)
-
-
-def draw_one(game: GameSurface, seat: int, events: list[Event]) -> list[Card]:
-    return game.give(seat, 1, BY_CHOICE, events)
 
 
 class Game:
@@ -130,8 +107,8 @@ class Game:
     _discard: list[Card]  # top card last
     _log: list[Event]
     _seen: dict[int, tuple[int, list[Event]]]  # per seat: events read, and as that seat sees them
-    _drawn: Card | None
-    _pending: Pending | None
+    drawn_card: Card | None  # the card just drawn, while its player may play it (``drawn``: its code)
+    pending: Pending | None  # the choice ``turn`` must make before play goes on, if any
     _exposed: int | None
     bluff: bool  # the Wild Draw Four waiting for a challenge was a bluff (hidden: no view shows it)
 
@@ -176,37 +153,9 @@ class Game:
         self.opening = self._start_hand()
 
     def _use_house(self, house: tuple[str, ...]) -> None:
-        """Take the hooks of the rule set and of the house rules named
-        (checked and in canonical order): no two house rules fill the same one."""
-        rules, rules_in_play = self.rules, [HOUSE_RULES[name] for name in house]
+        """Take the hooks of the rule set and of the house rules named (``hooks.hooks_of``)."""
         self.house = house
-        self._table = action_table(rules, house)
-        self._play_texts, self._uno_texts = play_texts(rules), uno_texts(rules)
-        self._effects: dict[str, CardEffect] = rules.card_effects()
-        self._choices: dict[str, Choice] = rules.choices()
-        for rule in rules_in_play:
-            self._effects.update(rule.effects)
-            self._choices.update(rule.choices)
-        self._unasked = {verb: c.unasked for c in self._choices.values() if c.unasked for verb in c.verbs}
-        self._seatless: dict[str, SeatlessAction] = rules.seatless_actions()
-        self._listing: Listing | None = None
-        self._play_check: PlayCheck | None = None
-        self._out_of_turn: OutOfTurn = no_plays_out_of_turn
-        self._out_of_turn_check: OutOfTurnCheck = refuse_jump_in
-        self._drawing: Drawing = draw_one
-        self._wild_draw_four = illegal_wild_draw_four(rules, house)
-        self._after_drawing: tuple[str, ...] = ("pass",)
-        for rule in rules_in_play:
-            self._listing = rule.listing or self._listing
-            self._play_check = rule.play_check or self._play_check
-            self._out_of_turn = rule.out_of_turn or self._out_of_turn
-            self._out_of_turn_check = rule.out_of_turn_check or self._out_of_turn_check
-            self._drawing = rule.drawing or self._drawing
-            if rule.must_play_drawn:
-                self._after_drawing = ()
-        # Whether a Wild Draw Four may be played holding the colour in play (and challenged).
-        self._bluffs = self._wild_draw_four is WildDrawFour.CHALLENGED
-        self._plus_one = rules.plus_one_ranks
+        self.hooks = hooks_of(self.rules, house)
 
     # ----- the state, as codes --------------------------------------------------
 
@@ -235,22 +184,13 @@ class Game:
     @property
     def drawn(self) -> str | None:
         """The card just drawn by the player to act, while they may play it or pass."""
-        return None if self._drawn is None else self._drawn.code
-
-    @property
-    def pending(self) -> Pending | None:
-        """The choice ``turn`` must make before play goes on, if any."""
-        return self._pending
-
-    @pending.setter
-    def pending(self, pending: Pending | None) -> None:
-        self._pending = pending
+        return None if self.drawn_card is None else self.drawn_card.code
 
     @property
     def choosing_colour(self) -> bool:
         """True while ``turn`` must name a colour: for a Wild turned up, or
         the King for any Wild in Royal Revenge."""
-        return self._pending is not None and self._pending.kind == "colour"
+        return self.pending is not None and self.pending.kind == "colour"
 
     @property
     def exposed(self) -> int | None:
@@ -298,36 +238,36 @@ class Game:
             assert seat is not None
         elif seat not in range(self.players):
             raise ValueError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
-        actions = self._turn_actions() if seat == self.turn else self._out_of_turn(self, seat)
+        actions = self._turn_actions() if seat == self.turn else self.hooks.out_of_turn(self, seat)
         exposed = self._exposed
         if exposed is not None:
             actions.insert(0, "uno" if seat == exposed else "catch")
-        if self._listing is not None:
-            return self._listing(self, seat, actions)
+        if self.hooks.listing is not None:
+            return self.hooks.listing(self, seat, actions)
         return actions
 
     def _turn_actions(self) -> list[str]:
-        pending = self._pending
+        pending = self.pending
         if pending is not None:
-            return self._choices[pending.kind].listed(self, pending)
+            return self.hooks.choices[pending.kind].listed(self, pending)
         turn = self.turn
         assert turn is not None
         hand = self._hands[turn]
-        texts = self._uno_texts if len(hand) == 2 else self._play_texts
-        if self._drawn is not None:
-            return [*texts[self._drawn], *self._after_drawing]
+        texts = self.hooks.uno_texts if len(hand) == 2 else self.hooks.play_texts
+        if self.drawn_card is not None:
+            return [*texts[self.drawn_card], *self.hooks.after_drawing]
         colour, rank = self.colour, self._discard[-1].rank
-        plus_one = self._plus_one
+        plus_one = self.hooks.plus_one
         ranks = (rank, *plus_one) if rank in plus_one else (rank,)
         playable = dict.fromkeys([card for card in hand if card.colour == colour or card.rank in ranks or card.is_wild])
-        if WILD_DRAW_FOUR in playable and not self._bluffs and any(card.colour == colour for card in playable):
+        if WILD_DRAW_FOUR in playable and not self.hooks.bluffs and any(card.colour == colour for card in playable):
             del playable[WILD_DRAW_FOUR]
         actions = [text for card in playable for text in texts[card]]
         actions.append("draw")
         return actions
 
     def playable(self, card: Card, hand: list[Card]) -> bool:
-        if card is WILD_DRAW_FOUR and not self._bluffs:
+        if card is WILD_DRAW_FOUR and not self.hooks.bluffs:
             return not self.holds_colour(hand)
         return card.is_wild or card.colour == self.colour or self.same_kind(card)
 
@@ -335,7 +275,7 @@ class Game:
         """The card matches the top card's number or symbol (Royal Revenge:
         either +1 card on the other)."""
         rank = self._discard[-1].rank
-        plus_one = self._plus_one
+        plus_one = self.hooks.plus_one
         return card.rank == rank or (card.rank in plus_one and rank in plus_one)
 
     def holds_colour(self, hand: list[Card]) -> bool:
@@ -359,9 +299,9 @@ class Game:
         Raises ``IllegalAction`` with the reason, leaving the game unchanged,
         for anything the rules do not allow.
         """
-        action = self._table.get(text) if isinstance(text, str) else None
+        action = self.hooks.table.get(text) if isinstance(text, str) else None
         if action is None:
-            text, action = parse(self.rules, text, self._table, self.house)
+            text, action = parse(self.rules, text, self.hooks.table, self.house)
         verb = action.verb
         out_of_turn = False
         if seat is None:
@@ -373,11 +313,11 @@ class Game:
         events: list[Event] = []
         if verb in OUT_OF_TURN:
             self._call_or_catch(verb, seat, events)
-        elif verb in self._seatless:
-            self._seatless[verb](self, out_of_turn, events)
+        elif verb in self.hooks.seatless:
+            self.hooks.seatless[verb](self, out_of_turn, events)
         elif out_of_turn:
             assert seat is not None
-            self._out_of_turn_check(self, action, seat)
+            self.hooks.out_of_turn_check(self, action, seat)
             events.append(shared(JUMP_IN, seat))
             self._play(seat, action, events)
         else:
@@ -407,20 +347,20 @@ class Game:
         window in which a missed UNO call may be caught, except an answer
         that is the second half of a play (seven_zero's swap)."""
         verb = action.verb
-        pending = self._pending
+        pending = self.pending
         if verb == "play":
             self._play(seat, action, events)
         elif pending is not None:
-            choice = self._choices[pending.kind]
+            choice = self.hooks.choices[pending.kind]
             if not choice.keeps_call_window:
                 self._exposed = None
-            self._pending = None
+            self.pending = None
             choice.answer(self, pending, action, events)
         elif verb == "draw":
             self._exposed = None
             self._draw_by_choice(seat, events)
         else:  # pass
-            self._exposed = self._drawn = None
+            self._exposed = self.drawn_card = None
             events.append(shared("pass", seat))
             self.end_turn(self.next_seat(seat), events)
 
@@ -429,15 +369,15 @@ class Game:
         assert card is not None
         hand = self._hands[seat]
         self._exposed = None
-        if card is WILD_DRAW_FOUR and self._wild_draw_four is WildDrawFour.PENALISED and self.holds_colour(hand):
+        if card is WILD_DRAW_FOUR and self.hooks.wild_draw_four is WildDrawFour.PENALISED and self.holds_colour(hand):
             events.append(shared("penalty", seat, card.code))
-            self._drawn = None
+            self.drawn_card = None
             self.give(seat, 4, PENALTY, events)
             self.end_turn(self.next_seat(seat), events)
             return
         colour_before = self.colour
         hand.remove(card)
-        self._drawn = None
+        self.drawn_card = None
         self._discard.append(card)
         self.colour = colour or card.colour
         events.append(shared("play", seat, card.code, colour))
@@ -446,7 +386,7 @@ class Game:
         elif self.rules.uno_calls and len(hand) == 1:
             self._exposed = seat
             events.append(shared("exposed", seat))
-        effect = self._effects.get(card.rank)
+        effect = self.hooks.effects.get(card.rank)
         if effect is not None:
             effect(self, seat, action, colour_before, events)
         elif hand:
@@ -458,15 +398,15 @@ class Game:
 
     def ask(self, pending: Pending, events: list[Event]) -> None:
         """Hand the turn to a seat that must choose before play goes on."""
-        self._pending = pending
+        self.pending = pending
         self.end_turn(pending.seat, events)
 
     def _draw_by_choice(self, seat: int, events: list[Event]) -> None:
-        drawn = self._drawing(self, seat, events)
+        drawn = self.hooks.drawing(self, seat, events)
         if not drawn:
             events.append(shared("pass", seat, reason="nothing to draw"))
         elif self.playable(drawn[-1], self._hands[seat]):
-            self._drawn = drawn[-1]
+            self.drawn_card = drawn[-1]
             return
         else:
             events.append(shared("pass", seat, reason="the drawn card cannot be played"))
@@ -558,8 +498,8 @@ class Game:
         self.direction = 1
         self.hand_over = False
         self.hand_winner = None
-        self._drawn = None
-        self._pending = None
+        self.drawn_card = None
+        self.pending = None
         self._exposed = None
         self.bluff = False
         self.starter = rules.starter(self)
@@ -594,31 +534,6 @@ class Game:
         return self._discard[-1]
 
     @property
-    def drawn_card(self) -> Card | None:
-        """The card just drawn, while its player may play it (``drawn``'s card)."""
-        return self._drawn
-
-    @property
-    def bluffs(self) -> bool:
-        """A Wild Draw Four may be played holding the colour in play (and be challenged)."""
-        return self._bluffs
-
-    @property
-    def refuses_bluff(self) -> bool:
-        """A Wild Draw Four played holding the colour in play is refused (Royal Revenge, no_bluffing)."""
-        return self._wild_draw_four is WildDrawFour.REFUSED
-
-    @property
-    def may_keep_drawn(self) -> bool:
-        """A drawn card that can be played may be kept (``pass``; not with forced_play)."""
-        return bool(self._after_drawing)
-
-    @property
-    def unasked(self) -> dict[str, str]:
-        """Why each verb that answers a choice is refused while it is not asked."""
-        return self._unasked
-
-    @property
     def first_starter(self) -> int | None:
         """Who starts the first hand, if the game was given it."""
         return self._first_starter
@@ -627,22 +542,9 @@ class Game:
         """A seat drawn from the game's random generator."""
         return self._rng.randrange(self.players)
 
-    def plays_of(self, card: Card, hand: list[Card]) -> tuple[str, ...]:
-        """The texts that play ``card`` from ``hand`` (with the UNO call where it leaves one card)."""
-        return (self._uno_texts if len(hand) == 2 else self._play_texts)[card]
-
     def take_top(self) -> Card:
         """The draw pile's top card, taken off it (the pile is not empty)."""
         return self._draw.pop()
-
-    def choice(self, kind: str) -> Choice:
-        """The pending choice of that kind: its answers, checks and words."""
-        return self._choices[kind]
-
-    def check_play(self, action: Action, hand: list[Card], seat: int) -> None:
-        """The house rules' own check of a play from ``hand`` (IllegalAction)."""
-        if self._play_check is not None:
-            self._play_check(self, action, hand, seat)
 
     # ----- what a seat may see ---------------------------------------------------
 

@@ -99,6 +99,11 @@ class HouseRule:
 LINE_CHARS = 70
 
 
+def plays_of(game: GameSurface, hand: list[Card], card: Card) -> tuple[str, ...]:
+    """The texts that play ``card`` from ``hand`` (with the UNO call where it leaves one card)."""
+    return (game.hooks.uno_texts if len(hand) == 2 else game.hooks.play_texts)[card]
+
+
 # ----- stacking -------------------------------------------------------------------
 
 PENALTY_CARDS = {"+2": (2, DRAW_TWO), "W+4": (4, DRAW_FOUR)}
@@ -119,7 +124,7 @@ def stack(game: GameSurface, seat: int, action: Action, colour_before: str | Non
     if not hand:
         game.give(target, penalty, reason, events)
         game.end_hand(seat, events)
-    elif card.rank == "W+4" and game.bluffs:
+    elif card.rank == "W+4" and game.hooks.bluffs:
         game.bluff = any(card.colour == colour_before for card in hand)
         game.ask(Pending(CHALLENGE.kind, target, target, seat, colour_before, penalty=penalty), events)
     else:
@@ -131,10 +136,12 @@ def stack_plays(game: GameSurface) -> list[str]:
     Draw Four on Wild Draw Four, then legal only where bluffing is)."""
     hand = game.hand_of(game.turn_seat())
     rank = game.top_card.rank
-    if rank == "W+4" and not game.bluffs and game.holds_colour(hand):
+    if rank == "W+4" and not game.hooks.bluffs and game.holds_colour(hand):
         return []
     return [
-        text for card in dict.fromkeys(card for card in hand if card.rank == rank) for text in game.plays_of(card, hand)
+        text
+        for card in dict.fromkeys(card for card in hand if card.rank == rank)
+        for text in plays_of(game, hand, card)
     ]
 
 
@@ -147,7 +154,7 @@ def check_stack_play(game: GameSurface, action: Action, pending: Pending) -> Non
         raise IllegalAction(f"only a {name} stacks on a {name}: " + waiting_for(game, pending))
     if card not in hand:
         raise IllegalAction(f"{card.code} is not in your hand")
-    if card.rank == "W+4" and not game.bluffs and game.holds_colour(hand):
+    if card.rank == "W+4" and not game.hooks.bluffs and game.holds_colour(hand):
         refuse_bluff(game)
     check_call(game, action, hand, seat)
 
@@ -332,7 +339,7 @@ def jump_ins(game: GameSurface, seat: int) -> list[str]:
     hand = game.hand_of(seat)
     if game.pending is not None or top.is_wild or top not in hand:
         return []
-    return list(game.plays_of(top, hand))
+    return list(plays_of(game, hand, top))
 
 
 def check_jump_in(game: GameSurface, action: Action, seat: int) -> None:

@@ -98,7 +98,7 @@ def challengeable_draw_four(
     """The next player is asked to challenge or accept a Wild Draw Four
     (not a last card's, and not where bluffing is off: no_bluffing)."""
     hand = game.hand_of(seat)
-    if not hand or not game.bluffs:
+    if not hand or not game.hooks.bluffs:
         draw_four(game, seat, action, colour_before, events)
         return
     target = game.next_seat(seat)

@@ -39,8 +39,6 @@ class GameState(GameSurface, Protocol):
     _discard: list[Card]
     _log: list[Event]
     _seen: dict[int, tuple[int, list[Event]]]
-    _drawn: Card | None
-    _pending: Pending | None
     _exposed: int | None
 
     @property
@@ -124,8 +122,8 @@ def game_from_view(cls: type[G], view: View, hands: list[list[str]], draw_pile: 
     game.scores = list(view.scores)
     game.scoring = view.scoring
     game.colour, game.turn, game.starter, game.direction = view.colour, view.turn, view.starter, view.direction
-    game._drawn = None if view.drawn is None else Card(view.drawn)
-    game._pending, game._exposed, game.king, game.jester = view.pending, view.exposed, view.king, view.jester
+    game.drawn_card = None if view.drawn is None else Card(view.drawn)
+    game.pending, game._exposed, game.king, game.jester = view.pending, view.exposed, view.king, view.jester
     pending = view.pending
     # Whether a Wild Draw Four was a bluff, judged from the filled-in hand.
     game.bluff = pending is not None and pending.kind == "challenge" and holds_colour_of(game, pending)
