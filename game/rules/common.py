@@ -213,7 +213,7 @@ class RuleSet:
         """Who starts the hand being dealt: the first hand's starter is
         drawn from the seed unless given, and each later hand's is the next seat."""
         if game.hand_number == 1:
-            return game.random_seat() if game.first_starter is None else game.first_starter
+            return game.first_hand_starter()
         return (game.starter + 1) % game.players
 
     def open_hand(self, game: GameSurface, events: list[Event]) -> None:

@@ -533,14 +533,9 @@ class Game:
     def top_card(self) -> Card:
         return self._discard[-1]
 
-    @property
-    def first_starter(self) -> int | None:
-        """Who starts the first hand, if the game was given it."""
-        return self._first_starter
-
-    def random_seat(self) -> int:
-        """A seat drawn from the game's random generator."""
-        return self._rng.randrange(self.players)
+    def first_hand_starter(self) -> int:
+        """Who starts the first hand: the seat the game was given, else one drawn from its seed."""
+        return self._rng.randrange(self.players) if self._first_starter is None else self._first_starter
 
     def take_top(self) -> Card:
         """The draw pile's top card, taken off it (the pile is not empty)."""
