@@ -31,7 +31,7 @@ def check_in_turn(game: GameSurface, action: Action) -> None:
         return
     turn = game.turn
     assert turn is not None
-    hand = game.hand_of(turn)
+    hand = game.cards_in_hand[turn]
     if game.drawn_card is not None:
         if verb == "draw":
             raise IllegalAction(f"you have drawn already: play {game.drawn_card.code} or pass")

@@ -72,7 +72,7 @@ def build_deck(per_colour: dict[str, int], wilds: dict[str, int]) -> tuple[str, 
 def goes_on(game: GameSurface, seat: int, events: list[Event]) -> None:
     """After a card that does nothing more: the hand ends if it was the
     player's last, else the next seat plays."""
-    if game.hand_of(seat):
+    if game.cards_in_hand[seat]:
         game.end_turn(game.next_seat(seat), events)
     else:
         game.end_hand(seat, events)
@@ -86,7 +86,7 @@ def miss_turn(game: GameSurface, seat: int, events: list[Event]) -> None:
 
 def skip(game: GameSurface, seat: int, action: Action | None, colour_before: str | None, events: list[Event]) -> None:
     """The next seat misses its turn (a last card ends the hand instead)."""
-    if game.hand_of(seat):
+    if game.cards_in_hand[seat]:
         miss_turn(game, game.next_seat(seat), events)
     else:
         game.end_hand(seat, events)
@@ -94,7 +94,7 @@ def skip(game: GameSurface, seat: int, action: Action | None, colour_before: str
 
 def reverse(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """Play changes direction; with two players a Reverse is a Skip."""
-    if game.players == 2 or not game.hand_of(seat):
+    if game.players == 2 or not game.cards_in_hand[seat]:
         skip(game, seat, action, colour_before, events)
         return
     game.direction = -game.direction

@@ -102,7 +102,7 @@ class Game:
     _stacked: tuple[str, ...] | None
     _first_starter: int | None
     _actions: list[str] | None  # the record's actions (None: a game set up from a view)
-    _hands: list[list[Card]]
+    cards_in_hand: list[list[Card]]  # each seat's hand (``hands``: their codes)
     _draw: list[Card]  # top card last
     _discard: list[Card]  # top card last
     _log: list[Event]
@@ -161,7 +161,7 @@ class Game:
 
     @property
     def hands(self) -> list[list[str]]:
-        return [[card.code for card in hand] for hand in self._hands]
+        return [[card.code for card in hand] for hand in self.cards_in_hand]
 
     @property
     def top(self) -> str:
@@ -238,29 +238,30 @@ class Game:
             assert seat is not None
         elif seat not in range(self.players):
             raise ValueError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
-        actions = self._turn_actions() if seat == self.turn else self.hooks.out_of_turn(self, seat)
+        hooks = self.hooks
+        actions = self._turn_actions() if seat == self.turn else hooks.out_of_turn(self, seat)
         exposed = self._exposed
         if exposed is not None:
             actions.insert(0, "uno" if seat == exposed else "catch")
-        if self.hooks.listing is not None:
-            return self.hooks.listing(self, seat, actions)
+        if hooks.listing is not None:
+            return hooks.listing(self, seat, actions)
         return actions
 
     def _turn_actions(self) -> list[str]:
-        pending = self.pending
+        pending, hooks = self.pending, self.hooks
         if pending is not None:
-            return self.hooks.choices[pending.kind].listed(self, pending)
+            return hooks.choices[pending.kind].listed(self, pending)
         turn = self.turn
         assert turn is not None
-        hand = self._hands[turn]
-        texts = self.hooks.uno_texts if len(hand) == 2 else self.hooks.play_texts
+        hand = self.cards_in_hand[turn]
+        texts = hooks.uno_texts if len(hand) == 2 else hooks.play_texts
         if self.drawn_card is not None:
-            return [*texts[self.drawn_card], *self.hooks.after_drawing]
+            return [*texts[self.drawn_card], *hooks.after_drawing]
         colour, rank = self.colour, self._discard[-1].rank
-        plus_one = self.hooks.plus_one
+        plus_one = hooks.plus_one
         ranks = (rank, *plus_one) if rank in plus_one else (rank,)
         playable = dict.fromkeys([card for card in hand if card.colour == colour or card.rank in ranks or card.is_wild])
-        if WILD_DRAW_FOUR in playable and not self.hooks.bluffs and any(card.colour == colour for card in playable):
+        if WILD_DRAW_FOUR in playable and not hooks.bluffs and any(card.colour == colour for card in playable):
             del playable[WILD_DRAW_FOUR]
         actions = [text for card in playable for text in texts[card]]
         actions.append("draw")
@@ -367,7 +368,7 @@ class Game:
     def _play(self, seat: int, action: Action, events: list[Event]) -> None:
         card, colour = action.card, action.colour
         assert card is not None
-        hand = self._hands[seat]
+        hand = self.cards_in_hand[seat]
         self._exposed = None
         if card is WILD_DRAW_FOUR and self.hooks.wild_draw_four is WildDrawFour.PENALISED and self.holds_colour(hand):
             events.append(shared("penalty", seat, card.code))
@@ -405,7 +406,7 @@ class Game:
         drawn = self.hooks.drawing(self, seat, events)
         if not drawn:
             events.append(shared("pass", seat, reason="nothing to draw"))
-        elif self.playable(drawn[-1], self._hands[seat]):
+        elif self.playable(drawn[-1], self.cards_in_hand[seat]):
             self.drawn_card = drawn[-1]
             return
         else:
@@ -420,7 +421,7 @@ class Game:
         pile = self._draw
         drawn = [pile.pop() for _ in range(min(count, len(pile)))]
         if drawn:
-            self._hands[seat].extend(drawn)
+            self.cards_in_hand[seat].extend(drawn)
             events.append(Event("draw", seat, tuple([card.code for card in drawn]), len(drawn), "", reason))
         return drawn
 
@@ -441,7 +442,7 @@ class Game:
         events.append(_TURN_EVENTS[seat])
 
     def end_hand(self, winner: int, events: list[Event]) -> None:
-        left = [sum(card.points for card in hand) for hand in self._hands]
+        left = [sum(card.points for card in hand) for hand in self.cards_in_hand]
         points = sum(left)
         if self.scoring == "tally":
             self.scores = [score + n for score, n in zip(self.scores, left, strict=True)]
@@ -486,9 +487,9 @@ class Game:
             deck = list(deck_cards(rules))
             shuffle(deck, self._rng)
         self.hand_number += 1
-        self._hands = [[] for _ in range(players)]
+        self.cards_in_hand = [[] for _ in range(players)]
         for _ in range(rules.hand_size):
-            for hand in self._hands:
+            for hand in self.cards_in_hand:
                 hand.append(deck.pop())
         self._draw = deck
         self._discard = []
@@ -524,10 +525,6 @@ class Game:
         events.append(_TURN_EVENTS[self.turn_seat()])
 
     # ----- what the rules' hooks work through (``surface.GameSurface``) -----------
-
-    def hand_of(self, seat: int) -> list[Card]:
-        """``seat``'s hand itself, which a hook changes in place."""
-        return self._hands[seat]
 
     @property
     def top_card(self) -> Card:
@@ -574,7 +571,7 @@ class Game:
         everything that changes: the search copies games by the thousand)."""
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other._hands = [list(hand) for hand in self._hands]
+        other.cards_in_hand = [list(hand) for hand in self.cards_in_hand]
         other._draw = list(self._draw)
         other._discard = list(self._discard)
         other._log = list(self._log)
@@ -592,5 +589,5 @@ class Game:
     def card_problems(self) -> list[str]:
         """Ways the cards fail to add up to the deck (empty when all is well)."""
         return card_problems(
-            self.rules, [*(card for hand in self._hands for card in hand), *self._draw, *self._discard]
+            self.rules, [*(card for hand in self.cards_in_hand for card in hand), *self._draw, *self._discard]
         )

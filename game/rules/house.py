@@ -120,7 +120,7 @@ def stack(game: GameSurface, seat: int, action: Action, colour_before: str | Non
     count, reason = PENALTY_CARDS[card.rank]
     penalty = count + (0 if pending is None else pending.penalty)
     target = game.next_seat(seat)
-    hand = game.hand_of(seat)
+    hand = game.cards_in_hand[seat]
     if not hand:
         game.give(target, penalty, reason, events)
         game.end_hand(seat, events)
@@ -134,7 +134,7 @@ def stack(game: GameSurface, seat: int, action: Action, colour_before: str | Non
 def stack_plays(game: GameSurface) -> list[str]:
     """The plays of a card like the top one (Draw Two on Draw Two, Wild
     Draw Four on Wild Draw Four, then legal only where bluffing is)."""
-    hand = game.hand_of(game.turn_seat())
+    hand = game.cards_in_hand[game.turn_seat()]
     rank = game.top_card.rank
     if rank == "W+4" and not game.hooks.bluffs and game.holds_colour(hand):
         return []
@@ -148,7 +148,7 @@ def stack_plays(game: GameSurface) -> list[str]:
 def check_stack_play(game: GameSurface, action: Action, pending: Pending) -> None:
     card, seat = action.card, game.turn_seat()
     assert card is not None
-    hand, top = game.hand_of(seat), game.top_card
+    hand, top = game.cards_in_hand[seat], game.top_card
     if card.rank != top.rank:
         name = RANK_NAMES[top.rank]
         raise IllegalAction(f"only a {name} stacks on a {name}: " + waiting_for(game, pending))
@@ -221,16 +221,15 @@ def move_hands(game: GameSurface, seat: int, action: Action, colour_before: str 
     after a 7 its player swaps hands with the seat the play names, or
     chooses whom to (``swap S``) when it did not say. A last card ends the
     hand with nothing moved."""
-    if not game.hand_of(seat):
+    if not game.cards_in_hand[seat]:
         game.end_hand(seat, events)
         return
     assert action.card is not None
     target = game.next_seat(seat)
     if action.card.rank == "0":
         players, step = game.players, game.direction
-        moved = [list(game.hand_of((receiver - step) % players)) for receiver in range(players)]
-        for receiver, hand in enumerate(moved):
-            game.hand_of(receiver)[:] = hand
+        hands = game.cards_in_hand
+        game.cards_in_hand = [hands[(receiver - step) % players] for receiver in range(players)]
         if game.exposed is not None:
             game.exposed = (game.exposed + step) % players
         events.append(Event("rotate", seat, count=step))
@@ -244,8 +243,8 @@ def move_hands(game: GameSurface, seat: int, action: Action, colour_before: str 
 
 def swap_hands(game: GameSurface, seat: int, other: int, events: list[Event]) -> None:
     """Two seats swap hands; a missed UNO call goes with its hand."""
-    mine, theirs = game.hand_of(seat), game.hand_of(other)
-    mine[:], theirs[:] = theirs[:], mine[:]
+    hands = game.cards_in_hand
+    hands[seat], hands[other] = hands[other], hands[seat]
     if game.exposed in (seat, other):
         game.exposed = seat + other - game.exposed
     events.append(Event("swap", seat, count=other))
@@ -283,7 +282,7 @@ def swap_actions(table: dict[str, Action]) -> None:
 
 def with_swaps(game: GameSurface, seat: int, actions: list[str]) -> list[str]:
     """Each play of a 7 but the last card, also with its swap in one action."""
-    if len(game.hand_of(seat)) == 1 or _SEVEN_PLAYS.isdisjoint(actions):
+    if len(game.cards_in_hand[seat]) == 1 or _SEVEN_PLAYS.isdisjoint(actions):
         return actions
     others = [other for other in range(game.players) if other != seat]
     listed = []
@@ -336,7 +335,7 @@ SEVEN_ZERO = HouseRule(
 def jump_ins(game: GameSurface, seat: int) -> list[str]:
     """The plays out of turn of a card identical to the top card, whenever no choice is pending."""
     top = game.top_card
-    hand = game.hand_of(seat)
+    hand = game.cards_in_hand[seat]
     if game.pending is not None or top.is_wild or top not in hand:
         return []
     return list(plays_of(game, hand, top))
@@ -350,7 +349,7 @@ def check_jump_in(game: GameSurface, action: Action, seat: int) -> None:
         raise IllegalAction("the hand is over")
     if game.pending is not None:
         raise IllegalAction("nobody jumps in while a choice is made: " + waiting_for(game, game.pending))
-    top, hand = game.top_card, game.hand_of(seat)
+    top, hand = game.top_card, game.cards_in_hand[seat]
     if top.is_wild:
         raise IllegalAction("nobody jumps in on a wild card")
     if action.card is not top:
@@ -375,7 +374,7 @@ JUMP_IN = HouseRule(
 def draw_until_playable(game: GameSurface, seat: int, events: list[Event]) -> list[Card]:
     """Draw one card at a time until one can be played or none is left; one
     draw event for the cards before a reshuffle and one for those after."""
-    hand = game.hand_of(seat)
+    hand = game.cards_in_hand[seat]
     taken: list[Card] = []
     since_shuffle: list[Card] = []
     while True:

@@ -103,13 +103,13 @@ def _king(game: GameSurface) -> int:
 
 def kings_choice(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The King names who draws one (not the player of a last King's Choice)."""
-    going_out = not game.hand_of(seat)
+    going_out = not game.cards_in_hand[seat]
     game.ask(Pending(TARGET.kind, _king(game), game.next_seat(seat), seat, going_out=going_out), events)
 
 
 def kings_wild(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The King names a Wild's colour (a last card's needs none)."""
-    if game.hand_of(seat):
+    if game.cards_in_hand[seat]:
         game.ask(Pending(KINGS_COLOUR.kind, _king(game), game.next_seat(seat), seat), events)
     else:
         game.end_hand(seat, events)
@@ -118,7 +118,7 @@ def kings_wild(game: GameSurface, seat: int, action: Action, colour_before: str 
 def jester(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The Jester draws one, except for the Jester's own last card."""
     assert game.jester is not None
-    if game.hand_of(seat) or game.jester != seat:
+    if game.cards_in_hand[seat] or game.jester != seat:
         game.give(game.jester, 1, JESTER, events)
     goes_on(game, seat, events)
 

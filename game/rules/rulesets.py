@@ -97,7 +97,7 @@ def challengeable_draw_four(
 ) -> None:
     """The next player is asked to challenge or accept a Wild Draw Four
     (not a last card's, and not where bluffing is off: no_bluffing)."""
-    hand = game.hand_of(seat)
+    hand = game.cards_in_hand[seat]
     if not hand or not game.hooks.bluffs:
         draw_four(game, seat, action, colour_before, events)
         return
@@ -131,7 +131,7 @@ class ChallengeChoice(Choice):
         else:
             guilty = game.bluff
             events.append(shared("challenge", seat, reason="wins" if guilty else "loses"))
-            events.append(Event("reveal", seat, tuple(card.code for card in game.hand_of(pending.by))))
+            events.append(Event("reveal", seat, tuple(card.code for card in game.cards_in_hand[pending.by])))
             if guilty:
                 game.give(pending.by, penalty, CHALLENGED, events)
                 game.end_turn(seat, events)

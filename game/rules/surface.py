@@ -73,13 +73,13 @@ class GameSurface(Protocol):
     pending: Pending | None
     exposed: int | None
     drawn_card: Card | None
+    cards_in_hand: list[list[Card]]  # each seat's hand
 
     @property
     def hooks(self) -> HookFacts: ...
 
     # ----- what it holds ------------------------------------------------------------
 
-    def hand_of(self, seat: int) -> list[Card]: ...
     @property
     def top_card(self) -> Card: ...
     @property

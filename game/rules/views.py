@@ -34,7 +34,6 @@ class GameState(GameSurface, Protocol):
     _stacked: tuple[str, ...] | None
     _first_starter: int | None
     _actions: list[str] | None
-    _hands: list[list[Card]]
     _draw: list[Card]
     _discard: list[Card]
     _log: list[Event]
@@ -73,11 +72,11 @@ def view_of(game: GameState, seat: int, events_from: int = 0) -> View:
         players=game.players,
         seat=seat,
         turn=game.turn,
-        hand=() if watching else tuple(card.code for card in game.hand_of(seat)),
+        hand=() if watching else tuple(card.code for card in game.cards_in_hand[seat]),
         legal=() if watching else tuple(game.legal(seat)),
         top=game.top_card.code,
         colour=game.colour,
-        counts=tuple(len(game.hand_of(other)) for other in range(game.players)),
+        counts=tuple(len(game.cards_in_hand[other]) for other in range(game.players)),
         discard=tuple(game.discard),
         draw_count=game.draw_count,
         scores=tuple(game.scores),
@@ -113,7 +112,7 @@ def game_from_view(cls: type[G], view: View, hands: list[list[str]], draw_pile: 
     game._rng = random.Random(seed)
     game._stacked = game._first_starter = None
     game._actions = None
-    game._hands = [[Card(code) for code in hand] for hand in hands]
+    game.cards_in_hand = [[Card(code) for code in hand] for hand in hands]
     game._draw = [Card(code) for code in reversed(draw_pile)]
     game._discard = [Card(code) for code in view.discard]
     game._log = list(view.events)
@@ -142,7 +141,7 @@ def game_from_view(cls: type[G], view: View, hands: list[list[str]], draw_pile: 
 
 def holds_colour_of(game: GameState, pending: Pending) -> bool:
     colour = pending.colour
-    return any(card.colour == colour for card in game.hand_of(pending.by))
+    return any(card.colour == colour for card in game.cards_in_hand[pending.by])
 
 
 def events_seen_by(game: GameState, seat: int, start: int = 0) -> tuple[Event, ...]:
