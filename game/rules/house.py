@@ -10,7 +10,8 @@ the standard rules. Each rule changes the notation and explains its own
 texts; every other hook is filled by one house rule at most (a card's
 effect, a choice, drawing...), so any set of them plays together
 (``tests/test_rules_house.py`` checks it). To add one: write its hooks
-here, add it to ``HOUSE_RULES``, and explain it in ``docs/rules.md``.
+and its names here, add it to ``HOUSE_RULES``, and explain it in
+``docs/rules.md`` (``docs/architecture.md`` lists the files it touches).
 Callers outside ``game.rules`` ask the questions below
 (``plays_out_of_turn``, ``illegal_wild_draw_four``, ``HouseRule.in_play``)
 and never name a house rule in quotes.
