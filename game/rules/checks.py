@@ -17,16 +17,16 @@ def check_in_turn(game: GameSurface, action: Action) -> None:
     verb, card = action.verb, action.card
     if game.hand_over:
         raise IllegalAction("the hand is over" + ("" if game.match_over else ": start the next hand"))
-    pending = game.pending
+    pending, hooks = game.pending, game.hooks
     if pending is not None:
-        game.hooks.choices[pending.kind].check(game, action, pending)
+        hooks.choices[pending.kind].check(game, action, pending)
         return
-    if verb in game.hooks.unasked:
-        raise IllegalAction(game.hooks.unasked[verb])
+    if verb in hooks.unasked:
+        raise IllegalAction(hooks.unasked[verb])
     if verb == "pass":
         if game.drawn_card is None:
             raise IllegalAction("you may pass only after drawing a card you could play")
-        if not game.hooks.after_drawing:
+        if not hooks.after_drawing:
             raise IllegalAction(f"the drawn {game.drawn_card.code} can be played, so it must be (forced play)")
         return
     turn = game.turn
@@ -44,7 +44,7 @@ def check_in_turn(game: GameSurface, action: Action) -> None:
     # check_call, written out: this is the path of every play.
     if action.uno and len(hand) != 2:
         raise IllegalAction(_MISPLACED_CALL)
-    play_check = game.hooks.play_check
+    play_check = hooks.play_check
     if play_check is not None:
         play_check(game, action, hand, turn)
 

@@ -300,9 +300,10 @@ class Game:
         Raises ``IllegalAction`` with the reason, leaving the game unchanged,
         for anything the rules do not allow.
         """
-        action = self.hooks.table.get(text) if isinstance(text, str) else None
+        hooks = self.hooks
+        action = hooks.table.get(text) if isinstance(text, str) else None
         if action is None:
-            text, action = parse(self.rules, text, self.hooks.table, self.house)
+            text, action = parse(self.rules, text, hooks.table, self.house)
         verb = action.verb
         out_of_turn = False
         if seat is None:
@@ -314,11 +315,11 @@ class Game:
         events: list[Event] = []
         if verb in OUT_OF_TURN:
             self._call_or_catch(verb, seat, events)
-        elif verb in self.hooks.seatless:
-            self.hooks.seatless[verb](self, out_of_turn, events)
+        elif verb in hooks.seatless:
+            hooks.seatless[verb](self, out_of_turn, events)
         elif out_of_turn:
             assert seat is not None
-            self.hooks.out_of_turn_check(self, action, seat)
+            hooks.out_of_turn_check(self, action, seat)
             events.append(shared(JUMP_IN, seat))
             self._play(seat, action, events)
         else:
