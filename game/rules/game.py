@@ -155,7 +155,10 @@ class Game:
     def _use_house(self, house: tuple[str, ...]) -> None:
         """Take the hooks of the rule set and of the house rules named (``hooks.hooks_of``)."""
         self.house = house
-        self.hooks = hooks_of(self.rules, house)
+        self.hooks = hooks = hooks_of(self.rules, house)
+        # Those read on every action, at hand: the engine's hot path.
+        self._table, self._seatless, self._effects = hooks.table, hooks.seatless, hooks.effects
+        self._plus_one = hooks.plus_one
 
     # ----- the state, as codes --------------------------------------------------
 
@@ -258,7 +261,7 @@ class Game:
         if self.drawn_card is not None:
             return [*texts[self.drawn_card], *hooks.after_drawing]
         colour, rank = self.colour, self._discard[-1].rank
-        plus_one = hooks.plus_one
+        plus_one = self._plus_one
         ranks = (rank, *plus_one) if rank in plus_one else (rank,)
         playable = dict.fromkeys([card for card in hand if card.colour == colour or card.rank in ranks or card.is_wild])
         if WILD_DRAW_FOUR in playable and not hooks.bluffs and any(card.colour == colour for card in playable):
@@ -276,7 +279,7 @@ class Game:
         """The card matches the top card's number or symbol (Royal Revenge:
         either +1 card on the other)."""
         rank = self._discard[-1].rank
-        plus_one = self.hooks.plus_one
+        plus_one = self._plus_one
         return card.rank == rank or (card.rank in plus_one and rank in plus_one)
 
     def holds_colour(self, hand: list[Card]) -> bool:
@@ -300,10 +303,9 @@ class Game:
         Raises ``IllegalAction`` with the reason, leaving the game unchanged,
         for anything the rules do not allow.
         """
-        hooks = self.hooks
-        action = hooks.table.get(text) if isinstance(text, str) else None
+        action = self._table.get(text) if isinstance(text, str) else None
         if action is None:
-            text, action = parse(self.rules, text, hooks.table, self.house)
+            text, action = parse(self.rules, text, self._table, self.house)
         verb = action.verb
         out_of_turn = False
         if seat is None:
@@ -315,11 +317,11 @@ class Game:
         events: list[Event] = []
         if verb in OUT_OF_TURN:
             self._call_or_catch(verb, seat, events)
-        elif verb in hooks.seatless:
-            hooks.seatless[verb](self, out_of_turn, events)
+        elif verb in self._seatless:
+            self._seatless[verb](self, out_of_turn, events)
         elif out_of_turn:
             assert seat is not None
-            hooks.out_of_turn_check(self, action, seat)
+            self.hooks.out_of_turn_check(self, action, seat)
             events.append(shared(JUMP_IN, seat))
             self._play(seat, action, events)
         else:
@@ -388,7 +390,7 @@ class Game:
         elif self.rules.uno_calls and len(hand) == 1:
             self._exposed = seat
             events.append(shared("exposed", seat))
-        effect = self.hooks.effects.get(card.rank)
+        effect = self._effects.get(card.rank)
         if effect is not None:
             effect(self, seat, action, colour_before, events)
         elif hand:
