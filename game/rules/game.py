@@ -103,7 +103,7 @@ class Game:
     _first_starter: int | None
     _actions: list[str] | None  # the record's actions (None: a game set up from a view)
     cards_in_hand: list[list[Card]]  # each seat's hand (``hands``: their codes)
-    _draw: list[Card]  # top card last
+    draw_cards: list[Card]  # the draw pile, top card last (``draw_pile``: its codes, top first)
     _discard: list[Card]  # top card last
     _log: list[Event]
     _seen: dict[int, tuple[int, list[Event]]]  # per seat: events read, and as that seat sees them
@@ -158,7 +158,9 @@ class Game:
         self.hooks = hooks = hooks_of(self.rules, house)
         # Those read on every action, at hand: the engine's hot path.
         self._table, self._seatless, self._effects = hooks.table, hooks.seatless, hooks.effects
-        self._plus_one = hooks.plus_one
+        self._plus_one, self._bluffs, self._choices = hooks.plus_one, hooks.bluffs, hooks.choices
+        self._listing, self._out_of_turn = hooks.listing, hooks.out_of_turn
+        self._play_texts, self._uno_texts, self._after_drawing = hooks.play_texts, hooks.uno_texts, hooks.after_drawing
 
     # ----- the state, as codes --------------------------------------------------
 
@@ -178,11 +180,11 @@ class Game:
     @property
     def draw_pile(self) -> list[str]:
         """The draw pile, top card first. No player may see this; tools may."""
-        return [card.code for card in reversed(self._draw)]
+        return [card.code for card in reversed(self.draw_cards)]
 
     @property
     def draw_count(self) -> int:
-        return len(self._draw)
+        return len(self.draw_cards)
 
     @property
     def drawn(self) -> str | None:
@@ -241,37 +243,36 @@ class Game:
             assert seat is not None
         elif seat not in range(self.players):
             raise ValueError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
-        hooks = self.hooks
-        actions = self._turn_actions() if seat == self.turn else hooks.out_of_turn(self, seat)
+        actions = self._turn_actions() if seat == self.turn else self._out_of_turn(self, seat)
         exposed = self._exposed
         if exposed is not None:
             actions.insert(0, "uno" if seat == exposed else "catch")
-        if hooks.listing is not None:
-            return hooks.listing(self, seat, actions)
+        if self._listing is not None:
+            return self._listing(self, seat, actions)
         return actions
 
     def _turn_actions(self) -> list[str]:
-        pending, hooks = self.pending, self.hooks
+        pending = self.pending
         if pending is not None:
-            return hooks.choices[pending.kind].listed(self, pending)
+            return self._choices[pending.kind].listed(self, pending)
         turn = self.turn
         assert turn is not None
         hand = self.cards_in_hand[turn]
-        texts = hooks.uno_texts if len(hand) == 2 else hooks.play_texts
+        texts = self._uno_texts if len(hand) == 2 else self._play_texts
         if self.drawn_card is not None:
-            return [*texts[self.drawn_card], *hooks.after_drawing]
+            return [*texts[self.drawn_card], *self._after_drawing]
         colour, rank = self.colour, self._discard[-1].rank
         plus_one = self._plus_one
         ranks = (rank, *plus_one) if rank in plus_one else (rank,)
         playable = dict.fromkeys([card for card in hand if card.colour == colour or card.rank in ranks or card.is_wild])
-        if WILD_DRAW_FOUR in playable and not hooks.bluffs and any(card.colour == colour for card in playable):
+        if WILD_DRAW_FOUR in playable and not self._bluffs and any(card.colour == colour for card in playable):
             del playable[WILD_DRAW_FOUR]
         actions = [text for card in playable for text in texts[card]]
         actions.append("draw")
         return actions
 
     def playable(self, card: Card, hand: list[Card]) -> bool:
-        if card is WILD_DRAW_FOUR and not self.hooks.bluffs:
+        if card is WILD_DRAW_FOUR and not self._bluffs:
             return not self.holds_colour(hand)
         return card.is_wild or card.colour == self.colour or self.same_kind(card)
 
@@ -355,7 +356,7 @@ class Game:
         if verb == "play":
             self._play(seat, action, events)
         elif pending is not None:
-            choice = self.hooks.choices[pending.kind]
+            choice = self._choices[pending.kind]
             if not choice.keeps_call_window:
                 self._exposed = None
             self.pending = None
@@ -419,9 +420,9 @@ class Game:
     def give(self, seat: int, count: int, reason: str, events: list[Event]) -> list[Card]:
         """Move up to ``count`` cards from the draw pile to a hand; when the
         pile is short, the discard pile is shuffled in under it first."""
-        if len(self._draw) < count:
+        if len(self.draw_cards) < count:
             self.reshuffle(events)
-        pile = self._draw
+        pile = self.draw_cards
         drawn = [pile.pop() for _ in range(min(count, len(pile)))]
         if drawn:
             self.cards_in_hand[seat].extend(drawn)
@@ -434,7 +435,7 @@ class Game:
         top = self._discard.pop()
         pile, self._discard = self._discard, [top]
         shuffle(pile, self._rng)
-        self._draw = pile + self._draw  # under the cards still to draw
+        self.draw_cards = pile + self.draw_cards  # under the cards still to draw
         events.append(Event("reshuffle", count=len(pile)))
 
     def next_seat(self, seat: int) -> int:
@@ -494,7 +495,7 @@ class Game:
         for _ in range(rules.hand_size):
             for hand in self.cards_in_hand:
                 hand.append(deck.pop())
-        self._draw = deck
+        self.draw_cards = deck
         self._discard = []
         self._log = [Event("deal", count=rules.hand_size)]
         self._seen = {}
@@ -513,11 +514,11 @@ class Game:
 
     def _turn_up(self) -> None:
         """Start the discard pile; a Wild Draw Four goes back into the pile."""
-        card = self._draw.pop()
+        card = self.draw_cards.pop()
         while card is WILD_DRAW_FOUR:
             self._log.append(Event("return", cards=(card.code,)))
-            self._draw.insert(int(self._rng.random() * len(self._draw)), card)
-            card = self._draw.pop()
+            self.draw_cards.insert(int(self._rng.random() * len(self.draw_cards)), card)
+            card = self.draw_cards.pop()
         self._discard.append(card)
         self.colour = card.colour
         self._log.append(Event("turn_up", cards=(card.code,)))
@@ -536,10 +537,6 @@ class Game:
     def first_hand_starter(self) -> int:
         """Who starts the first hand: the seat the game was given, else one drawn from its seed."""
         return self._rng.randrange(self.players) if self._first_starter is None else self._first_starter
-
-    def take_top(self) -> Card:
-        """The draw pile's top card, taken off it (the pile is not empty)."""
-        return self._draw.pop()
 
     # ----- what a seat may see ---------------------------------------------------
 
@@ -575,7 +572,7 @@ class Game:
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
         other.cards_in_hand = [list(hand) for hand in self.cards_in_hand]
-        other._draw = list(self._draw)
+        other.draw_cards = list(self.draw_cards)
         other._discard = list(self._discard)
         other._log = list(self._log)
         other._seen = {}
@@ -592,5 +589,5 @@ class Game:
     def card_problems(self) -> list[str]:
         """Ways the cards fail to add up to the deck (empty when all is well)."""
         return card_problems(
-            self.rules, [*(card for hand in self.cards_in_hand for card in hand), *self._draw, *self._discard]
+            self.rules, [*(card for hand in self.cards_in_hand for card in hand), *self.draw_cards, *self._discard]
         )

@@ -379,13 +379,13 @@ def draw_until_playable(game: GameSurface, seat: int, events: list[Event]) -> li
     taken: list[Card] = []
     since_shuffle: list[Card] = []
     while True:
-        if not game.draw_count:
+        if not game.draw_cards:
             note_draw(seat, since_shuffle, events)
             since_shuffle = []
             game.reshuffle(events)
-            if not game.draw_count:
+            if not game.draw_cards:
                 break
-        card = game.take_top()
+        card = game.draw_cards.pop()
         hand.append(card)
         taken.append(card)
         since_shuffle.append(card)

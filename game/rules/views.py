@@ -34,7 +34,6 @@ class GameState(GameSurface, Protocol):
     _stacked: tuple[str, ...] | None
     _first_starter: int | None
     _actions: list[str] | None
-    _draw: list[Card]
     _discard: list[Card]
     _log: list[Event]
     _seen: dict[int, tuple[int, list[Event]]]
@@ -113,7 +112,7 @@ def game_from_view(cls: type[G], view: View, hands: list[list[str]], draw_pile: 
     game._stacked = game._first_starter = None
     game._actions = None
     game.cards_in_hand = [[Card(code) for code in hand] for hand in hands]
-    game._draw = [Card(code) for code in reversed(draw_pile)]
+    game.draw_cards = [Card(code) for code in reversed(draw_pile)]
     game._discard = [Card(code) for code in view.discard]
     game._log = list(view.events)
     game._seen = {}
