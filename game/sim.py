@@ -265,7 +265,7 @@ def interrupt(game: Game, rng: random.Random) -> None:
     """Now and then, what happens out of turn: a late UNO call or a catch by
     a random seat while someone is exposed, the scepter's fanfare, a seat
     jumping in (before or after a catch)."""
-    if "jump_in" in game.house and rng.random() < 0.5:
+    if game.plays_out_of_turn and rng.random() < 0.5:
         jump_in(game, rng)
     exposed = game.exposed
     if exposed is not None and rng.random() < 0.5:
@@ -273,7 +273,7 @@ def interrupt(game: Game, rng: random.Random) -> None:
         game.act("uno" if seat == exposed else "catch", seat=seat)
     if game.accepts_fanfare and rng.random() < 0.02:
         game.act("fanfare")
-    if "jump_in" in game.house and not game.hand_over:
+    if game.plays_out_of_turn and not game.hand_over:
         jump_in(game, rng)
 
 
@@ -472,7 +472,7 @@ def duel(
         if player is not None:
             player_a = player(seed * 2, game)
         seats = [*others[:seat_a], player_a, *others[seat_a:]]
-        fanfares = random.Random(match_seed) if game.rules.royal else None
+        fanfares = random.Random(match_seed) if game.rules.scepter else None
         while report.hands < hands and not game.match_over:
             points = play_hand(game, seats, report, fanfares)
             if points is None:
@@ -517,7 +517,7 @@ def next_action(game: Game, seats: list, report: DuelReport) -> tuple[str, int]:
     turn = game.turn
     assert turn is not None  # (a hand under way)
     action = checked(seats[turn].choose(game.view(turn)), game.view(turn), report)
-    if (game.exposed is None and "jump_in" not in game.house) or action in OUT_OF_TURN:
+    if (game.exposed is None and not game.plays_out_of_turn) or action in OUT_OF_TURN:
         return action, turn
     for step in range(1, game.players):
         seat = (turn + step * game.direction) % game.players

@@ -104,6 +104,37 @@ def test_no_package_reads_the_name_of_a_rule_set_outside_the_rules():
     assert figures["rule_name_comparisons"]() == []
 
 
+def test_rule_details_are_asked_of_the_rules_no_import_goes_round_a_circle_and_hooks_use_games_public_surface():
+    """Outside game/rules nothing reads a rule set's ``.royal`` / ``.program``
+    or names a house rule in quotes (they answer questions instead); no
+    modules of the game import each other at run time, nor, counting the
+    type checker's imports, any outside game/ui (whose one circle, the
+    context, keeping and online_play, ``tools/code_figures.py`` prints); and
+    the rules' hooks read none of Game's private fields (``surface.GameSurface``:
+    views.py and record.py, which copy its whole state, are printed)."""
+    figures = runpy.run_path(str(ROOT / "tools" / "code_figures.py"))
+    assert figures["rule_flag_reads"]() == []
+    assert figures["house_rule_names_quoted"]() == []
+    assert figures["import_circles"](type_checking=False) == []
+    assert [group for group in figures["import_circles"]() if not all(m.startswith("game.ui.") for m in group)] == []
+    reads = figures["hooks_private_reads"]()
+    assert [name for name in ("checks", "choices", "common", "house", "royal", "rulesets") if reads[name]] == []
+
+
+def test_the_figures_tool_finds_a_circle_a_flag_read_and_a_quoted_house_rule(tmp_path):
+    """The figures above are counted, not assumed: a made-up package with one of each."""
+    figures = runpy.run_path(str(ROOT / "tools" / "code_figures.py"))
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import b\nif rules.royal and 'jump_in' in house:\n    pass\n")
+    (package / "b.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .a import x\n")
+    assert figures["rule_flag_reads"](package) == ["pkg/a.py:2: if rules.royal and 'jump_in' in house:"]
+    assert figures["house_rule_names_quoted"](package) == ["pkg/a.py:2: if rules.royal and 'jump_in' in house:"]
+    assert figures["import_circles"](root=package) == [["pkg.a", "pkg.b"]]
+    assert figures["import_circles"](type_checking=False, root=package) == []
+
+
 def test_no_module_of_the_game_is_named_as_one_of_pythons_own():
     """pyxel.init makes game/ui the working folder, the first place a Python
     started from the game (or a benchmark) looks for modules: a game/ui/platform

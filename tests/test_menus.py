@@ -642,3 +642,17 @@ def test_a_settings_override_on_the_command_line_is_not_saved(tmp_path):
     settings, stats, _ = Store(Files(tmp_path)).load_settings()
     assert settings.difficulty == "easy" and settings.sound is True
     assert stats.hard.hands_played == 1
+
+
+def test_a_rule_set_without_how_to_play_pages_is_an_error_when_the_menus_load():
+    """Not the 1991 pages shown in its place: a made-up rule set added to the registry."""
+    code = (
+        "from game.rules.rulesets import RULESETS, StandardRules\n"
+        "class Sevens(StandardRules):\n"
+        "    name = 'sevens'\n"
+        "RULESETS['sevens'] = Sevens()\n"
+        "import game.ui.scenes.menus\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode != 0
+    assert "no HOW TO PLAY pages for rules sevens: add them to RULE_PAGES" in result.stderr

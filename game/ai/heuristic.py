@@ -25,10 +25,11 @@ from __future__ import annotations
 
 import random
 
-from ..rules.cards import COLOURS, PLUS_ONE_RANKS, Card
+from ..rules.cards import Card
 from ..rules.game import View
 from ..rules.rulesets import RULESETS
 from . import house, picks
+from .colours import colour_lacks, lacking, name_colour
 from .knowledge import Knowledge, infer
 
 FOLLOW_UP = 15
@@ -56,7 +57,7 @@ def choose(view: View, rng: random.Random, knowledge: Knowledge | None = None) -
         return "draw"
     if "pass" in view.legal and not good_to_play_drawn(card, hand, view):
         return "pass"
-    if card.is_wild and not RULESETS[view.rules].royal:  # (Royal Revenge: the King names it)
+    if card.is_wild and RULESETS[view.rules].wilds_name_colour:  # (Royal Revenge: the King names it)
         rest = list(hand)
         rest.remove(card)
         return f"play {card.code} {name_colour(rest, lacks, rng)}"
@@ -76,7 +77,8 @@ def pick_card(hand: list[Card], view: View, lacks: set[str]) -> Card | None:
     it is no bluff), else None to draw."""
     colour, rank = view.colour, Card(view.top).rank
     duel = view.players == 2
-    plus_one = RULESETS[view.rules].royal and rank in PLUS_ONE_RANKS
+    plus_one_ranks = RULESETS[view.rules].plus_one_ranks
+    plus_one = rank in plus_one_ranks
     best, best_score = None, None
     wild = four = None
     for card in hand:
@@ -86,7 +88,7 @@ def pick_card(hand: list[Card], view: View, lacks: set[str]) -> Card | None:
             else:
                 four = card
         elif (
-            card.colour == colour or card.rank == rank or (plus_one and card.rank in PLUS_ONE_RANKS)
+            card.colour == colour or card.rank == rank or (plus_one and card.rank in plus_one_ranks)
         ) and house.worth_playing(view, card):
             score = card.points + (INTO_LACK if card.colour in lacks else 0)
             if card.rank in ("S", "+2") or (duel and card.rank == "R"):
@@ -112,35 +114,3 @@ def has_follow_up(card: Card, hand: list[Card]) -> bool:
         )
         or hand.count(card) > 1
     )
-
-
-def name_colour(hand: list[Card], lacks: set[str], rng: random.Random) -> str:
-    """The colour held most, counting each colour the opponent lacks as one
-    more card; ties broken at random."""
-    weight = {colour: 1.0 if colour in lacks else 0.0 for colour in COLOURS}
-    for card in hand:
-        if card.colour is not None:
-            weight[card.colour] += 1
-    best = max(weight.values())
-    tied = [colour for colour in COLOURS if weight[colour] == best]
-    return tied[int(rng.random() * len(tied))]
-
-
-def lacking(view: View, knowledge: Knowledge, seat: int | None = None) -> set[str]:
-    """Colours a seat (by default the next player) most likely lacks:
-    forbidden in at least half of its cards by what its draws showed (see
-    ``knowledge``)."""
-    if seat is None:
-        seat = (view.seat + view.direction) % view.players
-    slots = knowledge.slots.get(seat, [])
-    return {colour for colour in COLOURS if slots and 2 * sum(colour in f for f in slots) >= len(slots)}
-
-
-def colour_lacks(view: View, knowledge: Knowledge) -> set[str]:
-    """For naming a colour on its own (a Wild turned up, or the King naming
-    any Wild's): the colours lacked by the seat that plays next, unless that
-    is this seat (then the next player after it)."""
-    pending = view.pending
-    if pending is None or pending.resume == view.seat:
-        return lacking(view, knowledge)
-    return lacking(view, knowledge, pending.resume)

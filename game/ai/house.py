@@ -28,7 +28,9 @@ import random
 
 from ..rules.cards import Card
 from ..rules.game import View
-from . import heuristic, picks
+from ..rules.house import SEVEN_ZERO
+from . import picks
+from .colours import lacking, name_colour
 from .knowledge import Knowledge
 
 # A 7 or 0 that would leave the player more than this many cards more than
@@ -66,7 +68,7 @@ def stack_play(view: View, rng: random.Random, knowledge: Knowledge, careful: bo
             return None
         rest = list(hand)
         rest.remove(Card("W+4"))
-        return f"play W+4 {heuristic.name_colour(rest, heuristic.lacking(view, knowledge), rng)}"
+        return f"play W+4 {name_colour(rest, lacking(view, knowledge), rng)}"
     held = {code[0]: sum(other[0] == code[0] for other in view.hand) for code in view.hand}
     return max(plays, key=lambda action: held[action.split()[1][0]])
 
@@ -81,7 +83,7 @@ def hand_change(view: View, card: Card) -> int:
     """With seven_zero, how many cards more (or, negative, fewer) the hand
     holds after playing ``card`` and its swap or rotation than it would
     with a plain play: 0 for any other card or without seven_zero."""
-    if "seven_zero" not in view.house or card.rank not in ("7", "0"):
+    if not SEVEN_ZERO.in_play(view.house) or card.rank not in ("7", "0"):
         return 0
     left = len(view.hand) - 1
     if left == 0:

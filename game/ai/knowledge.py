@@ -31,8 +31,10 @@ from itertools import compress
 from typing import NamedTuple
 
 from ..rules.cards import Card
-from ..rules.events import BY_CHOICE, Event
+from ..rules.common import WildDrawFour
+from ..rules.events import BY_CHOICE, JUMP_IN, Event
 from ..rules.game import View, shuffle
+from ..rules.house import illegal_wild_draw_four
 from ..rules.rulesets import get_ruleset
 
 FRESH: frozenset[str] = frozenset()
@@ -140,14 +142,15 @@ def infer(view: View) -> Knowledge:
     rank: str | None = None
     chose_to_draw = None
     four: tuple[int, str | None] | None = None  # the seat of the last Wild Draw Four and the colour it was played on
-    no_bluffing = "no_bluffing" in view.house
+    # A Wild Draw Four may be a bluff where it may be challenged (not with no_bluffing).
+    may_bluff = illegal_wild_draw_four(rules, view.house) is WildDrawFour.CHALLENGED
     for e in view.events:
         kind = e.kind
         if kind in ("swap", "rotate"):
             _move_hands(view, slots, known, e)
             plays = {s: [] for s in others}  # hands moved: what was played tells of other hands now
             chose_to_draw = None
-        elif kind == "jump_in":
+        elif kind == JUMP_IN:
             chose_to_draw = None  # the turn of a player who drew is over
         elif kind == "reveal" and four is not None and four[0] in known:
             # A challenge of ours: the whole hand is shown.
@@ -188,7 +191,7 @@ def infer(view: View) -> Knowledge:
             if chose_to_draw != e.seat and colour is not None and rank is not None:  # chosen from the hand
                 plays[e.seat].append(Play(card, colour, rank, e.colour))
             if card.rank == "W+4":
-                if rules.challenge and not no_bluffing:  # it may be a bluff: a challenge tells
+                if may_bluff:  # a challenge tells
                     four = (e.seat, colour)
                 else:  # played legally (an illegal one is penalised instead)
                     slots[e.seat] = [f | {_mark(colour)} for f in slots[e.seat]]

@@ -45,6 +45,7 @@ from collections.abc import Generator
 from dataclasses import dataclass
 
 from ..rules.cards import Card
+from ..rules.common import Playout
 from ..rules.game import View
 from ..rules.rulesets import RULESETS
 from . import heuristic, house, picks, reading
@@ -129,7 +130,7 @@ def think(
     if len(candidates) == 1 or legal[0].startswith("colour"):
         return liked
     yield  # what it knows and likes took a slice of its own
-    if RULESETS[view.rules].program:  # the duel model plays the 1991 program's rules
+    if RULESETS[view.rules].playout is Playout.DUEL:
         means = yield from evaluate(view, candidates, knowledge, rng, settings)
     else:
         means = yield from evaluate_table(view, candidates, knowledge, rng, settings)
@@ -188,7 +189,7 @@ def evaluate_table(
     me, players, turn = view.seat, view.players, view.turn
     assert turn is not None  # (a search is made for the seat in turn: ``Player.think``)
     depth = settings.table_depth + 2 * (players - 2)
-    royal = RULESETS[view.rules].royal
+    royal = RULESETS[view.rules].playout is Playout.TABLE_WITH_KING
     penalty = view.pending.penalty if view.pending is not None and view.pending.kind == "stack" else 0
     hand = [Card(code) for code in view.hand]
     discard = [Card(code) for code in view.discard]
@@ -239,7 +240,7 @@ def prune(view: View, legal: tuple[str, ...]) -> list[str]:
     chosen next, ``house.swap_target``)."""
     held = {code[0] for code in view.hand if code[0] != "W"}
     actions = [a for a in legal if not (held and names_colour(a) and a.removesuffix(" uno")[-1] not in held)]
-    if RULESETS[view.rules].program:  # no bluff to weigh, no UNO to call, no swap: every action stands
+    if RULESETS[view.rules].playout is Playout.DUEL:  # the 1991 program's: no bluff, no UNO call, no swap
         return actions
     if view.colour in held and not picks.bluff_is_safe(view):
         fair = [a for a in actions if not a.startswith("play W+4")]

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from ..rules.cards import PLUS_ONE_RANKS, Card
+from ..rules.house import DRAW_TO_MATCH, SEVEN_ZERO, STACKING
 from .duel_model import best_colour
 from .piles import Piles
 
@@ -46,15 +47,15 @@ class Table(Piles):
         "drawn",
         "jester",
         "king",
+        "moves_hands",
         "penalty",
         "points",
         "rank",
-        "royal",
-        "seven_zero",
-        "stacking",
+        "stacks",
         "to_match",
         "turn",
         "winner",
+        "with_king",
     )
 
     def __init__(
@@ -79,12 +80,12 @@ class Table(Piles):
         self.turn = turn
         self.direction = direction
         self.drawn = drawn
-        self.royal = royal
+        self.with_king = royal  # Royal Revenge's King and Jester, and its +1 cards
         self.king = -1 if king is None else king  # (-1: none, outside Royal Revenge)
         self.jester = -1 if jester is None else jester
-        self.stacking = "stacking" in house
-        self.seven_zero = "seven_zero" in house
-        self.to_match = "draw_to_match" in house
+        self.stacks = STACKING.in_play(house)
+        self.moves_hands = SEVEN_ZERO.in_play(house)
+        self.to_match = DRAW_TO_MATCH.in_play(house)
         self.penalty = penalty  # stacking: the cards stacked on the seat in turn
         self.winner: int | None = None
         self.points = 0
@@ -99,13 +100,13 @@ class Table(Piles):
             self.turn,
             self.direction,
             self.drawn,
-            self.royal,
+            self.with_king,
             self.king,
             self.jester,
             self.seed,
             penalty=self.penalty,
         )
-        table.stacking, table.seven_zero, table.to_match = self.stacking, self.seven_zero, self.to_match
+        table.stacks, table.moves_hands, table.to_match = self.stacks, self.moves_hands, self.to_match
         return table
 
     def playable(self, card: Card) -> bool:
@@ -117,7 +118,7 @@ class Table(Piles):
         return (
             card.colour == self.colour
             or card.rank == rank
-            or (self.royal and card.rank in PLUS_ONE_RANKS and rank in PLUS_ONE_RANKS)
+            or (self.with_king and card.rank in PLUS_ONE_RANKS and rank in PLUS_ONE_RANKS)
         )
 
     def act(self, text: str) -> None:
@@ -147,12 +148,12 @@ class Table(Piles):
         self.discard.append(card)
         rank = self.rank = card.rank
         if card.colour is None:
-            self.colour = colour or best_colour(hands[self.king] if self.royal else hand)
+            self.colour = colour or best_colour(hands[self.king] if self.with_king else hand)
         else:
             self.colour = card.colour
         target = (seat + self.direction) % players
         after = target
-        if rank in TO_DRAW and self.stacking and hand:
+        if rank in TO_DRAW and self.stacks and hand:
             self.penalty += TO_DRAW[rank]  # the next seat stacks or takes it all
         elif rank in TO_DRAW:
             self.give(target, TO_DRAW[rank] + self.penalty)
@@ -163,11 +164,11 @@ class Table(Piles):
         elif rank == "R":
             self.direction = -self.direction
             after = (seat + self.direction) % players
-        elif rank == "K" and self.royal:
+        elif rank == "K" and self.with_king:
             self.give(self.kings_choice(), 1)
-        elif rank == "J" and self.royal and (hand or self.jester != seat):
+        elif rank == "J" and self.with_king and (hand or self.jester != seat):
             self.give(self.jester, 1)
-        elif self.seven_zero and rank in ("7", "0") and hand:
+        elif self.moves_hands and rank in ("7", "0") and hand:
             self.move_hands(seat, rank)
         if not hand:
             self.winner = seat
@@ -246,7 +247,7 @@ def playout(table: Table, limit: int) -> int:
     """Play on for up to ``limit`` moves with ``policy_card`` for every seat,
     a drawn card played whenever it may be. Returns the moves made."""
     moves = 0
-    royal = table.royal
+    royal = table.with_king
     while moves < limit and table.winner is None:
         moves += 1
         if table.penalty:

@@ -234,7 +234,7 @@ class Room(Generic[Conn]):
         self._players: dict[int, ai.Player] = {}
         # Royal Revenge: the scepter's timer, in seconds of play (it stands still while the room is empty or a
         # hand is over); its lengths come from the room's computer seed, as the offline table's from its own.
-        self.scepter = ScepterClock(self.computer_seed, Seconds()) if self.game.rules.royal else None
+        self.scepter = ScepterClock(self.computer_seed, Seconds()) if self.game.rules.scepter else None
         self._header: str | None = None  # the record's header, once asked for (``file_state``)
         self.chat_allowances: dict[int, chat.Allowance] = {}  # each seat's quick chat (not kept)
         # One handler for each type of message a client sends (``protocol.CLIENT_MESSAGES``: ``handle``).
@@ -634,7 +634,7 @@ class Room(Generic[Conn]):
         self.moves, self.over, self.ended, self.plan = 0, False, None, None
         self._players = {}  # the computers start the match afresh (seeded per seat as before)
         self._turns_counted = (-1, 0, 0)
-        if self.game.rules.royal:
+        if self.game.rules.scepter:
             self.scepter = ScepterClock(self.computer_seed, Seconds())
         for place in self.seats:
             place.ready = place.again = False
@@ -886,7 +886,7 @@ class Room(Generic[Conn]):
             return self.plan
         plan = Plan(self.moves, now + self.computer_delay)
         turn = self._in_turn()
-        if game.exposed is not None or "jump_in" in game.house:
+        if game.exposed is not None or game.plays_out_of_turn:
             origin = game.exposed if game.exposed is not None else turn
             for step in range(game.players):
                 seat = (origin + step * game.direction) % game.players

@@ -11,14 +11,11 @@ the rules that ask for them.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING
 
 from .actions import COLOUR_ACTIONS, Action, IllegalAction
 from .events import Event, shared
 from .state import Pending
-
-if TYPE_CHECKING:
-    from .game import Game
+from .surface import GameSurface
 
 
 class Choice(ABC):
@@ -36,14 +33,14 @@ class Choice(ABC):
     keeps_call_window = False
 
     @abstractmethod
-    def listed(self, game: Game, pending: Pending) -> list[str]:
+    def listed(self, game: GameSurface, pending: Pending) -> list[str]:
         """The answers open to ``pending.seat``."""
 
     @abstractmethod
-    def waiting(self, game: Game, pending: Pending) -> str:
+    def waiting(self, game: GameSurface, pending: Pending) -> str:
         """What the chooser is told when it tries anything else."""
 
-    def check(self, game: Game, action: Action, pending: Pending) -> None:
+    def check(self, game: GameSurface, action: Action, pending: Pending) -> None:
         """Raise IllegalAction unless ``action`` answers ``pending``; a
         choice of seats also checks that the seat may be named."""
         if action.verb not in self.verbs:
@@ -53,7 +50,7 @@ class Choice(ABC):
             raise IllegalAction(f"no seat {action.seat} to name: choose from {choices}")
 
     @abstractmethod
-    def answer(self, game: Game, pending: Pending, action: Action, events: list[Event]) -> None:
+    def answer(self, game: GameSurface, pending: Pending, action: Action, events: list[Event]) -> None:
         """Carry out a checked answer; play goes on from ``pending.resume``."""
 
 
@@ -65,18 +62,18 @@ class ColourChoice(Choice):
     unasked = "a colour is named with the wild card that is played: play W G"
     asked = "first name the colour for the Wild turned up: colour R, G, Y or B"
 
-    def listed(self, game: Game, pending: Pending) -> list[str]:
+    def listed(self, game: GameSurface, pending: Pending) -> list[str]:
         return list(COLOUR_ACTIONS)
 
-    def waiting(self, game: Game, pending: Pending) -> str:
+    def waiting(self, game: GameSurface, pending: Pending) -> str:
         return self.asked
 
-    def answer(self, game: Game, pending: Pending, action: Action, events: list[Event]) -> None:
+    def answer(self, game: GameSurface, pending: Pending, action: Action, events: list[Event]) -> None:
         colour = action.colour
         game.colour = colour
         events.append(shared("colour", pending.seat, colour=colour))
         if pending.resume != game.turn:
-            game._end_turn(pending.resume, events)
+            game.end_turn(pending.resume, events)
 
 
 COLOUR = ColourChoice()

@@ -17,28 +17,36 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import TYPE_CHECKING
 
 from .actions import Action
 from .cards import COLOURS
 from .choices import COLOUR, Choice
 from .events import DRAW_FOUR, DRAW_TWO, FIRST_CARD, Event, shared
 from .state import Pending
-
-if TYPE_CHECKING:
-    from .game import Game
+from .surface import GameSurface
 
 # What a card does once played, after it is on the discard pile: (the game,
 # the seat that played it, the play, the colour in play before it, the
 # events so far). It ends the turn, asks for a choice or ends the hand.
-CardEffect = Callable[["Game", int, Action, "str | None", list[Event]], None]
+CardEffect = Callable[["GameSurface", int, Action, "str | None", list[Event]], None]
 # An action of no seat (the scepter's fanfare): (the game, whether a seat
 # was given, the events so far).
-SeatlessAction = Callable[["Game", bool, list[Event]], None]
+SeatlessAction = Callable[["GameSurface", bool, list[Event]], None]
 
 MAX_PLAYERS = 10
 SCORINGS = ("points", "tally")
 SKIP_EVENTS = tuple(Event("skip", seat) for seat in range(MAX_PLAYERS))
+
+
+class Playout(Enum):
+    """The compact model of a rule set that a computer player's search
+    plays its hands out on (``game.ai``): the 1991 program's game of two
+    (``duel_model``), or a table of any size (``table_model``), with Royal
+    Revenge's King and Jester or without."""
+
+    DUEL = "duel"
+    TABLE = "table"
+    TABLE_WITH_KING = "table with a King"
 
 
 class WildDrawFour(Enum):
@@ -61,48 +69,48 @@ def build_deck(per_colour: dict[str, int], wilds: dict[str, int]) -> tuple[str, 
 # ----- what the cards do in every version ------------------------------------------
 
 
-def goes_on(game: Game, seat: int, events: list[Event]) -> None:
+def goes_on(game: GameSurface, seat: int, events: list[Event]) -> None:
     """After a card that does nothing more: the hand ends if it was the
     player's last, else the next seat plays."""
-    if game._hands[seat]:
-        game._end_turn(game._next(seat), events)
+    if game.cards_in_hand[seat]:
+        game.end_turn(game.next_seat(seat), events)
     else:
-        game._end_hand(seat, events)
+        game.end_hand(seat, events)
 
 
-def miss_turn(game: Game, seat: int, events: list[Event]) -> None:
+def miss_turn(game: GameSurface, seat: int, events: list[Event]) -> None:
     """``seat`` misses its turn: the seat after it plays."""
     events.append(SKIP_EVENTS[seat])
-    game._end_turn(game._next(seat), events)
+    game.end_turn(game.next_seat(seat), events)
 
 
-def skip(game: Game, seat: int, action: Action | None, colour_before: str | None, events: list[Event]) -> None:
+def skip(game: GameSurface, seat: int, action: Action | None, colour_before: str | None, events: list[Event]) -> None:
     """The next seat misses its turn (a last card ends the hand instead)."""
-    if game._hands[seat]:
-        miss_turn(game, game._next(seat), events)
+    if game.cards_in_hand[seat]:
+        miss_turn(game, game.next_seat(seat), events)
     else:
-        game._end_hand(seat, events)
+        game.end_hand(seat, events)
 
 
-def reverse(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
+def reverse(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """Play changes direction; with two players a Reverse is a Skip."""
-    if game.players == 2 or not game._hands[seat]:
+    if game.players == 2 or not game.cards_in_hand[seat]:
         skip(game, seat, action, colour_before, events)
         return
     game.direction = -game.direction
     events.append(shared("reverse", seat))
-    game._end_turn(game._next(seat), events)
+    game.end_turn(game.next_seat(seat), events)
 
 
-def draw_two(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
+def draw_two(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The next seat draws two and misses its turn (also after a last card)."""
-    game._give(game._next(seat), 2, DRAW_TWO, events)
+    game.give(game.next_seat(seat), 2, DRAW_TWO, events)
     skip(game, seat, action, colour_before, events)
 
 
-def draw_four(game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
+def draw_four(game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]) -> None:
     """The next seat draws four and misses its turn (also after a last card)."""
-    game._give(game._next(seat), 4, DRAW_FOUR, events)
+    game.give(game.next_seat(seat), 4, DRAW_FOUR, events)
     skip(game, seat, action, colour_before, events)
 
 
@@ -119,13 +127,19 @@ class RuleSet:
     player left with one card must call UNO or may be caught: the UNO and
     catch keys apply); ``illegal_wild_draw_four`` (a ``WildDrawFour``;
     ``challenge``: the challenge and accept keys apply); ``wilds_name_colour``
-    (a Wild's player names its colour with the play); ``royal`` (a King and
-    a Jester, and the scepter whose fanfare passes the crown);
+    (a Wild's player names its colour with the play; else the King does);
+    ``royal`` (a King and a Jester); ``scepter`` (a scepter whose fanfare,
+    about once a minute, ``SCEPTER_SECONDS``, passes the crown on);
     ``plus_one_ranks`` (ranks that match each other); ``house_rules`` (takes
     standard UNO's house rules, ``house.HOUSE_RULES``); ``hints`` (lifts
     your playable cards unless the player says otherwise); ``program`` (the
     1991 program's own rules, played with its keys: UP/DOWN over the
-    colours); ``scorings``.
+    colours); ``playout`` (the ``Playout`` model a computer player's
+    search plays out on); ``scorings``.
+
+    Callers outside ``game.rules`` ask these facts and the house rules'
+    (``house.HouseRule``), never the rule set's name nor ``royal`` or
+    ``program``: ``tools/code_figures.py`` counts any such read.
     """
 
     name = ""
@@ -141,10 +155,12 @@ class RuleSet:
     illegal_wild_draw_four = WildDrawFour.REFUSED
     wilds_name_colour = True
     royal = False
+    scepter = False
     plus_one_ranks: tuple[str, ...] = ()
     house_rules = False
     hints = True
     program = False
+    playout = Playout.TABLE
     scorings = SCORINGS
 
     @property
@@ -185,7 +201,7 @@ class RuleSet:
         """Actions that come from no seat (Royal Revenge's fanfare), by verb."""
         return {}
 
-    def accepts_fanfare(self, game: Game) -> bool:
+    def accepts_fanfare(self, game: GameSurface) -> bool:
         """Whether the scepter's fanfare may sound now (never without a scepter)."""
         return False
 
@@ -193,33 +209,33 @@ class RuleSet:
         """Who wears the crown at the start of a match (None: no crown)."""
         return None
 
-    def starter(self, game: Game) -> int:
+    def starter(self, game: GameSurface) -> int:
         """Who starts the hand being dealt: the first hand's starter is
         drawn from the seed unless given, and each later hand's is the next seat."""
         if game.hand_number == 1:
-            return game._rng.randrange(game.players) if game._first_starter is None else game._first_starter
+            return game.first_hand_starter()
         return (game.starter + 1) % game.players
 
-    def open_hand(self, game: Game, events: list[Event]) -> None:
+    def open_hand(self, game: GameSurface, events: list[Event]) -> None:
         """Once the first card is turned up: its effect on the starter."""
-        game._take_first_card(events)
+        game.take_first_card(events)
 
-    def first_card(self, game: Game, events: list[Event]) -> None:
+    def first_card(self, game: GameSurface, events: list[Event]) -> None:
         """The first card's effect on the starter: a Wild's colour is the
         starter's to name; a Draw Two or a Skip makes the starter miss the
         turn; after a Reverse the dealer, the seat before the starter,
         plays first and play goes the other way."""
-        rank, starter = game._discard[-1].rank, game.starter
+        rank, starter = game.top_card.rank, game.starter
         if rank == "W":
-            game._pending = Pending(COLOUR.kind, starter, starter)
+            game.pending = Pending(COLOUR.kind, starter, starter)
         elif rank == "+2":
-            game._give(starter, 2, FIRST_CARD, events)
+            game.give(starter, 2, FIRST_CARD, events)
             events.append(Event("skip", starter))
-            game.turn = game._next(starter)
+            game.turn = game.next_seat(starter)
         elif rank == "S":
             events.append(Event("skip", starter))
-            game.turn = game._next(starter)
+            game.turn = game.next_seat(starter)
         elif rank == "R":
             game.direction = -1
             events.append(Event("reverse", starter))
-            game.turn = game._next(starter)
+            game.turn = game.next_seat(starter)

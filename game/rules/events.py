@@ -23,6 +23,10 @@ KINGS_CHOICE = "King's Choice"
 JESTER = "Jester"
 FIRST_JESTER = "Jester turned up"
 
+# The kind of a play out of turn's event (the house rule of the same name
+# allows it), named once: callers compare an event's kind with it.
+JUMP_IN = "jump_in"
+
 
 class Event(NamedTuple):
     """One thing that happened. Fields not used by a kind keep their defaults.
@@ -114,5 +118,5 @@ _TEXT: dict[str, Callable[[Event], str]] = {
     "fanfare": lambda e: "the scepter sounds its fanfare: the crown passes on",
     "swap": lambda e: f"seat {e.seat} swaps hands with seat {e.count}",
     "rotate": lambda e: "every hand passes one seat " + ("up" if e.count == 1 else "down"),
-    "jump_in": lambda e: f"seat {e.seat} jumps in",
+    JUMP_IN: lambda e: f"seat {e.seat} jumps in",
 }

@@ -30,13 +30,14 @@ from typing import Any, TypeVar
 
 from .actions import COLOUR_ACTIONS, OUT_OF_TURN, Action, IllegalAction
 from .cards import ACTION_RANKS, COLOURS, NUMBER_RANKS, WILD_RANKS, Card
-from .checks import check_call_or_catch, check_in_turn, refuse_out_of_turn
-from .choices import Choice
-from .common import MAX_PLAYERS, CardEffect, RuleSet, SeatlessAction, WildDrawFour
+from .checks import check_call_or_catch, check_in_turn
+from .common import MAX_PLAYERS, RuleSet, WildDrawFour
 from .decks import card_problems, check_deck, deck_cards
-from .events import BY_CHOICE, CAUGHT, PENALTY, Event, shared
-from .house import HOUSE_RULES, Drawing, Listing, OutOfTurn, OutOfTurnCheck, PlayCheck, house_rules
-from .notation import action_table, parse, play_texts, uno_texts
+from .events import CAUGHT, JUMP_IN, PENALTY, Event, shared
+from .hooks import hooks_of
+from .house import house_rules, plays_out_of_turn
+from .notation import parse
+from .record import read_record, write_record
 from .rulesets import get_ruleset
 from .state import Pending, View
 from .views import game_from_view, snapshot_of, view_of
@@ -62,18 +63,6 @@ def shuffle(cards: list[T], rng: random.Random) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
-
-
-def no_plays_out_of_turn(game: Game, seat: int) -> list[str]:
-    return []
-
-
-def refuse_jump_in(game: Game, action: Action, seat: int) -> None:
-    refuse_out_of_turn(game, seat)
-
-
-def draw_one(game: Game, seat: int, events: list[Event]) -> list[Card]:
-    return game._give(seat, 1, BY_CHOICE, events)
 
 
 class Game:
@@ -113,15 +102,15 @@ class Game:
     _stacked: tuple[str, ...] | None
     _first_starter: int | None
     _actions: list[str] | None  # the record's actions (None: a game set up from a view)
-    _hands: list[list[Card]]
-    _draw: list[Card]  # top card last
+    cards_in_hand: list[list[Card]]  # each seat's hand (``hands``: their codes)
+    draw_cards: list[Card]  # the draw pile, top card last (``draw_pile``: its codes, top first)
     _discard: list[Card]  # top card last
     _log: list[Event]
     _seen: dict[int, tuple[int, list[Event]]]  # per seat: events read, and as that seat sees them
-    _drawn: Card | None
-    _pending: Pending | None
+    drawn_card: Card | None  # the card just drawn, while its player may play it (``drawn``: its code)
+    pending: Pending | None  # the choice ``turn`` must make before play goes on, if any
     _exposed: int | None
-    _bluff: bool  # the Wild Draw Four waiting for a challenge was a bluff
+    bluff: bool  # the Wild Draw Four waiting for a challenge was a bluff (hidden: no view shows it)
 
     def __init__(
         self,
@@ -164,44 +153,20 @@ class Game:
         self.opening = self._start_hand()
 
     def _use_house(self, house: tuple[str, ...]) -> None:
-        """Take the hooks of the rule set and of the house rules named
-        (checked and in canonical order): no two house rules fill the same one."""
-        rules, rules_in_play = self.rules, [HOUSE_RULES[name] for name in house]
+        """Take the hooks of the rule set and of the house rules named (``hooks.hooks_of``)."""
         self.house = house
-        self._table = action_table(rules, house)
-        self._play_texts, self._uno_texts = play_texts(rules), uno_texts(rules)
-        self._effects: dict[str, CardEffect] = rules.card_effects()
-        self._choices: dict[str, Choice] = rules.choices()
-        for rule in rules_in_play:
-            self._effects.update(rule.effects)
-            self._choices.update(rule.choices)
-        self._unasked = {verb: c.unasked for c in self._choices.values() if c.unasked for verb in c.verbs}
-        self._seatless: dict[str, SeatlessAction] = rules.seatless_actions()
-        self._listing: Listing | None = None
-        self._play_check: PlayCheck | None = None
-        self._out_of_turn: OutOfTurn = no_plays_out_of_turn
-        self._out_of_turn_check: OutOfTurnCheck = refuse_jump_in
-        self._drawing: Drawing = draw_one
-        self._wild_draw_four = rules.illegal_wild_draw_four
-        self._after_drawing: tuple[str, ...] = ("pass",)
-        for rule in rules_in_play:
-            self._listing = rule.listing or self._listing
-            self._play_check = rule.play_check or self._play_check
-            self._out_of_turn = rule.out_of_turn or self._out_of_turn
-            self._out_of_turn_check = rule.out_of_turn_check or self._out_of_turn_check
-            self._drawing = rule.drawing or self._drawing
-            self._wild_draw_four = rule.illegal_wild_draw_four or self._wild_draw_four
-            if rule.must_play_drawn:
-                self._after_drawing = ()
-        # Whether a Wild Draw Four may be played holding the colour in play (and challenged).
-        self._bluffs = self._wild_draw_four is WildDrawFour.CHALLENGED
-        self._plus_one = rules.plus_one_ranks
+        self.hooks = hooks = hooks_of(self.rules, house)
+        # Those read on every action, at hand: the engine's hot path.
+        self._table, self._seatless, self._effects = hooks.table, hooks.seatless, hooks.effects
+        self._plus_one, self._bluffs, self._choices = hooks.plus_one, hooks.bluffs, hooks.choices
+        self._listing, self._out_of_turn = hooks.listing, hooks.out_of_turn
+        self._play_texts, self._uno_texts, self._after_drawing = hooks.play_texts, hooks.uno_texts, hooks.after_drawing
 
     # ----- the state, as codes --------------------------------------------------
 
     @property
     def hands(self) -> list[list[str]]:
-        return [[card.code for card in hand] for hand in self._hands]
+        return [[card.code for card in hand] for hand in self.cards_in_hand]
 
     @property
     def top(self) -> str:
@@ -215,33 +180,37 @@ class Game:
     @property
     def draw_pile(self) -> list[str]:
         """The draw pile, top card first. No player may see this; tools may."""
-        return [card.code for card in reversed(self._draw)]
+        return [card.code for card in reversed(self.draw_cards)]
 
     @property
     def draw_count(self) -> int:
-        return len(self._draw)
+        return len(self.draw_cards)
 
     @property
     def drawn(self) -> str | None:
         """The card just drawn by the player to act, while they may play it or pass."""
-        return None if self._drawn is None else self._drawn.code
-
-    @property
-    def pending(self) -> Pending | None:
-        """The choice ``turn`` must make before play goes on, if any."""
-        return self._pending
+        return None if self.drawn_card is None else self.drawn_card.code
 
     @property
     def choosing_colour(self) -> bool:
         """True while ``turn`` must name a colour: for a Wild turned up, or
         the King for any Wild in Royal Revenge."""
-        return self._pending is not None and self._pending.kind == "colour"
+        return self.pending is not None and self.pending.kind == "colour"
 
     @property
     def exposed(self) -> int | None:
         """The seat left with one card without calling UNO, until the seat
         in turn next acts: it may still call (``uno``) or be caught."""
         return self._exposed
+
+    @exposed.setter
+    def exposed(self, seat: int | None) -> None:
+        self._exposed = seat
+
+    @property
+    def plays_out_of_turn(self) -> bool:
+        """Whether a seat may play out of turn in this game (jump_in)."""
+        return plays_out_of_turn(self.house)
 
     @property
     def accepts_fanfare(self) -> bool:
@@ -283,15 +252,15 @@ class Game:
         return actions
 
     def _turn_actions(self) -> list[str]:
-        pending = self._pending
+        pending = self.pending
         if pending is not None:
             return self._choices[pending.kind].listed(self, pending)
         turn = self.turn
         assert turn is not None
-        hand = self._hands[turn]
+        hand = self.cards_in_hand[turn]
         texts = self._uno_texts if len(hand) == 2 else self._play_texts
-        if self._drawn is not None:
-            return [*texts[self._drawn], *self._after_drawing]
+        if self.drawn_card is not None:
+            return [*texts[self.drawn_card], *self._after_drawing]
         colour, rank = self.colour, self._discard[-1].rank
         plus_one = self._plus_one
         ranks = (rank, *plus_one) if rank in plus_one else (rank,)
@@ -302,23 +271,23 @@ class Game:
         actions.append("draw")
         return actions
 
-    def _playable(self, card: Card, hand: list[Card]) -> bool:
+    def playable(self, card: Card, hand: list[Card]) -> bool:
         if card is WILD_DRAW_FOUR and not self._bluffs:
-            return not self._holds_colour(hand)
-        return card.is_wild or card.colour == self.colour or self._same_kind(card)
+            return not self.holds_colour(hand)
+        return card.is_wild or card.colour == self.colour or self.same_kind(card)
 
-    def _same_kind(self, card: Card) -> bool:
+    def same_kind(self, card: Card) -> bool:
         """The card matches the top card's number or symbol (Royal Revenge:
         either +1 card on the other)."""
         rank = self._discard[-1].rank
         plus_one = self._plus_one
         return card.rank == rank or (card.rank in plus_one and rank in plus_one)
 
-    def _holds_colour(self, hand: list[Card]) -> bool:
+    def holds_colour(self, hand: list[Card]) -> bool:
         colour = self.colour
         return any(card.colour == colour for card in hand)
 
-    def _turn_seat(self) -> int:
+    def turn_seat(self) -> int:
         """The seat in turn, while a hand is being played."""
         turn = self.turn
         assert turn is not None, "the hand is over"
@@ -353,8 +322,8 @@ class Game:
             self._seatless[verb](self, out_of_turn, events)
         elif out_of_turn:
             assert seat is not None
-            self._out_of_turn_check(self, action, seat)
-            events.append(shared("jump_in", seat))
+            self.hooks.out_of_turn_check(self, action, seat)
+            events.append(shared(JUMP_IN, seat))
             self._play(seat, action, events)
         else:
             check_in_turn(self, action)
@@ -375,7 +344,7 @@ class Game:
             events.append(shared("uno", seat))
         else:
             events.append(shared("catch", seat))
-            self._give(exposed, 2, CAUGHT, events)
+            self.give(exposed, 2, CAUGHT, events)
         self._exposed = None
 
     def _apply(self, action: Action, seat: int, events: list[Event]) -> None:
@@ -383,37 +352,37 @@ class Game:
         window in which a missed UNO call may be caught, except an answer
         that is the second half of a play (seven_zero's swap)."""
         verb = action.verb
-        pending = self._pending
+        pending = self.pending
         if verb == "play":
             self._play(seat, action, events)
         elif pending is not None:
             choice = self._choices[pending.kind]
             if not choice.keeps_call_window:
                 self._exposed = None
-            self._pending = None
+            self.pending = None
             choice.answer(self, pending, action, events)
         elif verb == "draw":
             self._exposed = None
             self._draw_by_choice(seat, events)
         else:  # pass
-            self._exposed = self._drawn = None
+            self._exposed = self.drawn_card = None
             events.append(shared("pass", seat))
-            self._end_turn(self._next(seat), events)
+            self.end_turn(self.next_seat(seat), events)
 
     def _play(self, seat: int, action: Action, events: list[Event]) -> None:
         card, colour = action.card, action.colour
         assert card is not None
-        hand = self._hands[seat]
+        hand = self.cards_in_hand[seat]
         self._exposed = None
-        if card is WILD_DRAW_FOUR and self._wild_draw_four is WildDrawFour.PENALISED and self._holds_colour(hand):
+        if card is WILD_DRAW_FOUR and self.hooks.wild_draw_four is WildDrawFour.PENALISED and self.holds_colour(hand):
             events.append(shared("penalty", seat, card.code))
-            self._drawn = None
-            self._give(seat, 4, PENALTY, events)
-            self._end_turn(self._next(seat), events)
+            self.drawn_card = None
+            self.give(seat, 4, PENALTY, events)
+            self.end_turn(self.next_seat(seat), events)
             return
         colour_before = self.colour
         hand.remove(card)
-        self._drawn = None
+        self.drawn_card = None
         self._discard.append(card)
         self.colour = colour or card.colour
         events.append(shared("play", seat, card.code, colour))
@@ -426,58 +395,58 @@ class Game:
         if effect is not None:
             effect(self, seat, action, colour_before, events)
         elif hand:
-            self._end_turn(self._next(seat), events)
+            self.end_turn(self.next_seat(seat), events)
         else:
-            self._end_hand(seat, events)
+            self.end_hand(seat, events)
 
     # ----- moves the rules' hooks make --------------------------------------------
 
-    def _ask(self, pending: Pending, events: list[Event]) -> None:
+    def ask(self, pending: Pending, events: list[Event]) -> None:
         """Hand the turn to a seat that must choose before play goes on."""
-        self._pending = pending
-        self._end_turn(pending.seat, events)
+        self.pending = pending
+        self.end_turn(pending.seat, events)
 
     def _draw_by_choice(self, seat: int, events: list[Event]) -> None:
-        drawn = self._drawing(self, seat, events)
+        drawn = self.hooks.drawing(self, seat, events)
         if not drawn:
             events.append(shared("pass", seat, reason="nothing to draw"))
-        elif self._playable(drawn[-1], self._hands[seat]):
-            self._drawn = drawn[-1]
+        elif self.playable(drawn[-1], self.cards_in_hand[seat]):
+            self.drawn_card = drawn[-1]
             return
         else:
             events.append(shared("pass", seat, reason="the drawn card cannot be played"))
-        self._end_turn(self._next(seat), events)
+        self.end_turn(self.next_seat(seat), events)
 
-    def _give(self, seat: int, count: int, reason: str, events: list[Event]) -> list[Card]:
+    def give(self, seat: int, count: int, reason: str, events: list[Event]) -> list[Card]:
         """Move up to ``count`` cards from the draw pile to a hand; when the
         pile is short, the discard pile is shuffled in under it first."""
-        if len(self._draw) < count:
-            self._reshuffle(events)
-        pile = self._draw
+        if len(self.draw_cards) < count:
+            self.reshuffle(events)
+        pile = self.draw_cards
         drawn = [pile.pop() for _ in range(min(count, len(pile)))]
         if drawn:
-            self._hands[seat].extend(drawn)
+            self.cards_in_hand[seat].extend(drawn)
             events.append(Event("draw", seat, tuple([card.code for card in drawn]), len(drawn), "", reason))
         return drawn
 
-    def _reshuffle(self, events: list[Event]) -> None:
+    def reshuffle(self, events: list[Event]) -> None:
         if len(self._discard) < 2:
             return
         top = self._discard.pop()
         pile, self._discard = self._discard, [top]
         shuffle(pile, self._rng)
-        self._draw = pile + self._draw  # under the cards still to draw
+        self.draw_cards = pile + self.draw_cards  # under the cards still to draw
         events.append(Event("reshuffle", count=len(pile)))
 
-    def _next(self, seat: int) -> int:
+    def next_seat(self, seat: int) -> int:
         return (seat + self.direction) % self.players
 
-    def _end_turn(self, seat: int, events: list[Event]) -> None:
+    def end_turn(self, seat: int, events: list[Event]) -> None:
         self.turn = seat
         events.append(_TURN_EVENTS[seat])
 
-    def _end_hand(self, winner: int, events: list[Event]) -> None:
-        left = [sum(card.points for card in hand) for hand in self._hands]
+    def end_hand(self, winner: int, events: list[Event]) -> None:
+        left = [sum(card.points for card in hand) for hand in self.cards_in_hand]
         points = sum(left)
         if self.scoring == "tally":
             self.scores = [score + n for score, n in zip(self.scores, left, strict=True)]
@@ -522,11 +491,11 @@ class Game:
             deck = list(deck_cards(rules))
             shuffle(deck, self._rng)
         self.hand_number += 1
-        self._hands = [[] for _ in range(players)]
+        self.cards_in_hand = [[] for _ in range(players)]
         for _ in range(rules.hand_size):
-            for hand in self._hands:
+            for hand in self.cards_in_hand:
                 hand.append(deck.pop())
-        self._draw = deck
+        self.draw_cards = deck
         self._discard = []
         self._log = [Event("deal", count=rules.hand_size)]
         self._seen = {}
@@ -534,10 +503,10 @@ class Game:
         self.direction = 1
         self.hand_over = False
         self.hand_winner = None
-        self._drawn = None
-        self._pending = None
+        self.drawn_card = None
+        self.pending = None
         self._exposed = None
-        self._bluff = False
+        self.bluff = False
         self.starter = rules.starter(self)
         self.turn = self.starter
         rules.open_hand(self, self._log)
@@ -545,21 +514,29 @@ class Game:
 
     def _turn_up(self) -> None:
         """Start the discard pile; a Wild Draw Four goes back into the pile."""
-        card = self._draw.pop()
+        card = self.draw_cards.pop()
         while card is WILD_DRAW_FOUR:
             self._log.append(Event("return", cards=(card.code,)))
-            self._draw.insert(int(self._rng.random() * len(self._draw)), card)
-            card = self._draw.pop()
+            self.draw_cards.insert(int(self._rng.random() * len(self.draw_cards)), card)
+            card = self.draw_cards.pop()
         self._discard.append(card)
         self.colour = card.colour
         self._log.append(Event("turn_up", cards=(card.code,)))
 
-    def _take_first_card(self, events: list[Event]) -> None:
+    def take_first_card(self, events: list[Event]) -> None:
         """The first card's effect on the starter; then the first turn."""
         self.rules.first_card(self, events)
-        events.append(_TURN_EVENTS[self._turn_seat()])
+        events.append(_TURN_EVENTS[self.turn_seat()])
 
-    # ----- what a seat may see ---------------------------------------------------
+    # ----- what the rules' hooks work through (``surface.GameSurface``) -----------
+
+    @property
+    def top_card(self) -> Card:
+        return self._discard[-1]
+
+    def first_hand_starter(self) -> int:
+        """Who starts the first hand: the seat the game was given, else one drawn from its seed."""
+        return self._rng.randrange(self.players) if self._first_starter is None else self._first_starter
 
     # ----- what a seat may see ---------------------------------------------------
 
@@ -581,15 +558,11 @@ class Game:
         (``next`` deals the next hand). ``Game.replay`` rebuilds it."""
         if self._actions is None:
             raise ValueError("a game set up from a view has no record")
-        from .record import write_record
-
         return write_record(self)
 
     @classmethod
     def replay(cls, text: str) -> Game:
         """Rebuild a game from ``record()`` text; ValueError names a bad line."""
-        from .record import read_record
-
         return read_record(cls, text)
 
     def copy(self) -> Game:
@@ -598,8 +571,8 @@ class Game:
         everything that changes: the search copies games by the thousand)."""
         other = object.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other._hands = [list(hand) for hand in self._hands]
-        other._draw = list(self._draw)
+        other.cards_in_hand = [list(hand) for hand in self.cards_in_hand]
+        other.draw_cards = list(self.draw_cards)
         other._discard = list(self._discard)
         other._log = list(self._log)
         other._seen = {}
@@ -616,5 +589,5 @@ class Game:
     def card_problems(self) -> list[str]:
         """Ways the cards fail to add up to the deck (empty when all is well)."""
         return card_problems(
-            self.rules, [*(card for hand in self._hands for card in hand), *self._draw, *self._discard]
+            self.rules, [*(card for hand in self.cards_in_hand for card in hand), *self.draw_cards, *self._discard]
         )

@@ -12,8 +12,6 @@ printed rules and Mattel's UNO Royal Revenge (2014, ``royal.py``). Each is a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .actions import Action
 from .cards import NUMBER_RANKS
 from .choices import Choice
@@ -21,6 +19,7 @@ from .common import (
     MAX_PLAYERS,
     SCORINGS,
     CardEffect,
+    Playout,
     RuleSet,
     WildDrawFour,
     build_deck,
@@ -30,9 +29,7 @@ from .common import (
 from .events import CHALLENGE_LOST, CHALLENGED, DRAW_FOUR, Event, shared
 from .royal import SCEPTER_SECONDS, RoyalRevenge
 from .state import Pending
-
-if TYPE_CHECKING:
-    from .game import Game
+from .surface import GameSurface
 
 __all__ = [
     "CHALLENGE",
@@ -67,6 +64,7 @@ class Rules1991(RuleSet):
     illegal_wild_draw_four = WildDrawFour.PENALISED
     hints = False  # it refused a card with a buzz, as its manual says
     program = True
+    playout = Playout.DUEL
 
 
 class StandardRules(RuleSet):
@@ -95,17 +93,17 @@ class StandardRules(RuleSet):
 
 
 def challengeable_draw_four(
-    game: Game, seat: int, action: Action, colour_before: str | None, events: list[Event]
+    game: GameSurface, seat: int, action: Action, colour_before: str | None, events: list[Event]
 ) -> None:
     """The next player is asked to challenge or accept a Wild Draw Four
     (not a last card's, and not where bluffing is off: no_bluffing)."""
-    hand = game._hands[seat]
-    if not hand or not game._bluffs:
+    hand = game.cards_in_hand[seat]
+    if not hand or not game.hooks.bluffs:
         draw_four(game, seat, action, colour_before, events)
         return
-    target = game._next(seat)
-    game._bluff = any(card.colour == colour_before for card in hand)
-    game._ask(Pending(CHALLENGE.kind, target, target, seat, colour_before), events)
+    target = game.next_seat(seat)
+    game.bluff = any(card.colour == colour_before for card in hand)
+    game.ask(Pending(CHALLENGE.kind, target, target, seat, colour_before), events)
 
 
 class ChallengeChoice(Choice):
@@ -118,27 +116,27 @@ class ChallengeChoice(Choice):
     verbs = ("challenge", "accept")
     unasked = "there is no Wild Draw Four to challenge or accept"
 
-    def listed(self, game: Game, pending: Pending) -> list[str]:
+    def listed(self, game: GameSurface, pending: Pending) -> list[str]:
         return list(self.verbs)
 
-    def waiting(self, game: Game, pending: Pending) -> str:
+    def waiting(self, game: GameSurface, pending: Pending) -> str:
         return "a Wild Draw Four was played on you: challenge or accept"
 
-    def answer(self, game: Game, pending: Pending, action: Action, events: list[Event]) -> None:
+    def answer(self, game: GameSurface, pending: Pending, action: Action, events: list[Event]) -> None:
         seat = pending.seat
         penalty = pending.penalty or 4
         if action.verb == "accept":
             events.append(shared("accept", seat))
-            game._give(seat, penalty, DRAW_FOUR, events)
+            game.give(seat, penalty, DRAW_FOUR, events)
         else:
-            guilty = game._bluff
+            guilty = game.bluff
             events.append(shared("challenge", seat, reason="wins" if guilty else "loses"))
-            events.append(Event("reveal", seat, tuple(card.code for card in game._hands[pending.by])))
+            events.append(Event("reveal", seat, tuple(card.code for card in game.cards_in_hand[pending.by])))
             if guilty:
-                game._give(pending.by, penalty, CHALLENGED, events)
-                game._end_turn(seat, events)
+                game.give(pending.by, penalty, CHALLENGED, events)
+                game.end_turn(seat, events)
                 return
-            game._give(seat, penalty + 2, CHALLENGE_LOST, events)
+            game.give(seat, penalty + 2, CHALLENGE_LOST, events)
         miss_turn(game, seat, events)
 
 

@@ -5,22 +5,59 @@ one value for tests and tools (``Game.snapshot``)."""
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, TypeVar
 
 from .cards import Card
+from .common import RuleSet
 from .events import Event
 from .house import house_rules
 from .rulesets import get_ruleset
 from .state import Pending, View
+from .surface import GameSurface
 
-if TYPE_CHECKING:
-    from .game import Game
 
+class GameState(GameSurface, Protocol):
+    """A game's whole state (``game.Game``): what a view is read from, what
+    a game rebuilt from a view is given (made without dealing, every field
+    set here) and what a snapshot holds. Typed here, not as ``Game``, so that
+    ``game.py`` imports this module and this module does not import it."""
+
+    rules: RuleSet
+    house: tuple[str, ...]
+    seed: int
+    scoring: str
+    scores: list[int]
+    opening: list[Event]
+    hand_winner: int | None
+    match_winner: int | None
+    _rng: random.Random
+    _stacked: tuple[str, ...] | None
+    _first_starter: int | None
+    _actions: list[str] | None
+    _discard: list[Card]
+    _log: list[Event]
+    _seen: dict[int, tuple[int, list[Event]]]
+    _exposed: int | None
+
+    @property
+    def hands(self) -> list[list[str]]: ...
+    @property
+    def discard(self) -> list[str]: ...
+    @property
+    def draw_pile(self) -> list[str]: ...
+    @property
+    def drawn(self) -> str | None: ...
+    def legal(self, seat: int | None = None) -> list[str]: ...
+    def card_problems(self) -> list[str]: ...
+    def _use_house(self, house: tuple[str, ...]) -> None: ...
+
+
+G = TypeVar("G", bound=GameState)
 
 WATCHER = -1  # the seat of a view that is nobody's: a watcher's (``Game.view(WATCHER)``)
 
 
-def view_of(game: Game, seat: int, events_from: int = 0) -> View:
+def view_of(game: GameState, seat: int, events_from: int = 0) -> View:
     """What ``seat`` may see; its ``events`` are this hand's from number
     ``events_from`` on (a table server sends each seat only the new
     ones: asking for all of them every move would cost more the longer
@@ -34,13 +71,13 @@ def view_of(game: Game, seat: int, events_from: int = 0) -> View:
         players=game.players,
         seat=seat,
         turn=game.turn,
-        hand=() if watching else tuple(card.code for card in game._hands[seat]),
+        hand=() if watching else tuple(card.code for card in game.cards_in_hand[seat]),
         legal=() if watching else tuple(game.legal(seat)),
-        top=game._discard[-1].code,
+        top=game.top_card.code,
         colour=game.colour,
-        counts=tuple(len(hand) for hand in game._hands),
-        discard=tuple(card.code for card in game._discard),
-        draw_count=len(game._draw),
+        counts=tuple(len(game.cards_in_hand[other]) for other in range(game.players)),
+        discard=tuple(game.discard),
+        draw_count=game.draw_count,
         scores=tuple(game.scores),
         target=game.rules.target,
         starter=game.starter,
@@ -49,8 +86,8 @@ def view_of(game: Game, seat: int, events_from: int = 0) -> View:
         events=events_seen_by(game, seat, events_from),
         hand_over=game.hand_over,
         match_over=game.match_over,
-        exposed=game._exposed,
-        pending=game._pending,
+        exposed=game.exposed,
+        pending=game.pending,
         king=game.king,
         jester=game.jester,
         scoring=game.scoring,
@@ -58,7 +95,7 @@ def view_of(game: Game, seat: int, events_from: int = 0) -> View:
     )
 
 
-def game_from_view(cls: type[Game], view: View, hands: list[list[str]], draw_pile: list[str], seed: int = 0) -> Game:
+def game_from_view(cls: type[G], view: View, hands: list[list[str]], draw_pile: list[str], seed: int = 0) -> G:
     """A game in the position ``view`` shows, with the cards it hides
     filled in by the caller: the other hands and the draw pile (top
     first): a deal a seat cannot see, played out with the real rules (the
@@ -74,8 +111,8 @@ def game_from_view(cls: type[Game], view: View, hands: list[list[str]], draw_pil
     game._rng = random.Random(seed)
     game._stacked = game._first_starter = None
     game._actions = None
-    game._hands = [[Card(code) for code in hand] for hand in hands]
-    game._draw = [Card(code) for code in reversed(draw_pile)]
+    game.cards_in_hand = [[Card(code) for code in hand] for hand in hands]
+    game.draw_cards = [Card(code) for code in reversed(draw_pile)]
     game._discard = [Card(code) for code in view.discard]
     game._log = list(view.events)
     game._seen = {}
@@ -83,11 +120,11 @@ def game_from_view(cls: type[Game], view: View, hands: list[list[str]], draw_pil
     game.scores = list(view.scores)
     game.scoring = view.scoring
     game.colour, game.turn, game.starter, game.direction = view.colour, view.turn, view.starter, view.direction
-    game._drawn = None if view.drawn is None else Card(view.drawn)
-    game._pending, game._exposed, game.king, game.jester = view.pending, view.exposed, view.king, view.jester
+    game.drawn_card = None if view.drawn is None else Card(view.drawn)
+    game.pending, game._exposed, game.king, game.jester = view.pending, view.exposed, view.king, view.jester
     pending = view.pending
     # Whether a Wild Draw Four was a bluff, judged from the filled-in hand.
-    game._bluff = pending is not None and pending.kind == "challenge" and holds_colour_of(game, pending)
+    game.bluff = pending is not None and pending.kind == "challenge" and holds_colour_of(game, pending)
     game.hand_over, game.match_over = view.hand_over, view.match_over
     game.hand_winner = game.match_winner = None
     game.hand_number = 1
@@ -101,12 +138,12 @@ def game_from_view(cls: type[Game], view: View, hands: list[list[str]], draw_pil
     return game
 
 
-def holds_colour_of(game: Game, pending: Pending) -> bool:
+def holds_colour_of(game: GameState, pending: Pending) -> bool:
     colour = pending.colour
-    return any(card.colour == colour for card in game._hands[pending.by])
+    return any(card.colour == colour for card in game.cards_in_hand[pending.by])
 
 
-def events_seen_by(game: Game, seat: int, start: int = 0) -> tuple[Event, ...]:
+def events_seen_by(game: GameState, seat: int, start: int = 0) -> tuple[Event, ...]:
     """This hand's events from number ``start`` on, with other seats'
     drawn cards hidden and other seats' reveals left out, kept up to date
     one new event at a time (views are asked for every turn)."""
@@ -121,7 +158,7 @@ def events_seen_by(game: Game, seat: int, start: int = 0) -> tuple[Event, ...]:
     return tuple(seen[start:])
 
 
-def snapshot_of(game: Game) -> tuple[Any, ...]:
+def snapshot_of(game: GameState) -> tuple[Any, ...]:
     """The whole state as one comparable value (for tests and tools)."""
     return (
         game.rules.name,
@@ -136,9 +173,9 @@ def snapshot_of(game: Game) -> tuple[Any, ...]:
         game.starter,
         game.direction,
         game.drawn,
-        game._pending,
-        game._exposed,
-        game._bluff,
+        game.pending,
+        game.exposed,
+        game.bluff,
         game.king,
         game.jester,
         game.scoring,

@@ -24,7 +24,7 @@ from game.ui.device import resources as res
 from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_H, big_text, draw_card, draw_frame, draw_panel, draw_title_art, text_centred
 from game.ui.layout import CX
-from game.ui.table.narration import HOUSE_NAMES, MAX_CHARS
+from game.ui.table.narration import MAX_CHARS
 
 ITEM_H = 13  # the height of one menu line
 BACK_KEYS = ("ESCAPE", "BACK", "START")
@@ -506,6 +506,10 @@ RULE_PAGES["royal"] = [
         ],
     ),
 ]
+# A rule set without its pages is refused here, as the menus load, rather than shown the 1991 pages.
+_WITHOUT_PAGES = [name for name in RULESETS if name not in RULE_PAGES]
+if _WITHOUT_PAGES:
+    raise RuntimeError(f"no HOW TO PLAY pages for rules {', '.join(_WITHOUT_PAGES)}: add them to RULE_PAGES")
 
 LINE_H = 9
 PANEL = (12, 10, lay.SCREEN_W - 24, 172)  # x, y, w, h of a full-screen panel
@@ -612,13 +616,13 @@ class HouseRulesScreen:
     B or START back. Each change is saved at once (``house.py``)."""
 
     def __init__(self, house: tuple[str, ...]) -> None:
-        self.items = ItemList([*HOUSE_NAMES, "back"], x=PANEL[0] + 10, y=HOUSE_Y, w=PANEL[2] - 20, item_h=HOUSE_ITEM_H)
+        self.items = ItemList([*HOUSE_RULES, "back"], x=PANEL[0] + 10, y=HOUSE_Y, w=PANEL[2] - 20, item_h=HOUSE_ITEM_H)
         self.house = house
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if any(key in BACK_KEYS for key in pressed):
             return Choice("back"), False
-        choice, moved = _list_choice(self.items, pressed, pointer, cycling=tuple(HOUSE_NAMES))
+        choice, moved = _list_choice(self.items, pressed, pointer, cycling=tuple(HOUSE_RULES))
         return choice, moved
 
     def draw(self, frame: int) -> None:
@@ -638,7 +642,7 @@ class HouseRulesScreen:
                 text_centred(CX, ry + 3, "BACK", colour)
                 continue
             on = key in self.house
-            pyxel.text(rx + 6, ry + 2, HOUSE_NAMES[key], colour)
+            pyxel.text(rx + 6, ry + 2, HOUSE_RULES[key].title, colour)
             pyxel.text(rx + rw - 22, ry + 2, "ON" if on else "OFF", lay.YELLOW if on else lay.GREY)
             pyxel.text(rx + 6, ry + 10, HOUSE_RULES[key].line, lay.GREY)
         hint = "UP/DOWN choose   RETURN switch   ESCAPE back"

@@ -6,7 +6,7 @@ stands still while it asks.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.ui.scenes import menus
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
@@ -15,11 +15,27 @@ from game.ui.table.tabletop import draw_message_bar
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
-    from game.ui.scenes.play import PlayScene
+    from game.ui.table.match import Match
+    from game.ui.table.quick_chat import QuickChat
+
+
+class PausedTable(Protocol):
+    """What the menu asks of the table it stands over (``play.PlayScene``,
+    which opens it: typed here so that this module does not import that one)."""
+
+    match: Match
+
+    @property
+    def online(self) -> bool: ...
+    @property
+    def chat(self) -> QuickChat | None: ...
+    @property
+    def watching(self) -> bool: ...
+    def leave(self) -> Step: ...
 
 
 class PauseScene(Scene):
-    def __init__(self, ctx: Context, table: PlayScene) -> None:
+    def __init__(self, ctx: Context, table: PausedTable) -> None:
         self.ctx = ctx
         self.table = table
         self.mutes = table.chat.mute_groups() if table.chat is not None else []

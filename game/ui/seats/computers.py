@@ -105,7 +105,7 @@ class Computers:
         counts the actions so far. The frames count only while the table is
         still, once what happened shows."""
         exposed = game.exposed
-        jumping = "jump_in" in game.house and not game.hand_over
+        jumping = game.plays_out_of_turn and not game.hand_over
         position = (exposed, moves if jumping else None)
         if position != self._watching:
             self._watching, self.window = position, 0

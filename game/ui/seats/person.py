@@ -15,6 +15,8 @@ from typing import Protocol
 
 from game.rules import IllegalAction
 from game.rules.cards import COLOURS, Card
+from game.rules.common import WildDrawFour
+from game.rules.house import illegal_wild_draw_four, plays_out_of_turn
 from game.ui.device import keys
 from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
@@ -230,7 +232,7 @@ class PersonTurn:
         if pending is not None and pending.kind == "stack":
             return narration.stack_prompt(pending.penalty)
         if self.game.choosing_colour:
-            if self.game.rules.royal:
+            if not self.game.rules.wilds_name_colour:  # the King names every Wild's colour
                 return narration.PROMPT_KING_COLOUR
             return narration.PROMPT_STARTER_COLOUR
         if self.wild is not None:
@@ -391,7 +393,7 @@ class PersonTurn:
             or game.turn == seat
             or game.hand_over
             or self.table.scene != "table"
-            or "jump_in" not in game.house
+            or not plays_out_of_turn(game.house)
         ):
             return None
         plays = [action for action in game.legal(seat) if action.startswith("play ")]
@@ -404,7 +406,7 @@ class PersonTurn:
         out of turn; play goes on from them."""
         code = self.jump_in_card(seat)
         if code is None:
-            if self.game.house and "jump_in" in self.game.house:
+            if plays_out_of_turn(self.game.house):
                 self._tell(narration.NO_JUMP_IN, seat)
             return
         self.table.act(f"play {code}", seat=seat)
@@ -420,7 +422,7 @@ class PersonTurn:
         code = self.board.drawn or self.board.selected_card()
         if code is None:
             return False
-        if Card(code).is_wild and not self.game.rules.royal and self._may_play(code):
+        if Card(code).is_wild and self.game.rules.wilds_name_colour and self._may_play(code):
             self.wild = code  # the prompt asks for its colour from the next update
             return False
         try:
@@ -452,7 +454,7 @@ class PersonTurn:
             return narration.stack_refusal(code, game.top)
         colour = game.colour
         assert colour is not None  # (your turn: the colour in play has been named)
-        if code == "W+4" and "no_bluffing" in game.house:
+        if code == "W+4" and illegal_wild_draw_four(game.rules, game.house) is WildDrawFour.REFUSED:
             return narration.no_bluffing_refusal(colour)
         return narration.refusal(code, game.top, colour)
 

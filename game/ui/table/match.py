@@ -144,7 +144,7 @@ class Match:
         self.viewer = viewer
         self.in_front: int | None = None if self.seating.several or not people else viewer
         self.handover_to: int | None = None
-        self.scepter = Scepter(self.computer_seed) if self.game.rules.royal and engine is not None else None
+        self.scepter = Scepter(self.computer_seed) if self.game.rules.scepter and engine is not None else None
         if self.scepter is not None and scepter is not None:
             self.scepter.state = scepter  # a continued match: the timer as it was left
         deck_size = len(self.game.rules.deck)

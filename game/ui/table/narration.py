@@ -22,6 +22,7 @@ from game.rules.events import (
     FIRST_CARD,
     FIRST_JESTER,
     JESTER,
+    JUMP_IN,
     KINGS_CHOICE,
     PENALTY,
     Event,
@@ -61,16 +62,6 @@ HOSTING_ON = "Your table server runs on for your friends while they play"
 ONLINE_MENU_NEWS = "Online, the table plays on: your turn time still runs"
 WATCHING_MENU_NEWS = "Online, the table plays on while you look at the menu"
 NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
-
-# The house rules as the menu and the table name them.
-HOUSE_NAMES = {
-    "stacking": "STACKING",
-    "seven_zero": "SEVEN-O",
-    "jump_in": "JUMP-IN",
-    "draw_to_match": "DRAW TO MATCH",
-    "forced_play": "FORCED PLAY",
-    "no_bluffing": "NO BLUFFING",
-}
 
 SOUND_OFF = "Sound off (M turns it on)"
 SOUND_ON = "Sound on"
@@ -346,7 +337,7 @@ def _calls_news(event: Event, name: str, you: bool, players: Players) -> str | N
         return f"{name} {'swap' if you else 'swaps'} hands with {'you' if _you(event.count, players) else other}"
     if kind == "rotate":
         return "Every hand passes on to the next player"
-    if kind == "jump_in":
+    if kind == JUMP_IN:
         return f"{name} {'jump' if you else 'jumps'} in!"
     return None
 

@@ -9,25 +9,14 @@ from __future__ import annotations
 import pyxel
 
 from game.rules.cards import COLOUR_NAMES, COLOURS
+from game.rules.house import HOUSE_RULES
 from game.ui import layout as lay
 from game.ui.device import resources as res
 from game.ui.drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_slot, text_centred
 from game.ui.table import panels, seat_layout
 from game.ui.table.board import Board
-from game.ui.table.narration import HOUSE_NAMES
 
 CHOICE_GAP = 8
-
-
-# The house rules' names in a few letters, when all of them would not fit.
-SHORT_HOUSE_NAMES = {
-    "stacking": "STACK",
-    "seven_zero": "7-0",
-    "jump_in": "JUMP-IN",
-    "draw_to_match": "DRAW",
-    "forced_play": "FORCED",
-    "no_bluffing": "NO BLUFF",
-}
 
 
 def house_tags(house: tuple[str, ...], players: int) -> str:
@@ -39,9 +28,9 @@ def house_tags(house: tuple[str, ...], players: int) -> str:
         if players - 1 <= seat_layout.MOST_ON_TOP
         else seat_layout.SIDE_X[1] - seat_layout.SIDE_X[0] - seat_layout.PANEL_W - 8
     )
-    tags = "HOUSE RULES: " + "  ".join(HOUSE_NAMES[name] for name in house)
+    tags = "HOUSE RULES: " + "  ".join(HOUSE_RULES[name].title for name in house)
     if len(tags) * CHAR_W > free:
-        tags = "HOUSE: " + " ".join(SHORT_HOUSE_NAMES[name] for name in house)
+        tags = "HOUSE: " + " ".join(HOUSE_RULES[name].short_title for name in house)
     return tags
 
 
