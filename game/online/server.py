@@ -39,12 +39,14 @@ from . import limits, wire
 from .protocol import MAX_MESSAGE, Message, ProtocolError, clean_name, decode, encode, room_from_path, room_names
 from .room import JoinError, Member, Out, Room, SeatTaken, check_table, new_room_name
 from .room_file import BadRoomFile, room_from_file, room_from_text
+from .said_once import SaidOnce
 from .store import Change, RoomStore, StoreError, open_store, read_room
 
 RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60  # ... and at once
 FLOOD_LIMIT = 200  # messages dropped for flooding before the connection is closed
-HELLO_TIMEOUT = 10.0
+HELLO_TIMEOUT = 10.0  # seconds from a connection's accept to its hello: a slow handshake is closed then
+HANDSHAKES = 1024  # connections accepted whose handshake is not done, server-wide at most (``handshake_limit``)
 PING_EVERY = 20.0  # seconds between a connection's pings; one with no answer by the next is closed
 PING_SLICES = 20  # the connections are pinged a slice at a time: no burst of 4,000 pings
 MAX_ROOMS = 20_000  # in memory at once
@@ -56,6 +58,7 @@ YOUNG_OBJECTS = 20_000  # new objects between the collector's passes over the yo
 RECLAIM_EVERY = 12  # freezes between collections of everything: what closed waits two minutes at most
 UNSTARTED_KEPT = 24 * 3600.0  # seconds a room whose match never started is kept: then it is removed
 SWEEP_EVERY = 3600.0  # seconds between looks for such rooms
+OWN_CODE = str(Path(__file__).resolve().parents[1])  # the game's modules: an error raised in them is a bug
 HEALTH = "/healthz"  # answered 200 while the server takes rooms, 503 while it stops (for load balancers)
 
 
@@ -95,22 +98,32 @@ class Conn(wire.ServerConnection):
         self.ping_slice = 0  # which of the keepalive's slices it is in, once open
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Accepted: it counts from now on (``Server.handshake_begins``), and
+        has ``HELLO_TIMEOUT`` seconds for its handshake and its hello."""
         super().connection_made(transport)
         self.hello_timer = asyncio.get_running_loop().call_later(HELLO_TIMEOUT, self.close, 1008, "no hello")
+        refusal = self.server.handshake_begins(self)
+        if refusal is not None:
+            self.refuse_at_once(*refusal, flood=refusal[0] is HTTPStatus.SERVICE_UNAVAILABLE)
+
+    @property
+    def peer(self) -> str:
+        """The socket's address at the other end (a proxy's, behind one)."""
+        peer = None if self.transport is None else self.transport.get_extra_info("peername")
+        return str(peer[0]) if peer else ""
 
     def refuse(self, request: Request) -> tuple[HTTPStatus, str] | None:
+        self.server.handshake_ends(self)
         if request.path == HEALTH:  # a load balancer's health check, answered in place of a WebSocket
             return (HTTPStatus.SERVICE_UNAVAILABLE, "stopping\n") if self.server.stopping else (HTTPStatus.OK, "ok\n")
         if room_from_path(request.path) is None:
             return HTTPStatus.NOT_FOUND, "a room is /NAME: letters, digits, - and _ (64 at most)\n"
-        assert self.transport is not None  # (its handshake comes over it)
-        peer = self.transport.get_extra_info("peername")
-        forwarded = request.headers.get_all("X-Forwarded-For")
-        address = limits.client_address(str(peer[0]) if peer else "", forwarded, self.server.trust_proxy)
-        reason = self.server.limits.connect(address)
-        if reason is not None:
-            return HTTPStatus.TOO_MANY_REQUESTS, reason + "\n"
-        self.address = address
+        if self.address is None:  # behind a trusted proxy: counted by the address it adds, now that it came
+            address = limits.client_address(self.peer, request.headers.get_all("X-Forwarded-For"), True)
+            reason = self.server.limits.connect(address)
+            if reason is not None:
+                return HTTPStatus.TOO_MANY_REQUESTS, reason + "\n"
+            self.address = address
         return None
 
     def opened(self) -> None:
@@ -140,6 +153,7 @@ class Conn(wire.ServerConnection):
 
     def lost(self) -> None:
         self.greeted()
+        self.server.handshake_ends(self)
         if self.address is not None:
             self.server.limits.disconnect(self.address)
         self.server.lost(self)
@@ -204,6 +218,10 @@ class Server:
         self.stopping = False
         self.room_options = room_options
         self.log = log
+        self.said = SaidOnce(log)  # what a flood makes the server say: once a cause, its repeats counted
+        self.handshakes: set[Conn] = set()  # the connections accepted whose handshake is not done
+        self.handshake_limit = handshake_limit()
+        self.flooded = False  # the handshakes reached their limit: memory is given back once they are done
         self.actions = 0
 
     # ----- rooms in the store ---------------------------------------------------
@@ -464,6 +482,56 @@ class Server:
 
     # ----- connections ----------------------------------------------------------
 
+    def handshake_begins(self, conn: Conn) -> tuple[HTTPStatus, str] | None:
+        """A connection was accepted: it counts against its address from
+        now on, not once its request is whole (a slowloris held 20,600
+        handshakes open, a byte every 2 s, and filled the server's files),
+        and against the handshakes in progress (``handshake_limit``): the
+        HTTP refusal, if it is over either. Behind a trusted proxy, every
+        connection comes from the proxy: it counts against the address the
+        proxy adds, once its request came (``Conn.refuse``)."""
+        if len(self.handshakes) >= self.handshake_limit:
+            self.flooded = True
+            reason = f"too many connections opening at once: at most {self.handshake_limit}"
+            self.said.say("handshakes", f"refused connections: {reason}")
+            return HTTPStatus.SERVICE_UNAVAILABLE, reason
+        if not self.trust_proxy:
+            address = limits.client_address(conn.peer, [], False)
+            refused = self.limits.connect(address)
+            if refused is not None:
+                self.said.say("address", f"refused connections from {address}: {refused}")
+                return HTTPStatus.TOO_MANY_REQUESTS, refused
+            conn.address = address
+        self.handshakes.add(conn)
+        return None
+
+    def handshake_ends(self, conn: Conn) -> None:
+        """Its handshake is done, or it is gone. After a flood, once no
+        handshake is left, the memory it took goes back to the system."""
+        self.handshakes.discard(conn)
+        if self.flooded and not self.handshakes:
+            self.flooded = False
+            give_back_freed_memory()
+
+    def loop_trouble(self, loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
+        """What the event loop could not handle, said once a cause: asyncio's
+        ``accept`` out of files logged a traceback for every try (73,592
+        tracebacks, 30 MB in 10 s). A bug's traceback is said, the first time."""
+        error = context.get("exception")
+        message = str(context.get("message") or "the event loop failed")
+        if not isinstance(error, BaseException):
+            self.said.say(message[:60], message)
+            return
+        frames = traceback.extract_tb(error.__traceback__)
+        where = (
+            f"{frames[-1].filename}:{frames[-1].lineno}" if frames else message[:60]
+        )  # the cause: where it was raised
+        cause = f"{type(error).__name__} {getattr(error, 'errno', '')} {where}"
+        line = f"{message[:200]}: {error}"
+        if any(frame.filename.startswith(OWN_CODE) for frame in frames):
+            line += "\n" + "".join(traceback.format_exception(error)).rstrip()  # (asyncio's own: its line alone)
+        self.said.say(cause, line)
+
     def opened(self, conn: Conn) -> None:
         if self.stopping:
             conn.close(1001, "the server is stopping")
@@ -636,6 +704,7 @@ class Server:
         self.keep_alive()
         loop = asyncio.get_running_loop()
         stop: asyncio.Future[None] = loop.create_future()
+        loop.set_exception_handler(self.loop_trouble)  # (left set: asyncio's own timers may fail after ``run``)
 
         def stop_now() -> None:
             if not stop.done():
@@ -711,6 +780,19 @@ def import_room_files(store: RoomStore, folder: Path, log: Callable[[str], None]
     store.write(changes)
     aside = keep_aside(folder, "imported")
     log(f"imported {len(changes)} room files into the store ({unreadable} unreadable): the files kept in {aside}")
+
+
+def handshake_limit() -> int:
+    """The handshakes in progress the server takes at once: ``HANDSHAKES``,
+    or a quarter of the files this process may open where that is fewer, so
+    that handshakes alone never use up its files (the rest: its open
+    connections, the store)."""
+    try:
+        import resource
+    except ImportError:  # (Windows)
+        return HANDSHAKES
+    files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return HANDSHAKES if files == resource.RLIM_INFINITY else max(8, min(HANDSHAKES, files // 4))
 
 
 def _malloc_trim() -> Callable[[int], int] | None:
