@@ -139,7 +139,7 @@ async def _hello_soon(url: str) -> dict:
     while True:
         try:
             return await hello(f"{url}/after", {"name": "ANN", "table": WAITING})
-        except (OSError, InvalidStatus, asyncio.TimeoutError):
+        except (TimeoutError, OSError, InvalidStatus):
             if asyncio.get_running_loop().time() > deadline:
                 raise
             await asyncio.sleep(0.2)
