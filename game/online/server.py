@@ -113,13 +113,20 @@ class Conn(wire.ServerConnection):
         peer = None if self.transport is None else self.transport.get_extra_info("peername")
         return str(peer[0]) if peer else ""
 
+    def ends(self) -> tuple[tuple[str, int], tuple[str, int]] | None:
+        """The client's address and port, and the server's, if it is a socket's."""
+        if self.transport is None:
+            return None
+        peer, local = self.transport.get_extra_info("peername"), self.transport.get_extra_info("sockname")
+        return (peer[:2], local[:2]) if isinstance(peer, tuple) and isinstance(local, tuple) else None
+
     def refuse(self, request: Request) -> tuple[HTTPStatus, str] | None:
         self.server.handshake_ends(self)
         if request.path == HEALTH:  # a load balancer's health check, answered in place of a WebSocket
             return (HTTPStatus.SERVICE_UNAVAILABLE, "stopping\n") if self.server.stopping else (HTTPStatus.OK, "ok\n")
         if room_from_path(request.path) is None:
             return HTTPStatus.NOT_FOUND, "a room is /NAME: letters, digits, - and _ (64 at most)\n"
-        if self.address is None:  # behind a trusted proxy: counted by the address it adds, now that it came
+        if self.server.trust_proxy:  # counted by the address the proxy adds, now that it came
             address = limits.client_address(self.peer, request.headers.get_all("X-Forwarded-For"), True)
             reason = self.server.limits.connect(address)
             if reason is not None:
@@ -202,6 +209,9 @@ class Server:
         self.idle_room = idle_room
         self.limits = limits.AddressLimits() if address_limits is None else address_limits
         self.trust_proxy = trust_proxy  # a client's address is the one the reverse proxy adds to X-Forwarded-For
+        # Whether a connection is the client of whoever runs the server (HOST's game: ``hosting``), never
+        # refused by the per-address limit; nobody's by default.
+        self.own_client: Callable[[Conn], bool] = lambda conn: False
         self.data_dir = None if data_dir is None else Path(data_dir)
         self.store_url = store
         self._store: RoomStore | None = None  # once ``load`` opened it
@@ -538,7 +548,9 @@ class Server:
         and against the handshakes in progress (``handshake_limit``): the
         HTTP refusal, if it is over either. Behind a trusted proxy, every
         connection comes from the proxy: it counts against the address the
-        proxy adds, once its request came (``Conn.refuse``)."""
+        proxy adds, once its request came (``Conn.refuse``). ``own_client``
+        is never refused by the limit of its address, which other local
+        users share (HOST's own game: ``hosting``)."""
         if len(self.handshakes) >= self.handshake_limit:
             self.flooded = True
             reason = f"too many connections opening at once: at most {self.handshake_limit}"
@@ -547,10 +559,11 @@ class Server:
         if not self.trust_proxy:
             address = limits.client_address(conn.peer, [], False)
             refused = self.limits.connect(address)
-            if refused is not None:
+            if refused is None:
+                conn.address = address
+            elif not self.own_client(conn):  # (HOST's own game: never refused, nor counted)
                 self.said.say("address", f"refused connections from {address}: {refused}")
                 return HTTPStatus.TOO_MANY_REQUESTS, refused
-            conn.address = address
         self.handshakes.add(conn)
         return None
 
