@@ -28,6 +28,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from pathlib import Path
 
@@ -41,6 +42,7 @@ from .room import JoinError, Member, Out, Room, SeatTaken, check_table, new_room
 from .room_file import BadRoomFile, room_from_file, room_from_text
 from .said_once import SaidOnce
 from .store import Change, RoomStore, StoreError, open_store, read_room
+from .store.base import RoomFile
 
 RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60  # ... and at once
@@ -60,6 +62,8 @@ UNSTARTED_KEPT = 24 * 3600.0  # seconds a room whose match never started is kept
 SWEEP_EVERY = 3600.0  # seconds between looks for such rooms
 UNSTARTED_MOST = 5_000  # rooms whose match never started, server-wide, in memory and in the store: the oldest go first
 OWN_CODE = str(Path(__file__).resolve().parents[1])  # the game's modules: an error raised in them is a bug
+LONG_RECORD = 2_000  # actions of a room from which it is read in a thread of its own (``read_long``)
+HELD_MOST = 32  # messages a connection may send while its room is read: more closes it
 HEALTH = "/healthz"  # answered 200 while the server takes rooms, 503 while it stops (for load balancers)
 
 
@@ -74,6 +78,7 @@ class Conn(wire.ServerConnection):
         "burst",
         "dropping",
         "flood",
+        "held",
         "hello_timer",
         "ping_slice",
         "rate",
@@ -97,6 +102,7 @@ class Conn(wire.ServerConnection):
         self.dropping = False  # a piece of the message now arriving came over the rate: it is dropped
         self.hello_timer: asyncio.TimerHandle | None = None
         self.ping_slice = 0  # which of the keepalive's slices it is in, once open
+        self.held: list[str | bytes] | None = None  # what it sent while its room is read (``Server.read_long``)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         """Accepted: it counts from now on (``Server.handshake_begins``), and
@@ -216,6 +222,8 @@ class Server:
         self.store_url = store
         self._store: RoomStore | None = None  # once ``load`` opened it
         self.rooms: dict[str, Room[Conn]] = {}
+        self.reading: dict[str, asyncio.Future[Room[Conn]]] = {}  # the long rooms being read, till they are in rooms
+        self.reader = ThreadPoolExecutor(1, thread_name_prefix="room reader")  # (one at a time: ``read_long``)
         self.written: dict[str, tuple[int, str]] = {}  # what the store holds of each room: its actions, its state
         self.makers: dict[str, str] = {}  # the address that made each room the store does not hold yet
         self.unstarted: dict[str, None] = {}  # the rooms whose match never started (``UNSTARTED_MOST``), oldest first
@@ -255,7 +263,7 @@ class Server:
         assert self._store is not None, "the server's store is opened by load"
         return self._store
 
-    def _room(self, typed: str) -> Room[Conn] | None:
+    def _room(self, typed: str) -> Found:
         """The room typed as ``typed``, in any case (``protocol.room_names``)."""
         for name in room_names(typed):
             room = self._named_room(name)
@@ -263,11 +271,12 @@ class Server:
                 return room
         return None
 
-    def _named_room(self, name: str) -> Room[Conn] | None:
+    def _named_room(self, name: str) -> Found:
         """The room ``name``: in memory, or read from the store (None if
         there is none; JoinError, with the reason, if it cannot be read:
-        then it is kept aside)."""
-        known = self.rooms.get(name)
+        then it is kept aside); a long one is read in a thread, and this is
+        the future of it (``read_long``)."""
+        known = self.rooms.get(name) or self.reading.get(name)
         if known is not None:
             return known
         try:
@@ -282,11 +291,43 @@ class Server:
             raise SeatTaken(f"room {name} is still played by another server: it comes here in a moment")
         if file is None:
             return None
+        if isinstance(file.get("moves"), int) and file["moves"] >= LONG_RECORD:
+            return self.read_long(name, file)
         self._make_space()
+        now = asyncio.get_running_loop().time()
+        return self._take_in(name, lambda: _room_of(name, file, now))
+
+    def read_long(self, name: str, file: RoomFile) -> asyncio.Future[Room[Conn]]:
+        """Replay a room of ``LONG_RECORD`` actions or more in the server's
+        reader thread, not in the event loop: a valid record of 100,000
+        moves held every room 240 ms at its first hello. The event loop
+        takes its turns meanwhile (Python switches threads every 5 ms), the
+        room's hellos wait for it (their messages held: ``Conn.held``), and
+        it is taken in on the loop, as a short one is at once."""
+        loop = asyncio.get_running_loop()
+        taken: asyncio.Future[Room[Conn]] = loop.create_future()
+        taken.add_done_callback(_retrieved)
+        self.reading[name] = taken
+
+        def read(replayed: asyncio.Future[Room[Conn]]) -> None:
+            del self.reading[name]
+            try:
+                self._make_space()
+                taken.set_result(self._take_in(name, replayed.result))
+            except JoinError as error:
+                taken.set_exception(error)
+            except Exception:  # a bug, not the room's doing: its hellos are refused, the server goes on
+                self.log(f"room {name} could not be read\n{traceback.format_exc()}")
+                taken.set_exception(JoinError(f"room {name} cannot be read now"))
+
+        loop.run_in_executor(self.reader, _room_of, name, file, loop.time()).add_done_callback(read)
+        return taken
+
+    def _take_in(self, name: str, read: Callable[[], Room[Conn]]) -> Room[Conn]:
+        """The room ``read`` returns, in memory; JoinError if it is no room
+        (kept aside)."""
         try:
-            room = room_from_file(file, asyncio.get_running_loop().time())
-            if room.name != name:
-                raise BadRoomFile("the room's name is not its own")
+            room = read()
         except BadRoomFile as error:
             self._keep_aside(name, error)
             raise JoinError(f"room {name} could not be read ({error}): it was kept aside") from None
@@ -416,6 +457,8 @@ class Server:
         """The room, whose match never started, may be removed: nobody is in
         it, the store holds its last change, and no other server plays it."""
         room = self.rooms.get(name)
+        if name in self.reading:
+            return False
         if room is None:
             if self.store.claim(name):
                 return True
@@ -610,6 +653,12 @@ class Server:
             self._watch_idle(room)
 
     def received(self, conn: Conn, text: str | bytes) -> None:
+        if conn.held is not None:  # its room is being read: what it says waits for it
+            if len(conn.held) < HELD_MOST:
+                conn.held.append(text)
+            else:
+                conn.close(1008, "too many messages before the room was read")
+            return
         try:
             message = decode(text)
         except ProtocolError as error:
@@ -626,14 +675,41 @@ class Server:
 
     def _hello(self, conn: Conn, hello: Message) -> None:
         """The first message: the room is found, or made, at once (never
-        for a watcher: there must be one to watch); the join waits its turn
-        among the room's changes."""
+        for a watcher: there must be one to watch), or once it is read
+        (a long one: ``read_long``); the join waits its turn among the
+        room's changes."""
         conn.greeted()
         try:
             if hello["type"] != "hello":
                 raise ProtocolError('say hello first: {"type": "hello", "name": ...}')
             name = room_from_path(conn.path)
-            room = self._room(name) if name else None
+            found = self._room(name) if name else None
+        except (ProtocolError, JoinError) as error:
+            self._refuse(conn, error)
+            return
+        if isinstance(found, asyncio.Future):
+            conn.held = []
+            found.add_done_callback(lambda read: self._hello_read(conn, hello, name, read))
+            return
+        self._enter(conn, hello, name, found)
+
+    def _hello_read(self, conn: Conn, hello: Message, name: str | None, read: asyncio.Future[Room[Conn]]) -> None:
+        """The room ``conn`` said hello to is read, or could not be: its
+        hello goes on, then what it sent meanwhile."""
+        held, conn.held = conn.held or [], None
+        if conn not in self.pinged[conn.ping_slice]:
+            return  # (gone meanwhile)
+        error = read.exception()
+        if isinstance(error, Exception):  # (JoinError: it could not be read, or there is no space for it)
+            self._refuse(conn, error)
+            return
+        self._enter(conn, hello, name, read.result())
+        for message in held:
+            self.received(conn, message)
+
+    def _enter(self, conn: Conn, hello: Message, name: str | None, room: Room[Conn] | None) -> None:
+        """The hello's room found (None: there is none, and it is made)."""
+        try:
             if room is None and hello.get("watch"):
                 raise JoinError(f"there is no room {name!r} to watch on this server")
             if room is None:
@@ -799,6 +875,7 @@ class Server:
         finally:  # the clients are told, and the rooms' last changes are written, before the server stops
             await self._close_connections()  # (meanwhile new ones are closed, and /healthz says 503)
             listener.close()
+            self.reader.shutdown(wait=False, cancel_futures=True)
             if self.flushing is not None:
                 self.flushing.cancel()
                 self.flush()
@@ -816,6 +893,24 @@ class Server:
         give_up = loop.time() + wire.CLOSE_TIMEOUT + 0.5
         while any(self.pinged) and loop.time() < give_up:
             await asyncio.sleep(0.02)
+
+
+Found = Room[Conn] | asyncio.Future[Room[Conn]] | None  # a room asked for: in memory, being read, or none
+
+
+def _room_of(name: str, file: RoomFile, now: float) -> Room[Conn]:
+    """The room ``name`` from its file (``room_file``): BadRoomFile if it is
+    none, or another's. Pure: the reader thread runs it too."""
+    room: Room[Conn] = room_from_file(file, now)
+    if room.name != name:
+        raise BadRoomFile("the room's name is not its own")
+    return room
+
+
+def _retrieved(future: asyncio.Future[Room[Conn]]) -> None:
+    """Nothing to do: a room read for hellos gone meanwhile is in memory
+    anyway, or its reason was said (kept aside); asyncio would log it."""
+    future.exception()
 
 
 def _state(room: Room[Conn]) -> str:
