@@ -242,6 +242,7 @@ class Server:
         self.handshakes: set[Conn] = set()  # the connections accepted whose handshake is not done
         self.handshake_limit = handshake_limit()
         self.flooded = False  # the handshakes reached their limit: memory is given back once they are done
+        self.reclaim_early = False  # ... at the next turn of ``keep_collections_short``, not two minutes later
         self.actions = 0
 
     # ----- rooms in the store ---------------------------------------------------
@@ -612,11 +613,12 @@ class Server:
 
     def handshake_ends(self, conn: Conn) -> None:
         """Its handshake is done, or it is gone. After a flood, once no
-        handshake is left, the memory it took goes back to the system."""
+        handshake is left, the memory it took goes back to the system at the
+        collector's next turn (``keep_collections_short``: 10 s at most)."""
         self.handshakes.discard(conn)
         if self.flooded and not self.handshakes:
             self.flooded = False
-            give_back_freed_memory()
+            self.reclaim_early = True
 
     def loop_trouble(self, loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
         """What the event loop could not handle, said once a cause: asyncio's
@@ -820,10 +822,12 @@ class Server:
         once (a pause of a few hundred ms every two minutes), so that the
         cycles of rooms and connections gone since are still freed, and the
         young objects are looked at less often (most are freed by their
-        reference counts long before)."""
+        reference counts long before). After a flood of handshakes, that
+        collection comes at the next turn (``handshake_ends``)."""
         if turn == 0:
             gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
-        if turn % RECLAIM_EVERY == RECLAIM_EVERY - 1:
+        if turn % RECLAIM_EVERY == RECLAIM_EVERY - 1 or self.reclaim_early:
+            self.reclaim_early = False
             gc.unfreeze()
             gc.collect()
             give_back_freed_memory()
