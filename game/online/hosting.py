@@ -44,9 +44,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..storage.safe_files import write_atomically
+from . import local_peer
 
 if TYPE_CHECKING:  # asyncio and the server's modules: imported by the server's process only (the game starts quicker)
-    from .server import Server
+    from .server import Conn, Server
 
 PORT = 8765  # the server's own default; tests set 0 (any free port)
 BIND = "0.0.0.0"  # every network: friends on the LAN reach it
@@ -362,11 +363,25 @@ class Watch:
         self.server, self.folder, self.linger = server, folder, linger
         self.busy = time.monotonic()  # the last moment the owner ran or somebody was connected
 
-    def owner_runs(self) -> bool:
+    def owner(self) -> int | None:
+        """The process of the game that owns the server now."""
         try:
-            return _alive(int((self.folder / OWNER_FILE).read_text(encoding="utf-8")))
+            return int((self.folder / OWNER_FILE).read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            return False
+            return None
+
+    def owner_runs(self) -> bool:
+        owner = self.owner()
+        return owner is not None and _alive(owner)
+
+    def is_owners(self, conn: Conn) -> bool:
+        """The connection is the owner game's own (the host's client, on
+        this machine): the kernel says which process holds its other end
+        (``local_peer``). Other local users share its address, 127.0.0.1,
+        and one of them holding the address's connections refused the
+        host's game; it never is."""
+        owner, ends = self.owner(), conn.ends()
+        return owner is not None and ends is not None and local_peer.held_by(owner, *ends)
 
     def over(self) -> bool:
         now = time.monotonic()
@@ -386,6 +401,7 @@ async def serve(
 
     server = Server(folder, log=lambda line: print(line, flush=True), **options)
     watch = Watch(server, folder, linger)
+    server.own_client = watch.is_owners
     running = asyncio.create_task(_listen(server, folder, wanted, bind, lifetime))
     while not running.done():
         await asyncio.wait([running], timeout=WATCH_EVERY)

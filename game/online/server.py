@@ -28,6 +28,7 @@ import sys
 import time
 import traceback
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from http import HTTPStatus
 from pathlib import Path
 
@@ -39,12 +40,15 @@ from . import limits, wire
 from .protocol import MAX_MESSAGE, Message, ProtocolError, clean_name, decode, encode, room_from_path, room_names
 from .room import JoinError, Member, Out, Room, SeatTaken, check_table, new_room_name
 from .room_file import BadRoomFile, room_from_file, room_from_text
+from .said_once import SaidOnce
 from .store import Change, RoomStore, StoreError, open_store, read_room
+from .store.base import RoomFile
 
 RATE = 30.0  # messages a second a connection may send, on average
 BURST = 60  # ... and at once
 FLOOD_LIMIT = 200  # messages dropped for flooding before the connection is closed
-HELLO_TIMEOUT = 10.0
+HELLO_TIMEOUT = 10.0  # seconds from a connection's accept to its hello: a slow handshake is closed then
+HANDSHAKES = 1024  # connections accepted whose handshake is not done, server-wide at most (``handshake_limit``)
 PING_EVERY = 20.0  # seconds between a connection's pings; one with no answer by the next is closed
 PING_SLICES = 20  # the connections are pinged a slice at a time: no burst of 4,000 pings
 MAX_ROOMS = 20_000  # in memory at once
@@ -56,6 +60,10 @@ YOUNG_OBJECTS = 20_000  # new objects between the collector's passes over the yo
 RECLAIM_EVERY = 12  # freezes between collections of everything: what closed waits two minutes at most
 UNSTARTED_KEPT = 24 * 3600.0  # seconds a room whose match never started is kept: then it is removed
 SWEEP_EVERY = 3600.0  # seconds between looks for such rooms
+UNSTARTED_MOST = 5_000  # rooms whose match never started, server-wide, in memory and in the store: the oldest go first
+OWN_CODE = str(Path(__file__).resolve().parents[1])  # the game's modules: an error raised in them is a bug
+LONG_RECORD = 2_000  # actions of a room from which it is read in a thread of its own (``read_long``)
+HELD_MOST = 32  # messages a connection may send while its room is read: more closes it
 HEALTH = "/healthz"  # answered 200 while the server takes rooms, 503 while it stops (for load balancers)
 
 
@@ -70,6 +78,7 @@ class Conn(wire.ServerConnection):
         "burst",
         "dropping",
         "flood",
+        "held",
         "hello_timer",
         "ping_slice",
         "rate",
@@ -93,24 +102,42 @@ class Conn(wire.ServerConnection):
         self.dropping = False  # a piece of the message now arriving came over the rate: it is dropped
         self.hello_timer: asyncio.TimerHandle | None = None
         self.ping_slice = 0  # which of the keepalive's slices it is in, once open
+        self.held: list[str | bytes] | None = None  # what it sent while its room is read (``Server.read_long``)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        """Accepted: it counts from now on (``Server.handshake_begins``), and
+        has ``HELLO_TIMEOUT`` seconds for its handshake and its hello."""
         super().connection_made(transport)
         self.hello_timer = asyncio.get_running_loop().call_later(HELLO_TIMEOUT, self.close, 1008, "no hello")
+        refusal = self.server.handshake_begins(self)
+        if refusal is not None:
+            self.refuse_at_once(*refusal, flood=refusal[0] is HTTPStatus.SERVICE_UNAVAILABLE)
+
+    @property
+    def peer(self) -> str:
+        """The socket's address at the other end (a proxy's, behind one)."""
+        peer = None if self.transport is None else self.transport.get_extra_info("peername")
+        return str(peer[0]) if peer else ""
+
+    def ends(self) -> tuple[tuple[str, int], tuple[str, int]] | None:
+        """The client's address and port, and the server's, if it is a socket's."""
+        if self.transport is None:
+            return None
+        peer, local = self.transport.get_extra_info("peername"), self.transport.get_extra_info("sockname")
+        return (peer[:2], local[:2]) if isinstance(peer, tuple) and isinstance(local, tuple) else None
 
     def refuse(self, request: Request) -> tuple[HTTPStatus, str] | None:
+        self.server.handshake_ends(self)
         if request.path == HEALTH:  # a load balancer's health check, answered in place of a WebSocket
             return (HTTPStatus.SERVICE_UNAVAILABLE, "stopping\n") if self.server.stopping else (HTTPStatus.OK, "ok\n")
         if room_from_path(request.path) is None:
             return HTTPStatus.NOT_FOUND, "a room is /NAME: letters, digits, - and _ (64 at most)\n"
-        assert self.transport is not None  # (its handshake comes over it)
-        peer = self.transport.get_extra_info("peername")
-        forwarded = request.headers.get_all("X-Forwarded-For")
-        address = limits.client_address(str(peer[0]) if peer else "", forwarded, self.server.trust_proxy)
-        reason = self.server.limits.connect(address)
-        if reason is not None:
-            return HTTPStatus.TOO_MANY_REQUESTS, reason + "\n"
-        self.address = address
+        if self.server.trust_proxy:  # counted by the address the proxy adds, now that it came
+            address = limits.client_address(self.peer, request.headers.get_all("X-Forwarded-For"), True)
+            reason = self.server.limits.connect(address)
+            if reason is not None:
+                return HTTPStatus.TOO_MANY_REQUESTS, reason + "\n"
+            self.address = address
         return None
 
     def opened(self) -> None:
@@ -140,6 +167,7 @@ class Conn(wire.ServerConnection):
 
     def lost(self) -> None:
         self.greeted()
+        self.server.handshake_ends(self)
         if self.address is not None:
             self.server.limits.disconnect(self.address)
         self.server.lost(self)
@@ -187,12 +215,18 @@ class Server:
         self.idle_room = idle_room
         self.limits = limits.AddressLimits() if address_limits is None else address_limits
         self.trust_proxy = trust_proxy  # a client's address is the one the reverse proxy adds to X-Forwarded-For
+        # Whether a connection is the client of whoever runs the server (HOST's game: ``hosting``), never
+        # refused by the per-address limit; nobody's by default.
+        self.own_client: Callable[[Conn], bool] = lambda conn: False
         self.data_dir = None if data_dir is None else Path(data_dir)
         self.store_url = store
         self._store: RoomStore | None = None  # once ``load`` opened it
         self.rooms: dict[str, Room[Conn]] = {}
+        self.reading: dict[str, asyncio.Future[Room[Conn]]] = {}  # the long rooms being read, till they are in rooms
+        self.reader = ThreadPoolExecutor(1, thread_name_prefix="room reader")  # (one at a time: ``read_long``)
         self.written: dict[str, tuple[int, str]] = {}  # what the store holds of each room: its actions, its state
         self.makers: dict[str, str] = {}  # the address that made each room the store does not hold yet
+        self.unstarted: dict[str, None] = {}  # the rooms whose match never started (``UNSTARTED_MOST``), oldest first
         self.unsaved: dict[str, Room[Conn]] = {}  # the rooms changed in this turn of the loop, till ``flush``
         self.outbox: Out[Conn] = []  # ... and what their changes say, sent once they are kept
         self.flushing: asyncio.Handle | None = None
@@ -204,6 +238,11 @@ class Server:
         self.stopping = False
         self.room_options = room_options
         self.log = log
+        self.said = SaidOnce(log)  # what a flood makes the server say: once a cause, its repeats counted
+        self.handshakes: set[Conn] = set()  # the connections accepted whose handshake is not done
+        self.handshake_limit = handshake_limit()
+        self.flooded = False  # the handshakes reached their limit: memory is given back once they are done
+        self.reclaim_early = False  # ... at the next turn of ``keep_collections_short``, not two minutes later
         self.actions = 0
 
     # ----- rooms in the store ---------------------------------------------------
@@ -217,6 +256,7 @@ class Server:
             self.log(note)
         if self.data_dir is not None:
             import_room_files(self._store, self.data_dir / "rooms", self.log)
+        self.unstarted = dict.fromkeys(self._store.unstarted(float("inf")))
 
     @property
     def store(self) -> RoomStore:
@@ -224,7 +264,7 @@ class Server:
         assert self._store is not None, "the server's store is opened by load"
         return self._store
 
-    def _room(self, typed: str) -> Room[Conn] | None:
+    def _room(self, typed: str) -> Found:
         """The room typed as ``typed``, in any case (``protocol.room_names``)."""
         for name in room_names(typed):
             room = self._named_room(name)
@@ -232,11 +272,12 @@ class Server:
                 return room
         return None
 
-    def _named_room(self, name: str) -> Room[Conn] | None:
+    def _named_room(self, name: str) -> Found:
         """The room ``name``: in memory, or read from the store (None if
         there is none; JoinError, with the reason, if it cannot be read:
-        then it is kept aside)."""
-        known = self.rooms.get(name)
+        then it is kept aside); a long one is read in a thread, and this is
+        the future of it (``read_long``)."""
+        known = self.rooms.get(name) or self.reading.get(name)
         if known is not None:
             return known
         try:
@@ -251,17 +292,51 @@ class Server:
             raise SeatTaken(f"room {name} is still played by another server: it comes here in a moment")
         if file is None:
             return None
+        if isinstance(file.get("moves"), int) and file["moves"] >= LONG_RECORD:
+            return self.read_long(name, file)
         self._make_space()
+        now = asyncio.get_running_loop().time()
+        return self._take_in(name, lambda: _room_of(name, file, now))
+
+    def read_long(self, name: str, file: RoomFile) -> asyncio.Future[Room[Conn]]:
+        """Replay a room of ``LONG_RECORD`` actions or more in the server's
+        reader thread, not in the event loop: a valid record of 100,000
+        moves held every room 240 ms at its first hello. The event loop
+        takes its turns meanwhile (Python switches threads every 5 ms), the
+        room's hellos wait for it (their messages held: ``Conn.held``), and
+        it is taken in on the loop, as a short one is at once."""
+        loop = asyncio.get_running_loop()
+        taken: asyncio.Future[Room[Conn]] = loop.create_future()
+        taken.add_done_callback(_retrieved)
+        self.reading[name] = taken
+
+        def read(replayed: asyncio.Future[Room[Conn]]) -> None:
+            del self.reading[name]
+            try:
+                self._make_space()
+                taken.set_result(self._take_in(name, replayed.result))
+            except JoinError as error:
+                taken.set_exception(error)
+            except Exception:  # a bug, not the room's doing: its hellos are refused, the server goes on
+                self.log(f"room {name} could not be read\n{traceback.format_exc()}")
+                taken.set_exception(JoinError(f"room {name} cannot be read now"))
+
+        loop.run_in_executor(self.reader, _room_of, name, file, loop.time()).add_done_callback(read)
+        return taken
+
+    def _take_in(self, name: str, read: Callable[[], Room[Conn]]) -> Room[Conn]:
+        """The room ``read`` returns, in memory; JoinError if it is no room
+        (kept aside)."""
         try:
-            room = room_from_file(file, asyncio.get_running_loop().time())
-            if room.name != name:
-                raise BadRoomFile("the room's name is not its own")
+            room = read()
         except BadRoomFile as error:
             self._keep_aside(name, error)
             raise JoinError(f"room {name} could not be read ({error}): it was kept aside") from None
         self._configure(room)
         self.rooms[name] = room
         self.written[name] = (room.logged, _state(room))
+        if not room.started:
+            self.unstarted.setdefault(name, None)  # (another server's, where several share the store)
         self.log(f"room {name} read from the store ({room.logged} moves)")
         return room
 
@@ -269,6 +344,7 @@ class Server:
         """A room the store holds that cannot be read: renamed, for an
         operator to look at, and the name is free for a new room."""
         aside = self.store.keep_aside(name, timestamp())
+        self.unstarted.pop(name, None)
         self.log(f"room {name} could not be read ({error}): kept as {aside}")
 
     def _watch_idle(self, room: Room[Conn]) -> None:
@@ -344,11 +420,52 @@ class Server:
             names = [name for name in self.store.unstarted(time.time() - UNSTARTED_KEPT) if name not in self.rooms]
             for name in names:
                 self.store.remove(name)
+                self.unstarted.pop(name, None)
+            self._bound_unstarted(0)
         except StoreError as error:
             self.log(f"rooms that never started could not be removed: {error}")
             return
+        except JoinError:
+            pass  # (every one of the oldest has somebody in it: the next new room is refused)
         if names:
             self.log(f"removed {len(names)} rooms whose match never started")
+
+    def _bound_unstarted(self, new: int) -> None:
+        """Make way for ``new`` rooms among the rooms whose match never
+        started, ``UNSTARTED_MOST`` at most, server-wide: the oldest nobody
+        is in are removed (from memory and the store). A flood the address
+        limits let through (a trusted proxy's new address each time) once
+        made 45,131 rooms in 60 s, 305 MB and a store of 167 MB, kept a day.
+        JoinError if each of the oldest has somebody in it, waiting for
+        players; StoreError if the store could not remove one."""
+        over = len(self.unstarted) + new - UNSTARTED_MOST
+        if over <= 0:
+            return
+        oldest = list(itertools.islice(self.unstarted, over + EVICT_LOOK))
+        removed = [name for name in oldest if self._removable(name)][:over]
+        for name in removed:
+            room = self.rooms.get(name)
+            if room is not None:
+                self._let_go(room)
+            self.store.remove(name)
+            del self.unstarted[name]
+        if removed:
+            self.said.say("unstarted", f"removed rooms nobody started, the oldest first: {UNSTARTED_MOST} kept at most")
+        if len(removed) < over:
+            raise JoinError("this server has too many rooms waiting for players: try again in a while")
+
+    def _removable(self, name: str) -> bool:
+        """The room, whose match never started, may be removed: nobody is in
+        it, the store holds its last change, and no other server plays it."""
+        room = self.rooms.get(name)
+        if name in self.reading:
+            return False
+        if room is None:
+            if self.store.claim(name):
+                return True
+            del self.unstarted[name]  # (another server's now: its own count)
+            return False
+        return not room.started and not room.occupied and self._stored(room)
 
     def _make_space(self) -> None:
         """Before a room is made or read: if the server holds ``MAX_ROOMS``,
@@ -390,6 +507,8 @@ class Server:
             changes = []
         for change in changes:
             self.makers.pop(change.name, None)  # (made: its token is spent)
+            if change.started:
+                self.unstarted.pop(change.name, None)
             state = change.state if change.state is not None else self.written[change.name][1]  # (unchanged)
             self.written[change.name] = (change.first + len(change.actions), state)
         for conn, message in out:
@@ -427,8 +546,10 @@ class Server:
             self._configure(again)
             self.rooms[room.name] = again
             self.written[room.name] = (again.logged, _state(again))
-        elif maker is not None:  # a room that could not be made costs its maker nothing
-            self.limits.give_back(maker)
+        else:
+            self.unstarted.pop(room.name, None)
+            if maker is not None:  # a room that could not be made costs its maker nothing
+                self.limits.give_back(maker)
         for conn, member in room.members.items():
             token = room.seats[member.seat].token_sha256
             if again is None or token is None or again.seats[member.seat].token_sha256 != token:
@@ -464,6 +585,60 @@ class Server:
 
     # ----- connections ----------------------------------------------------------
 
+    def handshake_begins(self, conn: Conn) -> tuple[HTTPStatus, str] | None:
+        """A connection was accepted: it counts against its address from
+        now on, not once its request is whole (a slowloris held 20,600
+        handshakes open, a byte every 2 s, and filled the server's files),
+        and against the handshakes in progress (``handshake_limit``): the
+        HTTP refusal, if it is over either. Behind a trusted proxy, every
+        connection comes from the proxy: it counts against the address the
+        proxy adds, once its request came (``Conn.refuse``). ``own_client``
+        is never refused by the limit of its address, which other local
+        users share (HOST's own game: ``hosting``)."""
+        if len(self.handshakes) >= self.handshake_limit:
+            self.flooded = True
+            reason = f"too many connections opening at once: at most {self.handshake_limit}"
+            self.said.say("handshakes", f"refused connections: {reason}")
+            return HTTPStatus.SERVICE_UNAVAILABLE, reason
+        if not self.trust_proxy:
+            address = limits.client_address(conn.peer, [], False)
+            refused = self.limits.connect(address)
+            if refused is None:
+                conn.address = address
+            elif not self.own_client(conn):  # (HOST's own game: never refused, nor counted)
+                self.said.say("address", f"refused connections from {address}: {refused}")
+                return HTTPStatus.TOO_MANY_REQUESTS, refused
+        self.handshakes.add(conn)
+        return None
+
+    def handshake_ends(self, conn: Conn) -> None:
+        """Its handshake is done, or it is gone. After a flood, once no
+        handshake is left, the memory it took goes back to the system at the
+        collector's next turn (``keep_collections_short``: 10 s at most)."""
+        self.handshakes.discard(conn)
+        if self.flooded and not self.handshakes:
+            self.flooded = False
+            self.reclaim_early = True
+
+    def loop_trouble(self, loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
+        """What the event loop could not handle, said once a cause: asyncio's
+        ``accept`` out of files logged a traceback for every try (73,592
+        tracebacks, 30 MB in 10 s). A bug's traceback is said, the first time."""
+        error = context.get("exception")
+        message = str(context.get("message") or "the event loop failed")
+        if not isinstance(error, BaseException):
+            self.said.say(message[:60], message)
+            return
+        frames = traceback.extract_tb(error.__traceback__)
+        where = (
+            f"{frames[-1].filename}:{frames[-1].lineno}" if frames else message[:60]
+        )  # the cause: where it was raised
+        cause = f"{type(error).__name__} {getattr(error, 'errno', '')} {where}"
+        line = f"{message[:200]}: {error}"
+        if any(frame.filename.startswith(OWN_CODE) for frame in frames):
+            line += "\n" + "".join(traceback.format_exception(error)).rstrip()  # (asyncio's own: its line alone)
+        self.said.say(cause, line)
+
     def opened(self, conn: Conn) -> None:
         if self.stopping:
             conn.close(1001, "the server is stopping")
@@ -480,6 +655,12 @@ class Server:
             self._watch_idle(room)
 
     def received(self, conn: Conn, text: str | bytes) -> None:
+        if conn.held is not None:  # its room is being read: what it says waits for it
+            if len(conn.held) < HELD_MOST:
+                conn.held.append(text)
+            else:
+                conn.close(1008, "too many messages before the room was read")
+            return
         try:
             message = decode(text)
         except ProtocolError as error:
@@ -496,14 +677,41 @@ class Server:
 
     def _hello(self, conn: Conn, hello: Message) -> None:
         """The first message: the room is found, or made, at once (never
-        for a watcher: there must be one to watch); the join waits its turn
-        among the room's changes."""
+        for a watcher: there must be one to watch), or once it is read
+        (a long one: ``read_long``); the join waits its turn among the
+        room's changes."""
         conn.greeted()
         try:
             if hello["type"] != "hello":
                 raise ProtocolError('say hello first: {"type": "hello", "name": ...}')
             name = room_from_path(conn.path)
-            room = self._room(name) if name else None
+            found = self._room(name) if name else None
+        except (ProtocolError, JoinError) as error:
+            self._refuse(conn, error)
+            return
+        if isinstance(found, asyncio.Future):
+            conn.held = []
+            found.add_done_callback(lambda read: self._hello_read(conn, hello, name, read))
+            return
+        self._enter(conn, hello, name, found)
+
+    def _hello_read(self, conn: Conn, hello: Message, name: str | None, read: asyncio.Future[Room[Conn]]) -> None:
+        """The room ``conn`` said hello to is read, or could not be: its
+        hello goes on, then what it sent meanwhile."""
+        held, conn.held = conn.held or [], None
+        if conn not in self.pinged[conn.ping_slice]:
+            return  # (gone meanwhile)
+        error = read.exception()
+        if isinstance(error, Exception):  # (JoinError: it could not be read, or there is no space for it)
+            self._refuse(conn, error)
+            return
+        self._enter(conn, hello, name, read.result())
+        for message in held:
+            self.received(conn, message)
+
+    def _enter(self, conn: Conn, hello: Message, name: str | None, room: Room[Conn] | None) -> None:
+        """The hello's room found (None: there is none, and it is made)."""
+        try:
             if room is None and hello.get("watch"):
                 raise JoinError(f"there is no room {name!r} to watch on this server")
             if room is None:
@@ -523,10 +731,17 @@ class Server:
         if address is not None and not self.limits.may_make_room(address):
             per = self.limits.rooms_a_minute
             raise JoinError(f"too many new rooms from your address: at most {per:g} a minute")
+        try:
+            self._bound_unstarted(1)
+        except (JoinError, StoreError) as error:
+            if address is not None:
+                self.limits.give_back(address)  # (a room that could not be made costs nothing)
+            raise JoinError(str(error)) from None
         self._make_space()
         room: Room[Conn] = Room(name or self.new_room_name(), table)
         self._configure(room)
         self.rooms[room.name] = room
+        self.unstarted[room.name] = None
         if address is not None:
             self.makers[room.name] = address  # (its token comes back if the store cannot keep the room)
         self.log(f"room {room.name}: {table['rules']} for {table['players']}, {table['people']} people")
@@ -607,10 +822,12 @@ class Server:
         once (a pause of a few hundred ms every two minutes), so that the
         cycles of rooms and connections gone since are still freed, and the
         young objects are looked at less often (most are freed by their
-        reference counts long before)."""
+        reference counts long before). After a flood of handshakes, that
+        collection comes at the next turn (``handshake_ends``)."""
         if turn == 0:
             gc.set_threshold(YOUNG_OBJECTS, *gc.get_threshold()[1:])
-        if turn % RECLAIM_EVERY == RECLAIM_EVERY - 1:
+        if turn % RECLAIM_EVERY == RECLAIM_EVERY - 1 or self.reclaim_early:
+            self.reclaim_early = False
             gc.unfreeze()
             gc.collect()
             give_back_freed_memory()
@@ -636,6 +853,7 @@ class Server:
         self.keep_alive()
         loop = asyncio.get_running_loop()
         stop: asyncio.Future[None] = loop.create_future()
+        loop.set_exception_handler(self.loop_trouble)  # (left set: asyncio's own timers may fail after ``run``)
 
         def stop_now() -> None:
             if not stop.done():
@@ -661,6 +879,7 @@ class Server:
         finally:  # the clients are told, and the rooms' last changes are written, before the server stops
             await self._close_connections()  # (meanwhile new ones are closed, and /healthz says 503)
             listener.close()
+            self.reader.shutdown(wait=False, cancel_futures=True)
             if self.flushing is not None:
                 self.flushing.cancel()
                 self.flush()
@@ -678,6 +897,24 @@ class Server:
         give_up = loop.time() + wire.CLOSE_TIMEOUT + 0.5
         while any(self.pinged) and loop.time() < give_up:
             await asyncio.sleep(0.02)
+
+
+Found = Room[Conn] | asyncio.Future[Room[Conn]] | None  # a room asked for: in memory, being read, or none
+
+
+def _room_of(name: str, file: RoomFile, now: float) -> Room[Conn]:
+    """The room ``name`` from its file (``room_file``): BadRoomFile if it is
+    none, or another's. Pure: the reader thread runs it too."""
+    room: Room[Conn] = room_from_file(file, now)
+    if room.name != name:
+        raise BadRoomFile("the room's name is not its own")
+    return room
+
+
+def _retrieved(future: asyncio.Future[Room[Conn]]) -> None:
+    """Nothing to do: a room read for hellos gone meanwhile is in memory
+    anyway, or its reason was said (kept aside); asyncio would log it."""
+    future.exception()
 
 
 def _state(room: Room[Conn]) -> str:
@@ -711,6 +948,19 @@ def import_room_files(store: RoomStore, folder: Path, log: Callable[[str], None]
     store.write(changes)
     aside = keep_aside(folder, "imported")
     log(f"imported {len(changes)} room files into the store ({unreadable} unreadable): the files kept in {aside}")
+
+
+def handshake_limit() -> int:
+    """The handshakes in progress the server takes at once: ``HANDSHAKES``,
+    or a quarter of the files this process may open where that is fewer, so
+    that handshakes alone never use up its files (the rest: its open
+    connections, the store)."""
+    try:
+        import resource
+    except ImportError:  # (Windows)
+        return HANDSHAKES
+    files = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return HANDSHAKES if files == resource.RLIM_INFINITY else max(8, min(HANDSHAKES, files // 4))
 
 
 def _malloc_trim() -> Callable[[int], int] | None:

@@ -239,6 +239,19 @@ class ServerConnection(Connection[ServerProtocol]):
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
 
+    def refuse_at_once(self, status: HTTPStatus, reason: str, flood: bool = False) -> None:
+        """Answer ``status`` (an HTTP refusal, ``reason`` its text) before the
+        request has come, and close: the server takes no more of this
+        connection, not even the rest of its request. A client reads the
+        answer and closes (or is cut ``CLOSE_TIMEOUT`` later); in a
+        ``flood``, the connection is closed at once, its file free."""
+        self._closing = True
+        self._ws.send_response(self._ws.reject(status, reason + "\n"))
+        self._write()
+        if flood and self.transport is not None:
+            self.transport.close()
+        self._close_soon()
+
     def _handshake(self, request: Request | Response) -> None:
         assert isinstance(request, Request)  # (a server is sent requests)
         refusal = self.refuse(request)

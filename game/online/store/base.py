@@ -74,7 +74,7 @@ class RoomStore(ABC):
     @abstractmethod
     def unstarted(self, before: float) -> list[str]:
         """The rooms whose match never started and whose state last changed
-        before ``before`` (seconds since the epoch)."""
+        before ``before`` (seconds since the epoch), the oldest first."""
 
     @abstractmethod
     def remove(self, name: str) -> None:

@@ -45,7 +45,8 @@ class MemoryStore(RoomStore):
         return list(self._rooms)
 
     def unstarted(self, before: float) -> list[str]:
-        return [name for name, held in self._rooms.items() if not held.started and held.changed < before]
+        waiting = [(held.changed, name) for name, held in self._rooms.items() if not held.started]
+        return [name for changed, name in sorted(waiting) if changed < before]
 
     def remove(self, name: str) -> None:
         self._rooms.pop(name, None)

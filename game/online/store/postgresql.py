@@ -119,7 +119,7 @@ class PostgresStore(SqlStore):
         """Of them, those no other live server plays."""
         rows = self._query_all(
             "SELECT name FROM rooms WHERE NOT started AND changed < %s AND (owner IS NULL OR owner = %s OR NOT EXISTS "
-            f"(SELECT 1 FROM leases WHERE leases.owner = rooms.owner AND expires > {NOW}))",
+            f"(SELECT 1 FROM leases WHERE leases.owner = rooms.owner AND expires > {NOW})) ORDER BY changed",
             (before, self.owner),
         )
         return [name for (name,) in rows]

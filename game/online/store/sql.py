@@ -190,7 +190,7 @@ class SqlStore(RoomStore):
         return [name for (name,) in self._query_all("SELECT name FROM rooms")]
 
     def unstarted(self, before: float) -> list[str]:
-        rows = self._query_all("SELECT name FROM rooms WHERE NOT started AND changed < ?", (before,))
+        rows = self._query_all("SELECT name FROM rooms WHERE NOT started AND changed < ? ORDER BY changed", (before,))
         return [name for (name,) in rows]
 
     def remove(self, name: str) -> None:

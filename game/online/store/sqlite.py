@@ -457,15 +457,40 @@ class Checkpoints:
 
 def private_folder(folder: Path) -> None:
     """The folder, made for this user alone (0700) if it is not; StoreError
-    if it is a link, not a folder, or another user's."""
+    if it is a link, not a folder, another user's (in a shared folder such
+    as /tmp, another user may make it first), or in a folder another user
+    may change (``safe_place``)."""
     folder.mkdir(mode=PRIVATE_FOLDER, parents=True, exist_ok=True)
     info = folder.lstat()
     if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
         raise StoreError(f"{folder} is a symbolic link or not a folder: give the folder itself")
     if hasattr(os, "getuid") and info.st_uid != os.getuid():
-        raise StoreError(f"{folder} belongs to another user")
+        raise StoreError(
+            f"{folder} belongs to another user (uid {info.st_uid}), who may have made it first: keep the rooms "
+            f"in a folder of your own (--data-dir), in a folder only you can change, or have {folder} removed"
+        )
+    safe_place(folder)
     if stat.S_IMODE(info.st_mode) != PRIVATE_FOLDER:
         os.chmod(folder, PRIVATE_FOLDER)
+
+
+def safe_place(folder: Path) -> None:
+    """StoreError if a folder above ``folder`` may be changed by another
+    user: one could rename the data folder away and put one of their own in
+    its place (a folder another user owns, or one others may write in
+    without the sticky bit: /tmp has it, so its folders are safe there).
+    As OpenSSH asks of a user's home and ~/.ssh (StrictModes)."""
+    if not hasattr(os, "getuid"):
+        return  # (Windows: its folders' permissions are not these)
+    for above in folder.resolve().parents:
+        info = above.stat()
+        writable = info.st_mode & stat.S_IWOTH or (info.st_mode & stat.S_IWGRP and info.st_gid != os.getgid())
+        if info.st_uid not in (0, os.getuid()) or (writable and not info.st_mode & stat.S_ISVTX):
+            raise StoreError(
+                f"{above} may be changed by other users: one of them could rename {folder} away and put a "
+                "folder of their own in its place. Keep the rooms in a folder only you (and root) can change, "
+                "such as one in your home folder (--data-dir)"
+            )
 
 
 def check_file(path: Path, create: bool) -> None:

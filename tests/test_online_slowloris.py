@@ -1,0 +1,145 @@
+"""Slowloris: connections that dribble their handshake a byte at a time,
+against a real table server on a free 127.0.0.1 port. Two processes
+holding 20,600 such handshakes once filled the server's files: new
+connections timed out and the log got 73,592 EMFILE tracebacks. A
+connection counts against its address from its accept, the handshakes in
+progress are bounded server-wide (and slow ones closed), the log says
+each cause once, and the server serves again once the flood stops."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import resource
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from in_process_server import hello, serving, until
+from websockets.asyncio.client import connect
+from websockets.exceptions import InvalidStatus
+
+from game.online import limits
+from game.online import server as table_server
+
+ROOT = Path(__file__).resolve().parent.parent
+WAITING = {"rules": "1991", "players": 2, "people": 2}
+REQUEST_START = b"GET /a HTTP/1.1\r\nHost: 127.0.0.1\r\n"  # ... and never the blank line that ends it
+
+
+async def dribbler(url: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection that has sent the start of its handshake, and no more."""
+    host, port = url.removeprefix("ws://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write(REQUEST_START)
+    await writer.drain()
+    return reader, writer
+
+
+def test_a_half_finished_handshake_counts_against_its_address_and_a_slow_one_is_closed(tmp_path, monkeypatch):
+    monkeypatch.setattr(table_server, "HELLO_TIMEOUT", 1.0)
+
+    async def play(server, url):
+        held = [await dribbler(url) for _ in range(3)]
+        await until(lambda: len(server.handshakes) == 3)
+        with pytest.raises(InvalidStatus) as refused:
+            async with connect(f"{url}/a", proxy=None):
+                pass
+        fourth = await dribbler(url)
+        answer = await asyncio.wait_for(fourth[0].read(), 5)  # refused at its accept, and closed
+        closed = [await asyncio.wait_for(reader.read(), 5) for reader, _ in held]  # the slow ones, after a second
+        for _, writer in [*held, fourth]:
+            writer.close()
+        await until(lambda: not server.handshakes and server.limits.held["127.0.0.1"].connections == 0)
+        again = await hello(f"{url}/b", {"name": "ANN", "table": WAITING})
+        return refused.value.response, answer, closed, again
+
+    options = {"address_limits": limits.AddressLimits(connections=3)}
+    response, answer, closed, again = asyncio.run(serving(tmp_path, play, **options))
+    assert response.status_code == 429 and b"too many connections from your address" in response.body
+    assert answer.startswith(b"HTTP/1.1 429 ") and b"too many connections from your address" in answer
+    assert closed == [b"", b"", b""]  # no answer: the handshake never came whole, and its time is up
+    assert again["type"] == "welcome"
+
+
+SERVER_FILES = 128  # the server's files at most (RLIMIT_NOFILE): a flood of 400 fills them at once
+
+
+def _few_files() -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (SERVER_FILES, SERVER_FILES))
+
+
+@pytest.mark.slow
+def test_a_slowloris_flood_is_refused_said_once_and_the_server_serves_after(tmp_path):
+    command = [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(tmp_path), "--stop-after", "60"]
+    process = subprocess.Popen(
+        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=_few_files
+    )
+    lines: list[str] = []
+
+    def read() -> None:
+        assert process.stdout is not None
+        lines.extend(line.rstrip("\n") for line in process.stdout)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        deadline = time.monotonic() + 20
+        while not any(line.startswith("listening on ") for line in lines) and time.monotonic() < deadline:
+            time.sleep(0.02)
+        url = next(line for line in lines if line.startswith("listening on ")).split()[-1]
+        port = int(url.rsplit(":", 1)[1])
+        base = len(list(Path(f"/proc/{process.pid}/fd").iterdir()))  # its own files: the store's, the listener...
+        flood = []
+        for _ in range(400):
+            with contextlib.suppress(OSError):
+                flood.append(socket.create_connection(("127.0.0.1", port), timeout=5))
+                flood[-1].sendall(b"G")
+        started, files = time.monotonic(), []
+        while time.monotonic() < started + 6:  # (within the hello's 10 s, after which any server closes them)
+            time.sleep(0.3)  # a byte every 0.3 s from each: none ever finishes its handshake
+            for sock in flood:
+                with contextlib.suppress(OSError):
+                    sock.sendall(b"E")
+            files.append(len(list(Path(f"/proc/{process.pid}/fd").iterdir())))
+        refused = sum(_refused(sock) for sock in flood)
+        for sock in flood:
+            sock.close()
+        answer = asyncio.run(_hello_soon(url))
+    finally:
+        process.terminate()
+        process.wait(20)
+        reader.join(5)
+    assert min(files) <= base + SERVER_FILES // 4 + 4, (base, files)  # its handshakes at most, not all its files
+    assert refused >= 100, refused  # refused at once (the rest wait in the kernel's queue meanwhile)
+    assert answer["type"] == "welcome", answer
+    assert not any("Traceback" in line for line in lines), lines[:40]
+    assert len(lines) < 12, lines  # a line a cause: listening, refused, out of files, stopping...
+
+
+def _refused(sock: socket.socket) -> bool:
+    """The server answered the connection with a refusal, or closed it."""
+    sock.settimeout(0.05)
+    try:
+        sock.recv(4096)  # an answer before its request ended (a refusal), or its end
+    except TimeoutError:
+        return False
+    except OSError:
+        pass
+    return True
+
+
+async def _hello_soon(url: str) -> dict:
+    """A client's hello, retried for a few seconds while the flood's last connections go."""
+    deadline = asyncio.get_running_loop().time() + 15
+    while True:
+        try:
+            return await hello(f"{url}/after", {"name": "ANN", "table": WAITING})
+        except (TimeoutError, OSError, InvalidStatus):
+            if asyncio.get_running_loop().time() > deadline:
+                raise
+            await asyncio.sleep(0.2)
