@@ -76,7 +76,7 @@ def table(rules: str = "standard", players: int = 2, seed: int = 3, sound: bool 
     ``people``: the others join as BOB, CAT... and never act)."""
     chosen = check_table({"rules": rules, "players": players, "people": 1, **settings})
     room = Room("r", chosen, seed=seed, computer_seed=seed)
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     client = Loopback(room)
     client.join()
     for name in ("BOB", "CAT", "DAN", "EVE")[: chosen["people"] - 1]:

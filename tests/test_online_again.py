@@ -81,7 +81,7 @@ def play_to_the_end(room: Room, people: list[Person]) -> None:
 
 def test_a_room_plays_again_once_everyone_here_says_yes_each_match_its_own_record_and_shuffle():
     room: Room = Room("AGAIN", TABLE)
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     anna, ben = Person(room, "ANNA"), Person(room, "BEN")
     play_to_the_end(room, [anna, ben])
     first = anna.said("over")[-1]
@@ -117,7 +117,7 @@ def test_a_room_plays_again_once_everyone_here_says_yes_each_match_its_own_recor
 
 def test_the_creator_starts_with_a_computer_for_who_left_and_its_power_passes_when_it_leaves():
     room: Room = Room("LEFT", check_table({"rules": "standard", "players": 3, "people": 3}), seed=5)
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     anna, ben, cat = Person(room, "ANNA"), Person(room, "BEN"), Person(room, "CAT")
     play_to_the_end(room, [anna, ben, cat])
     cat.leave()  # CAT goes home
@@ -146,7 +146,7 @@ class Watcher(Person):
 
 def test_a_watcher_follows_the_room_into_its_next_match_and_sees_no_hand_of_it():
     room: Room = Room("WATCHED", TABLE, seed=3)
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     anna, ben = Person(room, "ANNA"), Person(room, "BEN")
     watcher = Watcher(room)
     play_to_the_end(room, [anna, ben])
@@ -164,7 +164,7 @@ def test_a_watcher_follows_the_room_into_its_next_match_and_sees_no_hand_of_it()
 
 def test_the_last_yes_can_be_a_leaving_and_a_room_plays_a_bounded_number_of_matches():
     room: Room = Room("BOUNDED", TABLE, seed=1)
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     anna, ben = Person(room, "ANNA"), Person(room, "BEN")
     play_to_the_end(room, [anna, ben])
     anna.send(anna.session.play_again())
@@ -179,7 +179,7 @@ def test_the_last_yes_can_be_a_leaving_and_a_room_plays_a_bounded_number_of_matc
 
 def test_a_room_file_keeps_every_match_and_reads_back_as_it_was():
     room: Room = Room("KEPT", TABLE)
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     anna, ben = Person(room, "ANNA"), Person(room, "BEN")
     play_to_the_end(room, [anna, ben])
     anna.send(anna.session.play_again())
@@ -235,7 +235,7 @@ def test_the_game_plays_again_from_the_matchs_result_and_sits_at_the_next_matchs
     bot) says yes too the game is at the next match's table, dealt anew."""
     table = check_table({"rules": "1991", "players": 2, "people": 2, "turn_time": 3})
     room: Room = Room("RESULT", table, seed=2)
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     anna, ben = Person(room, "ANNA"), Person(room, "BEN")
     play_to_the_end(room, [anna, ben])
     data = tmp_path / "server"
@@ -293,7 +293,7 @@ def test_the_next_hand_waits_a_moment_for_a_person_whose_connection_went_and_dea
     once behind his back, while his window still counts down; he is waited
     for REJOIN_WAIT, then a computer plays for him and it is dealt."""
     room: Room = Room("WAIT", TABLE, seed=3)
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     anna, ben = Person(room, "ANNA"), Person(room, "BEN")
     _to_the_hands_end(room, [anna, ben])
     ben.leave()

@@ -246,7 +246,7 @@ def two_people(turn_time: float = 30):
     """A room of two people, ANN and BOB, each with a client, and ANN's table."""
     table = check_table({"rules": "standard", "players": 2, "people": 2, "turn_time": turn_time})
     room = Room("r", table, seed=3, computer_seed=3)
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     ann, bob = Loopback(room, "ANN"), Loopback(room, "BOB")
     ann.mates = bob.mates = [ann, bob]
     ann.join()

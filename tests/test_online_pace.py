@@ -30,7 +30,7 @@ def headless_pyxel():
 
 
 def real_pace(room, turn_time: float = 6) -> None:
-    room.computer_delay, room.react_delay = 0.8, 1.2  # the server's own (game.ai.policy: COMPUTER_DELAY, REACT_DELAY)
+    room.computers.delay, room.computers.react_delay = 0.8, 1.2  # the server's own (COMPUTER_DELAY, REACT_DELAY)
     room.table["turn_time"] = turn_time
 
 

@@ -106,7 +106,7 @@ class Table:
     def __init__(self, table: dict, seed: int, level: str, matches: int = 1) -> None:
         self.room = Room("prop", check_table(table), seed=seed, computer_seed=seed + 1)
         self.matches = matches  # the people say PLAY AGAIN until the room has played this many
-        self.room.computer_delay = self.room.react_delay = 0.0
+        self.room.computers.delay = self.room.computers.react_delay = 0.0
         self.room.grace = 1.0
         self.now = 0.0
         self.queue: list = []

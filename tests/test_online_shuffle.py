@@ -225,7 +225,7 @@ def _join(room: Room, conn: str, session: Session) -> None:
 
 def _play_out(room: Room, sessions: dict) -> None:
     """Every seat played by the room's computers until the match is over, each session fed its messages."""
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     now = 0.0
     while not room.over:
         now += 1.0
@@ -369,7 +369,7 @@ class Seated:
 
     def play_out(self) -> None:
         """Every seat played by the room's computers until the match is over."""
-        self.room.computer_delay = self.room.react_delay = 0
+        self.room.computers.delay = self.room.computers.react_delay = 0
         while not self.room.over:
             for seat in self.room.seats:
                 seat.standin = seat.kind == "person"

@@ -120,7 +120,7 @@ def test_the_scepter_sounds_its_fanfare_on_the_server_after_about_a_minute_of_pl
     room = Room("crown", table, seed=4, computer_seed=9)
     room.join("conn", {"type": "hello", "name": "ann"}, 0.0)
     room.start(0.0)
-    room.computer_delay = room.react_delay = 0
+    room.computers.delay = room.computers.react_delay = 0
     length = room.scepter.length
     assert 50 <= length <= 70
     now, played = 0.0, 0.0  # seconds in all, and of hands in play (the scepter stands still between hands)

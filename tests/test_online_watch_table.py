@@ -42,7 +42,7 @@ def headless_pyxel():
 
 
 def real_pace(room, turn_time: float = 4) -> None:
-    room.computer_delay, room.react_delay = 0.8, 1.2  # the server's own
+    room.computers.delay, room.computers.react_delay = 0.8, 1.2  # the server's own
     room.table["turn_time"] = turn_time
 
 

@@ -16,24 +16,16 @@ import re
 import secrets
 import time
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Generic, TypedDict, TypeGuard, TypeVar
 
 from .. import ai
-from ..ai.policy import (
-    COMPUTER_DELAY,
-    REACT_DELAY,
-    THINK_BUDGET,
-    Decision,
-    ScepterClock,
-    Seconds,
-    computer_seed,
-    reaction,
-)
+from ..ai.policy import ScepterClock, Seconds
 from ..rules import WATCHER, Game
 from ..rules.rulesets import RULESETS
 from . import chat
 from .protocol import Message, ProtocolError, clean_name, told_apart, view_json
+from .room_computers import Computers
 from .verify import SEEDS, Shuffle, ShuffleFailed
 
 FILE_VERSION = 1
@@ -186,16 +178,6 @@ class Played:
         return {"header": self.header, "moves": len(self.actions), "ended": self.ended, "shuffle": self.shuffle}
 
 
-@dataclass
-class Plan:
-    """What the computers will do in this position and when."""
-
-    moves: int
-    at: float
-    reactions: list[tuple[int, str]] = field(default_factory=list)  # (seat, action) in the order of play
-    decision: Decision | None = None  # the computer in turn's
-
-
 class Room(Generic[Conn]):
     def __init__(
         self, name: str, table: TableSettings, seed: int | None = None, computer_seed: int | None = None
@@ -227,11 +209,8 @@ class Room(Generic[Conn]):
         self.turn_key: tuple[int, int] | None = None
         self._turns_counted = (-1, 0, 0)  # (hand, events, turn events among them): see _turn_key
         self.turn_since = 0.0
-        self.plan: Plan | None = None
-        self.computer_delay = COMPUTER_DELAY
-        self.react_delay = REACT_DELAY
+        self.computers = Computers(table["level"], self.computer_seed)
         self.grace = GRACE
-        self._players: dict[int, ai.Player] = {}
         # Royal Revenge: the scepter's timer, in seconds of play (it stands still while the room is empty or a
         # hand is over); its lengths come from the room's computer seed, as the offline table's from its own.
         self.scepter = ScepterClock(self.computer_seed, Seconds()) if self.game.rules.scepter else None
@@ -550,7 +529,7 @@ class Room(Generic[Conn]):
         if not place.standin:
             return []
         place.standin = False
-        self.plan = None
+        self.computers.replan()
         return self.seat_news()
 
     def _ready(self, seat: int, now: float) -> Out[Conn]:
@@ -631,8 +610,8 @@ class Room(Generic[Conn]):
         self.next_shuffle = None
         self.game, self._header = self._new_game(self.shuffle.match_seed), None
         self.match += 1
-        self.moves, self.over, self.ended, self.plan = 0, False, None, None
-        self._players = {}  # the computers start the match afresh (seeded per seat as before)
+        self.moves, self.over, self.ended = 0, False, None
+        self.computers.new_match()
         self._turns_counted = (-1, 0, 0)
         if self.game.rules.scepter:
             self.scepter = ScepterClock(self.computer_seed, Seconds())
@@ -664,7 +643,7 @@ class Room(Generic[Conn]):
 
     def after_action(self, now: float, conn: Conn | None = None, ident: int | str | None = None) -> Out[Conn]:
         self.moves += 1
-        self.plan = None
+        self.computers.replan()
         key = self._turn_key()
         if key != self.turn_key:
             self.turn_key, self.turn_since = key, now
@@ -805,9 +784,9 @@ class Room(Generic[Conn]):
             times.append(limit)
         if self.game.hand_over:
             times += self._absent_until()
-        plan = self._plan(now)
-        if plan is not None and (plan.reactions or plan.decision is not None):
-            times.append(plan.at)
+        due = self.computers.due(self.game, self.moves, now, self.plays_itself)
+        if due is not None:
+            times.append(due)
         game = self.game
         if self.scepter is not None and not game.hand_over and (not self.scepter.due or self._fanfare_may_sound()):
             times.append(self.scepter.due_at(now))  # due, it waits for the next action: every one wakes the room
@@ -831,25 +810,13 @@ class Room(Generic[Conn]):
             if game.hand_over:
                 return self._deal(now)
             self.seats[self._in_turn()].standin = True
-            self.plan = None
+            self.computers.replan()
             return self.seat_news() + self.broadcast(now)
-        plan = self._plan(now)
-        if plan is None or now < plan.at:
+        move = self.computers.next_move(game, self.moves, now, self.plays_itself)
+        if move is None:
             return []
-        for seat, action in plan.reactions:
-            if action in game.legal(seat):
-                self.game.act(action, seat=seat)
-                return self.after_action(now)
-        plan.reactions = []
-        decision = plan.decision
-        if decision is None:
-            return []
-        decided = decision.think(THINK_BUDGET)
-        if decided is None:
-            return []  # still thinking: ``wakeup`` is now
-        if decided not in game.legal(decision.seat):
-            decided = decision.fallback
-        self.game.act(decided, seat=decision.seat)
+        seat, action = move
+        game.act(action, seat=seat)
         return self.after_action(now)
 
     def _fanfare_may_sound(self) -> bool:
@@ -865,44 +832,11 @@ class Room(Generic[Conn]):
         place = self.seats[seat]
         return place.kind == "computer" or place.standin
 
-    def player(self, seat: int) -> ai.Player:
-        player = self._players.get(seat)
-        if player is None:
-            player = self._players[seat] = ai.make(self.table["level"], computer_seed(self.computer_seed, seat))
-        return player
-
     def _in_turn(self) -> int:
         """The seat in turn, in a hand under way (the engine's ``turn`` is None only between hands)."""
         turn = self.game.turn
         assert turn is not None
         return turn
-
-    def _plan(self, now: float) -> Plan | None:
-        """The computers' plan for this position, made once per position."""
-        game = self.game
-        if game.hand_over:
-            return None
-        if self.plan is not None and self.plan.moves == self.moves:
-            return self.plan
-        plan = Plan(self.moves, now + self.computer_delay)
-        turn = self._in_turn()
-        if game.exposed is not None or game.plays_out_of_turn:
-            origin = game.exposed if game.exposed is not None else turn
-            for step in range(game.players):
-                seat = (origin + step * game.direction) % game.players
-                if seat == turn or not self.plays_itself(seat) or not game.legal(seat):
-                    continue
-                action = reaction(self.player(seat), game.view(seat))
-                if action is not None:
-                    plan.reactions.append((seat, action))
-            if plan.reactions:
-                plan.at = now + self.react_delay
-        if self.plays_itself(turn):
-            plan.decision = Decision(self.player(turn), game.view(turn))
-            if plan.reactions:
-                plan.at = min(plan.at, now + self.computer_delay)
-        self.plan = plan
-        return plan
 
     # ----- the room file --------------------------------------------------------
 
