@@ -21,7 +21,7 @@ from online_server import ROOT, ServerProcess, bot, finish, quick_dir, wait_for
 from game import ai
 from game.online.protocol import SERVER_MESSAGES, Session, problem
 from game.online.room import MOST_MATCHES, REJOIN_WAIT, Room, check_table
-from game.online.room_file import room_from_file
+from game.online.room_file import room_from_file, to_file
 from game.online.verify import CHECKED, Shuffle, check, pledge_of
 from game.rules import Game
 from game.ui.online_play import TOKENS_FILE
@@ -185,7 +185,7 @@ def test_a_room_file_keeps_every_match_and_reads_back_as_it_was():
     anna.send(anna.session.play_again())
     ben.send(ben.session.play_again())
     ben.send(ben.session.act(room.game.legal(room.game.turn)[0]) if room.game.turn == 1 else {"type": "back"})
-    file = json.loads(json.dumps(room.to_file()))
+    file = json.loads(json.dumps(to_file(room)))
     assert [played["record"] for played in file["earlier"]] == [room.earlier[0].record()]
     assert file["moves"] == len(room.earlier[0].actions) + room.moves and file["match"] == 2
     again = room_from_file(file, 0.0)
@@ -240,7 +240,7 @@ def test_the_game_plays_again_from_the_matchs_result_and_sits_at_the_next_matchs
     play_to_the_end(room, [anna, ben])
     data = tmp_path / "server"
     (data / "rooms").mkdir(parents=True)
-    (data / "rooms" / "RESULT.json").write_text(json.dumps(room.to_file()))  # (imported as the server starts)
+    (data / "rooms" / "RESULT.json").write_text(json.dumps(to_file(room)))  # (imported as the server starts)
     server = ServerProcess(data, "--computer-delay", "0.05", "--grace", "0.2")
     try:
         url = f"{server.url}/RESULT"

@@ -14,6 +14,7 @@ from websockets.asyncio.client import connect
 
 from game.online import server as table_server
 from game.online.room import Room, check_table
+from game.online.room_file import file_state
 from game.online.store import Change, open_store
 
 MOVES = 100_000
@@ -33,7 +34,7 @@ def plant_a_long_room(data_dir) -> None:
     room.moves = MOVES
     store = open_store(data_dir)
     try:
-        state = json.dumps(room.file_state(), separators=(",", ":"))
+        state = json.dumps(file_state(room), separators=(",", ":"))
         store.write([Change("long", 0, room.actions(0), state, started=True)])
     finally:
         store.close()

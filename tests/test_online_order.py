@@ -11,7 +11,7 @@ from online_loopback import Loopback, table
 
 from game.online.protocol import Session
 from game.online.room import Room, check_table
-from game.online.room_file import room_from_file
+from game.online.room_file import room_from_file, to_file
 from game.rules import Game
 from game.storage.saves import now
 from game.ui.app import init_pyxel
@@ -418,7 +418,7 @@ def test_a_finished_match_rejoined_is_over_not_going_on_and_its_end_is_dated():
     assert room.over
     over = room.over_message()
     assert isinstance(over["ended"], float) and abs(over["ended"] - time.time()) < 60
-    assert room_from_file(room.to_file(), 0.0).over_message()["ended"] == over["ended"], "kept in the room's file"
+    assert room_from_file(to_file(room), 0.0).over_message()["ended"] == over["ended"], "kept in the room's file"
     assert ended_date(over) == now(over["ended"]) and ended_date({"ended": "soon"}) == now()
     room.leave(client.conn, client.now)
     later: list[str] = []

@@ -16,6 +16,7 @@ from websockets.asyncio.client import connect
 
 from game.online import server as table_server
 from game.online.room import ROOM_LETTERS, Room
+from game.online.room_file import to_file
 from game.online.store import open_store
 
 TABLE = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for the second
@@ -81,7 +82,7 @@ def test_room_files_from_before_the_store_are_imported_once_and_kept_aside(tmp_p
     for action in ("draw", "pass"):
         old.game.act(action)
         old.after_action(0.0)
-    (rooms / "old.json").write_text(json.dumps(old.to_file()))
+    (rooms / "old.json").write_text(json.dumps(to_file(old)))
     (rooms / "bad.json").write_text("{not json")
 
     async def play(server, url):
@@ -89,7 +90,7 @@ def test_room_files_from_before_the_store_are_imported_once_and_kept_aside(tmp_p
 
     lines = []
     stored, answer = asyncio.run(serving(tmp_path, play, idle_room=0.2, log=lines.append))
-    assert stored == old.to_file()
+    assert stored == to_file(old)
     assert answer["type"] == "error" and "over" not in answer["reason"]  # the room is there: its seat taken
     assert not rooms.exists()
     [aside] = tmp_path.glob("rooms.imported-*")

@@ -22,7 +22,7 @@ from game.online.bot import Bot
 from game.online.client import Client
 from game.online.protocol import Session
 from game.online.room import REVEAL_TIME, Room, check_table
-from game.online.room_file import room_from_file
+from game.online.room_file import room_from_file, to_file
 from game.online.verify import pledge_of
 from game.rules import Game
 from game.storage import saves
@@ -250,7 +250,7 @@ def test_a_room_from_before_the_check_says_its_shuffle_was_not_checked():
     room = Room("old", check_table({"rules": "1991", "players": 2, "people": 1}), computer_seed=2)
     ann = Session("ann")
     _join(room, "ann", ann)
-    file = room.to_file()
+    file = to_file(room)
     del file["shuffle"]  # as a room file from before the check
     old = room_from_file(json.loads(json.dumps(file)), 0.0)
     assert old.shuffle is None
@@ -443,8 +443,8 @@ def test_a_server_restarted_while_the_deal_waits_for_nonces_asks_again_and_deals
     table = Seated(Room("restart", check_table(THREE), computer_seed=4))
     table.held.add("cat")
     ann, bob, cat = (table.join(name) for name in ("ann", "bob", "cat"))
-    assert table.room.to_file()["revealing"]
-    table.room = room_from_file(json.loads(json.dumps(table.room.to_file())), table.now)  # killed, started again
+    assert to_file(table.room)["revealing"]
+    table.room = room_from_file(json.loads(json.dumps(to_file(table.room))), table.now)  # killed, started again
     assert not table.room.started and table.room.shuffling() == [2]
     table.held.clear()
     table.join("ann", ann)  # each program rejoins with its seat's token and is asked again: the first

@@ -23,7 +23,7 @@ from postgres_server import PostgresServer
 from game.online.bot import Bot
 from game.online.client import Client
 from game.online.room import Room, check_table
-from game.online.room_file import room_from_file
+from game.online.room_file import file_state, room_from_file, to_file
 from game.online.store import Change, MemoryStore, StoreError, open_store, sqlite
 from game.online.store.postgresql import PostgresStore
 from game.online.store.sqlite import SqliteStore
@@ -83,19 +83,19 @@ def played(moves: int, name: str = "r1") -> Room:
 
 
 def state(room: Room) -> str:
-    return json.dumps(room.file_state())
+    return json.dumps(file_state(room))
 
 
 def test_a_room_written_in_pieces_loads_as_its_file(opened):
     store = opened()
     room = played(0)
     store.write([Change("r1", 0, room.actions(0), state(room), started=True)])
-    assert store.load("r1") == room.to_file()
+    assert store.load("r1") == to_file(room)
     for moves in (1, 5, 12):
         held = room.moves
         room = played(moves)
         store.write([Change("r1", held, room.actions(held), None)])
-    assert opened().load("r1") == room.to_file()  # and in the store opened again
+    assert opened().load("r1") == to_file(room)  # and in the store opened again
     assert room_from_file(store.load("r1") if opened.kind == "memory" else opened().load("r1"), 0.0).moves == 12
 
 
@@ -122,7 +122,7 @@ def test_a_change_that_does_not_follow_what_the_store_holds_is_refused_and_nothi
         store.write([Change("r4", 0, [], None)])  # a room the store does not hold, with no state
     assert store.load("r3") is None and store.load("r1")["moves"] == 2
     store.write([Change("r1", 2, room.actions(2), None)])
-    assert store.load("r1") == room.to_file()
+    assert store.load("r1") == to_file(room)
 
 
 def test_rooms_are_listed_removed_kept_aside_and_the_unstarted_found_by_age(opened):
@@ -362,19 +362,19 @@ def test_sqlite_keeps_actions_in_a_shared_log_and_moves_them_into_each_rooms_row
     )
     assert runs(tmp_path, store) == [] and logged(tmp_path) == 2  # one slot, both rooms' actions in it
     reader = SqliteStore(tmp_path, server=False)  # an export: the room's rows and its actions in the log
-    assert reader.load("one") == store.load("one") == one.to_file() and reader.load("two") == two.to_file()
+    assert reader.load("one") == store.load("one") == to_file(one) and reader.load("two") == to_file(two)
     one = played(9, "one")
     one.over = True  # (its match over: its actions, logged and new, go to its row)
     store.write([Change("one", 6, one.actions(6), state(one), True, over=True)])
-    assert runs(tmp_path, store) == [("one", 0, 9)] and reader.load("one") == one.to_file()
+    assert runs(tmp_path, store) == [("one", 0, 9)] and reader.load("one") == to_file(one)
     store.release("two")  # put away
-    assert runs(tmp_path, store) == [("one", 0, 9), ("two", 0, 4)] and reader.load("two") == two.to_file()
+    assert runs(tmp_path, store) == [("one", 0, 9), ("two", 0, 4)] and reader.load("two") == to_file(two)
     two = played(7, "two")
     store.write([Change("two", 4, two.actions(4), None)])
     store.close()  # a server that stops: everything in the rows
     store = SqliteStore(tmp_path)
     assert runs(tmp_path, store) == [("one", 0, 9), ("two", 0, 4), ("two", 4, 3)]
-    assert store.load("two") == reader.load("two") == two.to_file()
+    assert store.load("two") == reader.load("two") == to_file(two)
     reader.close()
     store.close()
 
@@ -457,14 +457,14 @@ def test_a_sqlite_database_of_the_store_before_the_log_is_brought_up_to_date_whe
         db.execute("INSERT INTO rooms VALUES (7, 'old', ?, 1, 0, 0.0, NULL)", (state(room),))
         db.executemany("INSERT INTO actions VALUES (7, ?, ?)", list(enumerate(room.actions(0))))
     reader = SqliteStore(tmp_path, server=False)  # (an export reads it as it is)
-    assert reader.load("old") == room.to_file()
+    assert reader.load("old") == to_file(room)
     reader.close()
     store = SqliteStore(tmp_path)
     assert store.db.execute("PRAGMA user_version").fetchone()[0] == sqlite.VERSION
-    assert store.load("old") == room.to_file()
+    assert store.load("old") == to_file(room)
     room = played(8, "old")
     store.write([Change("old", 5, room.actions(5), None)])
-    assert store.load("old") == room.to_file()
+    assert store.load("old") == to_file(room)
     store.remove("old")  # the last room's id is not used again: the log names rooms by their ids
     store.write([Change("new", 0, [], state(Room("new", TABLE, seed=1)))])
     assert store.db.execute("SELECT id FROM rooms WHERE name = 'new'").fetchone()[0] == 8

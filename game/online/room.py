@@ -605,7 +605,7 @@ class Room(Generic[Conn]):
         has left is played by a computer until they come back."""
         game = self.game
         shuffle = None if self.shuffle is None else self.shuffle.as_json()
-        self.earlier.append(Played(self._record_header(), recorded_actions(game), self.ended, shuffle))
+        self.earlier.append(Played(self.record_header_text(), recorded_actions(game), self.ended, shuffle))
         self.shuffle = self.next_shuffle or self._following_shuffle()
         self.next_shuffle = None
         self.game, self._header = self._new_game(self.shuffle.match_seed), None
@@ -838,49 +838,9 @@ class Room(Generic[Conn]):
         assert turn is not None
         return turn
 
-    # ----- the room file --------------------------------------------------------
+    # ----- its log: the records of its matches -----------------------------------
 
-    def to_file(self) -> Message:
-        """The room file: its state, this match's record, and each earlier
-        match's record (``moves`` counts every match's actions)."""
-        state = self.file_state()
-        del state["header"]
-        earlier = [
-            {"record": played.record(), "ended": played.ended, "shuffle": played.shuffle} for played in self.earlier
-        ]
-        return {**state, "earlier": earlier, "moves": self.logged, "record": self.game.record()}
-
-    def file_state(self) -> Message:
-        """The room file without its records' actions: what changes with the
-        seats and the timers, and the records' headers (the stores keep the
-        actions apart, one each, every match's in one log: ``actions``)."""
-        scepter = self.scepter  # [seconds run, seconds it runs for, fanfares so far]
-        return {
-            "version": FILE_VERSION,
-            "room": self.name,
-            "created": self.created,
-            "ended": self.ended,
-            "table": self.table,
-            "computer_seed": self.computer_seed,
-            "started": self.started,
-            "over": self.over,
-            "seats": [
-                {"kind": s.kind, "name": s.name, "token_sha256": s.token_sha256, "standin": s.standin}
-                for s in self.seats
-            ],
-            "scepter": None if scepter is None else [round(scepter.run, 2), scepter.length, scepter.restarts],
-            "shuffle": None
-            if self.shuffle is None
-            else self.shuffle.as_json(),  # (its secret: never sent before ``over``)
-            "next_shuffle": None if self.next_shuffle is None else self.next_shuffle.as_json(),
-            "revealing": self.reveal_until is not None,  # (a restart asks again, for REVEAL_TIME more)
-            "match": self.match,
-            "creator": self.creator,
-            "earlier": [played.file_state() for played in self.earlier],
-            "header": self._record_header(),
-        }
-
-    def _record_header(self) -> str:
+    def record_header_text(self) -> str:
         """This match's record without its actions: its rules, players, seed..."""
         if self._header is None:
             self._header = record_header(self.game)

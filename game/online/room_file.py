@@ -1,7 +1,8 @@
-"""Reading a room file (``Room.to_file``; what a room store holds of a
-room) back into a ``Room``, checked as any input is: a file edited, cut
-short or made to harm is a ``BadRoomFile`` with its reason, never a room
-that fails later.
+"""A room's file: what a room store holds of a room, written from a
+``Room`` (``to_file``, and ``file_state`` without its records' actions) and
+read back into one, checked as any input is: a file edited, cut short or
+made to harm is a ``BadRoomFile`` with its reason, never a room that fails
+later.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ def room_from_text(text: str | bytes, now: float) -> Room[Any]:
 
 
 def room_from_file(data: Message, now: float) -> Room[Any]:
-    """The room ``Room.to_file`` wrote, checked as any input is: BadRoomFile,
+    """The room ``to_file`` wrote, checked as any input is: BadRoomFile,
     with the reason, for anything that is not such a room (a file
     edited, cut short, or made to harm: a scepter restarted millions of
     times would take the server minutes to wind on)."""
@@ -184,3 +185,40 @@ def _scepter_state(state: object, fanfares: int) -> tuple[float, float, int]:
     if not whole(restarts) or not 0 <= restarts <= fanfares:
         raise BadRoomFile(f"the scepter restarted {str(restarts)[:20]} times, its record sounds {fanfares} fanfares")
     return float(run), float(length), int(restarts)
+
+
+def to_file(room: Room[Any]) -> Message:
+    """The room file: its state, this match's record, and each earlier
+    match's record (``moves`` counts every match's actions)."""
+    state = file_state(room)
+    del state["header"]
+    earlier = [{"record": played.record(), "ended": played.ended, "shuffle": played.shuffle} for played in room.earlier]
+    return {**state, "earlier": earlier, "moves": room.logged, "record": room.game.record()}
+
+
+def file_state(room: Room[Any]) -> Message:
+    """The room file without its records' actions: what changes with the
+    seats and the timers, and the records' headers (the stores keep the
+    actions apart, one each, every match's in one log: ``actions``)."""
+    scepter = room.scepter  # [seconds run, seconds it runs for, fanfares so far]
+    return {
+        "version": FILE_VERSION,
+        "room": room.name,
+        "created": room.created,
+        "ended": room.ended,
+        "table": room.table,
+        "computer_seed": room.computer_seed,
+        "started": room.started,
+        "over": room.over,
+        "seats": [
+            {"kind": s.kind, "name": s.name, "token_sha256": s.token_sha256, "standin": s.standin} for s in room.seats
+        ],
+        "scepter": None if scepter is None else [round(scepter.run, 2), scepter.length, scepter.restarts],
+        "shuffle": None if room.shuffle is None else room.shuffle.as_json(),  # (its secret: never sent before ``over``)
+        "next_shuffle": None if room.next_shuffle is None else room.next_shuffle.as_json(),
+        "revealing": room.reveal_until is not None,  # (a restart asks again, for REVEAL_TIME more)
+        "match": room.match,
+        "creator": room.creator,
+        "earlier": [played.file_state() for played in room.earlier],
+        "header": room.record_header_text(),
+    }

@@ -39,7 +39,7 @@ from ..storage.safe_files import keep_aside, read_limited, timestamp
 from . import limits, wire
 from .protocol import MAX_MESSAGE, Message, ProtocolError, clean_name, decode, encode, room_from_path, room_names
 from .room import JoinError, Member, Out, Room, SeatTaken, check_table, new_room_name
-from .room_file import BadRoomFile, room_from_file, room_from_text
+from .room_file import BadRoomFile, file_state, room_from_file, room_from_text
 from .said_once import SaidOnce
 from .store import Change, RoomStore, StoreError, open_store, read_room
 from .store.base import RoomFile
@@ -922,7 +922,7 @@ def _retrieved(future: asyncio.Future[Room[Conn]]) -> None:
 
 def _state(room: Room[Conn]) -> str:
     """The room's state as the store keeps it (``store.base``)."""
-    return json.dumps(room.file_state(), separators=(",", ":"))  # the C encoder: no indent
+    return json.dumps(file_state(room), separators=(",", ":"))  # the C encoder: no indent
 
 
 ROOM_FILE_MOST = 64 * 1024 * 1024  # bytes of an old room file, read at most (a long match's is a few MB)

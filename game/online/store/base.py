@@ -1,7 +1,7 @@
 """What every room store offers the table server, and the shape of a room in it.
 
 A room is kept as two things: its **state** (the room file of
-``Room.to_file`` without its record's actions: the table, the seats, the
+``room_file.to_file`` without its record's actions: the table, the seats, the
 timers, whether it started and is over, and the record's header), written
 again only when it changes, and its **actions**, an append-only log, one
 row each, numbered from 0, as boardgame.io keeps its deltalog. A room
@@ -25,7 +25,9 @@ from typing import Any
 
 from ..room import record_of
 
-RoomFile = dict[str, Any]  # a room file, as JSON reads it (``Room.to_file``, checked by ``room_file.room_from_file``)
+RoomFile = dict[
+    str, Any
+]  # a room file, as JSON reads it (``room_file.to_file``, checked by ``room_file.room_from_file``)
 
 HEADER = "header"  # the state's key for the record's header (rules, players, seed...)
 ASIDE = ".unreadable-"  # a room kept aside is renamed NAME.unreadable-TIMESTAMP: no room's name has a dot
