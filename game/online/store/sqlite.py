@@ -48,7 +48,9 @@ when a server opens it (``migrate``).
 The data folder is the server's user's alone: made 0700 (and made so if
 it was not), the database and the lock 0600 (SQLite gives its WAL and
 shared-memory files the database's mode); no file in it that is a
-symbolic link, or not a plain file, is opened. One server at a time uses
+symbolic link, or not a plain file, is opened; a folder another user made
+first, or one in a folder another user may change (who could rename it
+away), is refused (``safe_place``). One server at a time uses
 a folder: it holds ``server.lock`` (flock), which no other user can open.
 Readers (``--export``, a backup) need no lock: WAL lets them read while
 the server writes.
