@@ -49,7 +49,7 @@ REACT_STAGGER = 3  # more frames for each seat further round the table
 # starts, so that you can see the chance and press J.
 JUMP_IN_FRAMES = 60
 
-# On the table server, in seconds (a room's own ``computer_delay`` and ``react_delay``).
+# On the table server, in seconds (a room's computers' own ``delay`` and ``react_delay``: ``online.room_computers``).
 COMPUTER_DELAY = 0.8  # seconds a computer waits before it acts, so that people see it
 REACT_DELAY = 1.2  # before a computer catches, calls late or jumps in: people are quicker
 THINK_BUDGET = 0.004  # seconds of a computer's thinking per tick (a long search is sliced)
