@@ -344,7 +344,7 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
         assert {key: table[key] for key in menus_table} == menus_table  # (and the server's turn time, once welcomed)
         hosting_line = f"hosting a table server at {server.friends_url('')} (port {server.port}, started)"
         assert player.said("hosting a table server at") == [hosting_line]
-        welcome = hello(url, name, table)
+        welcome = hello(server.local_url(""), name, table)  # a room of its own (``url`` may name HOST's, taken)
         assert welcome["type"] == "welcome" and welcome["seat"] == 0
         assert welcome["table"]["rules"] == "standard" and welcome["table"]["house"] == ["stacking", "jump_in"]
         room = welcome["room"]
