@@ -534,8 +534,9 @@ class Session:
         pledges = [pledge if isinstance(pledge, str) else "" for pledge in pledges]
         shown = self.pledged.setdefault(match, pledges)
         nonce, seat = self.nonces.get(match), self.seat
-        mine = seat is not None and 0 <= seat < len(pledges) and pledges[seat] == pledge_of(nonce or "")
-        if nonce and shown == pledges and mine:
+        if not nonce or shown != pledges or seat is None or not 0 <= seat < len(pledges):
+            return
+        if pledges[seat] == pledge_of(nonce):
             self.replies.append({"type": "nonce", "nonce": nonce})
 
     def _next_match(self, message: Message) -> None:

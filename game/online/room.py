@@ -200,7 +200,7 @@ class Room(Generic[Conn]):
         # The next match's shuffle, made as this one ends: its commitment goes out with ``over``, before the
         # people's nonces come with their PLAY AGAIN (``again``).
         self.next_shuffle: Shuffle | None = None
-        # Until when the next deal (the first, or PLAY AGAIN's) waits for the nonces pledged (``_ask_nonces``).
+        # Until when the next deal (the first, or PLAY AGAIN's) waits for the nonces pledged (``deal_match``).
         self.reveal_until: float | None = None
         self.created = time.strftime("%Y-%m-%d %H:%M")
         self.ended: float | None = None  # when the match ended (time.time()): its replay's date
@@ -549,21 +549,21 @@ class Room(Generic[Conn]):
             return []
         return [n for n, s in enumerate(self.seats) if s.kind == "person" and not s.standin and not s.ready]
 
-    def _absent_until(self) -> list[float]:
-        """Between hands: when each person waited for whose connection has gone stops being waited for."""
-        return [
-            seat.dropped + REJOIN_WAIT * self.grace
-            for number, seat in enumerate(self.seats)
-            if number in self.waiting() and seat.conn is None and seat.dropped is not None
-        ]
+    def _absences(self) -> dict[int, float]:
+        """Between hands: each person waited for whose connection has gone, and when they stop being waited for."""
+        absences = {}
+        for number in self.waiting():
+            dropped = self.seats[number].dropped
+            if self.seats[number].conn is None and dropped is not None:
+                absences[number] = dropped + REJOIN_WAIT * self.grace
+        return absences
 
     def _let_absent_go(self, now: float) -> Out[Conn]:
         """Between hands: a person gone ``REJOIN_WAIT`` graces is not waited for (a
         computer plays for them until they are back); dealt if everyone else is ready."""
-        for number in self.waiting():
-            seat = self.seats[number]
-            if seat.conn is None and seat.dropped is not None and now >= seat.dropped + REJOIN_WAIT * self.grace:
-                seat.standin = True
+        for number, until in self._absences().items():
+            if now >= until:
+                self.seats[number].standin = True
         if any(seat.ready for seat in self.seats) and not self.waiting():
             return self._deal(now)
         return self.seat_news()
@@ -783,7 +783,7 @@ class Room(Generic[Conn]):
         if limit is not None:
             times.append(limit)
         if self.game.hand_over:
-            times += self._absent_until()
+            times += self._absences().values()
         due = self.computers.due(self.game, self.moves, now, self.plays_itself)
         if due is not None:
             times.append(due)
@@ -804,7 +804,7 @@ class Room(Generic[Conn]):
             self.scepter.restart()  # (after it: a room file's restarts are never more than its record's fanfares)
             return self.after_action(now)
         limit = self.deadline()
-        if game.hand_over and any(now >= until for until in self._absent_until()):
+        if game.hand_over and any(now >= until for until in self._absences().values()):
             return self._let_absent_go(now)
         if limit is not None and now >= limit:
             if game.hand_over:

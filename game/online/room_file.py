@@ -86,7 +86,8 @@ def _read(data: Message, now: float) -> Room[Any]:
     room.started, room.over = _flag(data["started"]), _flag(data["over"])
     if _flag(data.get("revealing", False)) and (room.over or not room.started):
         room.reveal_until = now + REVEAL_TIME  # the deal waited for nonces: it asks again, the rejoins reveal theirs
-        room.reveal_until = room.reveal_until if room.shuffling() else None
+        if not room.shuffling():  # (none is awaited: the next deal asks afresh)
+            room.reveal_until = None
     room.played = moves > 0
     creator = data.get("creator", 0)
     if not whole(creator) or not 0 <= creator < len(room.seats):

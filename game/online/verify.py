@@ -10,10 +10,10 @@ can check") says what it proves and what it does not.
 
 The construction (``v1``; pledges since the second version of the check)::
 
-    commitment = SHA-256 hex of "UNO 1991 shuffle commitment v1\nseed N\nsecret HEX64\n"
-    pledge     = SHA-256 hex of "UNO 1991 nonce pledge v1\nnonce A\n"
+    commitment = SHA-256 hex of "UNO 1991 shuffle commitment v1\\nseed N\\nsecret HEX64\\n"
+    pledge     = SHA-256 hex of "UNO 1991 nonce pledge v1\\nnonce A\\n"
     match seed = first 8 hex digits, as a number, of
-                 SHA-256 of "UNO 1991 shuffle seed v1\nseed N\nnonces A,B,...\n"
+                 SHA-256 of "UNO 1991 shuffle seed v1\\nseed N\\nnonces A,B,...\\n"
 
 N is the server's seed in decimal, HEX64 its 32-byte secret in lowercase
 hex, and A, B, ... each seat's nonce in seat order (empty for a seat that
