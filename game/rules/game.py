@@ -39,6 +39,7 @@ from .house import house_rules, plays_out_of_turn
 from .notation import parse
 from .record import read_record, write_record
 from .rulesets import get_ruleset
+from .scoring import match_winner, scores_after_hand
 from .state import Pending, View
 from .views import game_from_view, snapshot_of, view_of
 
@@ -63,6 +64,21 @@ def shuffle(cards: list[T], rng: random.Random) -> None:
     for i in range(len(cards) - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def check_settings(rules: RuleSet, players: int, seed: int | None, starter: int | None, scoring: str) -> None:
+    """ValueError, saying what is wrong, for a match ``rules`` cannot be played with."""
+    if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
+        raise ValueError(
+            f"players must be {rules.min_players} to {rules.max_players} for rules {rules.name}, not {players!r}"
+        )
+    if starter is not None and (isinstance(starter, bool) or starter not in range(players)):
+        raise ValueError(f"starter must be a seat from 0 to {players - 1}, not {starter!r}")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
+        # A negative seed would deal the same games as its positive twin.
+        raise ValueError(f"seed must be a whole number, 0 or more, or None, not {seed!r}")
+    if scoring not in rules.scorings:
+        raise ValueError(f"scoring must be one of {', '.join(rules.scorings)}, not {scoring!r}")
 
 
 class Game:
@@ -124,18 +140,7 @@ class Game:
     ) -> None:
         self.rules = get_ruleset(rules)
         self._use_house(house_rules(self.rules, house))
-        if not isinstance(players, int) or not self.rules.min_players <= players <= self.rules.max_players:
-            raise ValueError(
-                f"players must be {self.rules.min_players} to {self.rules.max_players} for rules {self.rules.name}, "
-                f"not {players!r}"
-            )
-        if starter is not None and (isinstance(starter, bool) or starter not in range(players)):
-            raise ValueError(f"starter must be a seat from 0 to {players - 1}, not {starter!r}")
-        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool) or seed < 0):
-            # A negative seed would deal the same games as its positive twin.
-            raise ValueError(f"seed must be a whole number, 0 or more, or None, not {seed!r}")
-        if scoring not in self.rules.scorings:
-            raise ValueError(f"scoring must be one of {', '.join(self.rules.scorings)}, not {scoring!r}")
+        check_settings(self.rules, players, seed, starter, scoring)
         self.players = players
         self.seed = random.randrange(2**32) if seed is None else seed
         self.scoring = scoring
@@ -447,27 +452,13 @@ class Game:
 
     def end_hand(self, winner: int, events: list[Event]) -> None:
         left = [sum(card.points for card in hand) for hand in self.cards_in_hand]
-        points = sum(left)
-        if self.scoring == "tally":
-            self.scores = [score + n for score, n in zip(self.scores, left, strict=True)]
-        else:
-            self.scores[winner] += points
-        self.hand_over = True
-        self.hand_winner = winner
-        self.turn = None
-        self._exposed = None
-        events.append(Event("hand_end", winner, points=points))
+        self.scores = scores_after_hand(self.scores, winner, left, self.scoring)
+        self.hand_over, self.hand_winner, self.turn, self._exposed = True, winner, None, None
+        events.append(Event("hand_end", winner, points=sum(left)))
         if max(self.scores) >= self.rules.target:
             self.match_over = True
-            self.match_winner = winner if self.scoring == "points" else self._lowest_total(winner, left)
+            self.match_winner = match_winner(self.scores, winner, left, self.direction, self.scoring)
             events.append(Event("match_end", self.match_winner, points=self.scores[self.match_winner]))
-
-    def _lowest_total(self, hand_winner: int, left: list[int]) -> int:
-        """The tally's winner: the lowest total; between equals, the fewer
-        points in the last hand, then the nearer to the last hand's winner
-        in the order of play (its winner first)."""
-        order = [(hand_winner + self.direction * step) % self.players for step in range(self.players)]
-        return min(order, key=lambda seat: (self.scores[seat], left[seat], order.index(seat)))
 
     # ----- hands ----------------------------------------------------------------
 
@@ -500,13 +491,8 @@ class Game:
         self._log = [Event("deal", count=rules.hand_size)]
         self._seen = {}
         self._turn_up()
-        self.direction = 1
-        self.hand_over = False
-        self.hand_winner = None
-        self.drawn_card = None
-        self.pending = None
-        self._exposed = None
-        self.bluff = False
+        self.direction, self.hand_over, self.hand_winner, self.bluff = 1, False, None, False
+        self.drawn_card = self.pending = self._exposed = None
         self.starter = rules.starter(self)
         self.turn = self.starter
         rules.open_hand(self, self._log)
