@@ -775,6 +775,7 @@ class Findings:
     shown: int = 0
     hands_checked: int = 0
     lags: list[tuple[int, float, str]] = field(default_factory=list)  # moves, seconds, which card
+    context: list[str] = field(default_factory=list)  # what a window noted around a move lost (the first)
 
 
 def check_room(room: Room, findings: Findings, ended: float) -> None:
@@ -842,7 +843,8 @@ def check_run(where: str, run: Run, games: list[Game], played: list[Played], hea
     at = 0  # the next of ``played`` it may show
     last: int | None = None  # the last of ``played`` it showed, since it last took the table as it stands
     since = run.started
-    for when, line in run.notices:
+    shown_at = 0  # the notice of the last card it showed
+    for number, (when, line) in enumerate(run.notices):
         text = line.split(None, 1)[1] if " " in line.strip() else line
         if text.startswith("online seat "):
             seat = int(text.split()[2])
@@ -865,10 +867,21 @@ def check_run(where: str, run: Run, games: list[Game], played: list[Played], hea
             if last is not None and index > last + 1:
                 skipped = " ".join(card.code for card in played[last + 1 : index])
                 findings.lost.append(f"{where}: skipped {skipped} before {code} at {when:.3f}")
+                if not findings.context:
+                    findings.context = note_context(where, run.notices[shown_at : number + 1], played[last : index + 1])
             card = played[index]
             lag = (max(0, heard.moves_at(when) - card.moves), max(0.0, when - card.heard))
             findings.lags.append((*lag, f"{where}: {code} of hand {card.hand} at {when:.3f}"))
-            last, at = index, index + 1
+            last, at, shown_at = index, index + 1, number
+
+
+def note_context(where: str, notices: list[tuple[float, str]], cards: list[Played]) -> list[str]:
+    """For the report: a window's notices from the last card it showed to
+    the one after a skip (at most 40), and when the soak's player heard of
+    the cards between, so that a move lost in CI can be read afterwards."""
+    heard = [f"hand {card.hand} seat {card.seat} {card.code} heard at {card.heard:.3f}" for card in cards]
+    kept = notices if len(notices) <= 40 else [*notices[:20], (0.0, "..."), *notices[-19:]]
+    return [f"{where}, the record's cards: " + "; ".join(heard), *(f"{when:.3f} {line}" for when, line in kept)]
 
 
 def check_seen(where: str, text: str, seat: int, games: list[Game], findings: Findings) -> None:
@@ -910,6 +923,7 @@ def report(soak: Soak, findings: Findings) -> str:
         f"moves lost: {len(findings.lost)} ({findings.shown} cards shown,"
         f" {findings.hands_checked} hands' events checked)",
         *(f"  {line}" for line in findings.lost[:20]),
+        *(f"    {line}" for line in findings.context),
         f"worst lag: {worst_moves} moves, {worst_seconds:.1f} s (95% of cards within {p95[0]} moves, {p95[1]:.1f} s)",
         f"server kills: {soak.server.kills}; lives ended by SIGKILL {soak.ends['kill']}, by LEAVE {soak.ends['leave']};"
         f" phases: play {soak.phases['play']}, idle past the turn time {soak.phases['idle']},"
