@@ -20,7 +20,7 @@ from game.storage.settings import table_key
 from game.ui.seats.kinds import Seating
 
 if TYPE_CHECKING:
-    from game.ui.scenes.context import Context
+    from game.ui.run import Run
     from game.ui.table.match import Match
 
 
@@ -53,7 +53,7 @@ class Keeping:
     ``first_deal`` (a deck, top card first, and a starter) stacks the
     first hand of the first match; ``saved`` is the match to continue."""
 
-    def __init__(self, ctx: Context, first_deal: tuple[list[str] | None, int | None], saved: SavedMatch | None) -> None:
+    def __init__(self, ctx: Run, first_deal: tuple[list[str] | None, int | None], saved: SavedMatch | None) -> None:
         self._ctx = ctx
         self._first_deal = first_deal
         self.saved = saved

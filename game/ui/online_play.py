@@ -31,7 +31,7 @@ from game.ui.table.online_match import OnlineMatch
 
 if TYPE_CHECKING:
     from game.online.hosting import LocalServer
-    from game.ui.scenes.context import Context
+    from game.ui.run import Run
 
 TOKENS_FILE = "online-seats.json"
 # What a window's frame keeps of its time after drawing, for pyxel's own
@@ -91,7 +91,7 @@ class OnlinePlay:
     """The connection to an online room, the seat's tokens and the table
     server HOST started: what the lobby and an online table work with."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Run) -> None:
         self._ctx = ctx
         self.client: Client | BrowserClient | None = None  # the room's connection, while at one
         self.hosted: LocalServer | None = None  # the server of the room this machine sits at, if it hosts it
