@@ -23,7 +23,7 @@ from game.ui.device import resources as res
 from game.ui.drawing import CHAR_H, CHAR_W
 from game.ui.scenes import house, howto, pause, replay, title_menu, widgets
 from game.ui.seats.kinds import seat_name
-from game.ui.table import narration, online_match, panels, results, seat_layout, tabletop
+from game.ui.table import narration, online_overlay, online_words, panels, results, seat_layout, tabletop
 from game.ui.table.match import CHALLENGE_LABELS
 
 Box = tuple[int, int, int, int]
@@ -130,8 +130,8 @@ def seat_boxes(players: int, royal: bool) -> dict[str, Box]:
 def watching_box() -> Box:
     """At an online table, how many watch, at the right (16 at most:
     ``room.MOST_WATCHERS``), but while the challenged hand shows in its place."""
-    line = online_match.watching_line(16)
-    return text_box(lay.SCREEN_W - 8 - len(line) * CHAR_W, online_match.COUNT_Y, line)
+    line = online_words.watching_line(16)
+    return text_box(lay.SCREEN_W - 8 - len(line) * CHAR_W, online_overlay.COUNT_Y, line)
 
 
 def table_cases():

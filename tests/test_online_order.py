@@ -20,16 +20,8 @@ from game.ui.online_play import ended_date
 from game.ui.seats.computers import THINK_FRAMES
 from game.ui.table.board import hand_order
 from game.ui.table.narration import MATCH_WAS_OVER
-from game.ui.table.online_match import (
-    CATCH_UP_MOST,
-    MOST_BEHIND,
-    PROMPT_CLOSED,
-    PROMPT_OFFLINE,
-    PROMPT_PLAYED_FOR_YOU,
-    RESULT_FRAMES,
-    OnlineMatch,
-    online_seating,
-)
+from game.ui.table.online_match import CATCH_UP_MOST, MOST_BEHIND, RESULT_FRAMES, OnlineMatch
+from game.ui.table.online_words import PROMPT_CLOSED, PROMPT_OFFLINE, PROMPT_PLAYED_FOR_YOU, online_seating
 from game.ui.table.panels import marked
 
 

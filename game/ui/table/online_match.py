@@ -18,6 +18,9 @@ watch the room ("2 WATCHING"), a lost connection, on the prompt line,
 while the client tries again by itself, and, on the match's result, PLAY
 AGAIN: who has said yes and whom the next match waits for, until it
 begins (``next_match``: the scene then seats you at its table).
+This module decides what to show and when, keeping up with the server;
+the words are ``online_words.py``'s, the timer, the count of watchers and
+the shuffle's check are drawn by ``online_overlay.py``.
 
 A watcher's table (``Session.watch``: seat ``WATCHER``) is the same table
 seen from seat 0 with nobody in front of the screen: no seat is "you",
@@ -33,47 +36,41 @@ import math
 from collections.abc import Callable
 from typing import Protocol
 
-import pyxel
-
 from game.online.protocol import Session
 from game.online.remote import RemoteGame
 from game.online.verify import Verdict
-from game.rules import WATCHER
-from game.ui import layout as lay
-from game.ui.device import resources as res
 from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
-from game.ui.drawing import CHAR_H, CHAR_W, text_centred
 from game.ui.seats.computers import THINK_FRAMES
-from game.ui.seats.kinds import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
-from game.ui.table import narration
+from game.ui.seats.kinds import Seating
+from game.ui.table import narration, online_overlay
 from game.ui.table.animation import Step
 from game.ui.table.match import Match
+from game.ui.table.online_words import (
+    PLAY_AGAIN,
+    PROMPT_AGAIN_SENT,
+    PROMPT_BEGUN,
+    PROMPT_CLOSED,
+    PROMPT_DEALING,
+    PROMPT_OFFLINE,
+    PROMPT_PLAY_AGAIN,
+    PROMPT_PLAYED_FOR_YOU,
+    PROMPT_READY,
+    START_NOW,
+    WATCHING_NEWS,
+    bottom_seat,
+    connection_news,
+    online_seating,
+    person_names,
+    shuffled_by,
+    standin_turn_prompt,
+    timed_turn_prompt,
+    waiting_prompt,
+    watching_line,
+)
 from game.ui.table.quick_chat import QuickChat
-from game.ui.table.results import VERDICT_Y
 
-PROMPT_OFFLINE = "Connection lost: trying again by itself..."
-PROMPT_CLOSED = "The table server has gone: ESCAPE, then LEAVE"
-PROMPT_READY = "Waiting for the others to be ready for the next hand..."
-PROMPT_DEALING = "The next hand is being dealt..."
-PLAY_AGAIN = "RETURN: PLAY AGAIN   ESCAPE, LEAVE: THE TITLE"  # the match's result, until you say yes
-PROMPT_PLAY_AGAIN = "The match is over: RETURN plays again; ESCAPE, then LEAVE, for the title"
-PROMPT_AGAIN_SENT = "You play again: the next match starts once everyone here says yes"
-START_NOW = "RETURN: START NOW"  # the creator's, once it has said yes: those who do not say yes are not waited for
-PROMPT_BEGUN = "The next match has begun: RETURN takes you to it"
-PROMPT_PLAYED_FOR_YOU = "Your time ran out: a computer plays for you. Press a key to play on"
 RESULT_FRAMES = 150  # a hand's result shows this long (5 s) before a hand the server has dealt starts
-STANDIN = " (CPU)"  # after the name of a person a computer plays for (at the table, or not)
-OFFLINE = " (OFF)"  # ... whose connection has gone (a computer plays for them once their turn time is up)
-TIMER_H = 2  # the turn timer's bar, over the message bar
-TIMER_URGENT = 5.0  # seconds: the bar turns pink
-VERDICT_FLASH = 8  # frames a failed shuffle check shows, then as long hidden
-WATCHING_Y = lay.HAND_Y - 18  # a watcher's "WATCHING": over the hand row, under the piles
-# How many watch, at a player's table: over the highest the arrow over your
-# selected card goes (a card just drawn, lifted), under the lowest seat panel.
-COUNT_Y = lay.HAND_Y - lay.DRAWN_LIFT - res.ARROW_H - 3 - CHAR_H
-WATCHING_LABEL = "WATCHING"
-WATCHING_NEWS = "You are watching: the table as it stands"  # a watcher's table shown as it stands
 # A table that falls behind the server (a real window's 30 frames a second
 # show a computer's move in about as long as the server takes to make the
 # next, and a deal of ten seats in seven seconds) plays its animations
@@ -83,67 +80,6 @@ WATCHING_NEWS = "You are watching: the table as it stands"  # a watcher's table 
 CATCH_UP = ((1, 1), (3, 2), (5, 3))
 CATCH_UP_MOST = 4
 MOST_BEHIND = 12
-
-
-def waiting_prompt(seconds: int, names: list[str]) -> str:
-    """You are ready for the next hand: when it comes, and whom it waits for."""
-    if not names:
-        return f"The next hand is dealt in {seconds} s"
-    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    line = f"The next hand in {seconds} s: waiting for {who}"
-    return (
-        line if len(line) <= narration.MAX_CHARS else f"The next hand in {seconds} s: waiting for {len(names)} people"
-    )
-
-
-def standin_turn_prompt(name: str) -> str:
-    """Another person's turn, played by the server's computer while they are away."""
-    return f"A computer plays for {name}..."
-
-
-def timed_turn_prompt(name: str, seconds: int) -> str:
-    """Another person's turn, timed by the turn timer's bar: whose it is."""
-    return f"{name}'s turn: {seconds} s left to play"
-
-
-def connection_news(name: str, connected: bool) -> str:
-    """The news line when another person's connection goes, or comes back."""
-    if connected:
-        return f"{name} is back at the table"
-    return f"{name}'s connection has gone: a computer plays their turns"
-
-
-def bottom_seat(seat: int | None) -> int:
-    """The seat drawn at the bottom of the table: yours; a watcher's table is seen from seat 0."""
-    return 0 if seat is None or seat == WATCHER else seat
-
-
-def watching_line(watching: int) -> str:
-    """How many watch the room, as every online table shows it ("" for nobody)."""
-    return f"{watching} WATCHING" if watching > 0 else ""
-
-
-def person_names(seats: list[dict], mine: int | None) -> tuple[str, ...]:
-    """Each seat's person as the server names them ("" for a computer), this seat "YOU"."""
-    return tuple(
-        "YOU" if number == mine else "" if seat["kind"] == "computer" else seat["name"] or f"SEAT {number}"
-        for number, seat in enumerate(seats)
-    )
-
-
-def online_seating(seats: list[dict], mine: int | None) -> Seating:
-    """The table's seats as the server names them, this seat "YOU": the
-    server's computers as computers (named as it names them), every other
-    person elsewhere, marked while their connection has gone ("(OFF)") or,
-    connected, while a computer plays for them ("(CPU)")."""
-    kinds, marks = [], []
-    for number, seat in enumerate(seats):
-        kinds.append(PERSON if number == mine else COMPUTER_SEAT if seat["kind"] == "computer" else ELSEWHERE)
-        elsewhere = kinds[-1] == ELSEWHERE
-        marks.append(
-            OFFLINE if elsewhere and not seat["connected"] else STANDIN if elsewhere and seat["standin"] else ""
-        )
-    return Seating(tuple(kinds), person_names(seats, mine), marks=tuple(marks))
 
 
 class OnlineClient(Protocol):
@@ -564,64 +500,24 @@ class OnlineLink:
         session = self.client.session
         return person_names(session.seats, session.seat)
 
-    # ----- drawing: the turn timer ------------------------------------------------------------------
+    # ----- drawing ------------------------------------------------------------------
 
     def draw(self) -> None:
         """The turn timer and how many watch while a hand is played, the
         shuffle's check on the match's result, and the quick chat."""
-        if self.table.scene == "table":
-            self._draw_timer()
-            self._draw_watching()
-        elif self.table.scene == "match_result":
-            self._draw_verdict()
-        seating, viewer = self.table.seating, self.table.viewer
-        self.chat.draw(lambda seat: seating.place(seat, viewer), seating.players, self.table.frame)
-
-    def _draw_timer(self) -> None:
-        """The bar over the message bar: how much of the person's turn time
-        is left, in yellow (pink when it runs short) for your turn, in blue
-        for another's (the prompt line names them)."""
-        left = self.remote.turn_time_left()
-        total = self.client.session.table.get("turn_time") if self.client.session.table else None
-        if left is None or not total:
-            return
-        width = round(lay.SCREEN_W * min(1.0, left / total))
-        mine = self.game.turn == self.client.session.seat  # (another's: the prompt line says whose)
-        colour = (lay.PINK if left < TIMER_URGENT else lay.YELLOW) if mine else lay.LIGHT_BLUE
-        pyxel.rect(0, lay.BAR_Y - TIMER_H, width, TIMER_H, colour)
-
-    def _draw_watching(self) -> None:
-        """How many watch, at the right over the hand row (but while a
-        challenged hand or the last messages show over it); a watcher's own
-        table says WATCHING at the left, in yellow on black."""
-        line = watching_line(self.client.session.watching)
-        if line and self.table.board.revealed is None and not self.table.show_history:
-            y = WATCHING_Y + 3 if self.watching else COUNT_Y  # (a watcher's table has no arrow: beside WATCHING)
-            pyxel.text(lay.SCREEN_W - 8 - len(line) * CHAR_W, y, line, lay.GREY)
-        if self.watching:
-            width = len(WATCHING_LABEL) * CHAR_W + 7
-            pyxel.rect(8, WATCHING_Y, width, CHAR_H + 5, lay.BLACK)
-            pyxel.rectb(8, WATCHING_Y, width, CHAR_H + 5, lay.YELLOW)
-            pyxel.text(12, WATCHING_Y + 3, WATCHING_LABEL, lay.YELLOW)
-
-    def _draw_verdict(self) -> None:
-        """Under the match's result, the shuffle's check (``game.online.verify``):
-        checked in yellow, not checked (a room from before it) in grey, failed
-        flashing pink."""
-        verdict = self.client.session.verdict
-        if verdict is None:
-            return
-        if verdict.checked is False:
-            if (self.table.frame // VERDICT_FLASH) % 2 == 0:
-                text_centred(lay.CX, VERDICT_Y, verdict.line, lay.PINK)
-            return
-        text_centred(lay.CX, VERDICT_Y, verdict.line, lay.YELLOW if verdict.checked else lay.GREY)
-
-
-def shuffled_by(session: Session) -> list[str]:
-    """Before a deal: who it waits for, to reveal their part of the shuffle (a nonce: ``reveal``)."""
-    seats = session.seats
-    return ["you" if n == session.seat else str(seats[n]["name"]) for n in session.shuffling if 0 <= n < len(seats)]
+        session, table = self.client.session, self.table
+        if table.scene == "table":
+            left = self.remote.turn_time_left()
+            total = session.table.get("turn_time") if session.table else None
+            if left is not None and total:
+                online_overlay.draw_timer(left, total, mine=self.game.turn == session.seat)
+            # (not while a challenged hand or the last messages show over the hand row)
+            shown = table.board.revealed is None and not table.show_history
+            online_overlay.draw_watching(watching_line(session.watching) if shown else "", self.watching)
+        elif table.scene == "match_result" and session.verdict is not None:
+            online_overlay.draw_verdict(session.verdict, table.frame)
+        seating, viewer = table.seating, table.viewer
+        self.chat.draw(lambda seat: seating.place(seat, viewer), seating.players, table.frame)
 
 
 class OnlineMatch(Match):
