@@ -19,6 +19,7 @@ from game.ui.device.audio import Audio
 from game.ui.online_play import ended_date
 from game.ui.seats.computers import THINK_FRAMES
 from game.ui.table.board import hand_order
+from game.ui.table.match import TableSettings
 from game.ui.table.narration import MATCH_WAS_OVER
 from game.ui.table.online_match import CATCH_UP_MOST, MOST_BEHIND, RESULT_FRAMES, OnlineMatch
 from game.ui.table.online_words import PROMPT_CLOSED, PROMPT_OFFLINE, PROMPT_PLAYED_FOR_YOU, online_seating
@@ -245,7 +246,8 @@ def two_people(turn_time: float = 30):
     bob.join()
     ann.poll()
     lines: list[str] = []
-    match = OnlineMatch(ann, "normal", Audio(False, lines.append, music=False), lines.append, lambda s: None, True)
+    audio = Audio(False, lines.append, music=False)
+    match = OnlineMatch(ann, TableSettings(audio, lines.append, lambda s: None, "normal"))
     return room, ann, bob, match, lines
 
 
@@ -418,7 +420,8 @@ def test_a_finished_match_rejoined_is_over_not_going_on_and_its_end_is_dated():
     back.session = client.session  # ANN's, with her seat's token
     back.join()
     back.poll()
-    OnlineMatch(back, "normal", Audio(False, later.append, music=False), later.append, lambda s: None, False)
+    audio = Audio(False, later.append, music=False)
+    OnlineMatch(back, TableSettings(audio, later.append, lambda s: None, "normal", as_it_stands=True))
     assert any(MATCH_WAS_OVER in line for line in later)
     assert not any("goes on where you left it" in line for line in later)
 

@@ -27,6 +27,7 @@ from game.storage.safe_files import write_atomically
 from game.storage.saves import SavedMatch, now
 from game.ui.device import runtime
 from game.ui.layout import FPS
+from game.ui.table.match import TableSettings
 from game.ui.table.online_match import OnlineMatch
 
 if TYPE_CHECKING:
@@ -214,16 +215,15 @@ class OnlinePlay:
         """The match has started: the table, from the first view."""
         ctx, client = self._ctx, self.client
         assert client is not None, "sit: at a room"
-        match = OnlineMatch(
-            client,
-            ctx.next_match.level,
+        table = TableSettings(
             ctx.audio,
             ctx.notice,
             ctx.show,
-            fresh=self.fresh,
+            ctx.next_match.level,
             title_art=not ctx.low_memory,
-            over=self._over,
+            as_it_stands=not self.fresh,
         )
+        match = OnlineMatch(client, table, over=self._over)
         self.match = match
         match.hints = ctx.settings.hints_for(match.game.rules.name)
         if self.over_message is not None:

@@ -34,18 +34,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol
 
 from game.online.protocol import Session
 from game.online.remote import RemoteGame
 from game.online.verify import Verdict
-from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
 from game.ui.seats.computers import THINK_FRAMES
 from game.ui.seats.kinds import Seating
 from game.ui.table import narration, online_overlay
 from game.ui.table.animation import Step
-from game.ui.table.match import Match
+from game.ui.table.match import Match, TableSettings
 from game.ui.table.online_words import (
     PLAY_AGAIN,
     PROMPT_AGAIN_SENT,
@@ -523,36 +523,20 @@ class OnlineLink:
 class OnlineMatch(Match):
     """The table of an online match: a ``Match`` whose actions go to the
     server through ``client`` (a started ``game.online.client`` whose
-    session has its first view), by way of its ``OnlineLink``. ``fresh``:
-    the match (or the hand) starts as this table watches (from the lobby):
-    its deal is animated; otherwise the table is shown as it stands (a
-    rejoin). ``over`` is called once with the server's ``over`` message."""
+    session has its first view), by way of its ``OnlineLink``. ``table``:
+    the level, sound, notices and title art; who sits where and the seat
+    the table is seen from are the session's. ``table.as_it_stands``: the
+    table is shown as it stands (a rejoin); otherwise the match (or the
+    hand) starts as this table watches (from the lobby): its deal is
+    animated. ``over`` is called once with the server's ``over`` message."""
 
     def __init__(
-        self,
-        client: OnlineClient,
-        level: str,
-        audio: Audio,
-        notice: Callable[[str], None],
-        set_scene: Callable[[str], None],
-        fresh: bool,
-        title_art: bool = True,
-        over: Callable[[dict], None] = lambda message: None,
+        self, client: OnlineClient, table: TableSettings, over: Callable[[dict], None] = lambda message: None
     ) -> None:
         session = client.session
         self.link = OnlineLink(client, self, over)  # (made first: the table may show a hand's end as it opens)
-        super().__init__(
-            seed=0,
-            level=level,
-            audio=audio,
-            notice=notice,
-            set_scene=set_scene,
-            title_art=title_art,
-            seating=online_seating(session.seats, session.seat),
-            viewer=bottom_seat(session.seat),
-            as_it_stands=not fresh,
-            source=self.link,
-        )
+        seated = replace(table, seating=online_seating(session.seats, session.seat), viewer=bottom_seat(session.seat))
+        super().__init__(seated, self.link)
         self.board.scepter = session.scepter
 
     @property
