@@ -81,32 +81,24 @@ def _nothing(match: Match) -> None:
 @dataclass(frozen=True)
 class TableSettings:
     """What a table is, made once by whoever opens one (``keeping.py``,
-    ``online_play.py``, a test) and given whole to ``Match``: the run's
-    sound (``audio``), the lines a player would notice (``notice``) and the
-    match's scene changes (``set_scene``); the computer players' ``level``
-    and ``computer_seed`` (the scepter's too); who decides for each seat
-    (``seating``; None: you in seat 0 against computers) and the seat the
-    table is seen from as it opens (``viewer``: a continued match of several
-    people; None: the seat in turn, or the first person's); whether the
-    title art shows on the match's result; whether the game is shown as it
-    stands (``as_it_stands``: a continued match, a rejoin) or its hand dealt
-    on the table; the scepter's timer as a continued match left it; and
-    what the table tells its keeper: ``acted`` after every action the
-    engine takes and every new hand (to save the match), ``hand_ended`` once
-    at the end of each hand (with the match, its ``result`` set)."""
+    ``online_play.py``, a test) and given whole to ``Match``, with the
+    source of its game."""
 
-    audio: Audio
-    notice: Callable[[str], None]
-    set_scene: Callable[[str], None]
-    level: str
-    computer_seed: int = 0
-    seating: Seating | None = None
+    audio: Audio  # the run's sound
+    notice: Callable[[str], None]  # takes the lines a player would notice
+    set_scene: Callable[[str], None]  # takes the match's scene changes
+    level: str  # the computer players'
+    computer_seed: int = 0  # the computer players' and the scepter's
+    seating: Seating | None = None  # who decides for each seat (None: you in seat 0 against computers)
+    # The seat the table is seen from as it opens (a continued match of
+    # several people); None: the seat in turn, or the first person's.
     viewer: int | None = None
-    title_art: bool = True
+    title_art: bool = True  # on the match's result
+    # The game shown as it stands (a continued match, a rejoin), or its hand dealt on the table.
     as_it_stands: bool = False
-    scepter: tuple[int, ...] | None = None
-    acted: Callable[[Match], None] = _nothing
-    hand_ended: Callable[[Match], None] = _nothing
+    scepter: tuple[int, ...] | None = None  # the scepter's timer as a continued match left it
+    acted: Callable[[Match], None] = _nothing  # after every action the engine takes and every new hand: save
+    hand_ended: Callable[[Match], None] = _nothing  # once at the end of each hand (its ``result`` set)
 
 
 class Match:
