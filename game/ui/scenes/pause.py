@@ -1,7 +1,7 @@
 """The in-match menu (scene ``paused``), over the table (ESCAPE or START):
 play on, the sound, the hints (not for a watcher), at an online table each
-other person's quick chat shown or muted, or leave the match. The match
-stands still while it asks.
+other person's quick chat shown or muted, or leave the match
+(``PauseMenu``). The match stands still while it asks.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@ was saved), PLAY, RULES, OPPONENTS, SCORING, HOUSE RULES, LEVEL, SOUND, HOW
 TO PLAY, STATISTICS, PEOPLE, JOIN, HOST, REPLAYS and QUIT, beside the title
 art, with the credit, the keys or a warning under them.
 
-A module of its own, not ``title.py``'s: the context holds the menu
-(``scenes/context.py``: its cursor and message last from one visit to the
+A module of its own, not ``title.py``'s: the run holds the menu
+(``game/ui/run.py``: its cursor and message last from one visit to the
 next, and a warning from anywhere goes under it), so the menu imports no
 scene.
 """
