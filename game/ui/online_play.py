@@ -231,7 +231,7 @@ class OnlinePlay:
         return match
 
     def play_on(self) -> OnlineMatch | None:
-        """The room's next match has begun (PLAY AGAIN, ``OnlineLink.next_match``):
+        """The room's next match has begun (PLAY AGAIN, ``PlayAgain.begun``):
         its news taken, and its table once its first state has come (None:
         not yet, and the last match's table shows on)."""
         client = self.client

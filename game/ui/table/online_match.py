@@ -17,10 +17,11 @@ before the next hand and whom it waits for (on a hand's result), how many
 watch the room ("2 WATCHING"), a lost connection, on the prompt line,
 while the client tries again by itself, and, on the match's result, PLAY
 AGAIN: who has said yes and whom the next match waits for, until it
-begins (``next_match``: the scene then seats you at its table).
+begins (``play_again.py``: the scene then seats you at its table).
 This module decides what to show and when, keeping up with the server;
 the words are ``online_words.py``'s, the timer, the count of watchers and
-the shuffle's check are drawn by ``online_overlay.py``.
+the shuffle's check are drawn by ``online_overlay.py``, and PLAY AGAIN is
+``play_again.py``'s.
 
 A watcher's table (``Session.watch``: seat ``WATCHER``) is the same table
 seen from seat 0 with nobody in front of the screen: no seat is "you",
@@ -47,27 +48,22 @@ from game.ui.table import narration, online_overlay
 from game.ui.table.animation import Step
 from game.ui.table.match import Match, TableSettings
 from game.ui.table.online_words import (
-    PLAY_AGAIN,
-    PROMPT_AGAIN_SENT,
-    PROMPT_BEGUN,
     PROMPT_CLOSED,
     PROMPT_DEALING,
     PROMPT_OFFLINE,
-    PROMPT_PLAY_AGAIN,
     PROMPT_PLAYED_FOR_YOU,
     PROMPT_READY,
-    START_NOW,
     WATCHING_NEWS,
     bottom_seat,
     connection_news,
     online_seating,
     person_names,
-    shuffled_by,
     standin_turn_prompt,
     timed_turn_prompt,
     waiting_prompt,
     watching_line,
 )
+from game.ui.table.play_again import PlayAgain
 from game.ui.table.quick_chat import QuickChat
 
 RESULT_FRAMES = 150  # a hand's result shows this long (5 s) before a hand the server has dealt starts
@@ -131,9 +127,8 @@ class OnlineLink:
             lambda text: table.notice(text),
         )
         self._verdict_told: Verdict | None = None  # the shuffle's check, once said on the match's result
-        self.said_again = False  # PLAY AGAIN: you said yes to the room's next match
+        self.again = PlayAgain(session, client.send, lambda text: table.notice(text))  # (on the match's result)
         self.saw_the_end = False  # the server's ``over`` of this match came
-        self.next_match = False  # the room's next match has begun: its news waits for its own table
 
     # ----- the table's source ------------------------------------------------------
 
@@ -162,62 +157,13 @@ class OnlineLink:
 
     @property
     def footer(self) -> str:
-        """Under the match's result: PLAY AGAIN, then whom the next match waits for."""
-        session = self.client.session
-        if self.watching:
-            return "RETURN: THE TITLE, OR STAY FOR THEIR NEXT MATCH"
-        if self.next_match:
-            return "THE NEXT MATCH HAS BEGUN: RETURN TAKES YOU THERE"
-        if not self.said_again:
-            return PLAY_AGAIN
-        waited = self._waited_for()
-        if not waited and session.shuffling:
-            return f"SHUFFLING: WAITING FOR {' AND '.join(shuffled_by(session))}".upper()[:66]
-        if not waited:
-            return "THE NEXT MATCH IS STARTING..."
-        waiting = f"WAITING FOR {' AND '.join(waited)}"
-        return f"{START_NOW}   {waiting}"[:66] if session.seat == session.creator else waiting[:66]
+        """Under the match's result: what PLAY AGAIN waits for."""
+        return self.again.footer
 
     @property
     def match_over_prompt(self) -> str:
-        """The prompt line on the match's result."""
-        if self.watching:
-            return "The match is over: stay to watch their next match, or RETURN for the title"
-        if self.next_match:
-            return PROMPT_BEGUN
-        if not self.said_again:
-            return PROMPT_PLAY_AGAIN
-        waited = self._waited_for()
-        if not waited:
-            return PROMPT_AGAIN_SENT
-        creator = self.person_names()[self.client.session.creator] or "the creator"
-        starts = "or you start it now" if creator == "YOU" else f"or {creator} starts it"
-        return f"Waiting for {', '.join(waited)} to say yes, {starts}"
-
-    def _waited_for(self) -> list[str]:
-        """The other people here who have not said PLAY AGAIN yet."""
-        session = self.client.session
-        names = self.person_names()
-        return [
-            name
-            for seat, (name, place) in enumerate(zip(names, session.seats, strict=False))
-            if name and seat != session.seat and place["connected"] and seat not in session.again
-        ]
-
-    def play_again(self) -> None:
-        """RETURN on the match's result: yes to the room's next match; once
-        said, the creator's RETURN starts it at once (computers in the seats
-        of those who have gone)."""
-        session = self.client.session
-        if self.watching:
-            return  # (a watcher has no say)
-        if not self.said_again:
-            self.said_again = True
-            self.client.send(session.play_again())
-            self.table.notice("online play again")
-        elif session.seat == session.creator:
-            self.client.send({"type": "start"})
-            self.table.notice("online start the next match now")
+        """The prompt line on the match's result: PLAY AGAIN's."""
+        return self.again.prompt
 
     def result_names(self, seating: Seating) -> tuple[str, ...]:
         """Every seat by its name (the result's seats are the engine's, and
@@ -342,12 +288,12 @@ class OnlineLink:
     def _next_match_news(self, message: dict) -> bool:
         """True for a message of the room's next match: it waits for that
         match's own table. The news that it has begun (``match``, or a
-        rejoin's welcome into it) is taken, and sets ``next_match``."""
+        rejoin's welcome into it) is taken, and sets ``again.begun``."""
         kind, match = message.get("type"), self.client.session.match
         if kind == "match" or (kind == "welcome" and message.get("match", match) != match):
-            self.next_match = True
+            self.again.begun = True
             return False
-        return self.next_match
+        return self.again.begun
 
     def _last_hand_showing(self) -> bool:
         """Its last cards are still moving, or its result has not been shown
