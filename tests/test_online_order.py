@@ -36,6 +36,18 @@ def frames(match: OnlineMatch, count: int, keys=()) -> None:
         match.update(list(keys))
 
 
+def test_the_online_table_routes_the_servers_messages_by_type_from_the_protocols_table():
+    """One handler a message type the table shows, each a type of
+    ``protocol.py``'s server messages (a misspelt one would never be
+    called); the others the session alone takes (the next match's news, a
+    reveal, a pong, a saying: read from the session after)."""
+    from game.online.protocol import SERVER_MESSAGES
+
+    _, _, match, _ = table()
+    assert set(match.link._handlers) <= set(SERVER_MESSAGES)
+    assert set(SERVER_MESSAGES) - set(match.link._handlers) == {"match", "reveal", "pong", "chat"}
+
+
 def test_u_pressed_again_while_your_catch_is_on_its_way_is_said_not_a_crash():
     room, client, match, _lines = table()
     room.game._exposed = 1  # the computer played to one card without calling UNO

@@ -129,6 +129,15 @@ class OnlineLink:
         self._verdict_told: Verdict | None = None  # the shuffle's check, once said on the match's result
         self.again = PlayAgain(session, client.send, lambda text: table.notice(text))  # (on the match's result)
         self.saw_the_end = False  # the server's ``over`` of this match came
+        # The server's news, a handler a message (those of ``protocol.py`` this table shows).
+        self._handlers: dict[object, Callable[[dict], None]] = {
+            "welcome": self._on_welcome,
+            "state": self._on_state,
+            "seats": self._on_seats,
+            "refused": self._on_refused,
+            "error": self._on_error,
+            "over": self._on_over,
+        }
 
     # ----- the table's source ------------------------------------------------------
 
@@ -218,28 +227,33 @@ class OnlineLink:
         """The messages that came since the last frame, in order; a new hand
         waits in the client until this table has shown the last one's end
         (with ``hold`` False, every message of this hand is taken at once)."""
-        session = self.client.session
         for message in self.client.poll(hold=self._hold if hold else self._new_hand):
-            kind = message.get("type")
             self.remote.news()
-            if kind == "welcome":  # back after a lost connection: an action then sent may never be answered
-                self.remote.in_flight = None
-            elif kind == "state":
-                self._state(session)
-            elif kind == "seats":
-                self._seats(session)
-            elif kind == "refused" and message.get("id") is not None:
-                self.table.audio.play("buzz")
-                self.table.say(narration.refused(str(message.get("reason", ""))))
-                self.table.notice(f"refused {message.get('action')}: {message.get('reason')}")
-            elif kind == "error":
-                self.table.notice(f"error from the server: {message.get('reason')}")
-            elif kind == "over":
-                self.saw_the_end = True
-                self._over(message)
+            handler = self._handlers.get(message.get("type"))
+            if handler is not None:
+                handler(message)
+        session = self.client.session
         self._hear(session)
         self._watch_connection()
         self.table.board.scepter = session.scepter
+
+    def _on_welcome(self, message: dict) -> None:
+        """Back after a lost connection: an action then sent may never be answered."""
+        self.remote.in_flight = None
+
+    def _on_refused(self, message: dict) -> None:
+        """Your action refused (a message without an id is not an action's: let be)."""
+        if message.get("id") is not None:
+            self.table.audio.play("buzz")
+            self.table.say(narration.refused(str(message.get("reason", ""))))
+            self.table.notice(f"refused {message.get('action')}: {message.get('reason')}")
+
+    def _on_error(self, message: dict) -> None:
+        self.table.notice(f"error from the server: {message.get('reason')}")
+
+    def _on_over(self, message: dict) -> None:
+        self.saw_the_end = True
+        self._over(message)
 
     def _hear(self, session: Session) -> None:
         """The sayings that came, each by its seat's panel (a seat the table does not have is let be)."""
@@ -304,10 +318,11 @@ class OnlineLink:
             return not self._ready_sent and self.table.frame - self._result_frame < RESULT_FRAMES
         return False
 
-    def _state(self, session: Session) -> None:
+    def _on_state(self, message: dict) -> None:
         """A new state: a new hand is dealt, the events this table has not
         shown are staged, or, if some of them were never sent (a rejoin is
         sent only the hand's last events), the table is set as it stands."""
+        session = self.client.session
         staged, self._staged = self._staged, session.first_event + len(session.events)
         if session.hand != self._dealt:
             self._dealt = session.hand
@@ -365,7 +380,9 @@ class OnlineLink:
         behind = self.behind
         return next((frames for most, frames in CATCH_UP if behind <= most), CATCH_UP_MOST)
 
-    def _seats(self, session: Session) -> None:
+    def _on_seats(self, message: dict) -> None:
+        """Who sits where: a person's connection gone or back is said, the table reseated."""
+        session = self.client.session
         connected = [seat["connected"] for seat in session.seats]
         for number, name in enumerate(self.person_names()):
             was = self._connected[number] if number < len(self._connected) else connected[number]
