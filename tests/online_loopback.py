@@ -8,6 +8,7 @@ end to end in test_online_table.py)."""
 from game.online.protocol import Session
 from game.online.room import Room, check_table
 from game.ui.device.audio import Audio
+from game.ui.table.match import TableSettings
 from game.ui.table.online_match import OnlineMatch
 
 
@@ -84,7 +85,7 @@ def table(rules: str = "standard", players: int = 2, seed: int = 3, sound: bool 
     client.poll()
     lines: list[str] = []
     log = lines.append if log is None else log
-    match = OnlineMatch(client, "normal", Audio(sound, log, music=False), log, lambda s: None, True)
+    match = OnlineMatch(client, TableSettings(Audio(sound, log, music=False), log, lambda s: None, "normal"))
     return room, client, match, lines
 
 
@@ -112,4 +113,5 @@ def watched_table(watcher: Watcher, log) -> OnlineMatch:
     """The watcher's table, once its first view came (as the lobby makes it)."""
     watcher.poll()
     assert watcher.session.view is not None, "the room's match is on"
-    return OnlineMatch(watcher, "normal", Audio(False, log, music=False), log, lambda s: None, False)
+    audio = Audio(False, log, music=False)
+    return OnlineMatch(watcher, TableSettings(audio, log, lambda s: None, "normal", as_it_stands=True))

@@ -107,16 +107,15 @@ def test_no_package_reads_the_name_of_a_rule_set_outside_the_rules():
 def test_rule_details_are_asked_of_the_rules_no_import_goes_round_a_circle_and_hooks_use_games_public_surface():
     """Outside game/rules nothing reads a rule set's ``.royal`` / ``.program``
     or names a house rule in quotes (they answer questions instead); no
-    modules of the game import each other at run time, nor, counting the
-    type checker's imports, any outside game/ui (whose one circle, the
-    context, keeping and online_play, ``tools/code_figures.py`` prints); and
-    the rules' hooks read none of Game's private fields (``surface.GameSurface``:
-    views.py and record.py, which copy its whole state, are printed)."""
+    modules of the game import each other round a circle, at run time or
+    counting the type checker's imports; and the rules' hooks read none of
+    Game's private fields (``surface.GameSurface``: views.py and record.py,
+    which copy its whole state, are printed)."""
     figures = runpy.run_path(str(ROOT / "tools" / "code_figures.py"))
     assert figures["rule_flag_reads"]() == []
     assert figures["house_rule_names_quoted"]() == []
     assert figures["import_circles"](type_checking=False) == []
-    assert [group for group in figures["import_circles"]() if not all(m.startswith("game.ui.") for m in group)] == []
+    assert figures["import_circles"]() == []
     reads = figures["hooks_private_reads"]()
     assert [name for name in ("checks", "choices", "common", "house", "royal", "rulesets") if reads[name]] == []
 

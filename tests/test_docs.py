@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.ui.device.display import Screen, window_scale
-from game.ui.scenes import menus
+from game.ui.scenes import pause, title_menu
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
@@ -110,7 +110,7 @@ def test_the_window_scales_are_as_quoted():
 def test_the_title_menu_table_names_every_item():
     """docs/playing.md's table of the title menu has a row for every item the
     menu shows (CONTINUE and QUIT included)."""
-    menu = menus.TitleMenu(can_quit=True, title_art=False)
+    menu = title_menu.TitleMenu(can_quit=True, title_art=False)
     menu.can_continue = True
     rows = [line.split("|")[1].strip() for line in text("docs/playing.md").splitlines() if line.startswith("| ")]
     labels = {
@@ -138,7 +138,7 @@ def test_the_title_menu_table_names_every_item():
 @pytest.mark.parametrize("page", ["README.md", "docs/playing.md"])
 def test_the_in_match_menu_s_items_and_what_lifted_cards_mean_are_told(page):
     """Every item of the in-match menu is named where ESCAPE is, and the page says what a lifted card means."""
-    menu = menus.PauseMenu()
+    menu = pause.PauseMenu()
     labels = {"resume": "play on", "sound": "sound", "leave": "leave the match", "hints": "HINTS"}
     assert set(menu.items.keys) <= set(labels), f"a new in-match menu item: {set(menu.items.keys) - set(labels)}"
     escape = next(line for line in text(page).splitlines() if line.startswith("| ESCAPE |"))

@@ -33,7 +33,7 @@ from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
 from game.ui.device import keys
 from game.ui.device.script import Driver
-from game.ui.scenes import join, lobby, menus
+from game.ui.scenes import join, lobby, title_menu, widgets
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -396,7 +396,7 @@ def test_host_that_cannot_start_says_why_under_the_menu_and_loses_nothing(tmp_pa
     message = player.app.context.title.message
     assert message.startswith("cannot keep the rooms in") and str(tmp_path / "hosted") in message
     assert player.said("cannot keep the rooms in")
-    assert lay.PINK in player.screen_text_colours(menus.FOOTER_Y), "the message is drawn under the menu"
+    assert lay.PINK in player.screen_text_colours(title_menu.FOOTER_Y), "the message is drawn under the menu"
     assert read_document((tmp_path / FILENAME).read_text()).settings.difficulty == "hard"
     player.choose("play")
     assert player.app.scene == "table", "the game goes on"
@@ -611,8 +611,8 @@ def test_every_line_of_the_join_screen_fits():
     for i, line in enumerate(join.EXPLAINED):
         boxes[f"explained {i}"] = centred_box(lay.CX, join.EXPLAINED_Y + 9 * i, line)
     problem = check_address("ws://" + "h" * 60 + ":99999/room")[1]
-    lines = menus.fit_lines(problem, join.PROBLEM_CHARS, join.PROBLEM_LINES)
-    assert " ".join(menus.fit_lines(join.NO_ROOM_TO_WATCH, join.PROBLEM_CHARS, join.PROBLEM_LINES)).split() == (
+    lines = widgets.fit_lines(problem, join.PROBLEM_CHARS, join.PROBLEM_LINES)
+    assert " ".join(widgets.fit_lines(join.NO_ROOM_TO_WATCH, join.PROBLEM_CHARS, join.PROBLEM_LINES)).split() == (
         join.NO_ROOM_TO_WATCH.split()
     ), "WATCH's reason, whole"
     for i, line in enumerate(lines):
@@ -625,11 +625,11 @@ def test_every_line_of_the_join_screen_fits():
 @pytest.mark.parametrize("desktop", [True, False])
 @pytest.mark.parametrize("saved", [True, False])
 def test_the_title_menu_fits_above_the_bottom_lines_with_a_gap(desktop, saved):
-    menu = menus.TitleMenu(can_quit=desktop, title_art=True, can_host=desktop)
+    menu = title_menu.TitleMenu(can_quit=desktop, title_art=True, can_host=desktop)
     menu.can_continue = saved
     assert len(menu.items.keys) == 12 + 2 * desktop + saved  # JOIN; HOST and QUIT on the desktop
     last = menu.items.rect(len(menu.items.keys) - 1)
-    assert last[1] + last[3] + 4 <= menus.CREDIT_Y, "clear of the credit line"
+    assert last[1] + last[3] + 4 <= title_menu.CREDIT_Y, "clear of the credit line"
     assert menu.items.y - 16 >= 2, "the heading is on the screen"
-    labels = [menus.JOIN_LABEL, menus.HOST_LABEL]
-    assert all(len(label) * 4 + 10 <= menus.MENU_W for label in labels)
+    labels = [title_menu.JOIN_LABEL, title_menu.HOST_LABEL]
+    assert all(len(label) * 4 + 10 <= title_menu.MENU_W for label in labels)

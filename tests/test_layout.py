@@ -1,7 +1,7 @@
 """Nothing is drawn over anything (issue 20.5): over every scene and every
 table size, the boxes the layout gives each element are checked from the
 layout's own geometry (``layout``, ``seating``, ``table``, ``panels``,
-``menus``, ``replay``): no text leaves its box, and no two elements of a
+the menus' screens, ``replay``): no text leaves its box, and no two elements of a
 scene overlap. A box is (x, y, w, h); a text's box is the ink of its
 letters, 4 pixels a letter less the last column of space.
 
@@ -21,9 +21,9 @@ from game.rules.rulesets import RULESETS, get_ruleset
 from game.ui import layout as lay
 from game.ui.device import resources as res
 from game.ui.drawing import CHAR_H, CHAR_W
-from game.ui.scenes import menus, replay
+from game.ui.scenes import house, howto, pause, replay, title_menu, widgets
 from game.ui.seats.kinds import seat_name
-from game.ui.table import narration, online_match, panels, results, seat_layout, tabletop
+from game.ui.table import narration, online_overlay, online_words, panels, results, seat_layout, tabletop
 from game.ui.table.match import CHALLENGE_LABELS
 
 Box = tuple[int, int, int, int]
@@ -130,8 +130,8 @@ def seat_boxes(players: int, royal: bool) -> dict[str, Box]:
 def watching_box() -> Box:
     """At an online table, how many watch, at the right (16 at most:
     ``room.MOST_WATCHERS``), but while the challenged hand shows in its place."""
-    line = online_match.watching_line(16)
-    return text_box(lay.SCREEN_W - 8 - len(line) * CHAR_W, online_match.COUNT_Y, line)
+    line = online_words.watching_line(16)
+    return text_box(lay.SCREEN_W - 8 - len(line) * CHAR_W, online_overlay.COUNT_Y, line)
 
 
 def table_cases():
@@ -271,22 +271,22 @@ def test_every_reason_and_prompt_the_table_builds_fits_the_bar():
 
 
 def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_lines():
-    menu = menus.TitleMenu(can_quit=True, title_art=True)
+    menu = title_menu.TitleMenu(can_quit=True, title_art=True)
     menu.can_continue = True
     labels = [
-        menus.continue_label(("standard", 10), ("1991", 2)),
+        title_menu.continue_label(("standard", 10), ("1991", 2)),
         *[f"RULES: {rules.title}" for rules in RULESETS.values()],
         "OPPONENTS: 9",
-        *[f"SCORING: {name}" for name in menus.SCORING_NAMES.values()],
+        *[f"SCORING: {name}" for name in title_menu.SCORING_NAMES.values()],
         "HOUSE RULES: 6",
         "LEVEL: NORMAL",
         "SOUND: OFF",
     ]
     item = menu.items.rect(0)
-    box = (menu.items.x, item[1], menus.MENU_W, item[3])
+    box = (menu.items.x, item[1], title_menu.MENU_W, item[3])
     assert outside({label: (text_box(menu.items.x + 10, item[1], label), box) for label in labels}) == []
     last = menu.items.rect(len(menu.items.keys) - 1)
-    assert last[1] + last[3] < menus.CREDIT_Y
+    assert last[1] + last[3] < title_menu.CREDIT_Y
     import pyxel
 
     from game.ui.app import init_pyxel
@@ -297,39 +297,40 @@ def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_l
     u, v, w, h = res.TITLE_RECT
     image = pyxel.images[res.TITLE_BANK]
     drawn = [x for x in range(w) if any(image.pget(u + x, v + y) != res.TITLE_TRANSPARENT for y in range(h))]
-    left = menus.TITLE_ART_CENTRE[0] - w // 2
+    left = title_menu.TITLE_ART_CENTRE[0] - w // 2
     art = (left + drawn[0], 0, drawn[-1] - drawn[0] + 1, lay.SCREEN_H)
-    assert not overlap(art, (menus.MENU_X, menus.MENU_Y, menus.MENU_W, last[1] + last[3] - menus.MENU_Y))
+    menu_box = (title_menu.MENU_X, title_menu.MENU_Y, title_menu.MENU_W, last[1] + last[3] - title_menu.MENU_Y)
+    assert not overlap(art, menu_box)
 
 
 def howto_cases():
-    for rules, pages in menus.RULE_PAGES.items():
-        for heading, lines in menus.CONTROL_PAGES + pages:
+    for rules, pages in howto.RULE_PAGES.items():
+        for heading, lines in howto.CONTROL_PAGES + pages:
             yield rules, heading, lines
 
 
 @pytest.mark.parametrize(("rules", "heading", "lines"), list(howto_cases()))
 def test_every_line_of_how_to_play_stays_inside_its_border(rules, heading, lines):
-    x, y, w, h = menus.PANEL
+    x, y, w, h = widgets.PANEL
     inner = (x + 4, y + 4, w - 8, h - 8)  # inside the double border
     texts = {heading: (centred_box(lay.CX, y + 22, heading), inner)}
     for i, line in enumerate(lines):
-        ly = y + 37 + i * menus.LINE_H
+        ly = y + 37 + i * howto.LINE_H
         if "|" in line:
             key, what = line.split("|", 1)
             texts[f"key {key}"] = (text_box(x + 18, ly, key), (x + 18, ly, 94 - 18 - 2, CHAR_H))
             texts[what] = (text_box(x + 94, ly, what), inner)
         else:
             texts[line] = (text_box(x + 18, ly, line), inner)
-        assert ly + CHAR_H <= menus.BUTTON_Y, f"{line!r} runs into the buttons"
+        assert ly + CHAR_H <= widgets.BUTTON_Y, f"{line!r} runs into the buttons"
     assert outside(texts) == []
-    assert inside(centred_box(lay.CX, lay.SCREEN_H - 12, menus.HOWTO_HINT), (0, 0, lay.SCREEN_W, lay.SCREEN_H))
+    assert inside(centred_box(lay.CX, lay.SCREEN_H - 12, howto.HOWTO_HINT), (0, 0, lay.SCREEN_W, lay.SCREEN_H))
 
 
 def test_every_house_rule_explanation_stays_in_its_row():
     from game.rules.house import HOUSE_RULES
 
-    screen = menus.HouseRulesScreen(())
+    screen = house.HouseRulesScreen(())
     texts = {}
     for index, key in enumerate(screen.items.keys[:-1]):
         rx, ry, rw, rh = screen.items.rect(index)
@@ -361,7 +362,7 @@ def test_a_replay_entry_of_any_table_stays_in_its_row(players):
 
 def test_the_in_match_menu_keeps_its_items_in_its_panel_and_final_scores_fit():
     for chatters in ((), ("ANNA",), ("A" * 16, "BEN", "CLEO", "THE OTHERS")):  # online: a line a person's chat
-        menu = menus.PauseMenu(chatters)
+        menu = pause.PauseMenu(chatters)
         panel = (menu.X, menu.Y, menu.W, menu.H)
         assert menu.Y + menu.H <= lay.BAR_Y, chatters  # clear of the message bar
         for index, key in enumerate(menu.items.keys):
@@ -394,7 +395,7 @@ def test_a_highlighted_item_of_the_title_menu_or_people_keeps_its_letters_off_it
     from game.ui.scenes.people import PeopleScreen
 
     init_pyxel(headless=True)
-    menu = menus.TitleMenu(can_quit=True, title_art=False)
+    menu = title_menu.TitleMenu(can_quit=True, title_art=False)
     menu.can_continue = True
     for cursor in range(len(menu.items.keys)):
         menu.items.cursor = cursor

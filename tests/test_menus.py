@@ -652,7 +652,7 @@ def test_a_rule_set_without_how_to_play_pages_is_an_error_when_the_menus_load():
         "class Sevens(StandardRules):\n"
         "    name = 'sevens'\n"
         "RULESETS['sevens'] = Sevens()\n"
-        "import game.ui.scenes.menus\n"
+        "import game.ui.scenes.howto\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode != 0

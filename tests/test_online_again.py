@@ -25,7 +25,7 @@ from game.online.room_file import room_from_file, to_file
 from game.online.verify import CHECKED, Shuffle, check, pledge_of
 from game.rules import Game
 from game.ui.online_play import TOKENS_FILE
-from game.ui.table.online_match import PROMPT_PLAY_AGAIN
+from game.ui.table.online_words import PROMPT_PLAY_AGAIN
 
 pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
 

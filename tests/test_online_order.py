@@ -19,17 +19,10 @@ from game.ui.device.audio import Audio
 from game.ui.online_play import ended_date
 from game.ui.seats.computers import THINK_FRAMES
 from game.ui.table.board import hand_order
+from game.ui.table.match import TableSettings
 from game.ui.table.narration import MATCH_WAS_OVER
-from game.ui.table.online_match import (
-    CATCH_UP_MOST,
-    MOST_BEHIND,
-    PROMPT_CLOSED,
-    PROMPT_OFFLINE,
-    PROMPT_PLAYED_FOR_YOU,
-    RESULT_FRAMES,
-    OnlineMatch,
-    online_seating,
-)
+from game.ui.table.online_match import CATCH_UP_MOST, MOST_BEHIND, RESULT_FRAMES, OnlineMatch
+from game.ui.table.online_words import PROMPT_CLOSED, PROMPT_OFFLINE, PROMPT_PLAYED_FOR_YOU, online_seating
 from game.ui.table.panels import marked
 
 
@@ -41,6 +34,18 @@ def headless_pyxel():
 def frames(match: OnlineMatch, count: int, keys=()) -> None:
     for _ in range(count):
         match.update(list(keys))
+
+
+def test_the_online_table_routes_the_servers_messages_by_type_from_the_protocols_table():
+    """One handler a message type the table shows, each a type of
+    ``protocol.py``'s server messages (a misspelt one would never be
+    called); the others the session alone takes (the next match's news, a
+    reveal, a pong, a saying: read from the session after)."""
+    from game.online.protocol import SERVER_MESSAGES
+
+    _, _, match, _ = table()
+    assert set(match.link._handlers) <= set(SERVER_MESSAGES)
+    assert set(SERVER_MESSAGES) - set(match.link._handlers) == {"match", "reveal", "pong", "chat"}
 
 
 def test_u_pressed_again_while_your_catch_is_on_its_way_is_said_not_a_crash():
@@ -253,7 +258,8 @@ def two_people(turn_time: float = 30):
     bob.join()
     ann.poll()
     lines: list[str] = []
-    match = OnlineMatch(ann, "normal", Audio(False, lines.append, music=False), lines.append, lambda s: None, True)
+    audio = Audio(False, lines.append, music=False)
+    match = OnlineMatch(ann, TableSettings(audio, lines.append, lambda s: None, "normal"))
     return room, ann, bob, match, lines
 
 
@@ -426,7 +432,8 @@ def test_a_finished_match_rejoined_is_over_not_going_on_and_its_end_is_dated():
     back.session = client.session  # ANN's, with her seat's token
     back.join()
     back.poll()
-    OnlineMatch(back, "normal", Audio(False, later.append, music=False), later.append, lambda s: None, False)
+    audio = Audio(False, later.append, music=False)
+    OnlineMatch(back, TableSettings(audio, later.append, lambda s: None, "normal", as_it_stands=True))
     assert any(MATCH_WAS_OVER in line for line in later)
     assert not any("goes on where you left it" in line for line in later)
 

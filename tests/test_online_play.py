@@ -164,7 +164,7 @@ def _said(process: subprocess.Popen, lines: list[str]) -> threading.Thread:
 
 
 def test_a_hosting_game_sigkilled_leaves_its_friend_playing_and_started_again_rejoins_its_room(tmp_path):
-    from game.ui.scenes.menus import TitleMenu
+    from game.ui.scenes.title_menu import TitleMenu
 
     steps = TitleMenu(can_quit=True, title_art=False).items.keys.index("host")
     script = tmp_path / "host.txt"

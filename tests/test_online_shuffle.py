@@ -283,7 +283,7 @@ def test_the_match_result_shows_the_shuffle_checked_and_a_failed_check_flashes_w
     from game.ui import layout as lay
     from game.ui.app import init_pyxel
     from game.ui.online_play import SeatTokens
-    from game.ui.table.online_match import VERDICT_FLASH
+    from game.ui.table.online_overlay import VERDICT_FLASH
     from game.ui.table.results import PANEL_W, PANEL_X, VERDICT_Y
 
     init_pyxel(headless=True)

@@ -21,7 +21,7 @@ from game.ui.app import init_pyxel
 from game.ui.online_play import SeatTokens
 from game.ui.scenes.lobby import lobby_lines
 from game.ui.table.board import hand_order
-from game.ui.table.online_match import OFFLINE, PROMPT_OFFLINE
+from game.ui.table.online_words import OFFLINE, PROMPT_OFFLINE
 
 
 @pytest.fixture(autouse=True)

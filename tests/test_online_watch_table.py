@@ -28,7 +28,8 @@ from game.rules import WATCHER, Game
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.scenes import join as join_screen
-from game.ui.table.online_match import PROMPT_OFFLINE, WATCHING_LABEL, WATCHING_NEWS, WATCHING_Y
+from game.ui.table.online_overlay import WATCHING_Y
+from game.ui.table.online_words import PROMPT_OFFLINE, WATCHING_LABEL, WATCHING_NEWS
 
 pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
 

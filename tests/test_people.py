@@ -420,15 +420,16 @@ def test_statistics_of_people_by_name_while_people_play():
 
 
 def test_a_person_elsewhere_is_never_decided_for_at_this_machine():
+    from game.rules import Game
     from game.ui.seats.kinds import COMPUTER_SEAT, ELSEWHERE, PERSON
-    from game.ui.table.match import Match
+    from game.ui.table.match import Match, TableSettings
+    from game.ui.table.source import EngineSource
 
     player = HeadlessApp()
     app = player.app
     seating = Seating((PERSON, ELSEWHERE, COMPUTER_SEAT), ("YOU", "BOB", ""))
-    match = Match(
-        4, "normal", app.context.audio, app.notice, lambda scene: None, rules="standard", players=3, seating=seating
-    )
+    table = TableSettings(app.context.audio, app.notice, lambda scene: None, "normal", 4, seating)
+    match = Match(table, EngineSource(Game("standard", 3, seed=4)))
     assert set(match.computers.players) == {2}, "only seat 2 is a computer's"
     for _ in range(3000):
         match.update([])
@@ -540,13 +541,15 @@ def three_people_at(direction: int, ann: tuple[str, ...] = ("R1", "R2")):
     that position, its lines in ``lines``."""
     from conftest import position
 
-    from game.ui.table.match import Match
+    from game.ui.table.match import Match, TableSettings
+    from game.ui.table.source import EngineSource
 
     app = HeadlessApp().app
     lines: list[str] = []
     game = position("standard", [list(ann), NOBODY, NOBODY_TOO], "R5", direction=direction)
     seating = Seating.of(3, ("ANN", "BOB", "CAT"))
-    match = Match(4, "normal", app.context.audio, lines.append, lambda scene: None, game=game, seating=seating)
+    table = TableSettings(app.context.audio, lines.append, lambda scene: None, "normal", 4, seating, as_it_stands=True)
+    match = Match(table, EngineSource(game))
     return match, lines
 
 

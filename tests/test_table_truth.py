@@ -308,7 +308,7 @@ def test_every_rule_sets_pages_can_be_reached_from_how_to_play():
 
 
 def test_the_royal_page_says_the_king_starts_every_hand():
-    from game.ui.scenes.menus import RULE_PAGES
+    from game.ui.scenes.howto import RULE_PAGES
 
     text = " ".join(" ".join(lines) for _, lines in RULE_PAGES["royal"])
     assert "The King starts every hand" in text and "and starts every hand" not in text
@@ -397,7 +397,7 @@ def test_a_four_player_replay_shows_every_hand_face_up():
 def test_continue_names_the_match_it_resumes_and_the_scepter_keeps_its_time(tmp_path):
     from game.storage.files import Files
     from game.storage.store import Store
-    from game.ui.scenes.menus import continue_label
+    from game.ui.scenes.title_menu import continue_label
 
     first = Table("royal", 4, seed=6, store=Store(Files(tmp_path)))
     first.play_on_until(lambda: first.match.scepter.run > 150, limit=1500)

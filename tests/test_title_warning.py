@@ -13,7 +13,7 @@ from game.storage.store import open_store
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
 from game.ui.drawing import CHAR_H, text_centred
-from game.ui.scenes import menus
+from game.ui.scenes import title_menu, widgets
 from game.ui.table.narration import MAX_CHARS
 
 REASON = "not valid JSON, garbled or truncated"
@@ -40,8 +40,8 @@ def shown_lines(app: App) -> list[str]:
     """The lines of the warning exactly as the title menu draws them: each
     expected line is drawn alone and its pink pixels compared with the screen's."""
     app.draw()
-    lines = menus.fit_lines(app.context.title.message, MAX_CHARS, len(menus.BOTTOM_YS))
-    ys = menus.BOTTOM_YS[-len(lines) :]
+    lines = widgets.fit_lines(app.context.title.message, MAX_CHARS, len(title_menu.BOTTOM_YS))
+    ys = title_menu.BOTTOM_YS[-len(lines) :]
     on_screen = [pink_pixels(y) for y in ys]
     for y, line, seen in zip(ys, lines, on_screen, strict=True):
         pyxel.rect(0, y, lay.SCREEN_W, CHAR_H, lay.BLACK)
@@ -75,7 +75,7 @@ def test_a_short_warning_keeps_the_credit_and_the_keys(tmp_path):
     app = title_with_garbled_settings(tmp_path / "s")
     app.context.title.message = "warning: settings reset"
     assert shown_lines(app) == ["warning: settings reset"]
-    assert pink_pixels(menus.CREDIT_Y) == set() and pink_pixels(menus.HINT_Y) == set()
+    assert pink_pixels(title_menu.CREDIT_Y) == set() and pink_pixels(title_menu.HINT_Y) == set()
 
 
 @pytest.mark.parametrize(

@@ -54,12 +54,13 @@ from game.ui.device.resource_loader import Loader
 from game.ui.keeping import Keeping, saved_seating, settle_heap
 from game.ui.next_match import NextMatch
 from game.ui.online_play import OnlinePlay
-from game.ui.scenes import menus
-from game.ui.scenes.context import Context, Notices
+from game.ui.run import Notices
+from game.ui.scenes.context import Context
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.navigator import Keys, Navigator, Reset, Scene
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.title import TitleScene
+from game.ui.scenes.title_menu import TitleMenu
 from game.ui.table import narration
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ class App:
             stats=stats,
             audio=Audio(not sound, self.notice, music=not low_memory),
             loader=Loader(low_memory),
-            title=menus.TitleMenu(runtime.can_quit(platform), title_art=not low_memory),
+            title=TitleMenu(runtime.can_quit(platform), title_art=not low_memory),
             next_match=NextMatch(settings, level or settings.difficulty, table, people),
             low_memory=low_memory,
         )

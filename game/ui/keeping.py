@@ -20,8 +20,8 @@ from game.storage.settings import table_key
 from game.ui.seats.kinds import Seating
 
 if TYPE_CHECKING:
-    from game.ui.scenes.context import Context
-    from game.ui.table.match import Match
+    from game.ui.run import Run
+    from game.ui.table.match import Match, TableSettings
 
 
 def settle_heap() -> None:
@@ -53,7 +53,7 @@ class Keeping:
     ``first_deal`` (a deck, top card first, and a starter) stacks the
     first hand of the first match; ``saved`` is the match to continue."""
 
-    def __init__(self, ctx: Context, first_deal: tuple[list[str] | None, int | None], saved: SavedMatch | None) -> None:
+    def __init__(self, ctx: Run, first_deal: tuple[list[str] | None, int | None], saved: SavedMatch | None) -> None:
         self._ctx = ctx
         self._first_deal = first_deal
         self.saved = saved
@@ -72,6 +72,7 @@ class Keeping:
         The table's code and the computer players are imported here, not
         before: the first frame (the title or the loading screen) comes sooner."""
         from game.ui.table.match import Match
+        from game.ui.table.source import EngineSource
 
         ctx = self._ctx
         ctx.audio.stop_music()
@@ -83,24 +84,10 @@ class Keeping:
         ctx.notice(f"match {number + 1} level {level}")
         if not RULESETS[rules].classic(players):
             ctx.notice(f"table {rules} {players} players scoring {ctx.settings.scoring}")
-        match = Match(
-            ctx.seed + number,
-            level,
-            ctx.audio,
-            ctx.notice,
-            ctx.show,
-            hand_ended=self.record_hand,
-            computer_seed=ctx.seed,
-            deck=deck,
-            starter=starter,
-            title_art=not ctx.low_memory,
-            rules=rules,
-            acted=self.save,
-            players=players,
-            scoring=ctx.settings.scoring,
-            house=ctx.settings.house if RULESETS[rules].house_rules else (),
-            seating=ctx.next_match.seating(players, ctx.seed + number),
-        )
+        seed = ctx.seed + number
+        house = ctx.settings.house if RULESETS[rules].house_rules else ()
+        game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=ctx.settings.scoring, house=house)
+        match = Match(self._table(level, ctx.seed, ctx.next_match.seating(players, seed)), EngineSource(game))
         if match.seating.several:
             names = ", ".join(match.seating.name(seat).lower() for seat in match.seating.people)
             ctx.notice(f"people {names} at seats {' '.join(map(str, match.seating.people))}")
@@ -117,6 +104,7 @@ class Keeping:
         its record, the computer with the same seed and level (None: the
         table cannot open it, set aside and said)."""
         from game.ui.table.match import Match
+        from game.ui.table.source import EngineSource
 
         ctx = self._ctx
         saved, self.saved = self.saved, None
@@ -132,27 +120,45 @@ class Keeping:
             ctx.stats.level(saved.level, table)  # a table the statistics know
             ctx.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
             ctx.notice(f"state {state_digest(game)}")
-            match = Match(
-                game.seed,
-                saved.level,
-                ctx.audio,
-                ctx.notice,
-                ctx.show,
-                hand_ended=self.record_hand,
-                computer_seed=saved.computer_seed,
-                title_art=not ctx.low_memory,
-                acted=self.save,
-                game=game,
-                seating=saved_seating(saved),
-                viewer=saved.viewer if saved.names else None,
-                scepter=saved.scepter,
-            )
+            opening = self._table(saved.level, saved.computer_seed, saved_seating(saved), continued=saved)
+            match = Match(opening, EngineSource(game))
         except Exception as error:  # passed every check, yet the table cannot open it: a bad save too, never a crash
             ctx.warn(ctx.store.set_match_aside(f"the table cannot open it ({type(error).__name__}: {error})"))
             return None
         match.hints = ctx.settings.hints_for(saved.rules)
         settle_heap()
         return match
+
+    def _table(
+        self,
+        level: str,
+        computer_seed: int,
+        seating: Seating | None,
+        continued: SavedMatch | None = None,
+    ) -> TableSettings:
+        """A table of this run (its sound, notices and title art), saved
+        after every action and counted after every hand: a new match, dealt
+        on the table, or the ``continued`` one, shown as it stands (seen
+        from the seat it was left at, the scepter's timer as it was)."""
+        from game.ui.table.match import TableSettings
+
+        ctx = self._ctx
+        viewer = continued.viewer if continued is not None and continued.names else None
+        scepter = continued.scepter if continued is not None else None
+        return TableSettings(
+            ctx.audio,
+            ctx.notice,
+            ctx.show,
+            level,
+            computer_seed,
+            seating,
+            viewer,
+            title_art=not ctx.low_memory,
+            as_it_stands=continued is not None,
+            scepter=None if scepter is None else tuple(scepter),
+            acted=self.save,
+            hand_ended=self.record_hand,
+        )
 
     def _saved(self, match: Match, result: str | None = None) -> SavedMatch:
         game = engine(match)

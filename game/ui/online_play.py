@@ -27,11 +27,12 @@ from game.storage.safe_files import write_atomically
 from game.storage.saves import SavedMatch, now
 from game.ui.device import runtime
 from game.ui.layout import FPS
+from game.ui.table.match import TableSettings
 from game.ui.table.online_match import OnlineMatch
 
 if TYPE_CHECKING:
     from game.online.hosting import LocalServer
-    from game.ui.scenes.context import Context
+    from game.ui.run import Run
 
 TOKENS_FILE = "online-seats.json"
 # What a window's frame keeps of its time after drawing, for pyxel's own
@@ -91,7 +92,7 @@ class OnlinePlay:
     """The connection to an online room, the seat's tokens and the table
     server HOST started: what the lobby and an online table work with."""
 
-    def __init__(self, ctx: Context) -> None:
+    def __init__(self, ctx: Run) -> None:
         self._ctx = ctx
         self.client: Client | BrowserClient | None = None  # the room's connection, while at one
         self.hosted: LocalServer | None = None  # the server of the room this machine sits at, if it hosts it
@@ -214,16 +215,15 @@ class OnlinePlay:
         """The match has started: the table, from the first view."""
         ctx, client = self._ctx, self.client
         assert client is not None, "sit: at a room"
-        match = OnlineMatch(
-            client,
-            ctx.next_match.level,
+        table = TableSettings(
             ctx.audio,
             ctx.notice,
             ctx.show,
-            fresh=self.fresh,
+            ctx.next_match.level,
             title_art=not ctx.low_memory,
-            over=self._over,
+            as_it_stands=not self.fresh,
         )
+        match = OnlineMatch(client, table, over=self._over)
         self.match = match
         match.hints = ctx.settings.hints_for(match.game.rules.name)
         if self.over_message is not None:
@@ -231,7 +231,7 @@ class OnlinePlay:
         return match
 
     def play_on(self) -> OnlineMatch | None:
-        """The room's next match has begun (PLAY AGAIN, ``OnlineLink.next_match``):
+        """The room's next match has begun (PLAY AGAIN, ``PlayAgain.begun``):
         its news taken, and its table once its first state has come (None:
         not yet, and the last match's table shows on)."""
         client = self.client

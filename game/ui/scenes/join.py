@@ -27,8 +27,8 @@ from game.ui.device import keys
 from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_W, draw_frame, text_centred
 from game.ui.scenes.lobby import LobbyScene
-from game.ui.scenes.menus import ITEM_H, Choice, ItemList, _list_choice, fit_lines
 from game.ui.scenes.navigator import Keys, Pop, Push, Scene, Step
+from game.ui.scenes.widgets import ITEM_H, Choice, ItemList, fit_lines, list_choice
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
@@ -88,7 +88,7 @@ class JoinScreen:
             self._stop_typing()  # a click elsewhere keeps what was typed, and goes on
         elif "BACK" in pressed:
             return Choice("back"), False
-        choice, moved = _list_choice(self.items, pressed, pointer, cycling=())
+        choice, moved = list_choice(self.items, pressed, pointer, cycling=())
         if choice is None:
             return None, moved
         if choice.what in ("address", "name"):

@@ -14,8 +14,8 @@ import pyxel
 from game.ui import layout as lay
 from game.ui.drawing import draw_frame, draw_title_art, text_centred
 from game.ui.layout import CX
-from game.ui.scenes.menus import CREDIT
 from game.ui.scenes.navigator import Keys, Scene, Step
+from game.ui.scenes.widgets import CREDIT
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context

@@ -22,7 +22,7 @@ from game.ui import layout as lay
 from game.ui.drawing import draw_frame, text_centred
 from game.ui.scenes.navigator import Keys, Reset, Scene, Step
 from game.ui.scenes.play import PlayScene, leave_online
-from game.ui.table.online_match import PROMPT_OFFLINE, shuffled_by
+from game.ui.table.online_words import PROMPT_OFFLINE, shuffled_by
 from game.ui.table.tabletop import draw_message_bar
 
 if TYPE_CHECKING:

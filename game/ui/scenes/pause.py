@@ -1,15 +1,19 @@
 """The in-match menu (scene ``paused``), over the table (ESCAPE or START):
 play on, the sound, the hints (not for a watcher), at an online table each
-other person's quick chat shown or muted, or leave the match. The match
-stands still while it asks.
+other person's quick chat shown or muted, or leave the match
+(``PauseMenu``). The match stands still while it asks.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
-from game.ui.scenes import menus
+from game.ui import layout as lay
+from game.ui.device.keys import Pointer
+from game.ui.drawing import draw_panel, text_centred
+from game.ui.layout import CX
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
+from game.ui.scenes.widgets import BACK_KEYS, ITEM_H, Choice, ItemList, list_choice
 from game.ui.table import narration
 from game.ui.table.tabletop import draw_message_bar
 
@@ -17,6 +21,53 @@ if TYPE_CHECKING:
     from game.ui.scenes.context import Context
     from game.ui.table.match import Match
     from game.ui.table.quick_chat import QuickChat
+
+
+class PauseMenu:
+    """ESCAPE or START during a match: leave it, or play on (the default).
+    At an online table, ``chatters`` names the other people (or groups of
+    them), each with an item that shows or mutes their quick chat
+    (``Choice("chat0")``, ``"chat1"``...); the panel grows to hold them.
+    A watcher (``watching``) is asked whether to stop watching, and has no
+    HINTS: there is no hand of theirs to lift cards in."""
+
+    W, H = 200, 106
+    X, Y = (lay.SCREEN_W - W) // 2, 40
+    ITEMS_INSET, ITEMS_TOP = 24, 36  # the items, inside the panel
+
+    def __init__(self, chatters: tuple[str, ...] = (), watching: bool = False) -> None:
+        self.chatters = chatters
+        self.watching = watching
+        self.H = PauseMenu.H + ITEM_H * (len(chatters) - (1 if watching else 0))  # (a watcher's: no HINTS line)
+        if PauseMenu.Y + self.H > lay.BAR_Y:  # (with chat lines: raised to clear the message bar)
+            self.Y = (lay.BAR_Y - self.H) // 2
+        x, y, w = self.X + self.ITEMS_INSET, self.Y + self.ITEMS_TOP, self.W - 2 * self.ITEMS_INSET
+        chats = [f"chat{number}" for number in range(len(chatters))]
+        hints = [] if watching else ["hints"]
+        self.items = ItemList(["resume", "sound", "leave", *hints, *chats], x=x, y=y, w=w)
+
+    def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
+        for key in pressed:
+            if key == "Y":
+                return Choice("leave"), False
+            if key in ("N", *BACK_KEYS):
+                return Choice("resume"), False
+        chats = tuple(key for key in self.items.keys if key.startswith("chat"))
+        return list_choice(self.items, pressed, pointer, cycling=("sound", "hints", *chats))
+
+    def draw(self, sound: bool, frame: int, hints: bool = False, muted: tuple[bool, ...] = ()) -> None:
+        draw_panel(self.X, self.Y, self.W, self.H, lay.YELLOW)
+        text_centred(CX, self.Y + 10, "MENU", lay.LIGHT_BLUE)
+        text_centred(CX, self.Y + 22, "STOP WATCHING?" if self.watching else "LEAVE THIS MATCH?", lay.WHITE)
+        labels = {
+            "resume": "NO, WATCH ON" if self.watching else "NO, PLAY ON",
+            "sound": f"SOUND: {'ON' if sound else 'OFF'}",
+            "hints": f"HINTS: {'ON' if hints else 'OFF'}",
+            "leave": "YES, STOP WATCHING" if self.watching else "YES, LEAVE THE MATCH",
+        }
+        for number, (name, off) in enumerate(zip(self.chatters, muted, strict=True)):
+            labels[f"chat{number}"] = f"CHAT OF {name[:12]}: {'MUTED' if off else 'SHOWN'}"
+        self.items.draw(labels, frame)
 
 
 class PausedTable(Protocol):
@@ -39,7 +90,7 @@ class PauseScene(Scene):
         self.ctx = ctx
         self.table = table
         self.mutes = table.chat.mute_groups() if table.chat is not None else []
-        self.screen = menus.PauseMenu(tuple(name for name, _ in self.mutes), watching=table.watching)
+        self.screen = PauseMenu(tuple(name for name, _ in self.mutes), watching=table.watching)
 
     def enter(self) -> None:
         self.ctx.show("paused")

@@ -24,8 +24,8 @@ from game.ui import layout as lay
 from game.ui.device import keys
 from game.ui.device.keys import Pointer
 from game.ui.drawing import draw_frame, text_centred
-from game.ui.scenes.menus import Choice, ItemList, _list_choice
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
+from game.ui.scenes.widgets import Choice, ItemList, list_choice
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
@@ -107,7 +107,7 @@ class PeopleScreen:
                         self.items.cursor = self.items.keys.index(f"person {other}")
                         return None, True
                     return None, False
-        choice, moved = _list_choice(self.items, pressed, pointer, cycling=("seating",))
+        choice, moved = list_choice(self.items, pressed, pointer, cycling=("seating",))
         if choice is not None and choice.what == "seating":
             step = choice.step
             self.seating = SEATINGS[(SEATINGS.index(self.seating) + step) % len(SEATINGS)]

@@ -75,8 +75,8 @@ class PlayScene(Scene):
         match, link = self.match, self.link
         clicked = pointer is not None and pointer.clicked
         leave = "RETURN" in pressed or clicked or any("RETURN" in names for names in pads.values())
-        if link is not None and link.next_match:
-            wanted = link.said_again or link.watching or not link.saw_the_end
+        if link is not None and link.again.begun:
+            wanted = link.again.said or link.watching or not link.saw_the_end
             if wanted or (match.scene == "match_result" and leave):  # (said yes, or never saw this one end)
                 return self._next_match() or self
         if match.scene == "hand_result" and leave:
@@ -84,7 +84,7 @@ class PlayScene(Scene):
         elif match.scene == "match_result" and leave and link is not None and link.watching:
             return leave_online(self.ctx)  # (a watcher has no say in the next match: it may stay for it)
         elif match.scene == "match_result" and leave and link is not None:
-            link.play_again()
+            link.again.say_yes()
         elif match.scene == "match_result" and leave:
             return PlayScene(self.ctx, self.ctx.keeping.start())
         match.update(pressed, pointer, pads)

@@ -29,8 +29,8 @@ from game.ui import layout as lay
 from game.ui.device.keys import Pointer
 from game.ui.drawing import draw_frame, draw_panel, text_centred
 from game.ui.layout import CX
-from game.ui.scenes.menus import BACK_KEYS, PANEL, Choice, ItemList
 from game.ui.scenes.navigator import Keys, Pop, Push, Scene, Step
+from game.ui.scenes.widgets import BACK_KEYS, PANEL, Choice, ItemList
 from game.ui.seats.kinds import Seating
 from game.ui.table import narration, results, tabletop
 from game.ui.table.board import Board

@@ -1,5 +1,5 @@
 """Statistics (scene ``stats``), over the title: the record of the next
-match's table (``menus.StatsScreen``), or each person's by name; its lines
+match's table (``StatsScreen``), or each person's by name; its lines
 are reported as it opens.
 """
 
@@ -7,11 +7,135 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ui.scenes import menus
+import pyxel
+
+from game.rules.rulesets import RULESETS
+from game.storage.settings import CLASSIC_TABLE, DIFFICULTIES, Stats
+from game.ui import layout as lay
+from game.ui.device.keys import Pointer
+from game.ui.drawing import draw_frame, draw_panel, text_centred
+from game.ui.layout import CX
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
+from game.ui.scenes.widgets import BACK_KEYS, BUTTONS, PANEL, Choice, draw_button
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
+
+STAT_ROWS = [
+    ("MATCHES WON", lambda s: s.matches_won),
+    ("MATCHES LOST", lambda s: s.matches_lost),
+    ("HANDS WON", lambda s: s.hands_won),
+    ("HANDS LOST", lambda s: s.hands_lost),
+    ("BEST HAND (POINTS)", lambda s: s.best_hand),
+    ("AVERAGE HAND WON", lambda s: round(s.average_hand)),
+    ("BEST MATCH SCORE", lambda s: s.best_match),
+    ("AVERAGE MATCH SCORE", lambda s: round(s.average_match)),
+]
+STAT_COLUMNS = (150, 200, 250)  # centre x of EASY, NORMAL, HARD
+
+
+def stats_lines(stats: Stats, table: str = CLASSIC_TABLE) -> list[str]:
+    """The statistics in words, one line per difficulty (for headless runs)."""
+    lines = []
+    for level in DIFFICULTIES:
+        values = stats.level(level, table)
+        cells = ", ".join(f"{name.lower()} {value(values)}" for name, value in STAT_ROWS)
+        lines.append(f"{level}: {cells}")
+    return lines
+
+
+def table_title(table: str) -> str:
+    """YOUR RECORD AGAINST THE COMPUTER (1991), or the rule set and players."""
+    if table == CLASSIC_TABLE:
+        return "YOUR RECORD AGAINST THE COMPUTER"
+    rules, players = table.split(" ")
+    return f"{RULESETS[rules].title}, {players} PLAYERS: YOUR RECORD"
+
+
+class StatsScreen:
+    """The record against each difficulty, at the table the title menu has
+    chosen (rule set and players); any of RETURN, ESCAPE, B, START or a
+    click goes back."""
+
+    def __init__(self, table: str = CLASSIC_TABLE, people: bool = False) -> None:
+        """``people``: show the records of the people at this machine by name
+        (matches of several people) instead of one person's against the
+        computer."""
+        self.table = table
+        self.people = people
+
+    def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
+        if any(key in (*BACK_KEYS, "RETURN") for key in pressed) or (pointer is not None and pointer.clicked):
+            return Choice("back"), False
+        return None, False
+
+    def draw(self, stats: Stats, level: str) -> None:
+        if self.people:
+            self._draw_people(stats)
+            return
+        draw_frame()
+        x, y, w, h = PANEL
+        draw_panel(x, y, w, h)
+        text_centred(CX, y + 9, "STATISTICS", lay.LIGHT_BLUE)
+        text_centred(CX, y + 20, table_title(self.table), lay.GREY)
+        head_y = y + 36
+        for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
+            colour = lay.YELLOW if level_name == level else lay.LIGHT_BLUE
+            text_centred(cx, head_y, level_name.upper(), colour)
+        pyxel.line(x + 16, head_y + 9, x + w - 17, head_y + 9, lay.GREY)
+        for row, (name, value) in enumerate(STAT_ROWS):
+            ry = head_y + 15 + row * 11
+            if row % 2 == 0:
+                pyxel.rect(x + 14, ry - 2, w - 28, 10, lay.NAVY)
+            pyxel.text(x + 18, ry, name, lay.WHITE)
+            for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
+                text_centred(cx, ry, str(value(stats.level(level_name, self.table))), lay.WHITE)
+        played = sum(stats.level(name, self.table).matches_played for name in DIFFICULTIES)
+        hands = sum(stats.level(name, self.table).hands_played for name in DIFFICULTIES)
+        draw_button(BUTTONS["back"], "BACK", True)
+        footer = f"{_count(hands, 'hand')} and {_count(played, 'match')} so far, saved after every hand"
+        text_centred(CX, lay.SCREEN_H - 12, footer, lay.GREY)
+
+    def _draw_people(self, stats: Stats) -> None:
+        """Several people at one machine: wins and points per name."""
+        draw_frame()
+        x, y, w, h = PANEL
+        draw_panel(x, y, w, h)
+        text_centred(CX, y + 9, "STATISTICS", lay.LIGHT_BLUE)
+        text_centred(CX, y + 20, "PEOPLE AT THIS MACHINE, BY NAME", lay.GREY)
+        columns = (("MATCHES WON", 118), ("HANDS WON", 186), ("POINTS", 246))
+        head_y = y + 36
+        for label, cx in columns:
+            text_centred(cx, head_y, label, lay.LIGHT_BLUE)
+        pyxel.line(x + 16, head_y + 9, x + w - 17, head_y + 9, lay.GREY)
+        for row, (name, record) in enumerate(sorted(stats.people.items())[:9]):
+            ry = head_y + 15 + row * 11
+            if row % 2 == 0:
+                pyxel.rect(x + 14, ry - 2, w - 28, 10, lay.NAVY)
+            pyxel.text(x + 18, ry, name, lay.WHITE)
+            cells = (
+                f"{record.matches_won} OF {record.matches_played}",
+                f"{record.hands_won} OF {record.hands_played}",
+                str(record.hand_points),
+            )
+            for (_, cx), cell in zip(columns, cells, strict=True):
+                text_centred(cx, ry, cell, lay.WHITE)
+        if not stats.people:
+            text_centred(CX, head_y + 20, "NO MATCH OF SEVERAL PEOPLE YET", lay.GREY)
+        draw_button(BUTTONS["back"], "BACK", True)
+
+
+def people_lines(stats: Stats) -> list[str]:
+    """Each person's record in words (for headless runs)."""
+    return [
+        f"{name.lower()}: matches won {r.matches_won} of {r.matches_played}, hands won {r.hands_won} of"
+        f" {r.hands_played}, points {r.hand_points}"
+        for name, r in sorted(stats.people.items())
+    ]
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else ('es' if noun.endswith('ch') else 's')}"
 
 
 class StatsScene(Scene):
@@ -22,12 +146,12 @@ class StatsScene(Scene):
         self.ctx = ctx
         self.table = table
         self.people = people
-        self.screen = menus.StatsScreen(table, people=people)
+        self.screen = StatsScreen(table, people=people)
 
     def enter(self) -> None:
         ctx = self.ctx
         ctx.show("stats")
-        lines = menus.people_lines(ctx.stats) if self.people else menus.stats_lines(ctx.stats, self.table)
+        lines = people_lines(ctx.stats) if self.people else stats_lines(ctx.stats, self.table)
         for line in lines:
             ctx.notice(f"stats {line}")
 

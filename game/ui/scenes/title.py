@@ -1,7 +1,7 @@
 """The title menu (scene ``title``): CONTINUE, PLAY, RULES, OPPONENTS,
 SCORING, HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, JOIN,
 HOST (the table server in the game: ``game.online.hosting``), REPLAYS and
-QUIT. The menu itself (``menus.TitleMenu``) answers the frame's keys with
+QUIT. The menu itself (``title_menu.TitleMenu``) answers the frame's keys with
 a word; here the word becomes a change of settings, or the scene it opens:
 a match (``play.py``), or a screen pushed over the title (``howto.py``,
 ``stats.py``, ``house.py``, ``people.py``, ``join.py``, ``replay.py``) that
@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 from game.rules.rulesets import RULESETS
 from game.storage.settings import DIFFICULTIES, table_key
-from game.ui.scenes import menus
 from game.ui.scenes.house import HouseScene
 from game.ui.scenes.howto import HowToScene
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.navigator import Keys, Push, Scene, Step
 from game.ui.scenes.play import PlayScene
 from game.ui.scenes.stats import StatsScene
+from game.ui.scenes.title_menu import TABLE_ITEMS
 from game.ui.table import narration
 
 if TYPE_CHECKING:
@@ -56,7 +56,7 @@ class TitleScene(Scene):
             return TitleScene(ctx) if match is None else PlayScene(ctx, match)
         if what == "play":
             return PlayScene(ctx, ctx.keeping.start())
-        if what in menus.TABLE_ITEMS:
+        if what in TABLE_ITEMS:
             self._change_table(what, choice.step)
         elif what == "people" and choice.sideways:
             ctx.next_match.change_people(choice.step)

@@ -11,7 +11,7 @@ action of the computer, as a person can follow.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from game.online.remote import HIDDEN
 from game.rules.cards import Card
@@ -21,6 +21,7 @@ from game.ui.layout import DISCARD_POS, DRAW_PILE_POS, your_card_pos
 from game.ui.seats.kinds import HUMAN, Seating
 from game.ui.table import narration
 from game.ui.table.animation import Step, Timeline
+from game.ui.table.batch_hands import drawn_to_you, hands_after, seat_counts_after
 from game.ui.table.board import HISTORY_KEPT, Board, Flight, Said, hand_order
 from game.ui.table.seat_layout import crown_pos, seat_card_pos
 
@@ -537,73 +538,3 @@ class Choreographer:
     def _cheers(self, winner: int) -> bool:
         """The winning sound: you won (a watcher hears it whoever wins)."""
         return winner == HUMAN or self.watched
-
-
-# ----- hands and counts between the events of a batch -------------------------------
-
-
-def hands_after(events: Sequence[Event], your_hand: list[str], face_down: bool = False) -> list[list[str] | None]:
-    """Your hand after each of ``events``, worked back from ``your_hand``,
-    the hand after the last: a card you played was in it before, the cards
-    you drew were not, and before the deal it was empty. None where that
-    cannot be known: before a hand was passed to you (Seven-O). ``face_down``:
-    the hand is a watched seat's, every card of it ``HIDDEN``, those it
-    plays too until they are played."""
-    hands: list[list[str] | None] = [None] * len(events)
-    hand: list[str] | None = list(your_hand)
-    for index in range(len(events) - 1, -1, -1):
-        hands[index] = None if hand is None else list(hand)
-        if hand is not None:
-            hand = _hand_before(events[index], hand, face_down)
-    return hands
-
-
-def drawn_to_you(event: Event) -> tuple[str, ...]:
-    """The cards a draw of the seat at the bottom brought: its own, or as
-    many ``HIDDEN`` (a watched seat's draw, face down)."""
-    return event.cards or (HIDDEN,) * event.count
-
-
-def _hand_before(event: Event, hand: list[str], face_down: bool) -> list[str] | None:
-    if event.kind == "deal":
-        return []
-    if event.kind == "play" and event.seat == HUMAN:
-        return [*hand, HIDDEN if face_down else event.cards[0]]
-    if event.kind == "draw" and event.seat == HUMAN:
-        before = list(hand)
-        for code in reversed(drawn_to_you(event)):  # drawn cards were put at the end
-            if code in before:
-                del before[len(before) - 1 - before[::-1].index(code)]
-        return before
-    if event.kind == "rotate" or (event.kind == "swap" and HUMAN in (event.seat, event.count)):
-        return None
-    return hand
-
-
-def seat_counts_after(events: Sequence[Event], counts: list[int] | None) -> list[list[int] | None]:
-    """Every seat's count after each of ``events``, worked back from
-    ``counts``, the counts after the last (None: not given)."""
-    after: list[list[int] | None] = [None] * len(events)
-    if counts is None:
-        return after
-    now = list(counts)
-    for index in range(len(events) - 1, -1, -1):
-        after[index] = list(now)
-        now = _counts_before(events[index], now)
-    return after
-
-
-def _counts_before(event: Event, counts: list[int]) -> list[int]:
-    before = list(counts)
-    players = len(before)
-    if event.kind == "deal":
-        return [0] * players
-    if event.kind == "play" and event.seat >= 0:
-        before[event.seat] += 1
-    elif event.kind == "draw" and event.seat >= 0:
-        before[event.seat] -= event.count
-    elif event.kind == "swap":
-        before[event.seat], before[event.count] = counts[event.count], counts[event.seat]
-    elif event.kind == "rotate":  # every hand passed ``count`` seats along
-        before = [counts[(seat + event.count) % players] for seat in range(players)]
-    return before

@@ -32,10 +32,10 @@ next-to-last card, and catches a computer player that forgot to.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from game.rules import Event, Game, IllegalAction
+from game.rules import Event, IllegalAction
 from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
 from game.ui.scenes import handover
@@ -49,9 +49,10 @@ from game.ui.table.choreography import Choreographer
 from game.ui.table.panels import marked
 from game.ui.table.prompt_line import prompt_line
 from game.ui.table.scepter import Scepter
-from game.ui.table.source import EngineSource, TableGame, TableSource
+from game.ui.table.source import TableGame, TableSource
 
-__all__ = ["JUMP_IN_FRAMES", "Match", "hand_result"]  # the jump-in window, as docs/tabletop.md names it
+# JUMP_IN_FRAMES: the jump-in window, named here as docs/tabletop.md names it.
+__all__ = ["JUMP_IN_FRAMES", "Match", "TableSettings", "hand_result"]
 
 T = TypeVar("T")
 
@@ -73,88 +74,76 @@ def hand_result(game: TableGame) -> results.HandResult:
     )
 
 
-class Match:
-    """One match. ``notice`` takes the lines a player would notice,
-    ``set_scene`` the match's scene changes, ``hand_ended`` is called once
-    at the end of each hand (with this match, its ``result`` set)."""
+def _nothing(match: Match) -> None:
+    """A table nobody keeps (a test's): nothing saved, nothing counted."""
 
-    def __init__(
-        self,
-        seed: int,
-        level: str,
-        audio: Audio,
-        notice: Callable[[str], None],
-        set_scene: Callable[[str], None],
-        hand_ended: Callable[[Match], None] = lambda match: None,
-        computer_seed: int | None = None,
-        deck: list[str] | None = None,
-        starter: int | None = None,
-        title_art: bool = True,
-        rules: str = "1991",
-        acted: Callable[[Match], None] = lambda match: None,
-        game: Game | None = None,
-        players: int = 2,
-        scoring: str = "points",
-        house: tuple[str, ...] = (),
-        seating: Seating | None = None,
-        viewer: int | None = None,
-        scepter: list[int] | None = None,
-        as_it_stands: bool | None = None,
-        source: TableSource | None = None,
-    ) -> None:
-        """``rules``, ``players`` and ``scoring`` choose the game (the
-        settings'). ``acted`` is called after every action the engine takes
-        and every new hand (to save the match). ``game``: a match to
-        continue (replayed from its record), shown as it stands, without
-        animations. ``seating``: who decides for each seat (None: you in
-        seat 0 against computers); ``viewer``: the seat the table is seen
-        from when it starts (a continued match of several people).
-        ``as_it_stands``: show ``game`` as it stands (default) or deal its
-        hand on the table, as a new hand is (an online match just started).
-        ``source``: where the actions go (None: the engine, on this machine)."""
-        self.level = level
-        self.audio = audio
-        self.notice = notice
-        self._set_scene = set_scene
-        self._hand_ended = hand_ended
-        self.title_art = title_art
-        self._acted = acted
-        continued = game is not None if as_it_stands is None else as_it_stands
-        if source is None:
-            if game is None:
-                game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=scoring, house=house)
-            source = EngineSource(game)
+
+@dataclass(frozen=True)
+class TableSettings:
+    """What a table is, made once by whoever opens one (``keeping.py``,
+    ``online_play.py``, a test) and given whole to ``Match``, with the
+    source of its game."""
+
+    audio: Audio  # the run's sound
+    notice: Callable[[str], None]  # takes the lines a player would notice
+    set_scene: Callable[[str], None]  # takes the match's scene changes
+    level: str  # the computer players'
+    computer_seed: int = 0  # the computer players' and the scepter's
+    seating: Seating | None = None  # who decides for each seat (None: you in seat 0 against computers)
+    # The seat the table is seen from as it opens (a continued match of
+    # several people); None: the seat in turn, or the first person's.
+    viewer: int | None = None
+    title_art: bool = True  # on the match's result
+    # The game shown as it stands (a continued match, a rejoin), or its hand dealt on the table.
+    as_it_stands: bool = False
+    scepter: tuple[int, ...] | None = None  # the scepter's timer as a continued match left it
+    acted: Callable[[Match], None] = _nothing  # after every action the engine takes and every new hand: save
+    hand_ended: Callable[[Match], None] = _nothing  # once at the end of each hand (its ``result`` set)
+
+
+class Match:
+    """One match, on a table made from its ``TableSettings``, its game
+    from ``source``: the engine on this machine (``EngineSource``) or the
+    table server (``OnlineLink``)."""
+
+    def __init__(self, table: TableSettings, source: TableSource) -> None:
+        self.level = table.level
+        self.audio = table.audio
+        self.notice = table.notice
+        self._set_scene = table.set_scene
+        self._hand_ended = table.hand_ended
+        self.title_art = table.title_art
+        self._acted = table.acted
         self.source = source
         self.game = source.game
         self.players = self.game.players
-        self.computer_seed = seed if computer_seed is None else computer_seed
-        self.seating = seating if seating is not None else Seating.solo(self.players)
+        self.computer_seed = table.computer_seed
+        self.seating = table.seating if table.seating is not None else Seating.solo(self.players)
         engine = source.engine  # (None: the server's computers decide, and its scepter sounds the fanfare)
         computer_seats = [seat for seat in range(self.players) if self.seating.is_computer(seat)]
-        self.computers = Computers(level, self.computer_seed, computer_seats if engine is not None else [])
+        self.computers = Computers(self.level, self.computer_seed, computer_seats if engine is not None else [])
         # The person in front of the screen: the table is seen from their
         # seat (``viewer``), and their hand is face up only once the curtain
         # has opened for them (``in_front``; always, with one person). A
         # table nobody here sits at (a watcher's) is seen from ``viewer``'s
         # seat with nobody in front: every hand face down, no key its.
         people = self.seating.people
-        turn = self.game.turn
+        turn, viewer = self.game.turn, table.viewer
         if viewer is None:
             viewer = turn if turn is not None and turn in people and self.seating.several else people[0]
         self.viewer = viewer
         self.in_front: int | None = None if self.seating.several or not people else viewer
         self.handover_to: int | None = None
         self.scepter = Scepter(self.computer_seed) if self.game.rules.scepter and engine is not None else None
-        if self.scepter is not None and scepter is not None:
-            self.scepter.state = scepter  # a continued match: the timer as it was left
+        if self.scepter is not None and table.scepter is not None:
+            self.scepter.state = list(table.scepter)  # a continued match: the timer as it was left
         deck_size = len(self.game.rules.deck)
         self.board = Board(draw_count=deck_size, counts=[0] * self.players, scores=(0,) * self.players)
         self.board.house = self.game.house
         self.board.hidden = self.seating.several or not people
         self.timeline = Timeline(self.board)
-        self.director = Choreographer(
-            self.timeline, audio, notice, deck_size, self.players, tally=self.game.scoring == "tally"
-        )
+        tally = self.game.scoring == "tally"
+        self.director = Choreographer(self.timeline, self.audio, self.notice, deck_size, self.players, tally=tally)
         self.seen_from(viewer)
         self.result: results.HandResult | None = None
         self.hints = False  # lift the cards of your hand that may be played (the HINTS setting)
@@ -166,7 +155,7 @@ class Match:
         self.person = PersonTurn(self, self.game, self.board)
         self.computer_turns = ComputerTurns(self, engine, self.computers, self.person) if engine is not None else None
         self._clear_turn()
-        if continued:
+        if table.as_it_stands:
             self.restore()
         else:
             self.start_hand(self.game.opening)

@@ -17,7 +17,11 @@ before the next hand and whom it waits for (on a hand's result), how many
 watch the room ("2 WATCHING"), a lost connection, on the prompt line,
 while the client tries again by itself, and, on the match's result, PLAY
 AGAIN: who has said yes and whom the next match waits for, until it
-begins (``next_match``: the scene then seats you at its table).
+begins (``play_again.py``: the scene then seats you at its table).
+This module decides what to show and when, keeping up with the server;
+the words are ``online_words.py``'s, the timer, the count of watchers and
+the shuffle's check are drawn by ``online_overlay.py``, and PLAY AGAIN is
+``play_again.py``'s.
 
 A watcher's table (``Session.watch``: seat ``WATCHER``) is the same table
 seen from seat 0 with nobody in front of the screen: no seat is "you",
@@ -31,49 +35,38 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Protocol
-
-import pyxel
 
 from game.online.protocol import Session
 from game.online.remote import RemoteGame
 from game.online.verify import Verdict
-from game.rules import WATCHER
-from game.ui import layout as lay
-from game.ui.device import resources as res
-from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
-from game.ui.drawing import CHAR_H, CHAR_W, text_centred
 from game.ui.seats.computers import THINK_FRAMES
-from game.ui.seats.kinds import COMPUTER_SEAT, ELSEWHERE, PERSON, Seating
-from game.ui.table import narration
+from game.ui.seats.kinds import Seating
+from game.ui.table import narration, online_overlay
 from game.ui.table.animation import Step
-from game.ui.table.match import Match
+from game.ui.table.match import Match, TableSettings
+from game.ui.table.online_words import (
+    PROMPT_CLOSED,
+    PROMPT_DEALING,
+    PROMPT_OFFLINE,
+    PROMPT_PLAYED_FOR_YOU,
+    PROMPT_READY,
+    WATCHING_NEWS,
+    bottom_seat,
+    connection_news,
+    online_seating,
+    person_names,
+    standin_turn_prompt,
+    timed_turn_prompt,
+    waiting_prompt,
+    watching_line,
+)
+from game.ui.table.play_again import PlayAgain
 from game.ui.table.quick_chat import QuickChat
-from game.ui.table.results import VERDICT_Y
 
-PROMPT_OFFLINE = "Connection lost: trying again by itself..."
-PROMPT_CLOSED = "The table server has gone: ESCAPE, then LEAVE"
-PROMPT_READY = "Waiting for the others to be ready for the next hand..."
-PROMPT_DEALING = "The next hand is being dealt..."
-PLAY_AGAIN = "RETURN: PLAY AGAIN   ESCAPE, LEAVE: THE TITLE"  # the match's result, until you say yes
-PROMPT_PLAY_AGAIN = "The match is over: RETURN plays again; ESCAPE, then LEAVE, for the title"
-PROMPT_AGAIN_SENT = "You play again: the next match starts once everyone here says yes"
-START_NOW = "RETURN: START NOW"  # the creator's, once it has said yes: those who do not say yes are not waited for
-PROMPT_BEGUN = "The next match has begun: RETURN takes you to it"
-PROMPT_PLAYED_FOR_YOU = "Your time ran out: a computer plays for you. Press a key to play on"
 RESULT_FRAMES = 150  # a hand's result shows this long (5 s) before a hand the server has dealt starts
-STANDIN = " (CPU)"  # after the name of a person a computer plays for (at the table, or not)
-OFFLINE = " (OFF)"  # ... whose connection has gone (a computer plays for them once their turn time is up)
-TIMER_H = 2  # the turn timer's bar, over the message bar
-TIMER_URGENT = 5.0  # seconds: the bar turns pink
-VERDICT_FLASH = 8  # frames a failed shuffle check shows, then as long hidden
-WATCHING_Y = lay.HAND_Y - 18  # a watcher's "WATCHING": over the hand row, under the piles
-# How many watch, at a player's table: over the highest the arrow over your
-# selected card goes (a card just drawn, lifted), under the lowest seat panel.
-COUNT_Y = lay.HAND_Y - lay.DRAWN_LIFT - res.ARROW_H - 3 - CHAR_H
-WATCHING_LABEL = "WATCHING"
-WATCHING_NEWS = "You are watching: the table as it stands"  # a watcher's table shown as it stands
 # A table that falls behind the server (a real window's 30 frames a second
 # show a computer's move in about as long as the server takes to make the
 # next, and a deal of ten seats in seven seconds) plays its animations
@@ -83,67 +76,6 @@ WATCHING_NEWS = "You are watching: the table as it stands"  # a watcher's table 
 CATCH_UP = ((1, 1), (3, 2), (5, 3))
 CATCH_UP_MOST = 4
 MOST_BEHIND = 12
-
-
-def waiting_prompt(seconds: int, names: list[str]) -> str:
-    """You are ready for the next hand: when it comes, and whom it waits for."""
-    if not names:
-        return f"The next hand is dealt in {seconds} s"
-    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
-    line = f"The next hand in {seconds} s: waiting for {who}"
-    return (
-        line if len(line) <= narration.MAX_CHARS else f"The next hand in {seconds} s: waiting for {len(names)} people"
-    )
-
-
-def standin_turn_prompt(name: str) -> str:
-    """Another person's turn, played by the server's computer while they are away."""
-    return f"A computer plays for {name}..."
-
-
-def timed_turn_prompt(name: str, seconds: int) -> str:
-    """Another person's turn, timed by the turn timer's bar: whose it is."""
-    return f"{name}'s turn: {seconds} s left to play"
-
-
-def connection_news(name: str, connected: bool) -> str:
-    """The news line when another person's connection goes, or comes back."""
-    if connected:
-        return f"{name} is back at the table"
-    return f"{name}'s connection has gone: a computer plays their turns"
-
-
-def bottom_seat(seat: int | None) -> int:
-    """The seat drawn at the bottom of the table: yours; a watcher's table is seen from seat 0."""
-    return 0 if seat is None or seat == WATCHER else seat
-
-
-def watching_line(watching: int) -> str:
-    """How many watch the room, as every online table shows it ("" for nobody)."""
-    return f"{watching} WATCHING" if watching > 0 else ""
-
-
-def person_names(seats: list[dict], mine: int | None) -> tuple[str, ...]:
-    """Each seat's person as the server names them ("" for a computer), this seat "YOU"."""
-    return tuple(
-        "YOU" if number == mine else "" if seat["kind"] == "computer" else seat["name"] or f"SEAT {number}"
-        for number, seat in enumerate(seats)
-    )
-
-
-def online_seating(seats: list[dict], mine: int | None) -> Seating:
-    """The table's seats as the server names them, this seat "YOU": the
-    server's computers as computers (named as it names them), every other
-    person elsewhere, marked while their connection has gone ("(OFF)") or,
-    connected, while a computer plays for them ("(CPU)")."""
-    kinds, marks = [], []
-    for number, seat in enumerate(seats):
-        kinds.append(PERSON if number == mine else COMPUTER_SEAT if seat["kind"] == "computer" else ELSEWHERE)
-        elsewhere = kinds[-1] == ELSEWHERE
-        marks.append(
-            OFFLINE if elsewhere and not seat["connected"] else STANDIN if elsewhere and seat["standin"] else ""
-        )
-    return Seating(tuple(kinds), person_names(seats, mine), marks=tuple(marks))
 
 
 class OnlineClient(Protocol):
@@ -195,9 +127,17 @@ class OnlineLink:
             lambda text: table.notice(text),
         )
         self._verdict_told: Verdict | None = None  # the shuffle's check, once said on the match's result
-        self.said_again = False  # PLAY AGAIN: you said yes to the room's next match
+        self.again = PlayAgain(session, client.send, lambda text: table.notice(text))  # (on the match's result)
         self.saw_the_end = False  # the server's ``over`` of this match came
-        self.next_match = False  # the room's next match has begun: its news waits for its own table
+        # The server's news, a handler a message (those of ``protocol.py`` this table shows).
+        self._handlers: dict[object, Callable[[dict], None]] = {
+            "welcome": self._on_welcome,
+            "state": self._on_state,
+            "seats": self._on_seats,
+            "refused": self._on_refused,
+            "error": self._on_error,
+            "over": self._on_over,
+        }
 
     # ----- the table's source ------------------------------------------------------
 
@@ -226,62 +166,13 @@ class OnlineLink:
 
     @property
     def footer(self) -> str:
-        """Under the match's result: PLAY AGAIN, then whom the next match waits for."""
-        session = self.client.session
-        if self.watching:
-            return "RETURN: THE TITLE, OR STAY FOR THEIR NEXT MATCH"
-        if self.next_match:
-            return "THE NEXT MATCH HAS BEGUN: RETURN TAKES YOU THERE"
-        if not self.said_again:
-            return PLAY_AGAIN
-        waited = self._waited_for()
-        if not waited and session.shuffling:
-            return f"SHUFFLING: WAITING FOR {' AND '.join(shuffled_by(session))}".upper()[:66]
-        if not waited:
-            return "THE NEXT MATCH IS STARTING..."
-        waiting = f"WAITING FOR {' AND '.join(waited)}"
-        return f"{START_NOW}   {waiting}"[:66] if session.seat == session.creator else waiting[:66]
+        """Under the match's result: what PLAY AGAIN waits for."""
+        return self.again.footer
 
     @property
     def match_over_prompt(self) -> str:
-        """The prompt line on the match's result."""
-        if self.watching:
-            return "The match is over: stay to watch their next match, or RETURN for the title"
-        if self.next_match:
-            return PROMPT_BEGUN
-        if not self.said_again:
-            return PROMPT_PLAY_AGAIN
-        waited = self._waited_for()
-        if not waited:
-            return PROMPT_AGAIN_SENT
-        creator = self.person_names()[self.client.session.creator] or "the creator"
-        starts = "or you start it now" if creator == "YOU" else f"or {creator} starts it"
-        return f"Waiting for {', '.join(waited)} to say yes, {starts}"
-
-    def _waited_for(self) -> list[str]:
-        """The other people here who have not said PLAY AGAIN yet."""
-        session = self.client.session
-        names = self.person_names()
-        return [
-            name
-            for seat, (name, place) in enumerate(zip(names, session.seats, strict=False))
-            if name and seat != session.seat and place["connected"] and seat not in session.again
-        ]
-
-    def play_again(self) -> None:
-        """RETURN on the match's result: yes to the room's next match; once
-        said, the creator's RETURN starts it at once (computers in the seats
-        of those who have gone)."""
-        session = self.client.session
-        if self.watching:
-            return  # (a watcher has no say)
-        if not self.said_again:
-            self.said_again = True
-            self.client.send(session.play_again())
-            self.table.notice("online play again")
-        elif session.seat == session.creator:
-            self.client.send({"type": "start"})
-            self.table.notice("online start the next match now")
+        """The prompt line on the match's result: PLAY AGAIN's."""
+        return self.again.prompt
 
     def result_names(self, seating: Seating) -> tuple[str, ...]:
         """Every seat by its name (the result's seats are the engine's, and
@@ -336,28 +227,33 @@ class OnlineLink:
         """The messages that came since the last frame, in order; a new hand
         waits in the client until this table has shown the last one's end
         (with ``hold`` False, every message of this hand is taken at once)."""
-        session = self.client.session
         for message in self.client.poll(hold=self._hold if hold else self._new_hand):
-            kind = message.get("type")
             self.remote.news()
-            if kind == "welcome":  # back after a lost connection: an action then sent may never be answered
-                self.remote.in_flight = None
-            elif kind == "state":
-                self._state(session)
-            elif kind == "seats":
-                self._seats(session)
-            elif kind == "refused" and message.get("id") is not None:
-                self.table.audio.play("buzz")
-                self.table.say(narration.refused(str(message.get("reason", ""))))
-                self.table.notice(f"refused {message.get('action')}: {message.get('reason')}")
-            elif kind == "error":
-                self.table.notice(f"error from the server: {message.get('reason')}")
-            elif kind == "over":
-                self.saw_the_end = True
-                self._over(message)
+            handler = self._handlers.get(message.get("type"))
+            if handler is not None:
+                handler(message)
+        session = self.client.session
         self._hear(session)
         self._watch_connection()
         self.table.board.scepter = session.scepter
+
+    def _on_welcome(self, message: dict) -> None:
+        """Back after a lost connection: an action then sent may never be answered."""
+        self.remote.in_flight = None
+
+    def _on_refused(self, message: dict) -> None:
+        """Your action refused (a message without an id is not an action's: let be)."""
+        if message.get("id") is not None:
+            self.table.audio.play("buzz")
+            self.table.say(narration.refused(str(message.get("reason", ""))))
+            self.table.notice(f"refused {message.get('action')}: {message.get('reason')}")
+
+    def _on_error(self, message: dict) -> None:
+        self.table.notice(f"error from the server: {message.get('reason')}")
+
+    def _on_over(self, message: dict) -> None:
+        self.saw_the_end = True
+        self._over(message)
 
     def _hear(self, session: Session) -> None:
         """The sayings that came, each by its seat's panel (a seat the table does not have is let be)."""
@@ -406,12 +302,12 @@ class OnlineLink:
     def _next_match_news(self, message: dict) -> bool:
         """True for a message of the room's next match: it waits for that
         match's own table. The news that it has begun (``match``, or a
-        rejoin's welcome into it) is taken, and sets ``next_match``."""
+        rejoin's welcome into it) is taken, and sets ``again.begun``."""
         kind, match = message.get("type"), self.client.session.match
         if kind == "match" or (kind == "welcome" and message.get("match", match) != match):
-            self.next_match = True
+            self.again.begun = True
             return False
-        return self.next_match
+        return self.again.begun
 
     def _last_hand_showing(self) -> bool:
         """Its last cards are still moving, or its result has not been shown
@@ -422,10 +318,11 @@ class OnlineLink:
             return not self._ready_sent and self.table.frame - self._result_frame < RESULT_FRAMES
         return False
 
-    def _state(self, session: Session) -> None:
+    def _on_state(self, message: dict) -> None:
         """A new state: a new hand is dealt, the events this table has not
         shown are staged, or, if some of them were never sent (a rejoin is
         sent only the hand's last events), the table is set as it stands."""
+        session = self.client.session
         staged, self._staged = self._staged, session.first_event + len(session.events)
         if session.hand != self._dealt:
             self._dealt = session.hand
@@ -483,7 +380,9 @@ class OnlineLink:
         behind = self.behind
         return next((frames for most, frames in CATCH_UP if behind <= most), CATCH_UP_MOST)
 
-    def _seats(self, session: Session) -> None:
+    def _on_seats(self, message: dict) -> None:
+        """Who sits where: a person's connection gone or back is said, the table reseated."""
+        session = self.client.session
         connected = [seat["connected"] for seat in session.seats]
         for number, name in enumerate(self.person_names()):
             was = self._connected[number] if number < len(self._connected) else connected[number]
@@ -564,99 +463,43 @@ class OnlineLink:
         session = self.client.session
         return person_names(session.seats, session.seat)
 
-    # ----- drawing: the turn timer ------------------------------------------------------------------
+    # ----- drawing ------------------------------------------------------------------
 
     def draw(self) -> None:
         """The turn timer and how many watch while a hand is played, the
         shuffle's check on the match's result, and the quick chat."""
-        if self.table.scene == "table":
-            self._draw_timer()
-            self._draw_watching()
-        elif self.table.scene == "match_result":
-            self._draw_verdict()
-        seating, viewer = self.table.seating, self.table.viewer
-        self.chat.draw(lambda seat: seating.place(seat, viewer), seating.players, self.table.frame)
-
-    def _draw_timer(self) -> None:
-        """The bar over the message bar: how much of the person's turn time
-        is left, in yellow (pink when it runs short) for your turn, in blue
-        for another's (the prompt line names them)."""
-        left = self.remote.turn_time_left()
-        total = self.client.session.table.get("turn_time") if self.client.session.table else None
-        if left is None or not total:
-            return
-        width = round(lay.SCREEN_W * min(1.0, left / total))
-        mine = self.game.turn == self.client.session.seat  # (another's: the prompt line says whose)
-        colour = (lay.PINK if left < TIMER_URGENT else lay.YELLOW) if mine else lay.LIGHT_BLUE
-        pyxel.rect(0, lay.BAR_Y - TIMER_H, width, TIMER_H, colour)
-
-    def _draw_watching(self) -> None:
-        """How many watch, at the right over the hand row (but while a
-        challenged hand or the last messages show over it); a watcher's own
-        table says WATCHING at the left, in yellow on black."""
-        line = watching_line(self.client.session.watching)
-        if line and self.table.board.revealed is None and not self.table.show_history:
-            y = WATCHING_Y + 3 if self.watching else COUNT_Y  # (a watcher's table has no arrow: beside WATCHING)
-            pyxel.text(lay.SCREEN_W - 8 - len(line) * CHAR_W, y, line, lay.GREY)
-        if self.watching:
-            width = len(WATCHING_LABEL) * CHAR_W + 7
-            pyxel.rect(8, WATCHING_Y, width, CHAR_H + 5, lay.BLACK)
-            pyxel.rectb(8, WATCHING_Y, width, CHAR_H + 5, lay.YELLOW)
-            pyxel.text(12, WATCHING_Y + 3, WATCHING_LABEL, lay.YELLOW)
-
-    def _draw_verdict(self) -> None:
-        """Under the match's result, the shuffle's check (``game.online.verify``):
-        checked in yellow, not checked (a room from before it) in grey, failed
-        flashing pink."""
-        verdict = self.client.session.verdict
-        if verdict is None:
-            return
-        if verdict.checked is False:
-            if (self.table.frame // VERDICT_FLASH) % 2 == 0:
-                text_centred(lay.CX, VERDICT_Y, verdict.line, lay.PINK)
-            return
-        text_centred(lay.CX, VERDICT_Y, verdict.line, lay.YELLOW if verdict.checked else lay.GREY)
-
-
-def shuffled_by(session: Session) -> list[str]:
-    """Before a deal: who it waits for, to reveal their part of the shuffle (a nonce: ``reveal``)."""
-    seats = session.seats
-    return ["you" if n == session.seat else str(seats[n]["name"]) for n in session.shuffling if 0 <= n < len(seats)]
+        session, table = self.client.session, self.table
+        if table.scene == "table":
+            left = self.remote.turn_time_left()
+            total = session.table.get("turn_time") if session.table else None
+            if left is not None and total:
+                online_overlay.draw_timer(left, total, mine=self.game.turn == session.seat)
+            # (not while a challenged hand or the last messages show over the hand row)
+            shown = table.board.revealed is None and not table.show_history
+            online_overlay.draw_watching(watching_line(session.watching) if shown else "", self.watching)
+        elif table.scene == "match_result" and session.verdict is not None:
+            online_overlay.draw_verdict(session.verdict, table.frame)
+        seating, viewer = table.seating, table.viewer
+        self.chat.draw(lambda seat: seating.place(seat, viewer), seating.players, table.frame)
 
 
 class OnlineMatch(Match):
     """The table of an online match: a ``Match`` whose actions go to the
     server through ``client`` (a started ``game.online.client`` whose
-    session has its first view), by way of its ``OnlineLink``. ``fresh``:
-    the match (or the hand) starts as this table watches (from the lobby):
-    its deal is animated; otherwise the table is shown as it stands (a
-    rejoin). ``over`` is called once with the server's ``over`` message."""
+    session has its first view), by way of its ``OnlineLink``. ``table``:
+    the level, sound, notices and title art; who sits where and the seat
+    the table is seen from are the session's. ``table.as_it_stands``: the
+    table is shown as it stands (a rejoin); otherwise the match (or the
+    hand) starts as this table watches (from the lobby): its deal is
+    animated. ``over`` is called once with the server's ``over`` message."""
 
     def __init__(
-        self,
-        client: OnlineClient,
-        level: str,
-        audio: Audio,
-        notice: Callable[[str], None],
-        set_scene: Callable[[str], None],
-        fresh: bool,
-        title_art: bool = True,
-        over: Callable[[dict], None] = lambda message: None,
+        self, client: OnlineClient, table: TableSettings, over: Callable[[dict], None] = lambda message: None
     ) -> None:
         session = client.session
         self.link = OnlineLink(client, self, over)  # (made first: the table may show a hand's end as it opens)
-        super().__init__(
-            seed=0,
-            level=level,
-            audio=audio,
-            notice=notice,
-            set_scene=set_scene,
-            title_art=title_art,
-            seating=online_seating(session.seats, session.seat),
-            viewer=bottom_seat(session.seat),
-            as_it_stands=not fresh,
-            source=self.link,
-        )
+        seated = replace(table, seating=online_seating(session.seats, session.seat), viewer=bottom_seat(session.seat))
+        super().__init__(seated, self.link)
         self.board.scepter = session.scepter
 
     @property
