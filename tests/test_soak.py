@@ -117,6 +117,29 @@ def test_the_soak_counts_a_card_skipped_while_the_window_showed_the_table_as_it_
     assert findings_for(record, window_run(record, drop=4, restore_at=5)).lost == []  # taken as it stands
 
 
+def test_the_soak_takes_a_window_showing_cards_before_its_own_player_hears_of_them_on_a_loaded_machine():
+    """Both hear the same server; the soak's process may wait two seconds for a core."""
+    record = two_hands()
+    assert findings_for(record, window_run(record, lag=-2.0)).lost == []
+
+
+def test_a_card_heard_late_is_matched_only_for_an_absence_at_the_time_the_window_showed_it():
+    """A card the soak's player heard late because it was away then, not one
+    heard after some later absence: matched that far ahead, the cards
+    between would be called skipped (a CI run's "skipped YS before Y5")."""
+    heard = soak.Hearing(names={"soak": 0, "ann": 1})
+    heard.offline = [(120.0, 130.0), (150.0, 160.0)]
+    missed = soak.Played(1, 0, "YS", 131.0, 40)  # made while it was away, heard as it came back
+    later = soak.Played(2, 0, "YS", 161.0, 80)  # the same card, made in its next absence
+    shown = (0, "YS")
+    assert soak.could_show(missed, shown, 1, since=100.0, when=125.0, heard=heard)
+    assert not soak.could_show(later, shown, 1, since=100.0, when=125.0, heard=heard)
+    assert soak.could_show(later, shown, 1, since=100.0, when=155.0, heard=heard)
+    never = soak.Played(2, 0, "YS", float("inf"), 80)  # the end of a hand it came back after
+    assert soak.could_show(never, shown, 1, since=100.0, when=155.0, heard=heard)
+    assert not soak.could_show(never, shown, 1, since=100.0, when=140.0, heard=heard)
+
+
 def test_a_card_shown_is_matched_to_the_record_by_who_played_it():
     # A window at seat 2 rejoined with seat 0's R9 on the pile, then showed computer 3 play another R9.
     first, second = soak.Played(3, 0, "R9", 10.4, 137), soak.Played(3, 3, "R9", 11.2, 138)

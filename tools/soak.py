@@ -82,7 +82,11 @@ ROOT = Path(__file__).resolve().parent.parent
 FPS = 30
 TURN_TIME = 8.0  # seconds a person of a soak's room has to act
 STALL_S = 60.0  # a room that sends nothing this long while the server is up has stopped
-SKEW_S = 1.0  # a window may show a card this much before the soak's player hears of it
+# A window may show a card this much before the soak's player hears of it:
+# both hear the same server, but on a loaded machine the soak's own process
+# (its players, the windows' keys and notices) may wait that long for a core.
+SKEW_S = 3.0
+BACK_S = 5.0  # the soak's player, back after its connection went, hears what it missed this soon
 WIND_DOWN_S = 180.0  # at the end, the longest the quick computers may take to finish the matches
 NAMES = ("ANN", "BOB", "CY", "DEE", "ED", "FAY", "GUS", "HAL", "IDA", "JO", "KIM", "LEO")
 
@@ -520,10 +524,16 @@ class Hearing:
             self.offline.append((self.offline_from, when))
             self.offline_from = None
 
-    def was_offline(self, start: float, end: float) -> bool:
-        """Down at some moment from ``start`` to ``end``."""
-        spans = [*self.offline, *([(self.offline_from, end)] if self.offline_from is not None else [])]
-        return any(a <= end and b >= start for a, b in spans)
+    def away_when_shown(self, when: float, heard: float) -> bool:
+        """A card a window showed at ``when`` that the soak's player heard
+        of only at ``heard``, later: its connection had gone about then
+        (``SKEW_S``), and it heard of the card as it came back (``BACK_S``),
+        or never (the end of a hand it came back after). Not any card heard
+        after some later absence: a card matched that far ahead would hide
+        the cards between."""
+        spans = [*self.offline, *([(self.offline_from, float("inf"))] if self.offline_from is not None else [])]
+        late = heard == float("inf")
+        return any(a <= when + SKEW_S and b >= when - SKEW_S and (late or heard <= b + BACK_S) for a, b in spans)
 
     def moves_at(self, when: float) -> int:
         """The server's moves as last heard of at ``when``."""
@@ -820,7 +830,7 @@ def could_show(
         return False
     if (player is not None and card.seat != player) or (player is None and card.seat == seat):
         return False
-    return card.heard <= when + SKEW_S or heard.was_offline(when - SKEW_S, card.heard)
+    return card.heard <= when + SKEW_S or heard.away_when_shown(when, card.heard)
 
 
 def seat_named(words: str, names: dict[str, int]) -> int | None:
