@@ -13,8 +13,9 @@ from in_process_server import serving, until
 from websockets.asyncio.client import connect
 
 from game.online import server as table_server
-from game.online.room import Room, check_table
+from game.online.room import Room
 from game.online.room_file import file_state
+from game.online.room_table import check_table
 from game.online.store import Change, open_store
 
 MOVES = 100_000
@@ -31,7 +32,7 @@ def plant_a_long_room(data_dir) -> None:
     for _ in range(MOVES):
         legal = game.legal(game.turn)
         game.act(next((a for a in legal if a.startswith(("draw", "pass"))), legal[0]), seat=game.turn)
-    room.moves = MOVES
+    room.play.moves = MOVES
     store = open_store(data_dir)
     try:
         state = json.dumps(file_state(room), separators=(",", ":"))

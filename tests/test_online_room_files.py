@@ -14,8 +14,9 @@ import time
 import pytest
 from in_process_server import hello, serving
 
-from game.online.room import Room, check_table
+from game.online.room import Room
 from game.online.room_file import BadRoomFile, room_from_file, room_from_text, to_file
+from game.online.room_table import check_table
 
 ROYAL = check_table({"rules": "royal", "players": 3, "people": 1})
 

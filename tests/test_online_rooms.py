@@ -15,8 +15,9 @@ from in_process_server import hello, serving, until
 from websockets.asyncio.client import connect
 
 from game.online import server as table_server
-from game.online.room import ROOM_LETTERS, Room
+from game.online.room import Room
 from game.online.room_file import to_file
+from game.online.room_seats import ROOM_LETTERS
 from game.online.store import open_store
 
 TABLE = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for the second

@@ -38,8 +38,10 @@ from ..rules import WATCHER
 from ..storage.safe_files import keep_aside, read_limited, timestamp
 from . import limits, wire
 from .protocol import MAX_MESSAGE, Message, ProtocolError, clean_name, decode, encode, room_from_path, room_names
-from .room import JoinError, Member, Out, Room, SeatTaken, check_table, new_room_name
+from .room import Out, Room
 from .room_file import BadRoomFile, file_state, room_from_file, room_from_text
+from .room_seats import JoinError, Member, SeatTaken, new_room_name
+from .room_table import check_table
 from .said_once import SaidOnce
 from .store import Change, RoomStore, StoreError, open_store, read_room
 from .store.base import RoomFile
@@ -486,7 +488,7 @@ class Server:
     def _configure(self, room: Room[Conn]) -> None:
         """The room's pace, as the server was told (the tests': quicker)."""
         options = self.room_options
-        room.grace = options.get("grace", room.grace)
+        room.play.grace = options.get("grace", room.play.grace)
         room.computers.delay = options.get("computer_delay", room.computers.delay)
         room.computers.react_delay = options.get("react_delay", room.computers.react_delay)
 
@@ -553,7 +555,7 @@ class Server:
             self.unstarted.pop(room.name, None)
             if maker is not None:  # a room that could not be made costs its maker nothing
                 self.limits.give_back(maker)
-        for conn, member in room.members.items():
+        for conn, member in room.seating.members.items():
             token = room.seats[member.seat].token_sha256
             if again is None or token is None or again.seats[member.seat].token_sha256 != token:
                 conn.room = None
@@ -561,16 +563,16 @@ class Server:
                 continue
             seat = again.seats[member.seat]
             seat.conn, seat.dropped = conn, None
-            again.members[conn] = Member(member.seat)
+            again.seating.members[conn] = Member(member.seat)
             conn.room = again
             conn.send({"type": "error", "reason": reason})
-        for conn in room.watchers:  # they watch the room as it is again
+        for conn in room.watchers.members:  # they watch the room as it is again
             if again is None:
                 conn.room = None
                 self._refuse(conn, SeatTaken(reason))
             else:
                 conn.room = again
-                again.watchers[conn] = Member(WATCHER)
+                again.watchers.members[conn] = Member(WATCHER)
         if again is not None:
             for conn, message in again.seat_news():
                 conn.send(message)
