@@ -119,10 +119,10 @@ def test_a_hello_to_a_room_the_store_holds_nested_too_deep_is_told_why(tmp_path)
 
     async def play(server, url):
         await hello(f"{url}/deep", ANN)
-        while "deep" in server.rooms or not server.store.names():
+        while "deep" in server.keeper.rooms or not server.keeper.store.names():
             await asyncio.sleep(0.05)  # the room made, then put away: only the store holds it
-        server.store.db.execute("UPDATE rooms SET state = ? WHERE name = 'deep'", (DEEP,))
-        return await hello(f"{url}/deep", ANN), await hello(f"{url}/deep", ANN), sorted(server.store.names())
+        server.keeper.store.db.execute("UPDATE rooms SET state = ? WHERE name = 'deep'", (DEEP,))
+        return await hello(f"{url}/deep", ANN), await hello(f"{url}/deep", ANN), sorted(server.keeper.store.names())
 
     told, again, names = asyncio.run(serving(tmp_path, play, log=said.append, idle_room=0.2))
     assert told["type"] == "error" and told["fatal"], told
