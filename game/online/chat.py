@@ -58,6 +58,8 @@ class Chat:
     """A room's quick chat: each seat's allowance. What is said is not kept:
     a chat is of the moment, and is no move of the match."""
 
+    __slots__ = ("allowances",)
+
     def __init__(self) -> None:
         self.allowances: dict[int, Allowance] = {}  # each seat's
 

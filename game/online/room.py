@@ -46,6 +46,22 @@ class Room(Generic[Conn]):
     first match's shuffle (the tests'), ``computer_seed`` its computers'
     play and its scepter's clock (random by default)."""
 
+    # (slots, here and in its parts: a server holds thousands of rooms, 0.2 KB more each than as one object)
+    __slots__ = (
+        "_handlers",
+        "chat",
+        "computer_seed",
+        "computers",
+        "created",
+        "deal",
+        "name",
+        "play",
+        "played",
+        "seating",
+        "table",
+        "watchers",
+    )
+
     def __init__(
         self, name: str, table: TableSettings, seed: int | None = None, computer_seed: int | None = None
     ) -> None:

@@ -46,6 +46,8 @@ class Deal:
     one is the room's ``match``-th). ``over``: whether this match is over
     (then the deal to come is the next match's)."""
 
+    __slots__ = ("earlier", "match", "next_shuffle", "players", "reveal_until", "shuffle")
+
     def __init__(self, players: int, seed: int | None) -> None:
         self.players = players
         # The shuffle every seat's welcome commits to; the nonces of the people seated are mixed into

@@ -33,6 +33,24 @@ class Play(Generic[Conn]):
     ``grace``, and the ``scepter``. ``seating`` says who plays each seat,
     the room's ``computers`` play the others."""
 
+    __slots__ = (
+        "_header",
+        "_turns_counted",
+        "computer_seed",
+        "computers",
+        "ended",
+        "game",
+        "grace",
+        "moves",
+        "over",
+        "scepter",
+        "seating",
+        "started",
+        "table",
+        "turn_key",
+        "turn_since",
+    )
+
     def __init__(
         self, table: TableSettings, seating: Seating[Conn], computers: Computers, computer_seed: int, seed: int
     ) -> None:

@@ -81,6 +81,8 @@ class Seating(Generic[Conn]):
     match starts: then a computer plays each free one, ``fix``), the
     connection at each (``members``), and the ``creator``'s seat."""
 
+    __slots__ = ("creator", "members", "seats")
+
     def __init__(self, players: int, people: int) -> None:
         self.seats = [Seat("person" if n < people else "computer") for n in range(players)]
         self.members: dict[Conn, Member] = {}

@@ -16,6 +16,8 @@ MOST_WATCHERS = 16  # connections that may watch one room at once
 class Watchers(Generic[Conn]):
     """A room's watchers (``members``), each with what it has been sent."""
 
+    __slots__ = ("members",)
+
     def __init__(self) -> None:
         self.members: dict[Conn, Member] = {}
 
