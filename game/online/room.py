@@ -35,7 +35,7 @@ from .room_match import Play, recorded_actions
 from .room_seats import Conn, Seat, Seating
 from .room_table import TableSettings
 from .room_watchers import Watchers
-from .verify import ShuffleFailed
+from .verify import Shuffle, ShuffleFailed
 
 Out = list[tuple[Conn, Message]]  # what a room answers: each message and its connection (``Out[Conn]``)
 Handler = Callable[[Conn, int, Message, float], Out[Conn]]  # a client message's: (conn, its seat, message, now)
@@ -73,9 +73,9 @@ class Room(Generic[Conn]):
         self.seating: Seating[Conn] = Seating(table["players"], table["people"])
         self.watchers: Watchers[Conn] = Watchers()
         self.computers = Computers(table["level"], self.computer_seed)
-        self.deal = Deal(table["players"], seed)
-        assert self.deal.shuffle is not None
-        self.play: Play[Conn] = Play(table, self.seating, self.computers, self.computer_seed, self.deal.shuffle.seed)
+        shuffle = Shuffle.new(table["players"], seed)  # (its seed until the nonces of the people seated are mixed in)
+        self.deal = Deal(table["players"], shuffle)
+        self.play: Play[Conn] = Play(table, self.seating, self.computers, self.computer_seed, shuffle.seed)
         self.chat = Chat()
         # One handler for each type of message a client sends (``protocol.CLIENT_MESSAGES``: ``handle``).
         self._handlers: dict[str, Handler[Conn]] = {

@@ -48,11 +48,11 @@ class Deal:
 
     __slots__ = ("earlier", "match", "next_shuffle", "players", "reveal_until", "shuffle")
 
-    def __init__(self, players: int, seed: int | None) -> None:
+    def __init__(self, players: int, shuffle: Shuffle) -> None:
         self.players = players
         # The shuffle every seat's welcome commits to; the nonces of the people seated are mixed into
-        # the match's seed as it starts, unless ``seed`` fixes it. None: a room from before it.
-        self.shuffle: Shuffle | None = Shuffle.new(players, seed)
+        # the match's seed as it starts, unless the room's seed fixes it. None: a room from before it.
+        self.shuffle: Shuffle | None = shuffle
         # The next match's shuffle, made as this one ends: its commitment goes out with ``over``, before the
         # people's nonces come with their PLAY AGAIN.
         self.next_shuffle: Shuffle | None = None
