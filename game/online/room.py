@@ -24,7 +24,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
-from typing import Generic
+from typing import Any, ClassVar, Generic
 
 from ..rules import WATCHER, Game
 from .chat import Chat
@@ -38,7 +38,8 @@ from .room_watchers import Watchers
 from .verify import Shuffle, ShuffleFailed
 
 Out = list[tuple[Conn, Message]]  # what a room answers: each message and its connection (``Out[Conn]``)
-Handler = Callable[[Conn, int, Message, float], Out[Conn]]  # a client message's: (conn, its seat, message, now)
+# A client message's handler: (the room, the connection, its seat, the message, now).
+Handler = Callable[["Room[Any]", Any, int, Message, float], Out[Any]]
 
 
 class Room(Generic[Conn]):
@@ -48,7 +49,6 @@ class Room(Generic[Conn]):
 
     # (slots, here and in its parts: a server holds thousands of rooms, 0.2 KB more each than as one object)
     __slots__ = (
-        "_handlers",
         "chat",
         "computer_seed",
         "computers",
@@ -77,18 +77,6 @@ class Room(Generic[Conn]):
         self.deal = Deal(table["players"], shuffle)
         self.play: Play[Conn] = Play(table, self.seating, self.computers, self.computer_seed, shuffle.seed)
         self.chat = Chat()
-        # One handler for each type of message a client sends (``protocol.CLIENT_MESSAGES``: ``handle``).
-        self._handlers: dict[str, Handler[Conn]] = {
-            "hello": self._on_hello,
-            "act": self._on_act,
-            "start": self._on_start,
-            "again": self._on_again,
-            "nonce": self._on_nonce,
-            "next": self._on_next,
-            "back": self._on_back,
-            "ping": self._on_ping,
-            "chat": self._on_chat,
-        }
 
     @property
     def game(self) -> Game:
@@ -234,7 +222,7 @@ class Room(Generic[Conn]):
         seat = self.seating.members[conn].seat
         kind = message["type"]
         out = [] if kind in ("ping", "hello", "chat") else self._back(seat)
-        return out + self._handlers[kind](conn, seat, message, now)
+        return out + self._handlers[kind](self, conn, seat, message, now)
 
     def _back(self, seat: int) -> Out[Conn]:
         if not self.seating.give_back(seat):
@@ -315,6 +303,20 @@ class Room(Generic[Conn]):
             return [(conn, {"type": "refused", "action": action, "reason": str(error), "id": ident})]
         self.played = True
         return self.after_action(now, conn, ident)
+
+    # One handler for each type of message a client sends (``protocol.CLIENT_MESSAGES``: ``handle``), one
+    # table for every room.
+    _handlers: ClassVar[dict[str, Handler]] = {
+        "hello": _on_hello,
+        "act": _on_act,
+        "start": _on_start,
+        "again": _on_again,
+        "nonce": _on_nonce,
+        "next": _on_next,
+        "back": _on_back,
+        "ping": _on_ping,
+        "chat": _on_chat,
+    }
 
     # ----- time: the turn clock and the computers ---------------------------------------
 
