@@ -12,7 +12,8 @@ import argparse
 import time
 
 from game.online.protocol import Session, encode
-from game.online.room import Room, check_table
+from game.online.room import Room
+from game.online.room_table import check_table
 
 MEASURED = 500  # moves timed at each mark
 
@@ -39,7 +40,7 @@ def main(marks: list[int]) -> None:
             session.receive(message)
         tokens[conn] = session.token
     for mark in marks:
-        while room.moves < mark:
+        while room.play.moves < mark:
             draw_or_pass(room)
         began = time.perf_counter()
         for _ in range(MEASURED):
@@ -47,7 +48,7 @@ def main(marks: list[int]) -> None:
         each = (time.perf_counter() - began) / MEASURED * 1000
         size = rejoin_size(room, tokens["bob"])
         hand = room.game.hand_number
-        print(f"{room.moves:>7} moves in hand {hand}: {each:.3f} ms a move, a rejoin {size / 1024:.1f} KB")
+        print(f"{room.play.moves:>7} moves in hand {hand}: {each:.3f} ms a move, a rejoin {size / 1024:.1f} KB")
 
 
 if __name__ == "__main__":

@@ -6,7 +6,8 @@ is played out exactly and at any pace (the real WebSocket client is tested
 end to end in test_online_table.py)."""
 
 from game.online.protocol import Session
-from game.online.room import Room, check_table
+from game.online.room import Room
+from game.online.room_table import check_table
 from game.ui.device.audio import Audio
 from game.ui.table.match import TableSettings
 from game.ui.table.online_match import OnlineMatch

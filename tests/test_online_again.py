@@ -20,8 +20,11 @@ from online_server import ROOT, ServerProcess, bot, finish, quick_dir, wait_for
 
 from game import ai
 from game.online.protocol import SERVER_MESSAGES, Session, problem
-from game.online.room import MOST_MATCHES, REJOIN_WAIT, Room, check_table
+from game.online.room import Room
+from game.online.room_deal import MOST_MATCHES
 from game.online.room_file import room_from_file, to_file
+from game.online.room_match import REJOIN_WAIT
+from game.online.room_table import check_table
 from game.online.verify import CHECKED, Shuffle, check, pledge_of
 from game.rules import Game
 from game.ui.online_play import TOKENS_FILE
@@ -101,9 +104,9 @@ def test_a_room_plays_again_once_everyone_here_says_yes_each_match_its_own_recor
     assert reveals[0]["pledges"] == [pledge_of(anna.session.nonces[2]), pledge_of(ben.session.nonces[2])]
     assert [p.said("match")[-1]["match"] for p in (anna, ben)] == [2, 2]
     assert anna.session.match == 2 and anna.session.commitment == commitment and anna.session.record is None
-    assert room.shuffle is not None and room.shuffle.nonces == (anna.session.nonces[2], ben.session.nonces[2])
+    assert room.deal.shuffle is not None and room.deal.shuffle.nonces == (anna.session.nonces[2], ben.session.nonces[2])
     assert anna.session.view is not None and anna.session.view.hand  # dealt
-    assert room.earlier[0].record() == first["record"] and room.match == 2
+    assert room.deal.earlier[0].record() == first["record"] and room.deal.match == 2
 
     play_to_the_end(room, [anna, ben])
     second = anna.said("over")[-1]
@@ -124,7 +127,7 @@ def test_the_creator_starts_with_a_computer_for_who_left_and_its_power_passes_wh
     ben.send({"type": "start"})
     assert "only the room's creator" in ben.said("error")[-1]["reason"]
     anna.send({"type": "start"})  # ANNA, the creator, does not wait for BEN's yes
-    assert room.match == 2 and not room.over
+    assert room.deal.match == 2 and not room.over
     assert [seat.standin for seat in room.seats] == [False, False, True]  # a computer plays for CAT
     assert room.game.seed == 6  # a room of a fixed seed (the tests'): the next match the next seed
 
@@ -132,9 +135,9 @@ def test_the_creator_starts_with_a_computer_for_who_left_and_its_power_passes_wh
     assert back.session.seat == 2 and not room.seats[2].standin and back.session.match == 2
     play_to_the_end(room, [anna, ben, back])
     anna.leave()  # the creator goes: BEN may start now
-    assert room.creator == 1 and ben.said("seats")[-1]["creator"] == 1
+    assert room.seating.creator == 1 and ben.said("seats")[-1]["creator"] == 1
     ben.send({"type": "start"})
-    assert room.match == 3
+    assert room.deal.match == 3
 
 
 class Watcher(Person):
@@ -169,10 +172,10 @@ def test_the_last_yes_can_be_a_leaving_and_a_room_plays_a_bounded_number_of_matc
     play_to_the_end(room, [anna, ben])
     anna.send(anna.session.play_again())
     ben.leave()  # the one who had not said yes leaves: everyone here has said yes
-    assert room.match == 2
+    assert room.deal.match == 2
     ben = Person(room, "BEN", token=ben.session.token)
     play_to_the_end(room, [anna, ben])
-    room.earlier = room.earlier * (MOST_MATCHES - 1)  # as if it had played them all
+    room.deal.earlier = room.deal.earlier * (MOST_MATCHES - 1)  # as if it had played them all
     anna.send(anna.session.play_again())
     assert f"its {MOST_MATCHES} matches" in anna.said("error")[-1]["reason"] and room.over
 
@@ -186,11 +189,15 @@ def test_a_room_file_keeps_every_match_and_reads_back_as_it_was():
     ben.send(ben.session.play_again())
     ben.send(ben.session.act(room.game.legal(room.game.turn)[0]) if room.game.turn == 1 else {"type": "back"})
     file = json.loads(json.dumps(to_file(room)))
-    assert [played["record"] for played in file["earlier"]] == [room.earlier[0].record()]
-    assert file["moves"] == len(room.earlier[0].actions) + room.moves and file["match"] == 2
+    assert [played["record"] for played in file["earlier"]] == [room.deal.earlier[0].record()]
+    assert file["moves"] == len(room.deal.earlier[0].actions) + room.play.moves and file["match"] == 2
     again = room_from_file(file, 0.0)
-    assert again.match == 2 and again.logged == room.logged and again.actions(0) == room.actions(0)
-    assert again.next_shuffle is None and again.shuffle == room.shuffle and again.earlier == room.earlier
+    assert again.deal.match == 2 and again.logged == room.logged and again.actions(0) == room.actions(0)
+    assert (
+        again.deal.next_shuffle is None
+        and again.deal.shuffle == room.deal.shuffle
+        and again.deal.earlier == room.deal.earlier
+    )
     Game.replay(file["earlier"][0]["record"])  # each match its own record, a replay of its own
 
 
@@ -299,7 +306,7 @@ def test_the_next_hand_waits_a_moment_for_a_person_whose_connection_went_and_dea
     ben.leave()
     anna.send({"type": "next"})
     assert room.game.hand_over and anna.said("seats")[-1]["waiting"] == [1], "waiting for BEN"
-    assert room.wakeup(0.0) == REJOIN_WAIT * room.grace == 10.0
+    assert room.wakeup(0.0) == REJOIN_WAIT * room.play.grace == 10.0
     anna.deliver(room.tick(9.9))
     assert room.game.hand_over
     anna.deliver(room.tick(10.0))

@@ -11,12 +11,13 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.online import server as table_server
+from game.online import server_conn
 
 
 @pytest.mark.slow
 def test_a_client_that_answers_no_ping_is_closed(monkeypatch):
-    monkeypatch.setattr(table_server, "PING_EVERY", 0.4)
-    monkeypatch.setattr(table_server, "PING_SLICES", 4)
+    monkeypatch.setattr(server_conn, "PING_EVERY", 0.4)
+    monkeypatch.setattr(server_conn, "PING_SLICES", 4)
 
     async def run():
         server = table_server.Server(None, log=lambda text: None)

@@ -18,7 +18,7 @@ from in_process_server import hello, serving, until
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from game.online import limits
+from game.online import limits, server_rooms
 from game.online import server as table_server
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,7 +31,7 @@ def test_rooms_made_and_left_never_keep_out_a_room_people_play(tmp_path, monkeyp
     """Connect, hello, close, over and over, fills the server's rooms: the
     next room puts away the oldest of them (in the store, it comes back when
     asked for), never the room two people played and left a moment ago."""
-    monkeypatch.setattr(table_server, "MAX_ROOMS", 4)
+    monkeypatch.setattr(server_rooms, "MAX_ROOMS", 4)
 
     async def play(server, url):
         played = await hello(f"{url}/played", {"name": "ANN", "table": {"players": 2, "people": 1}})
@@ -41,13 +41,13 @@ def test_rooms_made_and_left_never_keep_out_a_room_people_play(tmp_path, monkeyp
             while state.get("type") != "state" or state["view"]["turn"] != 0:
                 state = json.loads(await asyncio.wait_for(ws.recv(), 5))
             await ws.send(json.dumps({"type": "act", "action": state["view"]["legal"][-1]}))
-            await until(lambda: server.rooms["played"].played)
+            await until(lambda: server.keeper.rooms["played"].played)
         made = [await hello(f"{url}/left{n}", {"name": "EVE", "table": WAITING}) for n in range(3)]
-        await until(lambda: all(server._stored(room) for room in server.rooms.values()))
+        await until(lambda: all(server.keeper.stored(room) for room in server.keeper.rooms.values()))
         more = [await hello(f"{url}/more{n}", {"name": "BOB", "table": WAITING}) for n in range(3)]
-        await until(lambda: all(server._stored(room) for room in server.rooms.values()))
+        await until(lambda: all(server.keeper.stored(room) for room in server.keeper.rooms.values()))
         back = await hello(f"{url}/left0", {"token": made[0]["token"]})  # put away, and back
-        return more, back, sorted(server.rooms)
+        return more, back, sorted(server.keeper.rooms)
 
     more, back, rooms = asyncio.run(serving(tmp_path, play))
     assert [answer["type"] for answer in more] == ["welcome"] * 3, more
@@ -56,12 +56,12 @@ def test_rooms_made_and_left_never_keep_out_a_room_people_play(tmp_path, monkeyp
 
 
 def test_a_room_nobody_played_is_put_away_soon_and_a_played_one_stays(tmp_path, monkeypatch):
-    monkeypatch.setattr(table_server, "IDLE_OVER", 0.2)
+    monkeypatch.setattr(server_rooms, "IDLE_OVER", 0.2)
 
     async def play(server, url):
         await hello(f"{url}/nobody", {"name": "EVE", "table": WAITING})
-        await until(lambda: "nobody" not in server.rooms)
-        return server.store.load("nobody") is not None
+        await until(lambda: "nobody" not in server.keeper.rooms)
+        return server.keeper.store.load("nobody") is not None
 
     assert asyncio.run(serving(tmp_path, play, idle_room=600))  # (a played room would stay ten minutes)
 
@@ -91,7 +91,7 @@ def test_a_room_the_store_could_not_keep_costs_its_address_nothing(tmp_path):
 
     async def play(server, url):
         table = {"name": "EVE", "table": WAITING}
-        server.store.db.execute("PRAGMA busy_timeout = 50")
+        server.keeper.store.db.execute("PRAGMA busy_timeout = 50")
         blocker = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
         blocker.execute("BEGIN IMMEDIATE")
         failed = [await hello(f"{url}/", table, forwarded="203.0.113.7") for _ in range(5)]
@@ -183,7 +183,7 @@ def test_rooms_nobody_started_are_bounded_server_wide_the_oldest_removed_first(t
     address limits never saw them. At most ``UNSTARTED_MOST`` rooms nobody
     started are kept: the oldest nobody is in go first, never a room a
     person waits in; with every one of them waited in, a new room is refused."""
-    monkeypatch.setattr(table_server, "UNSTARTED_MOST", 4)
+    monkeypatch.setattr(server_rooms, "UNSTARTED_MOST", 4)
 
     async def play(server, url):
         async with connect(f"{url}/waits", proxy=None, additional_headers={"X-Forwarded-For": "203.0.113.1"}) as ws:
@@ -193,15 +193,15 @@ def test_rooms_nobody_started_are_bounded_server_wide_the_oldest_removed_first(t
                 await hello(f"{url}/flood{n}", {"name": "EVE", "table": THREE}, forwarded=f"198.51.100.{n}")
                 for n in range(12)
             ]
-            await until(lambda: all(server._stored(room) for room in server.rooms.values()))
-            kept = sorted(server.store.unstarted(float("inf")))
+            await until(lambda: all(server.keeper.stored(room) for room in server.keeper.rooms.values()))
+            kept = sorted(server.keeper.store.unstarted(float("inf")))
             async with contextlib.AsyncExitStack() as held:  # every room nobody started has somebody in it
                 for n in (9, 10, 11):
                     waiting = await held.enter_async_context(connect(f"{url}/flood{n}", proxy=None))
                     await waiting.send(json.dumps({"type": "hello", "version": 1, "name": "BOB"}))
                     await asyncio.wait_for(waiting.recv(), 5)
                 refused = await hello(f"{url}/more", {"name": "CY", "table": WAITING}, forwarded="192.0.2.1")
-            return welcome, flood, kept, refused, sorted(server.rooms), server.store.load("waits")
+            return welcome, flood, kept, refused, sorted(server.keeper.rooms), server.keeper.store.load("waits")
 
     lines: list[str] = []
     welcome, flood, kept, refused, in_memory, waits = asyncio.run(serving(tmp_path, play, log=lines.append))

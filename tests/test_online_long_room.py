@@ -12,9 +12,10 @@ import pytest
 from in_process_server import serving, until
 from websockets.asyncio.client import connect
 
-from game.online import server as table_server
-from game.online.room import Room, check_table
+from game.online import server_rooms
+from game.online.room import Room
 from game.online.room_file import file_state
+from game.online.room_table import check_table
 from game.online.store import Change, open_store
 
 MOVES = 100_000
@@ -31,7 +32,7 @@ def plant_a_long_room(data_dir) -> None:
     for _ in range(MOVES):
         legal = game.legal(game.turn)
         game.act(next((a for a in legal if a.startswith(("draw", "pass"))), legal[0]), seat=game.turn)
-    room.moves = MOVES
+    room.play.moves = MOVES
     store = open_store(data_dir)
     try:
         state = json.dumps(file_state(room), separators=(",", ":"))
@@ -62,8 +63,8 @@ def test_another_room_is_answered_while_a_long_room_is_read(tmp_path):
                 await asyncio.sleep(0.005)
             read_in = time.perf_counter() - began
             first = json.loads(await watching)
-        await until(lambda: "long" in server.rooms)
-        return round_trips, read_in, first, server.rooms["long"].logged
+        await until(lambda: "long" in server.keeper.rooms)
+        return round_trips, read_in, first, server.keeper.rooms["long"].logged
 
     lines: list[str] = []
     round_trips, read_in, first, logged = asyncio.run(serving(tmp_path, play, log=lines.append))
@@ -76,7 +77,7 @@ def test_another_room_is_answered_while_a_long_room_is_read(tmp_path):
 def test_a_long_room_that_is_no_room_is_kept_aside_as_a_short_one_is(tmp_path, monkeypatch):
     """Read in the thread, a room that turns out not to be one is kept aside
     with its reason, and its hello told why, as at once."""
-    monkeypatch.setattr(table_server, "LONG_RECORD", 0)  # (every room read in the thread)
+    monkeypatch.setattr(server_rooms, "LONG_RECORD", 0)  # (every room read in the thread)
 
     async def first(server, url):
         async with connect(f"{url}/broken", proxy=None) as ws:
@@ -93,7 +94,7 @@ def test_a_long_room_that_is_no_room_is_kept_aside_as_a_short_one_is(tmp_path, m
     async def again(server, url):
         async with connect(f"{url}/broken", proxy=None) as ws:
             await ws.send(json.dumps({"type": "hello", "version": 1, "name": "BOB"}))
-            return json.loads(await asyncio.wait_for(ws.recv(), 5)), sorted(server.store.names())
+            return json.loads(await asyncio.wait_for(ws.recv(), 5)), sorted(server.keeper.store.names())
 
     told, names = asyncio.run(serving(tmp_path, again))
     assert told["type"] == "error" and "could not be read" in told["reason"] and "kept aside" in told["reason"], told

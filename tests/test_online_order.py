@@ -10,8 +10,9 @@ import pytest
 from online_loopback import Loopback, table
 
 from game.online.protocol import Session
-from game.online.room import Room, check_table
+from game.online.room import Room
 from game.online.room_file import room_from_file, to_file
+from game.online.room_table import check_table
 from game.rules import Game
 from game.storage.saves import now
 from game.ui.app import init_pyxel
@@ -209,7 +210,7 @@ def test_moves_that_arrive_together_are_shown_one_after_another_with_a_computers
 def test_a_due_fanfare_that_must_wait_does_not_wake_the_room_at_once():
     room = Room("r", check_table({"rules": "royal", "players": 2, "people": 1}), seed=4, computer_seed=9)
     room.join("conn", {"type": "hello", "name": "ann"}, 0.0)
-    room.scepter.run = room.scepter.length  # due
+    room.play.scepter.run = room.play.scepter.length  # due
     room.game._exposed = 0  # ... while a missed UNO call may still be caught
     now = 100.0
     room.tick(now)
@@ -222,13 +223,13 @@ def test_the_scepter_stands_still_while_the_room_is_empty():
     room = Room("r", check_table({"rules": "royal", "players": 2, "people": 1}), seed=4, computer_seed=9)
     welcome = room.join("conn", {"type": "hello", "name": "ann"}, 0.0)[0][1]
     room.tick(10.0)
-    ran = room.scepter.run
+    ran = room.play.scepter.run
     assert 9.9 <= ran <= 10.0
     room.leave("conn", 10.0)
     room.tick(300.0)  # nobody there
     room.join("again", {"type": "hello", "token": welcome["token"]}, 600.0)  # back ten minutes later
     room.tick(601.0)
-    assert room.scepter.run == pytest.approx(ran + 1.0), "only the second since ANN came back counts"
+    assert room.play.scepter.run == pytest.approx(ran + 1.0), "only the second since ANN came back counts"
 
 
 def test_an_extra_turn_gets_the_rooms_whole_turn_time():
@@ -237,14 +238,14 @@ def test_an_extra_turn_gets_the_rooms_whole_turn_time():
     assert room.game.turn == 0 and "play YS" in room.game.legal(0)
     turn_time = room.table["turn_time"]
     late = turn_time - 4  # ANN thinks for most of her turn
-    assert room.deadline_left(late) == pytest.approx(4)
+    assert room.play.deadline_left(late) == pytest.approx(4)
     room.handle("ann", {"type": "act", "action": "play YS", "id": 1}, late)
     assert room.game.turn == 0, "a 1991 Skip: ANN plays again"
-    assert room.deadline_left(late) == pytest.approx(turn_time), "the whole turn time again, not 4 s"
+    assert room.play.deadline_left(late) == pytest.approx(turn_time), "the whole turn time again, not 4 s"
     drawn = "draw"
     room.handle("ann", {"type": "act", "action": drawn, "id": 2}, late + 10)
     if room.game.turn == 0:  # a drawn card she may play: the same turn, the same clock
-        assert room.deadline_left(late + 10) == pytest.approx(turn_time - 10)
+        assert room.play.deadline_left(late + 10) == pytest.approx(turn_time - 10)
 
 
 def two_people(turn_time: float = 30):
@@ -312,17 +313,17 @@ def test_a_hands_result_says_when_the_next_is_dealt_and_whom_it_waits_for():
     ann.poll()
     frames(match, 2)
     assert match.board.prompt.startswith("The next hand in ") and match.board.prompt.endswith(": waiting for BOB")
-    assert room.waiting() == [1]
+    assert room.play.waiting() == [1]
     bob.send({"type": "next"})  # BOB is ready too: the server deals
     assert room.game.hand_number == 2
-    assert room.waiting() == []
+    assert room.play.waiting() == []
 
 
 def test_the_next_hand_is_dealt_when_the_time_shown_runs_out():
     room, ann, _bob, match, _lines = two_people(turn_time=30)
     play_out_the_hand(room, ann, match)
-    assert room.deadline_left(ann.now) is not None
-    ann.tick(room.deadline_left(ann.now) - 0.1)
+    assert room.play.deadline_left(ann.now) is not None
+    ann.tick(room.play.deadline_left(ann.now) - 0.1)
     assert room.game.hand_number == 1, "not a moment before"
     ann.tick(0.2)
     assert room.game.hand_number == 2, "dealt, ready or not"

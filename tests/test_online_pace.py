@@ -59,7 +59,7 @@ def assert_shows_the_servers_table(room, client, match) -> None:
     the top card and its colour, the scores, whose turn."""
     seat = client.session.seat
     view = room.game.view(seat)
-    assert client.session.view.hand == view.hand and client.session.moves == room.moves
+    assert client.session.view.hand == view.hand and client.session.moves == room.play.moves
     board, players = match.board, view.players
 
     def placed(values):
@@ -102,7 +102,7 @@ def test_a_rejoin_into_a_new_hand_while_the_last_one_ends_on_the_table_shows_the
     client.tick(room.table["turn_time"] + 1)  # the server deals the next hand
     client.late = False
     client.drop_and_rejoin()
-    while room.game.hand_number == 2 and room.moves < client.session.moves + 3:
+    while room.game.hand_number == 2 and room.play.moves < client.session.moves + 3:
         frame(client, match)  # the computer plays for you in the new hand
     settle(client, match)
     assert_shows_the_servers_table(room, client, match)
@@ -119,7 +119,7 @@ def test_a_table_at_thirty_frames_a_second_keeps_within_a_few_moves_of_the_serve
         frame(client, match)
         if match.scene == "table":
             worst = max(worst, match.behind)
-    assert room.moves >= 60, "the server played on all the while"
+    assert room.play.moves >= 60, "the server played on all the while"
     assert worst <= MOST_BEHIND and not [line for line in lines if line.startswith("caught up")], worst
     settle(client, match)
     assert_shows_the_servers_table(room, client, match)
@@ -133,7 +133,7 @@ def test_far_behind_the_table_shows_the_hand_as_it_stands_then_its_result():
         frame(client, match)
     client.late = True  # a window that froze for a while: the room's messages pile up
     client.tick(room.table["turn_time"])  # and your time ran out: the computer plays your seat too
-    while room.moves < client.session.moves + MOST_BEHIND + 5 and not room.game.hand_over:
+    while room.play.moves < client.session.moves + MOST_BEHIND + 5 and not room.game.hand_over:
         client.tick(1.0)
     client.arrive()
     frame(client, match)

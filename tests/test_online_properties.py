@@ -28,7 +28,10 @@ from game.online.protocol import (
     encode,
     problem,
 )
-from game.online.room import RECENT_EVENTS, JoinError, Room, check_table
+from game.online.room import Room
+from game.online.room_match import RECENT_EVENTS
+from game.online.room_seats import JoinError
+from game.online.room_table import check_table
 from game.rules import WATCHER
 from game.rules.game import View
 from game.rules.house import HOUSE_RULES
@@ -62,8 +65,8 @@ def check(message: dict, seat: int, room: Room) -> None:
     shuffle's secret only once the match is over."""
     game = room.game
     kind = message["type"]
-    if room.shuffle is not None and kind != "over":  # the shuffle's secret (its seed's cover) only at the end
-        assert room.shuffle.secret not in encode(message), message
+    if room.deal.shuffle is not None and kind != "over":  # the shuffle's secret (its seed's cover) only at the end
+        assert room.deal.shuffle.secret not in encode(message), message
     if kind == "over":
         assert game.match_over  # the record (a replay) only once the match is over
         return
@@ -107,7 +110,7 @@ class Table:
         self.room = Room("prop", check_table(table), seed=seed, computer_seed=seed + 1)
         self.matches = matches  # the people say PLAY AGAIN until the room has played this many
         self.room.computers.delay = self.room.computers.react_delay = 0.0
-        self.room.grace = 1.0
+        self.room.play.grace = 1.0
         self.now = 0.0
         self.queue: list = []
         self.sessions: dict = {}
@@ -129,7 +132,7 @@ class Table:
         for conn, message in out:
             assert problem(message, SERVER_MESSAGES) is None, (problem(message, SERVER_MESSAGES), message)
             text = encode(message)
-            member = self.room.members.get(conn) or self.room.watchers[conn]
+            member = self.room.seating.members.get(conn) or self.room.watchers.members[conn]
             check(json.loads(text), member.seat, self.room)
             self.queue.append((conn, text))
 
@@ -154,25 +157,25 @@ class Table:
         watcher comes at move ``watch_at``, goes 30 moves later, and a new
         one comes 30 moves after that and stays to the end."""
         dropped = None
-        stop = None if moves is None else self.room.moves + moves
+        stop = None if moves is None else self.room.play.moves + moves
         for _ in range(LONGEST * self.matches):
-            if self.room.over and not self.queue and self.room.match < self.matches:
+            if self.room.over and not self.queue and self.room.deal.match < self.matches:
                 for conn, session in list(self.sessions.items()):  # everyone here: PLAY AGAIN
                     self.take(self.room.handle(conn, decode(encode(session.play_again())), self.now))
                 continue
-            if (self.room.over and not self.queue) or (stop is not None and self.room.moves >= stop):
+            if (self.room.over and not self.queue) or (stop is not None and self.room.play.moves >= stop):
                 break
-            if drop_at is not None and self.room.moves >= drop_at and dropped is None and len(self.sessions) > 1:
+            if drop_at is not None and self.room.play.moves >= drop_at and dropped is None and len(self.sessions) > 1:
                 conn = sorted(self.sessions)[-1]
-                dropped = (conn, self.drop(conn), self.room.moves)
-            if dropped and self.room.moves >= dropped[2] + 40:
+                dropped = (conn, self.drop(conn), self.room.play.moves)
+            if dropped and self.room.play.moves >= dropped[2] + 40:
                 conn, session, _ = dropped
                 dropped = None
                 self.connect(conn + "'", Session(session.name, token=session.token), "easy", 9)
-            if watch_at is not None and self.room.moves >= watch_at and not self.watchers:
+            if watch_at is not None and self.room.play.moves >= watch_at and not self.watchers:
                 self.watch(f"W{watch_at}")
             first = watch_at is not None and self.watchers_came == 1 and f"W{watch_at}" in self.watchers
-            if first and self.room.moves >= watch_at + 30:
+            if first and self.room.play.moves >= watch_at + 30:
                 self.stop_watching(f"W{watch_at}")
                 watch_at += 60
             if not self.queue:
@@ -190,7 +193,7 @@ class Table:
             self.sessions[conn].receive(message)
             for reply in self.bots[conn].respond(message):
                 self.take(self.room.handle(conn, decode(encode(reply)), self.now))
-        return self.room.moves
+        return self.room.play.moves
 
 
 tables = st.fixed_dictionaries(
@@ -234,9 +237,9 @@ def test_no_message_to_a_seat_or_a_watcher_holds_a_hidden_card_over_whole_matche
     back, watchers coming and going."""
     players = Table(table, seed, "easy", matches)
     players.run(drop_at, watch_at=watch_at)
-    assert watch_at is None or watch_at > players.room.moves or players.watchers_came  # (a watcher came)
+    assert watch_at is None or watch_at > players.room.play.moves or players.watchers_came  # (a watcher came)
     room = players.room
-    assert room.over and room.match == matches, f"the match did not end: {room.moves} moves"
+    assert room.over and room.deal.match == matches, f"the match did not end: {room.play.moves} moves"
     for watcher in players.watchers.values():  # what a watcher last saw is the engine's view for nobody's seat
         shown, engine = watcher.view, room.game.view(WATCHER)
         assert shown is not None and all(getattr(shown, name) == getattr(engine, name) for name in VIEW_FIELDS)
@@ -320,9 +323,9 @@ def test_a_room_answers_every_hostile_message_and_goes_on(table, seed, hostile):
     # ... and the match still plays on.
     if not room.started:
         players.take(room.handle("P0", {"type": "start"}, players.now))
-    before = room.moves
+    before = room.play.moves
     players.run(None, moves=60)
-    assert room.over or room.moves >= before + 60
+    assert room.over or room.play.moves >= before + 60
     assert room.game.card_problems() == []
 
 
@@ -371,7 +374,7 @@ def test_a_hand_that_never_ends_costs_a_rejoin_the_same_small_message():
             sizes.append(max(len(text) for text in texts))
             events = room.game.view(1).events
             assert back.first_event == len(events) - RECENT_EVENTS and back.events == list(events[-RECENT_EVENTS:])
-            assert back.view.hand == room.game.view(1).hand and back.moves == room.moves
+            assert back.view.hand == room.game.view(1).hand and back.moves == room.play.moves
             room.leave("bob-again", 1.0)
             sessions["bob"] = back
             room.join("bob", json.loads(encode(back.hello())), 1.0)
@@ -385,7 +388,8 @@ def test_each_message_type_has_one_handler_on_each_side():
     and none for a type not in them (a new message is a table entry and a
     handler a side)."""
     from game.online.protocol import CLIENT_MESSAGES, Session
-    from game.online.room import Room, check_table
+    from game.online.room import Room
+    from game.online.room_table import check_table
 
     room = Room("routes", check_table({"players": 2}))
     assert set(room._handlers) == set(CLIENT_MESSAGES)

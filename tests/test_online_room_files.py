@@ -14,8 +14,9 @@ import time
 import pytest
 from in_process_server import hello, serving
 
-from game.online.room import Room, check_table
+from game.online.room import Room
 from game.online.room_file import BadRoomFile, room_from_file, room_from_text, to_file
+from game.online.room_table import check_table
 
 ROYAL = check_table({"rules": "royal", "players": 3, "people": 1})
 
@@ -118,10 +119,10 @@ def test_a_hello_to_a_room_the_store_holds_nested_too_deep_is_told_why(tmp_path)
 
     async def play(server, url):
         await hello(f"{url}/deep", ANN)
-        while "deep" in server.rooms or not server.store.names():
+        while "deep" in server.keeper.rooms or not server.keeper.store.names():
             await asyncio.sleep(0.05)  # the room made, then put away: only the store holds it
-        server.store.db.execute("UPDATE rooms SET state = ? WHERE name = 'deep'", (DEEP,))
-        return await hello(f"{url}/deep", ANN), await hello(f"{url}/deep", ANN), sorted(server.store.names())
+        server.keeper.store.db.execute("UPDATE rooms SET state = ? WHERE name = 'deep'", (DEEP,))
+        return await hello(f"{url}/deep", ANN), await hello(f"{url}/deep", ANN), sorted(server.keeper.store.names())
 
     told, again, names = asyncio.run(serving(tmp_path, play, log=said.append, idle_room=0.2))
     assert told["type"] == "error" and told["fatal"], told

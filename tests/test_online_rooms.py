@@ -14,9 +14,11 @@ import sqlite3
 from in_process_server import hello, serving, until
 from websockets.asyncio.client import connect
 
-from game.online import server as table_server
-from game.online.room import ROOM_LETTERS, Room
+from game.online import server_rooms
+from game.online.room import Room
 from game.online.room_file import to_file
+from game.online.room_seats import ROOM_LETTERS
+from game.online.room_table import check_table
 from game.online.store import open_store
 
 TABLE = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for the second
@@ -25,8 +27,8 @@ TABLE = {"rules": "1991", "players": 2, "people": 2}  # two people: it waits for
 def test_a_room_nobody_is_connected_to_is_put_away_and_comes_back_as_it_went(tmp_path):
     async def play(server, url):
         first = await hello(f"{url}/quiet", {"name": "ANN", "table": TABLE})
-        await until(lambda: "quiet" not in server.rooms)
-        file = server.store.load("quiet")
+        await until(lambda: "quiet" not in server.keeper.rooms)
+        file = server.keeper.store.load("quiet")
         back = await hello(f"{url}/quiet", {"token": first["token"]})
         bob = await hello(f"{url}/quiet", {"name": "BOB"})
         return first, file, back, bob
@@ -38,12 +40,12 @@ def test_a_room_nobody_is_connected_to_is_put_away_and_comes_back_as_it_went(tmp
 
 
 def test_rooms_made_and_left_do_not_use_up_the_server(tmp_path, monkeypatch):
-    monkeypatch.setattr(table_server, "MAX_ROOMS", 3)
+    monkeypatch.setattr(server_rooms, "MAX_ROOMS", 3)
 
     async def play(server, url):
         made = [await hello(f"{url}/left{n}", {"name": "ANN", "table": TABLE}) for n in range(3)]
         full = await hello(f"{url}/one-more", {"name": "ANN", "table": TABLE})
-        await until(lambda: not server.rooms)
+        await until(lambda: not server.keeper.rooms)
         later = await hello(f"{url}/one-more", {"name": "ANN", "table": TABLE})
         return made, full, later
 
@@ -66,9 +68,9 @@ def test_rooms_that_never_started_are_removed_after_a_day_and_finished_ones_kept
     async def play(server, url):
         await hello(f"{url}/waiting", {"name": "ANN", "table": TABLE})
         await hello(f"{url}/played", {"name": "ANN", "table": {"rules": "1991", "players": 2, "people": 1}})
-        await until(lambda: not server.rooms)
-        monkeypatch.setattr(table_server, "UNSTARTED_KEPT", -1.0)  # a day later
-        server.remove_unstarted()
+        await until(lambda: not server.keeper.rooms)
+        monkeypatch.setattr(server_rooms, "UNSTARTED_KEPT", -1.0)  # a day later
+        server.keeper.remove_unstarted()
 
     asyncio.run(serving(tmp_path, play, idle_room=0.2))
     assert stored_names(tmp_path) == ["played"]  # it started (a computer in the second seat): a replay
@@ -77,7 +79,7 @@ def test_rooms_that_never_started_are_removed_after_a_day_and_finished_ones_kept
 def test_room_files_from_before_the_store_are_imported_once_and_kept_aside(tmp_path):
     rooms = tmp_path / "rooms"
     rooms.mkdir()
-    old = Room("old", {**table_server.check_table(TABLE), "people": 1}, seed=5)
+    old = Room("old", {**check_table(TABLE), "people": 1}, seed=5)
     old.start(0.0)
     for action in ("draw", "pass"):
         old.game.act(action)
@@ -86,7 +88,7 @@ def test_room_files_from_before_the_store_are_imported_once_and_kept_aside(tmp_p
     (rooms / "bad.json").write_text("{not json")
 
     async def play(server, url):
-        return server.store.load("old"), await hello(f"{url}/old", {"name": "ANN"})
+        return server.keeper.store.load("old"), await hello(f"{url}/old", {"name": "ANN"})
 
     lines = []
     stored, answer = asyncio.run(serving(tmp_path, play, idle_room=0.2, log=lines.append))
@@ -131,7 +133,7 @@ def test_a_room_with_somebody_connected_stays(tmp_path):
             await ws.send(json.dumps({"type": "hello", "version": 1, "name": "ANN", "table": TABLE}))
             await hello(f"{url}/busy", {"name": "BOB"})  # joins, and leaves
             await asyncio.sleep(0.6)  # three times the idle time
-            return "busy" in server.rooms
+            return "busy" in server.keeper.rooms
 
     assert asyncio.run(serving(tmp_path, play, idle_room=0.2))
 
@@ -141,7 +143,7 @@ def test_a_room_the_server_names_reads_and_types_well_and_is_found_in_any_case(t
         made = await hello(f"{url}/", {"name": "ANN", "table": TABLE})
         name = made["room"]
         bob = await hello(f"{url}/{name.lower()}", {"name": "BOB"})  # typed in small letters
-        await until(lambda: name not in server.rooms)  # put away: from the store, too
+        await until(lambda: name not in server.keeper.rooms)  # put away: from the store, too
         back = await hello(f"{url}/{name.lower()}", {"token": made["token"]})
         chosen = await hello(f"{url}/kitchen", {"name": "CY", "table": TABLE})
         dee = await hello(f"{url}/KITCHEN", {"name": "DEE"})
@@ -172,21 +174,21 @@ def test_a_change_the_store_cannot_keep_is_never_answered_and_the_room_goes_on_o
     async def play(server, url):
         async with connect(f"{url}/held", proxy=None) as ann, connect(f"{url}/held", proxy=None) as bob:
             await ann.send(json.dumps({"type": "hello", "version": 1, "name": "ANN", "table": TABLE}))
-            await until(lambda: "held" in server.rooms)
+            await until(lambda: "held" in server.keeper.rooms)
             await bob.send(json.dumps({"type": "hello", "version": 1, "name": "BOB"}))
             views = {ws: await next_state(ws) for ws in (ann, bob)}
             ws = next(ws for ws, state in views.items() if state["view"]["turn"] == state["view"]["seat"])
             action = views[ws]["view"]["legal"][0]
-            server.store.db.execute("PRAGMA busy_timeout = 50")
+            server.keeper.store.db.execute("PRAGMA busy_timeout = 50")
             blocker = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
             blocker.execute("BEGIN IMMEDIATE")
             await ws.send(json.dumps({"type": "act", "action": action, "id": 1}))
             refused, shown = await next_state(ws), await next_state(ws)
-            stored = server.store.load("held")
+            stored = server.keeper.store.load("held")
             blocker.execute("ROLLBACK")  # the store can write again
             await ws.send(json.dumps({"type": "act", "action": action, "id": 2}))
             taken = await next_state(ws)
-            return refused, shown, stored, taken, server.store.load("held")
+            return refused, shown, stored, taken, server.keeper.store.load("held")
 
     refused, shown, stored, taken, after = asyncio.run(serving(tmp_path, play, idle_room=0.2))
     assert refused["type"] == "error" and "could not save that" in refused["reason"] and "locked" in refused["reason"]
@@ -197,11 +199,13 @@ def test_a_change_the_store_cannot_keep_is_never_answered_and_the_room_goes_on_o
 def test_a_room_the_store_holds_that_cannot_be_read_is_kept_aside_and_its_name_made_anew(tmp_path):
     async def play(server, url):
         await hello(f"{url}/broken", {"name": "ANN", "table": TABLE})
-        await until(lambda: not server.rooms)
-        server.store.db.execute("UPDATE rooms SET state = ? WHERE name = 'broken'", ('{"version": 1',))  # cut short
+        await until(lambda: not server.keeper.rooms)
+        server.keeper.store.db.execute(
+            "UPDATE rooms SET state = ? WHERE name = 'broken'", ('{"version": 1',)
+        )  # cut short
         told = await hello(f"{url}/broken", {"name": "BOB", "table": TABLE})
         again = await hello(f"{url}/broken", {"name": "BOB", "table": TABLE})
-        return told, again, sorted(server.store.names())
+        return told, again, sorted(server.keeper.store.names())
 
     lines = []
     told, again, names = asyncio.run(serving(tmp_path, play, idle_room=0.2, log=lines.append))
@@ -220,9 +224,9 @@ def test_a_stored_state_that_is_no_room_s_is_kept_aside_with_its_reason_and_expo
     async def play(server, url):
         for name in ("empty", "huge"):
             await hello(f"{url}/{name}", {"name": "ANN", "table": TABLE})
-        await until(lambda: not server.rooms)
+        await until(lambda: not server.keeper.rooms)
         for name, state in (("empty", "[]"), ("huge", "1e999")):
-            server.store.db.execute("UPDATE rooms SET state = ? WHERE name = ?", (state, name))
+            server.keeper.store.db.execute("UPDATE rooms SET state = ? WHERE name = ?", (state, name))
         export = subprocess.run(
             [sys.executable, "-m", "game.server", "--data-dir", str(tmp_path), "--export", "huge"],
             capture_output=True,

@@ -21,8 +21,10 @@ from game.online import verify
 from game.online.bot import Bot
 from game.online.client import Client
 from game.online.protocol import Session
-from game.online.room import REVEAL_TIME, Room, check_table
+from game.online.room import Room
+from game.online.room_deal import REVEAL_TIME
 from game.online.room_file import room_from_file, to_file
+from game.online.room_table import check_table
 from game.online.verify import pledge_of
 from game.rules import Game
 from game.storage import saves
@@ -253,7 +255,7 @@ def test_a_room_from_before_the_check_says_its_shuffle_was_not_checked():
     file = to_file(room)
     del file["shuffle"]  # as a room file from before the check
     old = room_from_file(json.loads(json.dumps(file)), 0.0)
-    assert old.shuffle is None
+    assert old.deal.shuffle is None
     again = Session("ann", token=ann.token)
     _join(old, "ann", again)
     assert again.commitment is None
@@ -386,7 +388,7 @@ def test_every_nonce_is_sent_after_every_seat_has_pledged_so_the_last_to_sit_can
     assert len(hellos) == 3 and all("nonce" not in hello and len(hello["pledge"]) == 64 for hello in hellos)
     nonces = [n for n, (_conn, message) in enumerate(table.sent) if message["type"] == "nonce"]
     assert len(nonces) == 3 and min(nonces) > max(n for n, (_c, m) in enumerate(table.sent) if m["type"] == "hello")
-    shuffle = table.room.shuffle
+    shuffle = table.room.deal.shuffle
     assert table.room.started and shuffle.nonces == (ann.nonce, bob.nonce, cat.nonce)
     assert table.room.game.seed == shuffle.match_seed  # dealt from all three
     assert ann.pledged[1] == bob.pledged[1] == [pledge_of(s.nonce) for s in (ann, bob, cat)]
@@ -404,7 +406,7 @@ def test_a_seat_that_keeps_its_nonce_back_is_dealt_without_it_once_the_reveal_ti
     table.tick(REVEAL_TIME - 0.1)
     assert not table.room.started, "the deal waits for CAT's nonce, REVEAL_TIME at most"
     table.tick(0.1)
-    assert table.room.started and table.room.shuffle.nonces == (ann.nonce, bob.nonce, "")
+    assert table.room.started and table.room.deal.shuffle.nonces == (ann.nonce, bob.nonce, "")
     table.play_out()
     assert ann.verdict.line == verify.CHECKED and "dealt without the nonce of seat 2" in ann.verdict.reason
     assert cat.verdict.line == verify.CHECKED_LEFT_OUT, cat.verdict  # said plainly to CAT too
@@ -423,15 +425,17 @@ def test_a_nonce_other_than_the_one_pledged_is_refused_so_a_late_seat_can_only_k
     table.send("eve", {"type": "hello", "version": 1, "name": "eve", "pledge": pledge_of("ab" * 16)})
     assert "already joined" in table.errors[-1][1] and not table.room.started
     table.send("eve", {"type": "nonce", "nonce": eve.nonce})  # its own, pledged: taken, and the deal is made
-    assert table.room.started and table.room.shuffle.nonces == (ann.nonce, bob.nonce, eve.nonce)
+    assert table.room.started and table.room.deal.shuffle.nonces == (ann.nonce, bob.nonce, eve.nonce)
 
 
 def test_a_server_that_mixes_in_a_nonce_its_seat_did_not_pledge_fails_every_check():
     table = Seated(Room("rigged", check_table(THREE), computer_seed=4))
     table.held.add("eve")
     ann, bob, _eve = (table.join(name) for name in ("ann", "bob", "eve"))
-    rigged = table.room.shuffle
-    table.room.shuffle = replace(rigged, nonces=(*rigged.nonces[:2], "c0ffee"))  # chosen after seeing ANN's and BOB's
+    rigged = table.room.deal.shuffle
+    table.room.deal.shuffle = replace(
+        rigged, nonces=(*rigged.nonces[:2], "c0ffee")
+    )  # chosen after seeing ANN's and BOB's
     table.tick(REVEAL_TIME)
     table.play_out()
     for session in (ann, bob):
@@ -445,13 +449,13 @@ def test_a_server_restarted_while_the_deal_waits_for_nonces_asks_again_and_deals
     ann, bob, cat = (table.join(name) for name in ("ann", "bob", "cat"))
     assert to_file(table.room)["revealing"]
     table.room = room_from_file(json.loads(json.dumps(to_file(table.room))), table.now)  # killed, started again
-    assert not table.room.started and table.room.shuffling() == [2]
+    assert not table.room.started and table.room.deal.shuffling(over=False) == [2]
     table.held.clear()
     table.join("ann", ann)  # each program rejoins with its seat's token and is asked again: the first
     table.join("bob", bob)  # nonces stand (they were kept), CAT's comes now, and the deal is made
     assert not table.room.started
     table.join("cat", cat)
-    assert table.room.started and table.room.shuffle.nonces == (ann.nonce, bob.nonce, cat.nonce)
+    assert table.room.started and table.room.deal.shuffle.nonces == (ann.nonce, bob.nonce, cat.nonce)
     table.play_out()
     assert all(s.verdict.line == verify.CHECKED for s in (ann, bob, cat)), [s.verdict for s in (ann, bob, cat)]
 

@@ -23,8 +23,7 @@ from in_process_server import hello, serving, until
 from websockets.asyncio.client import connect
 from websockets.exceptions import InvalidStatus
 
-from game.online import limits
-from game.online import server as table_server
+from game.online import limits, server_conn
 
 ROOT = Path(__file__).resolve().parent.parent
 WAITING = {"rules": "1991", "players": 2, "people": 2}
@@ -41,11 +40,11 @@ async def dribbler(url: str) -> tuple[asyncio.StreamReader, asyncio.StreamWriter
 
 
 def test_a_half_finished_handshake_counts_against_its_address_and_a_slow_one_is_closed(tmp_path, monkeypatch):
-    monkeypatch.setattr(table_server, "HELLO_TIMEOUT", 1.0)
+    monkeypatch.setattr(server_conn, "HELLO_TIMEOUT", 1.0)
 
     async def play(server, url):
         held = [await dribbler(url) for _ in range(3)]
-        await until(lambda: len(server.handshakes) == 3)
+        await until(lambda: len(server.door.handshakes) == 3)
         with pytest.raises(InvalidStatus) as refused:
             async with connect(f"{url}/a", proxy=None):
                 pass
@@ -54,7 +53,7 @@ def test_a_half_finished_handshake_counts_against_its_address_and_a_slow_one_is_
         closed = [await asyncio.wait_for(reader.read(), 5) for reader, _ in held]  # the slow ones, after a second
         for _, writer in [*held, fourth]:
             writer.close()
-        await until(lambda: not server.handshakes and server.limits.held["127.0.0.1"].connections == 0)
+        await until(lambda: not server.door.handshakes and server.door.limits.held["127.0.0.1"].connections == 0)
         again = await hello(f"{url}/b", {"name": "ANN", "table": WAITING})
         return refused.value.response, answer, closed, again
 

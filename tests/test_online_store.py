@@ -22,8 +22,9 @@ from postgres_server import PostgresServer
 
 from game.online.bot import Bot
 from game.online.client import Client
-from game.online.room import Room, check_table
+from game.online.room import Room
 from game.online.room_file import file_state, room_from_file, to_file
+from game.online.room_table import check_table
 from game.online.store import Change, MemoryStore, StoreError, open_store, sqlite
 from game.online.store.postgresql import PostgresStore
 from game.online.store.sqlite import SqliteStore
@@ -92,11 +93,11 @@ def test_a_room_written_in_pieces_loads_as_its_file(opened):
     store.write([Change("r1", 0, room.actions(0), state(room), started=True)])
     assert store.load("r1") == to_file(room)
     for moves in (1, 5, 12):
-        held = room.moves
+        held = room.play.moves
         room = played(moves)
         store.write([Change("r1", held, room.actions(held), None)])
     assert opened().load("r1") == to_file(room)  # and in the store opened again
-    assert room_from_file(store.load("r1") if opened.kind == "memory" else opened().load("r1"), 0.0).moves == 12
+    assert room_from_file(store.load("r1") if opened.kind == "memory" else opened().load("r1"), 0.0).play.moves == 12
 
 
 def test_a_new_state_replaces_the_old_one_and_no_room_is_none(opened):
@@ -364,7 +365,7 @@ def test_sqlite_keeps_actions_in_a_shared_log_and_moves_them_into_each_rooms_row
     reader = SqliteStore(tmp_path, server=False)  # an export: the room's rows and its actions in the log
     assert reader.load("one") == store.load("one") == to_file(one) and reader.load("two") == to_file(two)
     one = played(9, "one")
-    one.over = True  # (its match over: its actions, logged and new, go to its row)
+    one.play.over = True  # (its match over: its actions, logged and new, go to its row)
     store.write([Change("one", 6, one.actions(6), state(one), True, over=True)])
     assert runs(tmp_path, store) == [("one", 0, 9)] and reader.load("one") == to_file(one)
     store.release("two")  # put away

@@ -12,8 +12,11 @@ from conftest import HeadlessApp
 from online_server import bot
 
 from game.online.address import room_address
-from game.online.room import RECENT_EVENTS, ROOM_LETTERS, Room, check_table
+from game.online.room import Room
 from game.online.room_file import room_from_file, to_file
+from game.online.room_match import RECENT_EVENTS
+from game.online.room_seats import ROOM_LETTERS
+from game.online.room_table import check_table
 from game.rules import Game
 from game.storage.store import open_store
 from game.ui import layout as lay
@@ -121,7 +124,7 @@ def test_the_scepter_sounds_its_fanfare_on_the_server_after_about_a_minute_of_pl
     room.join("conn", {"type": "hello", "name": "ann"}, 0.0)
     room.start(0.0)
     room.computers.delay = room.computers.react_delay = 0
-    length = room.scepter.length
+    length = room.play.scepter.length
     assert 50 <= length <= 70
     now, played = 0.0, 0.0  # seconds in all, and of hands in play (the scepter stands still between hands)
     while now < 900 and "fanfare" not in room.game.record():

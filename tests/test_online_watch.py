@@ -11,7 +11,7 @@ from online_server import ServerProcess, bot, finish, quick_dir, wait_for
 from test_online_hostile import answer, join
 
 from game.online.client import Client
-from game.online.room import MOST_WATCHERS
+from game.online.room_watchers import MOST_WATCHERS
 from game.rules import WATCHER
 
 pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"

@@ -20,7 +20,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.uri import parse_uri
 
 from game.online import server as table_server
-from game.online import wire
+from game.online import server_conn, wire
 
 HELLO = {"type": "hello", "version": 1, "name": "ANN", "table": {"players": 2}}
 
@@ -128,7 +128,7 @@ def test_text_that_is_not_utf8_closes_that_connection_with_1007():
 
 
 def test_a_client_that_never_says_hello_is_closed(monkeypatch):
-    monkeypatch.setattr(table_server, "HELLO_TIMEOUT", 0.3)
+    monkeypatch.setattr(server_conn, "HELLO_TIMEOUT", 0.3)
 
     async def play(url):
         reader, writer = await raw_websocket(url, "/quiet")

@@ -1,6 +1,6 @@
 """How computer players sit at a table: what the offline table
 (``game.ui.seats.computers``, counted in frames) and the table server
-(``game.online.room``, in seconds) do alike, in one place.
+(``game.online.room_computers`` and ``room_match``, in seconds) do alike, in one place.
 
 - **Seeds**: which seed each computer seat plays from (``computer_seed``).
 - **Failures**: what a computer does when its thinking fails or its choice

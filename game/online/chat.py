@@ -52,3 +52,22 @@ class Allowance:
             return False
         self.tokens -= 1
         return True
+
+
+class Chat:
+    """A room's quick chat: each seat's allowance. What is said is not kept:
+    a chat is of the moment, and is no move of the match."""
+
+    __slots__ = ("allowances",)
+
+    def __init__(self) -> None:
+        self.allowances: dict[int, Allowance] = {}  # each seat's
+
+    def say(self, seat: int, say: str, now: float) -> dict[str, object]:
+        """The saying, for everyone in the room, or the error, for the seat
+        alone (not one of ``SAYINGS``, or past the seat's allowance)."""
+        if say not in SAYINGS:
+            return {"type": "error", "reason": f"say one of {', '.join(SAYINGS)}"}
+        if not self.allowances.setdefault(seat, Allowance()).take(now):
+            return {"type": "error", "reason": REFUSED}
+        return {"type": "chat", "seat": seat, "say": say}

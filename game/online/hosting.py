@@ -47,7 +47,8 @@ from ..storage.safe_files import write_atomically
 from . import local_peer
 
 if TYPE_CHECKING:  # asyncio and the server's modules: imported by the server's process only (the game starts quicker)
-    from .server import Conn, Server
+    from .server import Server
+    from .server_conn import Conn
 
 PORT = 8765  # the server's own default; tests set 0 (any free port)
 BIND = "0.0.0.0"  # every network: friends on the LAN reach it
@@ -385,7 +386,7 @@ class Watch:
 
     def over(self) -> bool:
         now = time.monotonic()
-        if any(self.server.pinged) or self.owner_runs():
+        if self.server.open or self.owner_runs():
             self.busy = now
         return now - self.busy >= self.linger
 
@@ -401,7 +402,7 @@ async def serve(
 
     server = Server(folder, log=lambda line: print(line, flush=True), **options)
     watch = Watch(server, folder, linger)
-    server.own_client = watch.is_owners
+    server.door.own_client = watch.is_owners
     running = asyncio.create_task(_listen(server, folder, wanted, bind, lifetime))
     while not running.done():
         await asyncio.wait([running], timeout=WATCH_EVERY)

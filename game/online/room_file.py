@@ -14,20 +14,14 @@ from typing import Any
 from ..rules import Game
 from ..rules.rulesets import SCEPTER_SECONDS
 from .protocol import ROOM_NAME, Message, ProtocolError, clean_name
-from .room import (
-    FILE_VERSION,
-    MOST_MATCHES,
-    REVEAL_TIME,
-    TOKEN_SHA256,
-    Played,
-    Room,
-    TableSettings,
-    check_table,
-    record_header,
-    recorded_actions,
-    whole,
-)
+from .room import Room
+from .room_deal import MOST_MATCHES, REVEAL_TIME, Played
+from .room_match import record_header, recorded_actions
+from .room_seats import TOKEN_SHA256
+from .room_table import TableSettings, check_table, whole
 from .verify import Shuffle, ShuffleFailed
+
+FILE_VERSION = 1
 
 
 class BadRoomFile(ValueError):
@@ -68,31 +62,32 @@ def _read(data: Message, now: float) -> Room[Any]:
     if not isinstance(data["record"], str) or not isinstance(data.get("created", ""), str):
         raise BadRoomFile("its record and date must be text")
     room: Room[Any] = Room(name, check_table(data["table"]), seed=0, computer_seed=seed)
-    room.game = game = _replay(data["record"], room.table)
+    play, deal = room.play, room.deal
+    play.game = game = _replay(data["record"], room.table)
     earlier = data.get("earlier", [])
     if not isinstance(earlier, list) or len(earlier) >= MOST_MATCHES:
         raise BadRoomFile(f"its earlier matches are not a list of fewer than {MOST_MATCHES}")
-    room.earlier = [_played(played, room.table) for played in earlier]
-    room.moves = len(recorded_actions(game))
+    deal.earlier = [_played(played, room.table) for played in earlier]
+    play.moves = len(recorded_actions(game))
     if room.logged != moves:
         raise BadRoomFile("moves do not agree with the records")
-    room.match = len(room.earlier) + 1
-    if data.get("match", room.match) != room.match:
+    deal.match = len(deal.earlier) + 1
+    if data.get("match", deal.match) != deal.match:
         raise BadRoomFile("its match's number is not one more than its earlier matches")
     room.created = data.get("created", room.created)[:32]
-    room.ended = _ended(data.get("ended"))
-    room.shuffle = _shuffle(data.get("shuffle"), game.players)
-    room.next_shuffle = _shuffle(data.get("next_shuffle"), game.players)
-    room.started, room.over = _flag(data["started"]), _flag(data["over"])
-    if _flag(data.get("revealing", False)) and (room.over or not room.started):
-        room.reveal_until = now + REVEAL_TIME  # the deal waited for nonces: it asks again, the rejoins reveal theirs
-        if not room.shuffling():  # (none is awaited: the next deal asks afresh)
-            room.reveal_until = None
+    play.ended = _ended(data.get("ended"))
+    deal.shuffle = _shuffle(data.get("shuffle"), game.players)
+    deal.next_shuffle = _shuffle(data.get("next_shuffle"), game.players)
+    play.started, play.over = _flag(data["started"]), _flag(data["over"])
+    if _flag(data.get("revealing", False)) and (play.over or not play.started):
+        deal.reveal_until = now + REVEAL_TIME  # the deal waited for nonces: it asks again, the rejoins reveal theirs
+        if not deal.shuffling(play.over):  # (none is awaited: the next deal asks afresh)
+            deal.reveal_until = None
     room.played = moves > 0
     creator = data.get("creator", 0)
     if not whole(creator) or not 0 <= creator < len(room.seats):
         raise BadRoomFile("its creator is not one of its seats")
-    room.creator = creator
+    room.seating.creator = creator
     seats = data["seats"]
     if not isinstance(seats, list) or len(seats) != len(room.seats):
         raise BadRoomFile("the seats do not match the table")
@@ -100,9 +95,9 @@ def _read(data: Message, now: float) -> Room[Any]:
         seat.kind, seat.name, seat.token_sha256 = _seat_fields(saved, number)
         seat.standin = _flag(saved.get("standin", False))
         seat.dropped = now
-    room.turn_key, room.turn_since = room._turn_key(), now
-    if room.scepter is not None and data.get("scepter"):
-        room.scepter.restore(*_scepter_state(data["scepter"], recorded_actions(game).count("fanfare")))
+    play.turn_key, play.turn_since = play.turn(), now
+    if play.scepter is not None and data.get("scepter"):
+        play.scepter.restore(*_scepter_state(data["scepter"], recorded_actions(game).count("fanfare")))
     return room
 
 
@@ -193,7 +188,9 @@ def to_file(room: Room[Any]) -> Message:
     match's record (``moves`` counts every match's actions)."""
     state = file_state(room)
     del state["header"]
-    earlier = [{"record": played.record(), "ended": played.ended, "shuffle": played.shuffle} for played in room.earlier]
+    earlier = [
+        {"record": played.record(), "ended": played.ended, "shuffle": played.shuffle} for played in room.deal.earlier
+    ]
     return {**state, "earlier": earlier, "moves": room.logged, "record": room.game.record()}
 
 
@@ -201,25 +198,26 @@ def file_state(room: Room[Any]) -> Message:
     """The room file without its records' actions: what changes with the
     seats and the timers, and the records' headers (the stores keep the
     actions apart, one each, every match's in one log: ``actions``)."""
-    scepter = room.scepter  # [seconds run, seconds it runs for, fanfares so far]
+    play, deal = room.play, room.deal
+    scepter = play.scepter  # [seconds run, seconds it runs for, fanfares so far]
     return {
         "version": FILE_VERSION,
         "room": room.name,
         "created": room.created,
-        "ended": room.ended,
+        "ended": play.ended,
         "table": room.table,
         "computer_seed": room.computer_seed,
-        "started": room.started,
-        "over": room.over,
+        "started": play.started,
+        "over": play.over,
         "seats": [
             {"kind": s.kind, "name": s.name, "token_sha256": s.token_sha256, "standin": s.standin} for s in room.seats
         ],
         "scepter": None if scepter is None else [round(scepter.run, 2), scepter.length, scepter.restarts],
-        "shuffle": None if room.shuffle is None else room.shuffle.as_json(),  # (its secret: never sent before ``over``)
-        "next_shuffle": None if room.next_shuffle is None else room.next_shuffle.as_json(),
-        "revealing": room.reveal_until is not None,  # (a restart asks again, for REVEAL_TIME more)
-        "match": room.match,
-        "creator": room.creator,
-        "earlier": [played.file_state() for played in room.earlier],
-        "header": room.record_header_text(),
+        "shuffle": None if deal.shuffle is None else deal.shuffle.as_json(),  # (its secret: never sent before ``over``)
+        "next_shuffle": None if deal.next_shuffle is None else deal.next_shuffle.as_json(),
+        "revealing": deal.reveal_until is not None,  # (a restart asks again, for REVEAL_TIME more)
+        "match": deal.match,
+        "creator": room.seating.creator,
+        "earlier": [played.file_state() for played in deal.earlier],
+        "header": play.record_header_text(),
     }

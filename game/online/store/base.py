@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..room import record_of
+from ..room_match import record_of
 
 RoomFile = dict[
     str, Any
