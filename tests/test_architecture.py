@@ -120,6 +120,14 @@ def test_rule_details_are_asked_of_the_rules_no_import_goes_round_a_circle_and_h
     assert [name for name in ("checks", "choices", "common", "house", "royal", "rulesets") if reads[name]] == []
 
 
+def test_no_class_of_the_game_is_over_500_lines_and_no_module_over_600():
+    """A class that grows past 500 lines is split by what it does (as the
+    table server's room and server were), not let grow."""
+    figures = runpy.run_path(str(ROOT / "tools" / "code_figures.py"))
+    assert figures["over"](ast.ClassDef, 500) == []
+    assert figures["modules_over"](600) == []
+
+
 def test_the_figures_tool_finds_a_circle_a_flag_read_and_a_quoted_house_rule(tmp_path):
     """The figures above are counted, not assumed: a made-up package with one of each."""
     figures = runpy.run_path(str(ROOT / "tools" / "code_figures.py"))
