@@ -11,10 +11,10 @@ import pyxel
 from game.rules.house import HOUSE_RULES
 from game.ui import layout as lay
 from game.ui.device.keys import Pointer
-from game.ui.drawing import draw_frame, draw_panel, text_centred
+from game.ui.drawing import text_centred
 from game.ui.layout import CX
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
-from game.ui.scenes.widgets import BACK_KEYS, PANEL, Choice, ItemList, list_choice
+from game.ui.scenes.widgets import BACK_KEYS, PANEL, Choice, ItemList, draw_titled_panel, list_choice
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
@@ -39,11 +39,7 @@ class HouseRulesScreen:
         return choice, moved
 
     def draw(self, frame: int) -> None:
-        draw_frame()
-        x, y, w, h = PANEL
-        draw_panel(x, y, w, h)
-        text_centred(CX, y + 9, "HOUSE RULES OF STANDARD UNO", lay.LIGHT_BLUE)
-        text_centred(CX, y + 20, "Off by default: the printed rules. Switch on any.", lay.GREY)
+        draw_titled_panel("HOUSE RULES OF STANDARD UNO", "Off by default: the printed rules. Switch on any.")
         for index, key in enumerate(self.items.keys):
             rx, ry, rw, rh = self.items.rect(index)
             chosen = index == self.items.cursor

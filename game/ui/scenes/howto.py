@@ -12,10 +12,10 @@ import pyxel
 from game.rules.rulesets import RULESETS
 from game.ui import layout as lay
 from game.ui.device.keys import Pointer
-from game.ui.drawing import draw_frame, draw_panel, text_centred
+from game.ui.drawing import text_centred
 from game.ui.layout import CX
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
-from game.ui.scenes.widgets import BACK_KEYS, BUTTONS, PANEL, Choice, draw_button
+from game.ui.scenes.widgets import BACK_KEYS, BUTTONS, Choice, draw_button, draw_titled_panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
@@ -260,10 +260,7 @@ class HowToPlay:
         return self.pages[self.page][0]
 
     def draw(self, frame: int) -> None:
-        draw_frame()
-        x, y, w, h = PANEL
-        draw_panel(x, y, w, h)
-        text_centred(CX, y + 9, f"HOW TO PLAY   PAGE {self.page + 1} OF {len(self.pages)}", lay.LIGHT_BLUE)
+        x, y, w, _ = draw_titled_panel(f"HOW TO PLAY   PAGE {self.page + 1} OF {len(self.pages)}")
         heading, lines = self.pages[self.page]
         text_centred(CX, y + 22, heading, lay.YELLOW)
         pyxel.line(x + 40, y + 31, x + w - 41, y + 31, lay.GREY)

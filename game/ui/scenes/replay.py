@@ -27,10 +27,10 @@ from game.storage.replays import position, split_record
 from game.storage.saves import SavedMatch
 from game.ui import layout as lay
 from game.ui.device.keys import Pointer
-from game.ui.drawing import draw_frame, draw_panel, text_centred
+from game.ui.drawing import text_centred
 from game.ui.layout import CX
 from game.ui.scenes.navigator import Keys, Pop, Push, Scene, Step
-from game.ui.scenes.widgets import BACK_KEYS, PANEL, Choice, ItemList
+from game.ui.scenes.widgets import BACK_KEYS, PANEL, Choice, ItemList, draw_titled_panel
 from game.ui.seats.kinds import Seating
 from game.ui.table import narration, results, tabletop
 from game.ui.table.board import Board
@@ -230,11 +230,7 @@ class ReplayList:
         return self.matches[self.cursor]
 
     def draw(self, frame: int) -> None:
-        draw_frame()
-        x, y, w, h = PANEL
-        draw_panel(x, y, w, h)
-        text_centred(CX, y + 9, "REPLAYS", lay.LIGHT_BLUE)
-        text_centred(CX, y + 20, "THE LAST 20 FINISHED MATCHES, NEWEST FIRST", lay.GREY)
+        x, y, w, h = draw_titled_panel("REPLAYS", "THE LAST 20 FINISHED MATCHES, NEWEST FIRST")
         pyxel.line(x + 16, y + 31, x + w - 17, y + 31, lay.GREY)
         if not self.matches:
             text_centred(CX, y + 60, "NO FINISHED MATCHES YET", lay.WHITE)

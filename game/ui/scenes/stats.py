@@ -13,10 +13,10 @@ from game.rules.rulesets import RULESETS
 from game.storage.settings import CLASSIC_TABLE, DIFFICULTIES, Stats
 from game.ui import layout as lay
 from game.ui.device.keys import Pointer
-from game.ui.drawing import draw_frame, draw_panel, text_centred
+from game.ui.drawing import text_centred
 from game.ui.layout import CX
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
-from game.ui.scenes.widgets import BACK_KEYS, BUTTONS, PANEL, Choice, draw_button
+from game.ui.scenes.widgets import BACK_KEYS, BUTTONS, Choice, draw_button, draw_titled_panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
@@ -73,11 +73,7 @@ class StatsScreen:
         if self.people:
             self._draw_people(stats)
             return
-        draw_frame()
-        x, y, w, h = PANEL
-        draw_panel(x, y, w, h)
-        text_centred(CX, y + 9, "STATISTICS", lay.LIGHT_BLUE)
-        text_centred(CX, y + 20, table_title(self.table), lay.GREY)
+        x, y, w, _ = draw_titled_panel("STATISTICS", table_title(self.table))
         head_y = y + 36
         for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
             colour = lay.YELLOW if level_name == level else lay.LIGHT_BLUE
@@ -98,11 +94,7 @@ class StatsScreen:
 
     def _draw_people(self, stats: Stats) -> None:
         """Several people at one machine: wins and points per name."""
-        draw_frame()
-        x, y, w, h = PANEL
-        draw_panel(x, y, w, h)
-        text_centred(CX, y + 9, "STATISTICS", lay.LIGHT_BLUE)
-        text_centred(CX, y + 20, "PEOPLE AT THIS MACHINE, BY NAME", lay.GREY)
+        x, y, w, _ = draw_titled_panel("STATISTICS", "PEOPLE AT THIS MACHINE, BY NAME")
         columns = (("MATCHES WON", 118), ("HANDS WON", 186), ("POINTS", 246))
         head_y = y + 36
         for label, cx in columns:

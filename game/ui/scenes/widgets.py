@@ -20,7 +20,7 @@ import pyxel
 
 from game.ui import layout as lay
 from game.ui.device.keys import Pointer
-from game.ui.drawing import CHAR_H, text_centred
+from game.ui.drawing import CHAR_H, draw_frame, draw_panel, text_centred
 from game.ui.layout import CX
 
 ITEM_H = 13  # the height of one menu line
@@ -37,6 +37,18 @@ BUTTONS = {
     "back": (CX - 32, BUTTON_Y, 64, 14),
     "next": (PANEL[0] + PANEL[2] - 78, BUTTON_Y, 64, 14),
 }
+
+
+def draw_titled_panel(title: str, subtitle: str | None = None) -> Rect:
+    """A full-screen panel on the table's cloth, its title (and the grey
+    line under it) at the top; the panel's rectangle."""
+    draw_frame()
+    x, y, w, h = PANEL
+    draw_panel(x, y, w, h)
+    text_centred(CX, y + 9, title, lay.LIGHT_BLUE)
+    if subtitle is not None:
+        text_centred(CX, y + 20, subtitle, lay.GREY)
+    return PANEL
 
 
 def draw_button(rect: Rect, label: str, chosen: bool) -> None:
