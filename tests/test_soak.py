@@ -140,6 +140,16 @@ def test_a_card_heard_late_is_matched_only_for_an_absence_at_the_time_the_window
     assert not soak.could_show(never, shown, 1, since=100.0, when=140.0, heard=heard)
 
 
+def test_a_card_on_the_pile_as_a_window_came_back_is_not_taken_for_the_same_card_it_shows_later():
+    """From a soak: ED came back to a table whose top card was FAY's Wild,
+    heard 2.9 s before; FAY's next Wild, 20 s later, is the one it showed."""
+    heard = soak.Hearing(names={"soak": 0, "fay": 1, "ed": 2})
+    old, new = soak.Played(1, 1, "W", 788.971, 19), soak.Played(1, 1, "W", 812.405, 25)
+    since = 791.909 - soak.RESTORE_S  # "table you R2 Y1 B2 | ... | top W G"
+    assert not soak.could_show(old, (1, "W"), 2, since=since, when=812.409, heard=heard)
+    assert soak.could_show(new, (1, "W"), 2, since=since, when=812.409, heard=heard)
+
+
 def test_a_card_shown_is_matched_to_the_record_by_who_played_it():
     # A window at seat 2 rejoined with seat 0's R9 on the pile, then showed computer 3 play another R9.
     first, second = soak.Played(3, 0, "R9", 10.4, 137), soak.Played(3, 3, "R9", 11.2, 138)

@@ -86,6 +86,13 @@ STALL_S = 60.0  # a room that sends nothing this long while the server is up has
 # both hear the same server, but on a loaded machine the soak's own process
 # (its players, the windows' keys and notices) may wait that long for a core.
 SKEW_S = 3.0
+# A card heard by the soak's player this long before a window took the
+# table as it stands (and this long again) may still have come to the
+# window after it, and be shown; one heard earlier was in that table. Not
+# SKEW_S: widened to it, an old card of the same code and seat, on the pile
+# as the window came back, was taken for the one it showed next (two
+# "skipped" in a soak of the wider value).
+RESTORE_S = 1.0
 BACK_S = 5.0  # the soak's player, back after its connection went, hears what it missed this soon
 WIND_DOWN_S = 180.0  # at the end, the longest the quick computers may take to finish the matches
 NAMES = ("ANN", "BOB", "CY", "DEE", "ED", "FAY", "GUS", "HAL", "IDA", "JO", "KIM", "LEO")
@@ -826,7 +833,7 @@ def could_show(
     showed it (unless the soak's player heard of it late, its connection
     down)."""
     player, code = shown
-    if card.code != code or card.heard + SKEW_S < since:
+    if card.code != code or card.heard + RESTORE_S < since:
         return False
     if (player is not None and card.seat != player) or (player is None and card.seat == seat):
         return False
@@ -861,7 +868,7 @@ def check_run(where: str, run: Run, games: list[Game], played: list[Played], hea
         elif text.startswith("left the online table"):
             break  # the title menu, and any offline match started from it, are not the room's
         elif text.startswith("table you "):
-            last, since = None, when - SKEW_S  # shown as it stands: the cards before went by unseen
+            last, since = None, when - RESTORE_S  # shown as it stands: the cards before went by unseen
         elif text.startswith("online hand ") and " seen: " in text and seat is not None:
             check_seen(where, text, seat, games, findings)
         elif (shown := CARD_SHOWN.match(text)) is not None:
