@@ -150,6 +150,35 @@ def test_a_card_on_the_pile_as_a_window_came_back_is_not_taken_for_the_same_card
     assert soak.could_show(new, (1, "W"), 2, since=since, when=812.409, heard=heard)
 
 
+def test_a_window_back_between_two_like_cards_shows_the_second_and_skips_nothing():
+    """The 1991 game for two: SOAK plays YS, YS again, then Y5; the window
+    takes the table as it stands between the two Skips (the first on the
+    pile), then shows the second and the Y5 (CI's "skipped YS before Y5")."""
+    played = [
+        soak.Played(1, 0, "R5", 100.0, 10),
+        soak.Played(1, 0, "YS", 103.0, 11),
+        soak.Played(1, 0, "YS", 104.2, 12),
+        soak.Played(1, 0, "Y5", 105.5, 13),
+    ]
+    run = soak.Run(7, soak.Life([], 60.0, "kill", Counter()), started=90.0)
+    run.notices = [
+        (95.0, "     5 online seat 1 in room test"),
+        (100.4, "    40 card soak plays R5"),
+        (103.6, "    95 table you R1 R2 | soak 5 cards | top YS Y | scores 0 0 | drawn -"),
+        (104.5, "   120 card soak plays YS"),
+        (105.8, "   160 card soak plays Y5"),
+    ]
+    findings = soak.Findings()
+    soak.check_run("test ANN run 7", run, [], played, soak.Hearing(names={"soak": 0, "ann": 1}), findings)
+    assert findings.lost == []
+    assert [lag[2].split(": ")[1] for lag in findings.lags] == [
+        "R5 of hand 1 at 100.400",
+        "YS of hand 1 at 104.500",
+        "Y5 of hand 1 at 105.800",
+    ]
+    assert findings.lags[1][1] == pytest.approx(0.3)  # the second Skip, heard at 104.2
+
+
 def test_a_card_shown_is_matched_to_the_record_by_who_played_it():
     # A window at seat 2 rejoined with seat 0's R9 on the pile, then showed computer 3 play another R9.
     first, second = soak.Played(3, 0, "R9", 10.4, 137), soak.Played(3, 3, "R9", 11.2, 138)

@@ -860,6 +860,7 @@ def check_run(where: str, run: Run, games: list[Game], played: list[Played], hea
     at = 0  # the next of ``played`` it may show
     last: int | None = None  # the last of ``played`` it showed, since it last took the table as it stands
     since = run.started
+    restored: float | None = None  # when it last took the table as it stands
     shown_at = 0  # the notice of the last card it showed
     for number, (when, line) in enumerate(run.notices):
         text = line.split(None, 1)[1] if " " in line.strip() else line
@@ -868,16 +869,14 @@ def check_run(where: str, run: Run, games: list[Game], played: list[Played], hea
         elif text.startswith("left the online table"):
             break  # the title menu, and any offline match started from it, are not the room's
         elif text.startswith("table you "):
-            last, since = None, when - RESTORE_S  # shown as it stands: the cards before went by unseen
+            last, since, restored = None, when - RESTORE_S, when  # shown as it stands: the cards before went by unseen
         elif text.startswith("online hand ") and " seen: " in text and seat is not None:
             check_seen(where, text, seat, games, findings)
         elif (shown := CARD_SHOWN.match(text)) is not None:
             findings.shown += 1
             code = shown.group(2)
             card = (seat if shown.group(1) == "you play" else seat_named(shown.group(1), names), code)
-            index = next(
-                (i for i in range(at, len(played)) if could_show(played[i], card, seat, since, when, heard)), None
-            )
+            index = card_shown(played, at, card, seat, since, when, heard, restored)
             if index is None:
                 findings.lost.append(f"{where}: showed {code} at {when:.3f}, which the record does not play then")
                 continue
@@ -890,6 +889,30 @@ def check_run(where: str, run: Run, games: list[Game], played: list[Played], hea
             lag = (max(0, heard.moves_at(when) - card.moves), max(0.0, when - card.heard))
             findings.lags.append((*lag, f"{where}: {code} of hand {card.hand} at {when:.3f}"))
             last, at, shown_at = index, index + 1, number
+
+
+def card_shown(
+    played: list[Played],
+    at: int,
+    shown: tuple[int | None, str],
+    seat: int | None,
+    since: float,
+    when: float,
+    heard: Hearing,
+    restored: float | None,
+) -> int | None:
+    """Which of ``played`` (from ``at`` on) the card a window showed at
+    ``when`` is: the first that ``could_show`` it; but one heard before the
+    window last took the table as it stands (``restored``) was most likely
+    on that table, so a card like it heard since, if one could be the card
+    shown, is it (the 1991 game's Skips: YS, YS again, then Y5, the window
+    back between the two: the second was taken for the first, and called
+    skipped)."""
+    fits = (i for i in range(at, len(played)) if could_show(played[i], shown, seat, since, when, heard))
+    index = next(fits, None)
+    if index is not None and restored is not None and played[index].heard < restored:
+        return next((i for i in fits if played[i].heard >= restored), index)
+    return index
 
 
 def note_context(where: str, notices: list[tuple[float, str]], cards: list[Played]) -> list[str]:
