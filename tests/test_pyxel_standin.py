@@ -13,15 +13,14 @@ import ast
 import importlib.util
 import inspect
 import os
-import struct
 import subprocess
 import sys
-import zlib
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 import pyxel
+from pictures import picture_difference
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDIN_PATH = ROOT / "tools" / "pyxel_standin"
@@ -198,66 +197,6 @@ def test_btnp_with_hold_and_repeat_and_btnr_count_frames_as_pyxel_does():
 
 
 # ----- the game on each: the same notices, the same pictures -------------------------------
-
-
-def read_png(path: Path) -> tuple[int, int, list[bytes]]:
-    """A PNG's size and its rows of RGB pixels (8-bit RGB, as Pyxel and the stand-in write)."""
-    data = path.read_bytes()
-    position, chunks = 8, b""
-    width = height = 0
-    while position < len(data):
-        (length,) = struct.unpack(">I", data[position : position + 4])
-        kind, body = data[position + 4 : position + 8], data[position + 8 : position + 8 + length]
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert (depth, colour) == (8, 2), f"{path}: not 8-bit RGB"
-        elif kind == b"IDAT":
-            chunks += body
-        position += 12 + length
-    raw, stride, rows = zlib.decompress(chunks), width * 3, []
-    previous = bytearray(stride)
-    for y in range(height):
-        line = raw[y * (stride + 1) : (y + 1) * (stride + 1)]
-        kind, row = line[0], bytearray(line[1:])
-        for i in range(stride):
-            left = row[i - 3] if i >= 3 else 0
-            up, corner = previous[i], previous[i - 3] if i >= 3 else 0
-            if kind == 1:
-                row[i] = (row[i] + left) & 255
-            elif kind == 2:
-                row[i] = (row[i] + up) & 255
-            elif kind == 3:
-                row[i] = (row[i] + (left + up) // 2) & 255
-            elif kind == 4:
-                guess = left + up - corner
-                near = min((abs(guess - left), 0, left), (abs(guess - up), 1, up), (abs(guess - corner), 2, corner))
-                row[i] = (row[i] + near[2]) & 255
-        rows.append(bytes(row))
-        previous = row
-    return width, height, rows
-
-
-def picture_difference(native: Path, standin: Path) -> str | None:
-    """None if the two pictures are the same pixel for pixel, else how many
-    pixels differ, where, and the first few."""
-    width, height, rows = read_png(native)
-    other = read_png(standin)
-    if (width, height) != other[:2]:
-        return f"{native.name}: {width} x {height} natively, {other[0]} x {other[1]} on the stand-in"
-    wrong = [
-        (x, y, rows[y][x * 3 : x * 3 + 3].hex(), other[2][y][x * 3 : x * 3 + 3].hex())
-        for y in range(height)
-        if rows[y] != other[2][y]
-        for x in range(width)
-        if rows[y][x * 3 : x * 3 + 3] != other[2][y][x * 3 : x * 3 + 3]
-    ]
-    if not wrong:
-        return None
-    xs, ys = [x for x, *_ in wrong], [y for _, y, *_ in wrong]
-    return (
-        f"{native.name}: {len(wrong)} pixels differ, within x {min(xs)}-{max(xs)}, y {min(ys)}-{max(ys)};"
-        f" first (x, y, native, stand-in): {wrong[:5]}"
-    )
 
 
 def run_game(arguments: list[str], shots: Path, standin: bool) -> list[str]:

@@ -1,0 +1,86 @@
+"""The game itself in the browser: tools/browser_run.py runs a headless
+script in Pyodide under headless Chromium (the game started as Pyxel's web
+runtime starts an app, on the Pyxel stand-in) and prints the same notices,
+after the same frame numbers, as ``python -m game --headless --script``; its
+shots are the native pictures, pixel for pixel, but for the title menu's
+items a page does not have.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pictures import differing_pixels, picture_difference
+
+ROOT = Path(__file__).resolve().parent.parent
+BROWSER = ROOT / "tests" / "browser"
+PYODIDE = BROWSER / "node_modules" / "pyodide"
+CHROMIUM = Path("/usr/bin/chromium")
+
+pytestmark = pytest.mark.slow
+
+# From the title menu into a 1991 match: a card tried, a pick-up, the computer's turns; a shot of the table.
+A_HAND = """\
+press RETURN
+wait 10
+shot title
+press RETURN
+wait 120
+press RETURN
+press P
+wait 60
+turn
+press RIGHT
+press RETURN
+wait 90
+shot table
+"""
+
+
+@pytest.fixture(scope="module")
+def pyodide() -> Path:
+    """Pyodide from npm (tests/browser/package-lock.json), installed on first use."""
+    if not PYODIDE.exists() and shutil.which("npm"):
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BROWSER, check=True, capture_output=True)
+    missing = [str(path) for path in (PYODIDE, CHROMIUM) if not path.exists()]
+    if missing:
+        message = f"the browser test needs {', '.join(missing)} (see docs/browser.md)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return PYODIDE
+
+
+def test_a_script_in_the_browser_prints_the_desktops_notices_and_pictures(pyodide, tmp_path):
+    script = tmp_path / "hand.txt"
+    script.write_text(A_HAND, encoding="utf-8")
+    common = ["--seed", "4", "--script", str(script)]
+    native = subprocess.run(
+        [sys.executable, "-m", "game", "--headless", *common, "--shots", str(tmp_path / "native")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert native.returncode == 0, native.stderr
+    in_browser = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "browser_run.py"), *common, "--shots", str(tmp_path / "browser")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert in_browser.returncode == 0, in_browser.stderr
+    lines = in_browser.stdout.splitlines()
+    assert any(line.split()[1:] == ["scene", "table"] for line in lines)
+    assert lines == native.stdout.splitlines()
+    assert picture_difference(tmp_path / "native" / "table.png", tmp_path / "browser" / "table.png") is None
+    # The title differs in its menu only: a page has no QUIT and no HOST ON THE LAN (the art and the lines under it
+    # are the same).
+    menu = differing_pixels(tmp_path / "native" / "title.png", tmp_path / "browser" / "title.png")
+    assert menu and min(x for x, *_ in menu) >= 2 * 200 and max(y for _, y, *_ in menu) < 2 * 160
