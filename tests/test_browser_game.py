@@ -21,6 +21,8 @@ ROOT = Path(__file__).resolve().parent.parent
 BROWSER = ROOT / "tests" / "browser"
 PYODIDE = BROWSER / "node_modules" / "pyodide"
 CHROMIUM = Path("/usr/bin/chromium")
+NATIVE = [sys.executable, "-m", "game", "--headless"]
+BROWSER_RUN = [sys.executable, str(ROOT / "tools" / "browser_run.py")]
 
 pytestmark = pytest.mark.slow
 
@@ -84,3 +86,43 @@ def test_a_script_in_the_browser_prints_the_desktops_notices_and_pictures(pyodid
     # are the same).
     menu = differing_pixels(tmp_path / "native" / "title.png", tmp_path / "browser" / "title.png")
     assert menu and min(x for x, *_ in menu) >= 2 * 200 and max(y for _, y, *_ in menu) < 2 * 160
+
+
+def test_a_reload_mid_match_keeps_the_match_in_localstorage_and_continue_goes_back_to_it(pyodide, tmp_path):
+    """``--reload-at``: the page reloaded in the middle of a match (a
+    visitor who closes the tab and comes back); the rest of the script in the
+    new page, which CONTINUEs the match from localStorage. The same as two
+    desktop runs on one data folder, notice for notice and the table's
+    picture pixel for pixel."""
+    before = "press RETURN\npress RETURN\nwait 120\npress RETURN\npress P\nwait 60\n"
+    after = "press RETURN\nwait 10\nshot title_again\npress RETURN\nwait 60\nshot continued\n"
+    (tmp_path / "before.txt").write_text(before, encoding="utf-8")
+    (tmp_path / "after.txt").write_text(after, encoding="utf-8")
+    (tmp_path / "whole.txt").write_text(before + after, encoding="utf-8")
+    native = []
+    for part in ("before", "after"):
+        arguments = ["--seed", "4", "--data-dir", str(tmp_path / "data"), "--script", str(tmp_path / f"{part}.txt")]
+        done = subprocess.run(
+            [*NATIVE, *arguments, "--shots", str(tmp_path / "native")],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        native += done.stdout.splitlines()
+    arguments = ["--seed", "4", "--reload-at", "150", "--script", str(tmp_path / "whole.txt")]
+    in_browser = subprocess.run(
+        [*BROWSER_RUN, *arguments, "--shots", str(tmp_path / "browser")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert in_browser.returncode == 0, in_browser.stderr
+    assert "reloaded after frame 150" in in_browser.stderr
+    lines = in_browser.stdout.splitlines()
+    assert [line.split(None, 1)[1] for line in lines].count("scene loading") == 2  # the game started twice
+    assert any("continue" in line.lower() for line in lines)
+    assert lines == native
+    assert picture_difference(tmp_path / "native" / "continued.png", tmp_path / "browser" / "continued.png") is None

@@ -37,20 +37,35 @@ SHOTS = Path("/tmp/shots")
 
 
 class Run:
-    """The game started in this page and the script feeding it."""
+    """The game started in this page and the script feeding it; with
+    ``reload_at``, the page is to be reloaded at the first command that
+    starts after that many frames (``frame()`` then answers with the rest of
+    the script, from that command's line on)."""
 
-    def __init__(self, app: Any, frames: Iterator[tuple[list[int], tuple[int, int] | None]]) -> None:
-        self.app = app
-        self.frames = frames
+    def __init__(self, script: str, reload_at: int | None) -> None:
+        from game.ui.device.script import parse_script
+
+        self.lines = script.splitlines()
+        self.commands = parse_script(script)
+        self.reload_at = reload_at
+        self.at = -1  # the index of the command being run
+        self.frames_run = 0
         self.held: list[int] = []
         self.read = 0  # characters of the notices file already passed on
         self.done = False
+        self.rest: str | None = None
+        self.frames: Iterator[tuple[list[int], tuple[int, int] | None]] = iter(())
+
+    def numbered_commands(self) -> Iterator[Any]:
+        for index, command in enumerate(self.commands):
+            self.at = index
+            yield command
 
 
 run: Run | None = None
 
 
-def start(app_base64: str, name: str, seed: int, low_memory: bool, script: str) -> None:
+def start(app_base64: str, name: str, seed: int, low_memory: bool, script: str, reload_at: int | None = None) -> None:
     """Start the app of the page's ``launchPyxel`` options as Pyxel's
     runtime does, then get the script ready to feed it."""
     global run
@@ -64,10 +79,10 @@ def start(app_base64: str, name: str, seed: int, low_memory: bool, script: str) 
     _add_run_arguments(["--seed", str(seed)] + (["--low-memory"] if low_memory else []))
     runpy.run_path(str(startup), run_name="__main__")
 
-    from game.ui.device.script import parse_script, script_frames
+    from game.ui.device.script import script_frames
 
-    app = _the_app()
-    run = Run(app, script_frames(parse_script(script), app, SHOTS))
+    run = Run(script, reload_at)
+    run.frames = script_frames(run.numbered_commands(), _the_app(), SHOTS)
 
 
 def _extract(app_file: Path) -> Path:
@@ -106,17 +121,21 @@ def frame() -> str:
     """One frame of the script (its keys and mouse set as ``Driver.frame``
     sets them, then Pyxel's frame: update and draw); the notices and shots
     it made, as JSON, whether the script is over and the milliseconds
-    Pyxel's frame took (update and draw, in Pyodide)."""
+    Pyxel's frame took (update and draw, in Pyodide); at the reload, the
+    rest of the script instead of a frame."""
     import pyxel
 
     assert run is not None, "start() first"
     took: float | None = None
     if not run.done:
+        command = run.at
         try:
             pressed, mouse = next(run.frames)
         except StopIteration:
             run.done = True
         else:
+            if _time_to_reload(command):
+                return json.dumps({"lines": _new_notices(), "shots": _new_shots(), "done": True, "rest": run.rest})
             for code in run.held:
                 pyxel.set_btn(code, False)
             if mouse is not None:
@@ -127,7 +146,19 @@ def frame() -> str:
             started = time.perf_counter()
             run.done = not pyxel.run_frame()
             took = time.perf_counter() - started
+            run.frames_run += 1
     return json.dumps({"lines": _new_notices(), "shots": _new_shots(), "done": run.done, "ms": took and took * 1000})
+
+
+def _time_to_reload(command: int) -> bool:
+    """Whether the page is to be reloaded now: the frames asked for have run
+    and the frame just taken is a new command's (``command``: the one before)."""
+    assert run is not None
+    if run.reload_at is None or run.frames_run < run.reload_at or run.at == command:
+        return False
+    run.rest = "\n".join(run.lines[run.commands[run.at].line - 1 :]) + "\n"
+    run.done = True
+    return True
 
 
 def _new_notices() -> list[str]:

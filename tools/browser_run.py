@@ -1,6 +1,6 @@
 """Run the game in a browser, fed by a headless script, and print its notices.
 
-    python tools/browser_run.py --seed N --script FILE [--shots DIR] [--low-memory]
+    python tools/browser_run.py --seed N --script FILE [--shots DIR] [--low-memory] [--reload-at FRAME]
 
 Builds the app as ``python -m game.web`` does (its page's payload, the same
 as web/index.html's), serves it, Pyodide (npm ``pyodide``, in
@@ -11,7 +11,10 @@ address refused. The page starts the game as Pyxel's web runtime starts an
 app (tools/browser_driver.py) and runs Pyxel's frame a frame at a time,
 feeding it the script as ``python -m game --headless --script`` does: the
 same notices, after the same frame numbers, on standard output; ``shot
-NAME`` pictures into DIR. What this cannot show is Pyxel's own wasm runtime:
+NAME`` pictures into DIR. ``--reload-at FRAME`` reloads the page at the
+first command that starts after FRAME frames and goes on with the rest of
+the script in the reloaded page, its localStorage kept (a visitor who
+closes the tab and comes back). What this cannot show is Pyxel's own wasm runtime:
 sound, the canvas, real key events (see docs/browser.md).
 """
 
@@ -65,8 +68,9 @@ PAGE = """\
     const step = () => {  // Pyxel's main loop: a frame, then the browser's turn, then the next
       const result = JSON.parse(frame());
       window.lines.push(...result.lines);
-      if (result.ms !== null) { window.frameMs.push(result.ms); }
+      if (typeof result.ms === "number") { window.frameMs.push(result.ms); }
       Object.assign(window.shots, result.shots);
+      if (result.rest) { window.rest = result.rest; }  // --reload-at: the page is to be reloaded
       if (result.done) { window.finished = true; } else { setTimeout(step, 0); }
     };
     setTimeout(step, 0);
@@ -147,6 +151,7 @@ def play(
     low_memory: bool = False,
     report: Callable[[str], None] = print,
     seconds: float = 1800,
+    reload_at: int | None = None,
 ) -> list[str]:
     """Run the script in the browser; each notice to ``report`` as it comes;
     all of them returned. ``seconds`` bounds the whole run."""
@@ -155,12 +160,13 @@ def play(
     if not PYODIDE.exists():
         raise SystemExit(f"no Pyodide at {PYODIDE}: run npm ci in tests/browser")
     options = build_app()
-    start = {
+    start: dict[str, Any] | None = {
         "app_base64": options["base64"],
         "name": options["name"],
         "seed": seed,
         "low_memory": low_memory,
         "script": script,
+        "reload_at": reload_at,
     }
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -178,31 +184,54 @@ def play(
                 errors: list[str] = []
                 page.on("pageerror", lambda error: errors.append(str(error)))
                 page.goto(f"{origin}/page.html")
-                page.wait_for_function("() => window.pyodide !== undefined", timeout=START_SECONDS * 1000)
-                started = time.monotonic()
-                page.evaluate("(options) => window.startGame(options)", start)
-                limit = started + seconds
-                while True:
-                    finished = page.evaluate("() => window.finished")
-                    for line in page.evaluate("() => window.takeLines()"):
-                        lines.append(line)
-                        report(line)
-                    if shots is not None:
-                        for name, data in page.evaluate("() => window.takeShots()").items():
-                            (shots / name).write_bytes(base64.b64decode(data))
-                    if finished or errors:
-                        break
-                    if time.monotonic() > limit:
-                        raise SystemExit(f"the browser run did not end within {seconds} s")
-                    page.wait_for_timeout(100)
-                if errors:
-                    raise SystemExit(f"the page failed: {errors[0]}")
-                figures(page.evaluate("() => window.frameMs"), time.monotonic() - started)
+                limit = time.monotonic() + seconds
+                frame_ms: list[float] = []
+                running = 0.0  # seconds of the clock from the game's start to the script's end
+                while start is not None:
+                    page.wait_for_function("() => window.pyodide !== undefined", timeout=START_SECONDS * 1000)
+                    started = time.monotonic()
+                    page.evaluate("(options) => window.startGame(options)", start)
+                    rest = _follow(page, lines, report, shots, errors, limit)
+                    running += time.monotonic() - started
+                    frame_ms += page.evaluate("() => window.frameMs")
+                    start = None if rest is None else start | {"script": rest, "reload_at": None}
+                    if start is not None:
+                        print(f"browser: the page reloaded after frame {reload_at}", file=sys.stderr)
+                        page.reload()
                 if outside:
                     raise SystemExit(f"the page asked for addresses outside 127.0.0.1: {outside}")
+                figures(frame_ms, running)
             finally:
                 browser.close()
     return lines
+
+
+def _follow(
+    page: Any,
+    lines: list[str],
+    report: Callable[[str], None],
+    shots: Path | None,
+    errors: list[str],
+    limit: float,
+) -> str | None:
+    """The page's notices and shots as they come, until its script ends
+    (None) or it is to be reloaded (the rest of the script)."""
+    while True:
+        finished = page.evaluate("() => window.finished")
+        for line in page.evaluate("() => window.takeLines()"):
+            lines.append(line)
+            report(line)
+        if shots is not None:
+            for name, data in page.evaluate("() => window.takeShots()").items():
+                (shots / name).write_bytes(base64.b64decode(data))
+        if errors:
+            raise SystemExit(f"the page failed: {errors[0]}")
+        if finished:
+            rest: str | None = page.evaluate("() => window.rest || null")
+            return rest
+        if time.monotonic() > limit:
+            raise SystemExit("the browser run did not end in the time given")
+        page.wait_for_timeout(100)
 
 
 def figures(frame_ms: list[float], seconds: float) -> None:
@@ -215,7 +244,8 @@ def figures(frame_ms: list[float], seconds: float) -> None:
     print(
         f"browser: {len(ordered)} frames; update and draw in Pyodide: median {median:.1f} ms,"
         f" 99th percentile {p99:.1f} ms, most {ordered[-1]:.1f} ms;"
-        f" {len(ordered) / seconds:.0f} frames a second (start-up and script included, {seconds:.1f} s)",
+        f" {len(ordered) / seconds:.0f} frames a second as fast as the page runs them ({seconds:.1f} s,"
+        " the game's start included)",
         file=sys.stderr,
     )
 
@@ -226,6 +256,7 @@ def main() -> int:
     parser.add_argument("--script", type=Path, required=True, help="a headless script (python -m game --headless)")
     parser.add_argument("--shots", type=Path, help="the folder for the script's shot NAME pictures")
     parser.add_argument("--low-memory", action="store_true", help="constrained-memory mode")
+    parser.add_argument("--reload-at", type=int, metavar="FRAME", help="reload the page after FRAME frames")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from game.ui.device.script import ScriptError, first_shot, parse_script, shots_folder
@@ -236,7 +267,8 @@ def main() -> int:
     except ScriptError as error:
         print(error, file=sys.stderr)
         return 2
-    play(args.seed, text, shots, args.low_memory, report=lambda line: print(line, flush=True))
+    report = functools.partial(print, flush=True)
+    play(args.seed, text, shots, args.low_memory, report=report, reload_at=args.reload_at)
     return 0
 
 
