@@ -126,3 +126,31 @@ def test_a_reload_mid_match_keeps_the_match_in_localstorage_and_continue_goes_ba
     assert any("continue" in line.lower() for line in lines)
     assert lines == native
     assert picture_difference(tmp_path / "native" / "continued.png", tmp_path / "browser" / "continued.png") is None
+
+
+def test_constrained_memory_mode_in_the_browser_gives_the_desktops_title(pyodide, tmp_path):
+    """``--low-memory``: no loading screen, no title art (a fan of cards from
+    the card bank): the same notices and, but for the menu a page has not,
+    the same picture."""
+    script = ROOT / "tests" / "scripts" / "low_memory_title.txt"
+    arguments = ["--seed", "1", "--low-memory", "--script", str(script)]
+    native = subprocess.run(
+        [*NATIVE, *arguments, "--shots", str(tmp_path / "native")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert native.returncode == 0, native.stderr
+    in_browser = subprocess.run(
+        [*BROWSER_RUN, *arguments, "--shots", str(tmp_path / "browser")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert in_browser.returncode == 0, in_browser.stderr
+    assert in_browser.stdout.splitlines() == native.stdout.splitlines()
+    assert "scene loading" not in in_browser.stdout
+    menu = differing_pixels(tmp_path / "native" / "title_low_memory.png", tmp_path / "browser" / "title_low_memory.png")
+    assert menu and min(x for x, *_ in menu) >= 2 * 200 and max(y for _, y, *_ in menu) < 2 * 160
