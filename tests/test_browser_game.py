@@ -13,8 +13,10 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
+from online_server import wait_for
 from pictures import differing_pixels, picture_difference
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -154,3 +156,42 @@ def test_constrained_memory_mode_in_the_browser_gives_the_desktops_title(pyodide
     assert "scene loading" not in in_browser.stdout
     menu = differing_pixels(tmp_path / "native" / "title_low_memory.png", tmp_path / "browser" / "title_low_memory.png")
     assert menu and min(x for x, *_ in menu) >= 2 * 200 and max(y for _, y, *_ in menu) < 2 * 160
+
+
+def test_a_join_link_plays_a_hand_at_a_real_table_server_in_the_full_game_loop(pyodide, table_server, tmp_path):
+    """``index.html?join=ws://127.0.0.1:PORT/ROOM&name=WEB``: the game in the
+    page (its lobby, its online table, its keys, through the page's
+    WebSocket) plays a whole hand against a desktop game process at a real
+    table server; the page saw exactly its seat's view of the hand that the
+    server's record replays to. No thread, process or socket of the page's
+    own: Pyodide has none, and the hand was played."""
+    from test_online_game import one_hand_script, player, seen
+
+    from game.rules import Game
+
+    script = tmp_path / "hand.txt"
+    script.write_text(one_hand_script(turns=40), encoding="utf-8")
+    url = f"{table_server.url}/webgame"
+    ann = player(url, "ANN", script, "--rules", "standard", "--players", "2")
+    wait_for(lambda: table_server.room_file("webgame"), what="the room made by ANN")
+    query = f"?join={quote(url, safe='')}&name=Web"
+    in_browser = subprocess.run(
+        [*BROWSER_RUN, "--seed", "1", "--script", str(script), "--query", query],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    out, err = ann.communicate(timeout=300)
+    assert in_browser.returncode == 0, in_browser.stderr[-3000:]
+    assert ann.returncode == 0, err[-2000:]
+    saved = table_server.room_file_when(
+        "webgame", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end in its file"
+    )
+    game = Game.replay(saved["record"])
+    assert game.hand_over and game.hand_number == 1
+    assert [seat["name"] for seat in saved["seats"]] == ["ANN", "WEB"]
+    seat, events = seen(in_browser.stdout)
+    assert seat == 1 and events == [str(event) for event in game.view(seat).events]
+    assert " scene hand_result" in in_browser.stdout and "script stopped at the result" in in_browser.stdout
+    assert seen(out)[1] == [str(event) for event in game.view(0).events]

@@ -1,6 +1,7 @@
 """Run the game in a browser, fed by a headless script, and print its notices.
 
     python tools/browser_run.py --seed N --script FILE [--shots DIR] [--low-memory] [--reload-at FRAME]
+                                [--query '?join=ws://HOST:PORT/ROOM&name=NAME' | '?watch=ws://HOST:PORT/ROOM']
 
 Builds the app as ``python -m game.web`` does (its page's payload, the same
 as web/index.html's), serves it, Pyodide (npm ``pyodide``, in
@@ -14,7 +15,9 @@ same notices, after the same frame numbers, on standard output; ``shot
 NAME`` pictures into DIR. ``--reload-at FRAME`` reloads the page at the
 first command that starts after FRAME frames and goes on with the rest of
 the script in the reloaded page, its localStorage kept (a visitor who
-closes the tab and comes back). What this cannot show is Pyxel's own wasm runtime:
+closes the tab and comes back). ``--query`` is the page address's query, as
+a visitor's link gives it (``?join=``, ``?watch=``): the game reads it from
+``location.search``; its table server must be on 127.0.0.1 too. What this cannot show is Pyxel's own wasm runtime:
 sound, the canvas, real key events (see docs/browser.md).
 """
 
@@ -116,7 +119,7 @@ class _Files(http.server.SimpleHTTPRequestHandler):
     extra: ClassVar[dict[str, bytes]] = {}
 
     def do_GET(self) -> None:
-        data = self.extra.get(self.path)
+        data = self.extra.get(self.path.split("?", 1)[0])
         if data is None:
             super().do_GET()
             return
@@ -152,6 +155,7 @@ def play(
     report: Callable[[str], None] = print,
     seconds: float = 1800,
     reload_at: int | None = None,
+    query: str = "",
 ) -> list[str]:
     """Run the script in the browser; each notice to ``report`` as it comes;
     all of them returned. ``seconds`` bounds the whole run."""
@@ -183,7 +187,7 @@ def play(
                 )
                 errors: list[str] = []
                 page.on("pageerror", lambda error: errors.append(str(error)))
-                page.goto(f"{origin}/page.html")
+                page.goto(f"{origin}/page.html{query}")
                 limit = time.monotonic() + seconds
                 frame_ms: list[float] = []
                 running = 0.0  # seconds of the clock from the game's start to the script's end
@@ -257,10 +261,13 @@ def main() -> int:
     parser.add_argument("--shots", type=Path, help="the folder for the script's shot NAME pictures")
     parser.add_argument("--low-memory", action="store_true", help="constrained-memory mode")
     parser.add_argument("--reload-at", type=int, metavar="FRAME", help="reload the page after FRAME frames")
+    parser.add_argument("--query", default="", help="the page address's query: ?join=URL&name=NAME or ?watch=URL")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     from game.ui.device.script import ScriptError, first_shot, parse_script, shots_folder
 
+    if args.query and not args.query.startswith("?"):
+        parser.error("--query starts with ?, as ?join=ws://127.0.0.1:PORT/ROOM")
     text = args.script.read_text(encoding="utf-8")
     try:
         shots = shots_folder(first_shot(parse_script(text)), args.shots)
@@ -268,7 +275,7 @@ def main() -> int:
         print(error, file=sys.stderr)
         return 2
     report = functools.partial(print, flush=True)
-    play(args.seed, text, shots, args.low_memory, report=report, reload_at=args.reload_at)
+    play(args.seed, text, shots, args.low_memory, report=report, reload_at=args.reload_at, query=args.query)
     return 0
 
 
