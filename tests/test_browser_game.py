@@ -12,6 +12,7 @@ import os
 import shutil
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from urllib.parse import quote
 
@@ -195,3 +196,53 @@ def test_a_join_link_plays_a_hand_at_a_real_table_server_in_the_full_game_loop(p
     assert seat == 1 and events == [str(event) for event in game.view(seat).events]
     assert " scene hand_result" in in_browser.stdout and "script stopped at the result" in in_browser.stdout
     assert seen(out)[1] == [str(event) for event in game.view(0).events]
+
+
+def test_a_watch_link_watches_a_hand_to_its_end_in_the_full_game_loop(pyodide, table_server, tmp_path):
+    """``index.html?watch=ws://127.0.0.1:PORT/ROOM``: the game in the page
+    watches two desktop game processes play a hand at a real table server,
+    its table going on to the hand's result, and was sent exactly a
+    watcher's view of the recorded hand (no card of any hand)."""
+    from test_online_game import one_hand_script, player
+
+    from game.rules import WATCHER, Game
+
+    script = tmp_path / "hand.txt"
+    script.write_text(one_hand_script(turns=40), encoding="utf-8")
+    url = f"{table_server.url}/webwatch"
+    players = [player(url, "ANN", script, "--rules", "standard", "--players", "2")]
+    wait_for(lambda: table_server.room_file("webwatch"), what="the room made by ANN")
+    watching = tmp_path / "watch.txt"
+    watching.write_text("turn 240\nstop-at-result\nwait 5\n", encoding="utf-8")
+    query = f"?watch={quote(url, safe='')}"
+    page = subprocess.Popen(
+        [*BROWSER_RUN, "--seed", "1", "--script", str(watching), "--query", query],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(page.stdout or ()), daemon=True)
+    reader.start()
+    try:
+        # BOB comes, and the hand starts, once the page watches: it sees the hand from its deal.
+        wait_for(lambda: any(" online watching room webwatch" in line for line in lines), 300, what="the watcher")
+        players.append(player(url, "BOB", script))
+        page.wait(timeout=900)  # its standard output is the reader's; its standard error says little
+    finally:
+        page.kill()
+    reader.join(timeout=30)
+    page_err = page.stderr.read() if page.stderr else ""
+    for process in players:
+        _, err = process.communicate(timeout=300)
+        assert process.returncode == 0, err[-2000:]
+    assert page.returncode == 0, page_err[-3000:]
+    stdout = "".join(lines)
+    saved = table_server.room_file_when(
+        "webwatch", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end in its file"
+    )
+    game = Game.replay(saved["record"])
+    assert " scene hand_result" in stdout and "script stopped at the result" in stdout
+    hand = next(line for line in stdout.splitlines() if " online hand 1 seen: " in line)
+    assert hand.split(" online hand 1 seen: ", 1)[1].split(" | ") == [str(e) for e in game.view(WATCHER).events]
