@@ -46,6 +46,20 @@ wait 90
 shot table
 """
 
+# From the title menu: RULES, OPPONENTS and LEVEL set with the keys, PLAY, a few turns (pick-ups and passes).
+TURNS = ["turn", "press RETURN", "press P", "turn", "press P", "press P", "turn", "press RETURN", "press P", "wait 200"]
+TABLES = {
+    "standard at 10, hard": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press DOWN"]
+    + ["press RIGHT"] * 8
+    + ["press DOWN"] * 3
+    + ["press RIGHT"]
+    + ["press UP"] * 5
+    + ["press RETURN", *TURNS],
+    "Royal Revenge at 6": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press RIGHT", "press DOWN"]
+    + ["press RIGHT"] * 4
+    + ["press UP", "press UP", "press RETURN", *TURNS],
+}
+
 
 @pytest.fixture(scope="module")
 def pyodide() -> Path:
@@ -89,6 +103,23 @@ def test_a_script_in_the_browser_prints_the_desktops_notices_and_pictures(pyodid
     # are the same).
     menu = differing_pixels(tmp_path / "native" / "title.png", tmp_path / "browser" / "title.png")
     assert menu and min(x for x, *_ in menu) >= 2 * 200 and max(y for _, y, *_ in menu) < 2 * 160
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_a_table_chosen_on_the_title_menu_plays_as_on_the_desktop(pyodide, tmp_path, table):
+    """The title menu's RULES, OPPONENTS and LEVEL, then turns at a big table
+    (hard computers thinking in slices of a frame, in Pyodide): the
+    desktop's notices, line for line."""
+    script = tmp_path / "table.txt"
+    script.write_text("\n".join(TABLES[table]) + "\n", encoding="utf-8")
+    arguments = ["--seed", "2", "--script", str(script)]
+    native = subprocess.run([*NATIVE, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert native.returncode == 0, native.stderr
+    in_browser = subprocess.run([*BROWSER_RUN, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert in_browser.returncode == 0, in_browser.stderr
+    lines = in_browser.stdout.splitlines()
+    assert any(" table standard 10 players" in line or " table royal 6 players" in line for line in lines)
+    assert lines == native.stdout.splitlines()
 
 
 def test_a_reload_mid_match_keeps_the_match_in_localstorage_and_continue_goes_back_to_it(pyodide, tmp_path):
