@@ -46,7 +46,7 @@ wait 90
 shot table
 """
 
-# From the title menu: RULES, OPPONENTS and LEVEL set with the keys, PLAY, a few turns (pick-ups and passes).
+# From the title menu: its settings chosen with the keys, PLAY, a few turns (pick-ups and passes).
 TURNS = ["turn", "press RETURN", "press P", "turn", "press P", "press P", "turn", "press RETURN", "press P", "wait 200"]
 TABLES = {
     "standard at 10, hard": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press DOWN"]
@@ -58,6 +58,22 @@ TABLES = {
     "Royal Revenge at 6": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press RIGHT", "press DOWN"]
     + ["press RIGHT"] * 4
     + ["press UP", "press UP", "press RETURN", *TURNS],
+    "house rules": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press DOWN", "press DOWN", "press DOWN"]
+    + ["press RETURN", "wait 5", "press RETURN", "press DOWN", "press RETURN", "wait 5", "press ESCAPE", "wait 5"]
+    + ["press UP"] * 4
+    + ["press RETURN", *TURNS],
+    "pass-and-play, curtains": ["press RETURN", "wait 5"]
+    + ["press DOWN"] * 9
+    + ["press RIGHT"]
+    + ["press UP"] * 9
+    + ["press RETURN", "wait 90", "press RETURN", "wait 30", "press P", "wait 30", "press P", "wait 90"]
+    + ["press RETURN", "wait 30", "press P", "wait 30", "press P", "wait 100"],
+}
+SHOWN = {  # a notice each run must give, that it reached what it is about
+    "standard at 10, hard": " table standard 10 players",
+    "Royal Revenge at 6": " table royal 6 players",
+    "house rules": " setting house rules stacking seven_zero",
+    "pass-and-play, curtains": " in front player 2",
 }
 
 
@@ -107,9 +123,10 @@ def test_a_script_in_the_browser_prints_the_desktops_notices_and_pictures(pyodid
 
 @pytest.mark.parametrize("table", TABLES)
 def test_a_table_chosen_on_the_title_menu_plays_as_on_the_desktop(pyodide, tmp_path, table):
-    """The title menu's RULES, OPPONENTS and LEVEL, then turns at a big table
-    (hard computers thinking in slices of a frame, in Pyodide): the
-    desktop's notices, line for line."""
+    """The title menu's RULES, OPPONENTS, LEVEL, HOUSE RULES or PEOPLE, then
+    turns: at big tables (hard computers thinking in slices of a frame, in
+    Pyodide), with house rules, two people passing the screen behind its
+    curtain: the desktop's notices, line for line."""
     script = tmp_path / "table.txt"
     script.write_text("\n".join(TABLES[table]) + "\n", encoding="utf-8")
     arguments = ["--seed", "2", "--script", str(script)]
@@ -118,7 +135,8 @@ def test_a_table_chosen_on_the_title_menu_plays_as_on_the_desktop(pyodide, tmp_p
     in_browser = subprocess.run([*BROWSER_RUN, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=900)
     assert in_browser.returncode == 0, in_browser.stderr
     lines = in_browser.stdout.splitlines()
-    assert any(" table standard 10 players" in line or " table royal 6 players" in line for line in lines)
+    assert any(SHOWN[table] in line for line in lines)
+    assert not any(" turn: the table did not wait" in line for line in lines)  # the frames the script.s alone
     assert lines == native.stdout.splitlines()
 
 
