@@ -136,7 +136,7 @@ def test_a_table_chosen_on_the_title_menu_plays_as_on_the_desktop(pyodide, tmp_p
     assert in_browser.returncode == 0, in_browser.stderr
     lines = in_browser.stdout.splitlines()
     assert any(SHOWN[table] in line for line in lines)
-    assert not any(" turn: the table did not wait" in line for line in lines)  # the frames the script.s alone
+    assert not any(" turn: the table did not wait" in line for line in lines)  # the frames: the script's alone
     assert lines == native.stdout.splitlines()
 
 
