@@ -185,62 +185,74 @@ class Driver:
         elif self.app.online is not None:
             time.sleep(ONLINE_FRAME_S)
 
-    def awaits_keys(self) -> bool:
-        """The table waits for your keys: your turn, or a result on screen."""
-        app = self.app
-        if app.scene in RESULT_SCENES:
-            return True
-        return app.scene == "table" and app.match is not None and app.match.waiting_for_you
-
-    def until_your_keys(self, seconds: float) -> bool:
-        """Frames until the table waits for your keys, at most ``seconds``
-        of the clock; False if it never did."""
-        limit = time.monotonic() + seconds
-        while not self.awaits_keys():
-            if self.app.quit_requested or time.monotonic() > limit:
-                return False
-            self.frame()
-        return True
-
     def click(self, x: int, y: int) -> None:
         """Move the mouse to (x, y) and click there, in one frame."""
         self.frame([pyxel.MOUSE_BUTTON_LEFT], mouse=(x, y))
 
     def shot(self, path: Path) -> None:
         """Write the screen as it is now to ``path`` (a .png, in a folder that exists)."""
-        self.app.draw()
-        pyxel.screen.save(str(path), SHOT_SCALE)
+        shot(self.app, path)
 
 
-def run_script(commands: Iterable[Command], app: App, shots: Path | None = None) -> None:
-    """Play the commands on the app, writing screenshots into the folder
-    ``shots`` (see ``shots_folder``); stops early if the player quits."""
-    driver = Driver(app)
+def awaits_keys(app: App) -> bool:
+    """The table waits for your keys: your turn, or a result on screen."""
+    if app.scene in RESULT_SCENES:
+        return True
+    return app.scene == "table" and app.match is not None and app.match.waiting_for_you
+
+
+def shot(app: App, path: Path) -> None:
+    """Write the screen as the app draws it now to ``path`` (a .png, in a folder that exists)."""
+    app.draw()
+    pyxel.screen.save(str(path), SHOT_SCALE)
+
+
+Frame = tuple[list[int], tuple[int, int] | None]  # the keys pressed in a frame, where the mouse moves to
+
+
+def script_frames(commands: Iterable[Command], app: App, shots: Path | None = None) -> Iterator[Frame]:
+    """The script's frames, one at a time: each is the keys to press and
+    where to move the mouse in one frame, which the caller then runs
+    (``Driver.frame``, or a page's frame in tools/browser_run.py). Between
+    them it does the script's own lines: shots, ``turn``'s wait, the stop
+    at a result. It ends early if the player quits."""
     for command in commands:
         if command.verb == "press":
-            driver.frame([command.key])
+            yield [command.key], None
         elif command.verb == "click":
-            driver.click(command.x, command.y)
+            yield [pyxel.MOUSE_BUTTON_LEFT], (command.x, command.y)
         elif command.verb == "move":
-            driver.frame(mouse=(command.x, command.y))
+            yield [], (command.x, command.y)
         elif command.verb == "wait":
             for _ in range(command.frames):
-                driver.frame()
+                yield [], None
                 if app.quit_requested:
                     break
         elif command.verb == "turn":
-            if not driver.until_your_keys(command.frames):
-                app.notice(f"turn: the table did not wait for your keys within {command.frames} s")
+            limit = time.monotonic() + command.frames
+            while not awaits_keys(app):
+                if app.quit_requested or time.monotonic() > limit:
+                    app.notice(f"turn: the table did not wait for your keys within {command.frames} s")
+                    break
+                yield [], None
         elif command.verb == "stop-at-result":
             if app.scene in RESULT_SCENES:
                 app.notice("script stopped at the result")
                 return
         else:
             assert shots is not None, "shots_folder: a script with shots has a folder"
-            driver.shot(shots / f"{command.name}.png")
+            shot(app, shots / f"{command.name}.png")
             app.notice(f"shot {command.name}")
         if app.quit_requested:
             return
+
+
+def run_script(commands: Iterable[Command], app: App, shots: Path | None = None) -> None:
+    """Play the commands on the app, writing screenshots into the folder
+    ``shots`` (see ``shots_folder``); stops early if the player quits."""
+    driver = Driver(app)
+    for pressed, mouse in script_frames(commands, app, shots):
+        driver.frame(pressed, mouse)
 
 
 def script_file_commands(script: Path) -> Iterator[Command]:

@@ -1,0 +1,297 @@
+"""The game itself in the browser: tools/browser_run.py runs a headless
+script in Pyodide under headless Chromium (the game started as Pyxel's web
+runtime starts an app, on the Pyxel stand-in) and prints the same notices,
+after the same frame numbers, as ``python -m game --headless --script``; its
+shots are the native pictures, pixel for pixel, but for the title menu's
+items a page does not have.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from online_server import wait_for
+from pictures import differing_pixels, picture_difference
+
+ROOT = Path(__file__).resolve().parent.parent
+BROWSER = ROOT / "tests" / "browser"
+PYODIDE = BROWSER / "node_modules" / "pyodide"
+CHROMIUM = Path("/usr/bin/chromium")
+NATIVE = [sys.executable, "-m", "game", "--headless"]
+BROWSER_RUN = [sys.executable, str(ROOT / "tools" / "browser_run.py")]
+
+pytestmark = pytest.mark.slow
+
+# From the title menu into a 1991 match: a card tried, a pick-up, the computer's turns; a shot of the table.
+A_HAND = """\
+press RETURN
+wait 10
+shot title
+press RETURN
+wait 120
+press RETURN
+press P
+wait 60
+turn
+press RIGHT
+press RETURN
+wait 90
+shot table
+"""
+
+# From the title menu: its settings chosen with the keys, PLAY, a few turns (pick-ups and passes).
+TURNS = ["turn", "press RETURN", "press P", "turn", "press P", "press P", "turn", "press RETURN", "press P", "wait 200"]
+TABLES = {
+    "standard at 10, hard": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press DOWN"]
+    + ["press RIGHT"] * 8
+    + ["press DOWN"] * 3
+    + ["press RIGHT"]
+    + ["press UP"] * 5
+    + ["press RETURN", *TURNS],
+    "Royal Revenge at 6": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press RIGHT", "press DOWN"]
+    + ["press RIGHT"] * 4
+    + ["press UP", "press UP", "press RETURN", *TURNS],
+    "house rules": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press DOWN", "press DOWN", "press DOWN"]
+    + ["press RETURN", "wait 5", "press RETURN", "press DOWN", "press RETURN", "wait 5", "press ESCAPE", "wait 5"]
+    + ["press UP"] * 4
+    + ["press RETURN", *TURNS],
+    "pass-and-play, curtains": ["press RETURN", "wait 5"]
+    + ["press DOWN"] * 9
+    + ["press RIGHT"]
+    + ["press UP"] * 9
+    + ["press RETURN", "wait 90", "press RETURN", "wait 30", "press P", "wait 30", "press P", "wait 90"]
+    + ["press RETURN", "wait 30", "press P", "wait 30", "press P", "wait 100"],
+}
+SHOWN = {  # a notice each run must give, that it reached what it is about
+    "standard at 10, hard": " table standard 10 players",
+    "Royal Revenge at 6": " table royal 6 players",
+    "house rules": " setting house rules stacking seven_zero",
+    "pass-and-play, curtains": " in front player 2",
+}
+
+
+@pytest.fixture(scope="module")
+def pyodide() -> Path:
+    """Pyodide from npm (tests/browser/package-lock.json), installed on first use."""
+    if not PYODIDE.exists() and shutil.which("npm"):
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=BROWSER, check=True, capture_output=True)
+    missing = [str(path) for path in (PYODIDE, CHROMIUM) if not path.exists()]
+    if missing:
+        message = f"the browser test needs {', '.join(missing)} (see docs/browser.md)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return PYODIDE
+
+
+def test_a_script_in_the_browser_prints_the_desktops_notices_and_pictures(pyodide, tmp_path):
+    script = tmp_path / "hand.txt"
+    script.write_text(A_HAND, encoding="utf-8")
+    common = ["--seed", "4", "--script", str(script)]
+    native = subprocess.run(
+        [sys.executable, "-m", "game", "--headless", *common, "--shots", str(tmp_path / "native")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert native.returncode == 0, native.stderr
+    in_browser = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "browser_run.py"), *common, "--shots", str(tmp_path / "browser")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert in_browser.returncode == 0, in_browser.stderr
+    lines = in_browser.stdout.splitlines()
+    assert any(line.split()[1:] == ["scene", "table"] for line in lines)
+    assert lines == native.stdout.splitlines()
+    assert picture_difference(tmp_path / "native" / "table.png", tmp_path / "browser" / "table.png") is None
+    # The title differs in its menu only: a page has no QUIT and no HOST ON THE LAN (the art and the lines under it
+    # are the same).
+    menu = differing_pixels(tmp_path / "native" / "title.png", tmp_path / "browser" / "title.png")
+    assert menu and min(x for x, *_ in menu) >= 2 * 200 and max(y for _, y, *_ in menu) < 2 * 160
+
+
+@pytest.mark.parametrize("table", TABLES)
+def test_a_table_chosen_on_the_title_menu_plays_as_on_the_desktop(pyodide, tmp_path, table):
+    """The title menu's RULES, OPPONENTS, LEVEL, HOUSE RULES or PEOPLE, then
+    turns: at big tables (hard computers thinking in slices of a frame, in
+    Pyodide), with house rules, two people passing the screen behind its
+    curtain: the desktop's notices, line for line."""
+    script = tmp_path / "table.txt"
+    script.write_text("\n".join(TABLES[table]) + "\n", encoding="utf-8")
+    arguments = ["--seed", "2", "--script", str(script)]
+    native = subprocess.run([*NATIVE, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert native.returncode == 0, native.stderr
+    in_browser = subprocess.run([*BROWSER_RUN, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert in_browser.returncode == 0, in_browser.stderr
+    lines = in_browser.stdout.splitlines()
+    assert any(SHOWN[table] in line for line in lines)
+    assert not any(" turn: the table did not wait" in line for line in lines)  # the frames: the script's alone
+    assert lines == native.stdout.splitlines()
+
+
+def test_a_reload_mid_match_keeps_the_match_in_localstorage_and_continue_goes_back_to_it(pyodide, tmp_path):
+    """``--reload-at``: the page reloaded in the middle of a match (a
+    visitor who closes the tab and comes back); the rest of the script in the
+    new page, which CONTINUEs the match from localStorage. The same as two
+    desktop runs on one data folder, notice for notice and the table's
+    picture pixel for pixel."""
+    before = "press RETURN\npress RETURN\nwait 120\npress RETURN\npress P\nwait 60\n"
+    after = "press RETURN\nwait 10\nshot title_again\npress RETURN\nwait 60\nshot continued\n"
+    (tmp_path / "before.txt").write_text(before, encoding="utf-8")
+    (tmp_path / "after.txt").write_text(after, encoding="utf-8")
+    (tmp_path / "whole.txt").write_text(before + after, encoding="utf-8")
+    native = []
+    for part in ("before", "after"):
+        arguments = ["--seed", "4", "--data-dir", str(tmp_path / "data"), "--script", str(tmp_path / f"{part}.txt")]
+        done = subprocess.run(
+            [*NATIVE, *arguments, "--shots", str(tmp_path / "native")],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert done.returncode == 0, done.stderr
+        native += done.stdout.splitlines()
+    arguments = ["--seed", "4", "--reload-at", "150", "--script", str(tmp_path / "whole.txt")]
+    in_browser = subprocess.run(
+        [*BROWSER_RUN, *arguments, "--shots", str(tmp_path / "browser")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert in_browser.returncode == 0, in_browser.stderr
+    assert "reloaded after frame 150" in in_browser.stderr
+    lines = in_browser.stdout.splitlines()
+    assert [line.split(None, 1)[1] for line in lines].count("scene loading") == 2  # the game started twice
+    assert any("continue" in line.lower() for line in lines)
+    assert lines == native
+    assert picture_difference(tmp_path / "native" / "continued.png", tmp_path / "browser" / "continued.png") is None
+
+
+def test_constrained_memory_mode_in_the_browser_gives_the_desktops_title(pyodide, tmp_path):
+    """``--low-memory``: no loading screen, no title art (a fan of cards from
+    the card bank): the same notices and, but for the menu a page has not,
+    the same picture."""
+    script = ROOT / "tests" / "scripts" / "low_memory_title.txt"
+    arguments = ["--seed", "1", "--low-memory", "--script", str(script)]
+    native = subprocess.run(
+        [*NATIVE, *arguments, "--shots", str(tmp_path / "native")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert native.returncode == 0, native.stderr
+    in_browser = subprocess.run(
+        [*BROWSER_RUN, *arguments, "--shots", str(tmp_path / "browser")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert in_browser.returncode == 0, in_browser.stderr
+    assert in_browser.stdout.splitlines() == native.stdout.splitlines()
+    assert "scene loading" not in in_browser.stdout
+    menu = differing_pixels(tmp_path / "native" / "title_low_memory.png", tmp_path / "browser" / "title_low_memory.png")
+    assert menu and min(x for x, *_ in menu) >= 2 * 200 and max(y for _, y, *_ in menu) < 2 * 160
+
+
+def test_a_join_link_plays_a_hand_at_a_real_table_server_in_the_full_game_loop(pyodide, table_server, tmp_path):
+    """``index.html?join=ws://127.0.0.1:PORT/ROOM&name=WEB``: the game in the
+    page (its lobby, its online table, its keys, through the page's
+    WebSocket) plays a whole hand against a desktop game process at a real
+    table server; the page saw exactly its seat's view of the hand that the
+    server's record replays to. No thread, process or socket of the page's
+    own: Pyodide has none, and the hand was played."""
+    from test_online_game import one_hand_script, player, seen
+
+    from game.rules import Game
+
+    script = tmp_path / "hand.txt"
+    script.write_text(one_hand_script(turns=40), encoding="utf-8")
+    url = f"{table_server.url}/webgame"
+    ann = player(url, "ANN", script, "--rules", "standard", "--players", "2")
+    wait_for(lambda: table_server.room_file("webgame"), what="the room made by ANN")
+    query = f"?join={quote(url, safe='')}&name=Web"
+    in_browser = subprocess.run(
+        [*BROWSER_RUN, "--seed", "1", "--script", str(script), "--query", query],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    out, err = ann.communicate(timeout=300)
+    assert in_browser.returncode == 0, in_browser.stderr[-3000:]
+    assert ann.returncode == 0, err[-2000:]
+    saved = table_server.room_file_when(
+        "webgame", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end in its file"
+    )
+    game = Game.replay(saved["record"])
+    assert game.hand_over and game.hand_number == 1
+    assert [seat["name"] for seat in saved["seats"]] == ["ANN", "WEB"]
+    seat, events = seen(in_browser.stdout)
+    assert seat == 1 and events == [str(event) for event in game.view(seat).events]
+    assert " scene hand_result" in in_browser.stdout and "script stopped at the result" in in_browser.stdout
+    assert seen(out)[1] == [str(event) for event in game.view(0).events]
+
+
+def test_a_watch_link_watches_a_hand_to_its_end_in_the_full_game_loop(pyodide, table_server, tmp_path):
+    """``index.html?watch=ws://127.0.0.1:PORT/ROOM``: the game in the page
+    watches two desktop game processes play a hand at a real table server,
+    its table going on to the hand's result, and was sent exactly a
+    watcher's view of the recorded hand (no card of any hand)."""
+    from test_online_game import one_hand_script, player
+
+    from game.rules import WATCHER, Game
+
+    script = tmp_path / "hand.txt"
+    script.write_text(one_hand_script(turns=40), encoding="utf-8")
+    url = f"{table_server.url}/webwatch"
+    players = [player(url, "ANN", script, "--rules", "standard", "--players", "2")]
+    wait_for(lambda: table_server.room_file("webwatch"), what="the room made by ANN")
+    watching = tmp_path / "watch.txt"
+    watching.write_text("turn 240\nstop-at-result\nwait 5\n", encoding="utf-8")
+    query = f"?watch={quote(url, safe='')}"
+    page = subprocess.Popen(
+        [*BROWSER_RUN, "--seed", "1", "--script", str(watching), "--query", query],
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(page.stdout or ()), daemon=True)
+    reader.start()
+    try:
+        # BOB comes, and the hand starts, once the page watches: it sees the hand from its deal.
+        wait_for(lambda: any(" online watching room webwatch" in line for line in lines), 300, what="the watcher")
+        players.append(player(url, "BOB", script))
+        page.wait(timeout=900)  # its standard output is the reader's; its standard error says little
+    finally:
+        page.kill()
+    reader.join(timeout=30)
+    page_err = page.stderr.read() if page.stderr else ""
+    for process in players:
+        _, err = process.communicate(timeout=300)
+        assert process.returncode == 0, err[-2000:]
+    assert page.returncode == 0, page_err[-3000:]
+    stdout = "".join(lines)
+    saved = table_server.room_file_when(
+        "webwatch", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end in its file"
+    )
+    game = Game.replay(saved["record"])
+    assert " scene hand_result" in stdout and "script stopped at the result" in stdout
+    hand = next(line for line in stdout.splitlines() if " online hand 1 seen: " in line)
+    assert hand.split(" online hand 1 seen: ", 1)[1].split(" | ") == [str(e) for e in game.view(WATCHER).events]
