@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from online_server import ROOT, _env, wait_for
@@ -238,6 +239,22 @@ def test_a_headless_run_with_uno1991_real_time_paces_its_frames_at_30_a_second(t
     assert process.wait(60) == 0
     assert len(arrived) == 2
     assert 1.9 <= arrived[1] - arrived[0] < 10  # 61 frames: about 2 s of the clock (without it: milliseconds)
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb")
+def test_the_soaks_screens_each_get_a_display_of_their_own_and_say_when_they_have_gone(tmp_path):
+    """A window whose X server went is started again on a new one, and said
+    apart from the game's crashes (a CI soak: "no display found")."""
+    first, second = soak.Xvfb(tmp_path / "first.txt"), soak.Xvfb(tmp_path / "second.txt")
+    try:
+        assert first.display != second.display and first.alive and second.alive
+        assert Path(f"/tmp/.X11-unix/X{first.number}").exists()
+        first.process.kill()
+        first.process.wait(10)
+        assert not first.alive and second.alive
+    finally:
+        first.stop()
+        second.stop()
 
 
 @pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb")

@@ -62,6 +62,7 @@ import json
 import os
 import random
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -275,19 +276,36 @@ class TableServer:
 
 
 class Xvfb:
-    """An X screen of one window's own (keys sent to it reach no other window)."""
+    """An X screen of one window's own (keys sent to it reach no other window),
+    on a display number Xvfb finds free itself (``-displayfd``: no two
+    screens started at once take the same one), ready once it says so."""
 
-    def __init__(self) -> None:
-        self.number = next(n for n in range(120, 400) if not Path(f"/tmp/.X{n}-lock").exists())
-        self.display = f":{self.number}"
+    READY_S = 60.0  # a loaded machine may take this long to start one
+
+    def __init__(self, log: Path | None = None) -> None:
+        """``log``: a file for what Xvfb says (why it stopped, if it does)."""
+        ready, told = os.pipe()
+        said_to = log.open("a", encoding="utf-8") if log is not None else subprocess.DEVNULL
         self.process = child(
-            ["Xvfb", self.display, "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(told), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+            pass_fds=(told,),
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
+            stderr=said_to,
         )
-        deadline = time.monotonic() + 20
-        while not Path(f"/tmp/.X11-unix/X{self.number}").exists() and time.monotonic() < deadline:
-            time.sleep(0.05)
+        os.close(told)
+        if log is not None:
+            said_to.close()
+        with os.fdopen(ready) as answer:
+            said = answer.readline().strip() if select.select([answer], [], [], self.READY_S)[0] else ""
+        if not said.isdigit():
+            self.stop()
+            raise RuntimeError(f"Xvfb did not start in {self.READY_S:g} s")
+        self.number = int(said)
+        self.display = f":{said}"
+
+    @property
+    def alive(self) -> bool:
+        return self.process.poll() is None
 
     def stop(self) -> None:
         self.process.terminate()
@@ -324,13 +342,16 @@ class Window:
         self.runs: list[Run] = []
         self.back_at: float | None = time.time() + soak.rng.uniform(0, 3)  # when the person (re)starts
         self.stopped = False
-        self.screen = Xvfb() if soak.kind == "xvfb" else None
+        self.screen = Xvfb(folder / "xvfb.txt") if soak.kind == "xvfb" else None
         self._keys: threading.Thread | None = None
 
     # -- the process ---------------------------------------------------------------
 
     def start(self) -> None:
         soak, rng = self.soak, self.soak.rng
+        if self.screen is not None and not self.screen.alive:  # (not the game's doing: said apart)
+            soak.screens_lost.append(f"{self.room.name} {self.name}: its X screen {self.screen.display} had gone")
+            self.screen = Xvfb(self.folder / "xvfb.txt")
         end = rng.choices(("kill", "leave"), weights=(55, 45))[0]
         life = make_life(rng, rng.uniform(*soak.life_seconds), end)
         number = soak.next_run()
@@ -458,8 +479,12 @@ class Window:
             time.sleep(0.1)  # the reader takes the last lines
         run.status = status
         run.stderr = (self.folder / f"stderr-{run.number}.txt").read_text(encoding="utf-8", errors="replace")
+        screen_gone = self.screen is not None and not self.screen.alive
         if not run.killed and (status != 0 or "Traceback" in run.stderr):
-            self.soak.crash(self, run)
+            if screen_gone:  # the X server went first: the window could only follow it
+                self.soak.screens_lost.append(f"{self.room.name} {self.name} run {run.number}: status {status}")
+            else:
+                self.soak.crash(self, run)
         self.process = self.run = None
         self._keys = None
         if not self.stopped:
@@ -685,6 +710,7 @@ class Soak:
         self.rooms: list[Room] = []
         self.windows_started = 0
         self.crashes: list[str] = []
+        self.screens_lost: list[str] = []  # a window's X server gone (Xvfb's doing, not the game's)
         self.phases: Counter = Counter()
         self.ends: Counter = Counter()
         self.playing = True
@@ -958,6 +984,8 @@ def report(soak: Soak, findings: Findings) -> str:
         f"hands played: {findings.hands} (matches over during the soak: {matches}; every record checked)",
         f"crashes: {len(soak.crashes)}",
         *(f"  {crash}" for crash in soak.crashes),
+        f"screens lost: {len(soak.screens_lost)} (a window's X server gone: Xvfb's doing, started again)",
+        *(f"  {line}" for line in soak.screens_lost),
         f"rooms stopped: {len(stopped)}",
         *(f"  {line}" for line in stopped),
         f"moves lost: {len(findings.lost)} ({findings.shown} cards shown,"
