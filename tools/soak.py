@@ -350,7 +350,7 @@ class Window:
     def start(self) -> None:
         soak, rng = self.soak, self.soak.rng
         if self.screen is not None and not self.screen.alive:  # (not the game's doing: said apart)
-            soak.screens_lost.append(f"{self.room.name} {self.name}: its X screen {self.screen.display} had gone")
+            soak.screens_lost.append(f"{self.room.name} {self.name}: its X screen had gone: {self._xvfb_said()}")
             self.screen = Xvfb(self.folder / "xvfb.txt")
         end = rng.choices(("kill", "leave"), weights=(55, 45))[0]
         life = make_life(rng, rng.uniform(*soak.life_seconds), end)
@@ -482,13 +482,20 @@ class Window:
         screen_gone = self.screen is not None and not self.screen.alive
         if not run.killed and (status != 0 or "Traceback" in run.stderr):
             if screen_gone:  # the X server went first: the window could only follow it
-                self.soak.screens_lost.append(f"{self.room.name} {self.name} run {run.number}: status {status}")
+                lost = f"{self.room.name} {self.name} run {run.number}: status {status}: {self._xvfb_said()}"
+                self.soak.screens_lost.append(lost)
             else:
                 self.soak.crash(self, run)
         self.process = self.run = None
         self._keys = None
         if not self.stopped:
             self.back_at = time.time() + self.soak.rng.uniform(1, 6)
+
+    def _xvfb_said(self) -> str:
+        """The last words of the window's X server (why it stopped)."""
+        with contextlib.suppress(OSError):
+            return " / ".join((self.folder / "xvfb.txt").read_text(errors="replace").strip().splitlines()[-3:])
+        return ""
 
     def stop(self) -> None:
         """The person goes for good (the room's match is over, or the soak)."""
