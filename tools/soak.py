@@ -705,15 +705,19 @@ class Room:
 
 
 class Soak:
-    def __init__(self, minutes: float, kind: str, rooms: int, seed: int, work: Path) -> None:
-        self.minutes, self.kind, self.work = minutes, kind, work
+    def __init__(self, minutes: float, kind: str, rooms: int, seed: int, work: Path, hands: int = 0) -> None:
+        """``hands``: play on past ``minutes`` (up to twice as long) until the
+        rooms have ended that many hands with people at their windows: on
+        a loaded machine a short soak may end none in its time."""
+        self.minutes, self.kind, self.work, self.hands = minutes, kind, work, hands
+        self.began = self.ended = 0.0  # when the people began and stopped playing (time.time())
         self.rng = random.Random(seed)
         self.plans = ROOM_PLANS[:rooms]
         short = minutes < 10
         self.life_seconds = (20.0, 70.0) if short else (40.0, 240.0)
         self.server_every = (35.0, 70.0) if short else (60.0, 180.0)  # seconds between the server's kills
         (work / "windows").mkdir(parents=True)
-        self.server = TableServer(work / "server", lifetime=minutes * 60 + WIND_DOWN_S + 120)
+        self.server = TableServer(work / "server", lifetime=2 * minutes * 60 + WIND_DOWN_S + 120)
         self.rooms: list[Room] = []
         self.windows_started = 0
         self.crashes: list[str] = []
@@ -749,12 +753,12 @@ class Soak:
 
     def play(self) -> None:
         self.server.start()
-        began = time.time()
-        end = began + self.minutes * 60
+        self.began = began = time.time()
+        end, most = began + self.minutes * 60, began + 2 * self.minutes * 60
         for plan in self.plans:
             self.new_room(plan)
         next_kill = began + self.rng.uniform(*self.server_every)
-        while (now := time.time()) < end:
+        while (now := time.time()) < end or (now < most and self.hands_ended(now) < self.hands):
             for room in list(self.rooms):
                 room.tick(now)
                 finished = room.over_at is not None and room.over_at == now
@@ -768,6 +772,10 @@ class Soak:
             time.sleep(0.1)
         self.ended = time.time()
         self.playing = False
+
+    def hands_ended(self, now: float) -> int:
+        """Hands the rooms have ended so far, as their soak's players heard."""
+        return sum(room.observer.heard.hands_finished(now) for room in self.rooms)
 
     def wind_down(self) -> None:
         """Every window stopped; the server again, its computers quick, to
@@ -985,8 +993,8 @@ def report(soak: Soak, findings: Findings) -> str:
     stopped = [f"{room.name}: {room.stopped}" for room in soak.rooms if room.stopped]
     matches = sum(1 for room in soak.rooms if room.over_at is not None)
     lines = [
-        f"soak: {soak.minutes:g} minutes, {soak.kind} windows at {FPS} frames a second, rooms "
-        + ", ".join(f"{label} x{count}" for label, count in rooms.items()),
+        f"soak: {soak.minutes:g} minutes ({(soak.ended - soak.began) / 60:.1f} played), {soak.kind} windows at"
+        f" {FPS} frames a second, rooms " + ", ".join(f"{label} x{count}" for label, count in rooms.items()),
         f"windows started: {soak.windows_started}",
         f"hands played: {findings.hands} (matches over during the soak: {matches}; every record checked)",
         f"crashes: {len(soak.crashes)}",
@@ -1019,6 +1027,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--windows", choices=("auto", "xvfb", "headless"), default="auto")
     parser.add_argument("--rooms", type=int, default=len(ROOM_PLANS), choices=range(1, len(ROOM_PLANS) + 1))
     parser.add_argument("--seed", type=int, default=None)
+    parser.add_argument(
+        "--hands", type=int, default=0, help="play on (up to twice the minutes) until this many hands have ended"
+    )
     parser.add_argument("--keep", type=Path, default=None, help="keep the soak's files in this folder")
     args = parser.parse_args(argv)
     seed = random.randrange(2**31) if args.seed is None else args.seed
@@ -1026,7 +1037,7 @@ def main(argv: list[str] | None = None) -> int:
     work.mkdir(parents=True, exist_ok=True)
     kind = window_kind(args.windows)
     print(f"soak seed {seed}: {args.minutes:g} minutes, {kind} windows, files in {work}", flush=True)
-    soak = Soak(args.minutes, kind, args.rooms, seed, work)
+    soak = Soak(args.minutes, kind, args.rooms, seed, work, hands=args.hands)
     try:
         soak.play()
         soak.wind_down()
