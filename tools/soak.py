@@ -1,6 +1,6 @@
 """A soak that plays like people: real table server, real game windows, real trouble.
 
-    python tools/soak.py [--minutes 30] [--windows auto|xvfb|headless] [--rooms 4] [--seed N] [--keep DIR]
+    python tools/soak.py [--minutes 30] [--windows auto|xvfb|headless] [--rooms 4] [--seed N] [--hands N] [--keep DIR]
 
 One table server (``python -m game.server``) on a free port of 127.0.0.1
 and, in several rooms of several rule sets (1991 for two, standard for
