@@ -29,6 +29,22 @@ BROWSER_RUN = [sys.executable, str(ROOT / "tools" / "browser_run.py")]
 
 pytestmark = pytest.mark.slow
 
+
+def run_native(*arguments: str) -> str:
+    """``python -m game --headless`` with these arguments, ended well: its notices."""
+    done = subprocess.run([*NATIVE, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def run_in_browser(*arguments: str) -> subprocess.CompletedProcess[str]:
+    """tools/browser_run.py with these arguments, ended well (its notices on
+    standard output, what it says of the page on standard error)."""
+    done = subprocess.run([*BROWSER_RUN, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done
+
+
 # From the title menu into a 1991 match: a card tried, a pick-up, the computer's turns; a shot of the table.
 A_HAND = """\
 press RETURN
@@ -95,25 +111,10 @@ def test_a_script_in_the_browser_prints_the_desktops_notices_and_pictures(pyodid
     script = tmp_path / "hand.txt"
     script.write_text(A_HAND, encoding="utf-8")
     common = ["--seed", "4", "--script", str(script)]
-    native = subprocess.run(
-        [sys.executable, "-m", "game", "--headless", *common, "--shots", str(tmp_path / "native")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert native.returncode == 0, native.stderr
-    in_browser = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "browser_run.py"), *common, "--shots", str(tmp_path / "browser")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert in_browser.returncode == 0, in_browser.stderr
-    lines = in_browser.stdout.splitlines()
+    native = run_native(*common, "--shots", str(tmp_path / "native"))
+    lines = run_in_browser(*common, "--shots", str(tmp_path / "browser")).stdout.splitlines()
     assert any(line.split()[1:] == ["scene", "table"] for line in lines)
-    assert lines == native.stdout.splitlines()
+    assert lines == native.splitlines()
     assert picture_difference(tmp_path / "native" / "table.png", tmp_path / "browser" / "table.png") is None
     # The title differs in its menu only: a page has no QUIT and no HOST ON THE LAN (the art and the lines under it
     # are the same).
@@ -130,14 +131,11 @@ def test_a_table_chosen_on_the_title_menu_plays_as_on_the_desktop(pyodide, tmp_p
     script = tmp_path / "table.txt"
     script.write_text("\n".join(TABLES[table]) + "\n", encoding="utf-8")
     arguments = ["--seed", "2", "--script", str(script)]
-    native = subprocess.run([*NATIVE, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert native.returncode == 0, native.stderr
-    in_browser = subprocess.run([*BROWSER_RUN, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=900)
-    assert in_browser.returncode == 0, in_browser.stderr
-    lines = in_browser.stdout.splitlines()
+    native = run_native(*arguments)
+    lines = run_in_browser(*arguments).stdout.splitlines()
     assert any(SHOWN[table] in line for line in lines)
     assert not any(" turn: the table did not wait" in line for line in lines)  # the frames: the script's alone
-    assert lines == native.stdout.splitlines()
+    assert lines == native.splitlines()
 
 
 def test_a_reload_mid_match_keeps_the_match_in_localstorage_and_continue_goes_back_to_it(pyodide, tmp_path):
@@ -154,24 +152,9 @@ def test_a_reload_mid_match_keeps_the_match_in_localstorage_and_continue_goes_ba
     native = []
     for part in ("before", "after"):
         arguments = ["--seed", "4", "--data-dir", str(tmp_path / "data"), "--script", str(tmp_path / f"{part}.txt")]
-        done = subprocess.run(
-            [*NATIVE, *arguments, "--shots", str(tmp_path / "native")],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
-        assert done.returncode == 0, done.stderr
-        native += done.stdout.splitlines()
+        native += run_native(*arguments, "--shots", str(tmp_path / "native")).splitlines()
     arguments = ["--seed", "4", "--reload-at", "150", "--script", str(tmp_path / "whole.txt")]
-    in_browser = subprocess.run(
-        [*BROWSER_RUN, *arguments, "--shots", str(tmp_path / "browser")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert in_browser.returncode == 0, in_browser.stderr
+    in_browser = run_in_browser(*arguments, "--shots", str(tmp_path / "browser"))
     assert "reloaded after frame 150" in in_browser.stderr
     lines = in_browser.stdout.splitlines()
     assert [line.split(None, 1)[1] for line in lines].count("scene loading") == 2  # the game started twice
@@ -186,23 +169,9 @@ def test_constrained_memory_mode_in_the_browser_gives_the_desktops_title(pyodide
     the same picture."""
     script = ROOT / "tests" / "scripts" / "low_memory_title.txt"
     arguments = ["--seed", "1", "--low-memory", "--script", str(script)]
-    native = subprocess.run(
-        [*NATIVE, *arguments, "--shots", str(tmp_path / "native")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert native.returncode == 0, native.stderr
-    in_browser = subprocess.run(
-        [*BROWSER_RUN, *arguments, "--shots", str(tmp_path / "browser")],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert in_browser.returncode == 0, in_browser.stderr
-    assert in_browser.stdout.splitlines() == native.stdout.splitlines()
+    native = run_native(*arguments, "--shots", str(tmp_path / "native"))
+    in_browser = run_in_browser(*arguments, "--shots", str(tmp_path / "browser"))
+    assert in_browser.stdout.splitlines() == native.splitlines()
     assert "scene loading" not in in_browser.stdout
     menu = differing_pixels(tmp_path / "native" / "title_low_memory.png", tmp_path / "browser" / "title_low_memory.png")
     assert menu and min(x for x, *_ in menu) >= 2 * 200 and max(y for _, y, *_ in menu) < 2 * 160
@@ -225,15 +194,8 @@ def test_a_join_link_plays_a_hand_at_a_real_table_server_in_the_full_game_loop(p
     ann = player(url, "ANN", script, "--rules", "standard", "--players", "2")
     wait_for(lambda: table_server.room_file("webgame"), what="the room made by ANN")
     query = f"?join={quote(url, safe='')}&name=Web"
-    in_browser = subprocess.run(
-        [*BROWSER_RUN, "--seed", "1", "--script", str(script), "--query", query],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
+    in_browser = run_in_browser("--seed", "1", "--script", str(script), "--query", query)
     out, err = ann.communicate(timeout=300)
-    assert in_browser.returncode == 0, in_browser.stderr[-3000:]
     assert ann.returncode == 0, err[-2000:]
     saved = table_server.room_file_when(
         "webgame", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end in its file"
