@@ -7,6 +7,8 @@
     python -m game.sim --ai hard,greedy --hands 2000 --seed 1
     python -m game.sim --ai hard,random --rules standard --players 4 --hands 1000
     python -m game.sim --ai hard,random --rules standard --players 4 --house all --hands 1000
+    python -m game.sim --rules standard --players 6 --teams --hands 500 --seed 1
+    python -m game.sim --ai hard,normal --rules standard --players 4 --teams --hands 1000
 
 Without ``--ai``, random players play (calling UNO or forgetting to, at
 random) while late calls, catches by any seat and, in Royal Revenge, the
@@ -18,7 +20,10 @@ checks the invariants: every card is accounted for across the hands, the
 draw pile and the discard pile; the chosen legal action does not raise; a
 refused action, in turn or out of it, raises IllegalAction and changes
 nothing; no view shows a seat another seat's drawn cards or a challenged
-hand it did not challenge; and a hand always ends.
+hand it did not challenge; and a hand always ends. With ``--teams``
+(partners, standard UNO at 4 to 10 seats) it also checks that partners
+never catch each other and that each hand is scored by team: both partners'
+totals are their team's, and a hand's points are the other teams' cards.
 
 With ``--ai A,B`` a level (``easy``, ``normal``, ``hard``), a baseline
 (``random``, ``random-legal``, ``greedy``: the classes below) or ``hard-v1``
@@ -31,7 +36,8 @@ the starter moves one seat on every hand. The seat in turn may catch a
 missed UNO call first, then the others in the order of play (and with the
 house rule jump_in, a seat may jump in the same way); in Royal Revenge the
 scepter sounds now and then. ``--house`` plays every match with those
-house rules (``random``: a random set each match).
+house rules (``random``: a random set each match). With ``--teams`` A's
+partner plays at A's level too, and the win rates are A's team's.
 
 On a terminal a one-line counter on standard error shows the hands done, the
 rate and the time left (``game/progress.py``); piped, it prints only the figures.
@@ -57,6 +63,7 @@ from game.rules.cards import Card
 from game.rules.house import HOUSE_RULES
 from game.rules.notation import OUT_OF_TURN, action_table
 from game.rules.rulesets import RULES_1991, RULESETS, get_ruleset
+from game.rules.teams import sides, team_letter
 
 # A hand this long has locked up (the longest of millions simulated is far shorter).
 LONGEST_HAND = 5000
@@ -189,6 +196,7 @@ class Report:
     actions: int = 0
     seconds: float = 0.0
     violations: list[str] = field(default_factory=list)
+    teams: bool = False
 
     @property
     def actions_per_hand(self) -> float:
@@ -209,9 +217,15 @@ class Report:
 
     def text(self) -> str:
         wins = ", ".join(f"seat {seat}: {n}" for seat, n in enumerate(self.wins))
+        seat_sides = sides(len(self.wins), self.teams)
+        team_wins = [
+            f"team {team_letter(side)}: {sum(n for seat, n in enumerate(self.wins) if seat_sides[seat] == side)}"
+            for side in sorted(set(seat_sides))
+        ]
         lines = [
             f"hands:              {self.hands}",
             f"wins per seat:      {wins}",
+            *([f"wins per team:      {', '.join(team_wins)}"] if self.teams else []),
             f"actions per hand:   {self.actions_per_hand:.1f}",
             f"hands per second:   {self.hands_per_second:.0f}",
             f"invariant failures: {len(self.violations)}",
@@ -261,6 +275,23 @@ def check_views(game: Game) -> list[str]:
     return problems
 
 
+def check_score(game: Game, before: list[int]) -> list[str]:
+    """What is wrong with the score of the hand just ended, counted afresh
+    from the hands left: with points scoring the winner's side (with teams,
+    both partners) takes the other sides' cards; with the tally each side
+    adds its own; partners' totals are always equal."""
+    winner, seat_sides = game.hand_winner, game.sides
+    assert winner is not None  # (a hand that is over)
+    left = [sum(Card(code).points for code in hand) for hand in game.hands]
+    held = {side: sum(points for seat, points in enumerate(left) if seat_sides[seat] == side) for side in seat_sides}
+    won = sum(points for side, points in held.items() if side != seat_sides[winner])
+    if game.scoring == "tally":
+        expected = [score + held[seat_sides[seat]] for seat, score in enumerate(before)]
+    else:
+        expected = [score + (won if seat_sides[seat] == seat_sides[winner] else 0) for seat, score in enumerate(before)]
+    return [] if game.scores == expected else [f"the hand was scored {game.scores}, not {expected}"]
+
+
 def interrupt(game: Game, rng: random.Random) -> None:
     """Now and then, what happens out of turn: a late UNO call or a catch by
     a random seat while someone is exposed, the scepter's fanfare, a seat
@@ -270,7 +301,8 @@ def interrupt(game: Game, rng: random.Random) -> None:
     exposed = game.exposed
     if exposed is not None and rng.random() < 0.5:
         seat = int(rng.random() * game.players)
-        game.act("uno" if seat == exposed else "catch", seat=seat)
+        if seat == exposed or game.sides[seat] != game.sides[exposed]:  # (a partner may not catch)
+            game.act("uno" if seat == exposed else "catch", seat=seat)
     if game.accepts_fanfare and rng.random() < 0.02:
         game.act("fanfare")
     if game.plays_out_of_turn and not game.hand_over:
@@ -302,27 +334,32 @@ def simulate(
     check: bool = True,
     house: tuple | str = (),
     progress: Progress | None = None,
+    teams: bool = False,
 ) -> Report:
     """Play ``hands`` hands (new matches as matches end) and check as we go.
     ``house``: the house rules of every match, or ``random``; ``progress``
-    is told each hand done."""
-    report = Report(wins=[0] * players)
+    is told each hand done; ``teams``: partners."""
+    report = Report(wins=[0] * players, teams=teams)
     rng = random.Random(seed)
-    game = Game(rules, players, seed=seed, house=house_for_match(house, rng))
+    game = Game(rules, players, seed=seed, house=house_for_match(house, rng), teams=teams)
     in_hand = 0
+    scores_before = list(game.scores)
     start = time.perf_counter()
     while report.hands < hands:
         if game.hand_over:
             report.hands += 1
             assert game.hand_winner is not None  # (a hand that is over)
             report.wins[game.hand_winner] += 1
+            if check:
+                report.violations += [f"hand {report.hands}: {p}" for p in check_score(game, scores_before)]
             if progress is not None:
                 progress.update(report.hands)
             in_hand = 0
             if game.match_over:
-                game = Game(rules, players, seed=rng.randrange(2**32), house=house_for_match(house, rng))
+                game = Game(rules, players, seed=rng.randrange(2**32), house=house_for_match(house, rng), teams=teams)
             else:
                 game.next_hand()
+            scores_before = list(game.scores)
             continue
         if in_hand > LONGEST_HAND:
             report.violations.append(f"hand {report.hands + 1}: no end after {LONGEST_HAND} actions")
@@ -377,6 +414,7 @@ class DuelReport:
     rules: str = "1991"
     players: int = 2
     house: tuple[str, ...] | str = ()
+    teams: bool = False
 
     def merge(self, other: DuelReport) -> DuelReport:
         """Both reports' results together (for runs split across processes)."""
@@ -392,6 +430,7 @@ class DuelReport:
             self.rules,
             self.players,
             self.house,
+            self.teams,
         )
 
     def rate(self, kind: str) -> tuple[float, float, float]:
@@ -411,6 +450,10 @@ class DuelReport:
     def text(self) -> str:
         a, b = self.levels
         others = b if self.players == 2 else f"{self.players - 1} x {b}"
+        share = 1 / self.players
+        if self.teams:
+            rivals = self.players // 2 - 1
+            a, others, share = f"{a}'s team", f"{rivals} team{'s' * (rivals > 1)} of {b}", 2 / self.players
 
         def line(label: str, kind: str, n: int) -> str:
             rate, low, high = self.rate(kind)
@@ -419,8 +462,7 @@ class DuelReport:
         house = self.house if isinstance(self.house, str) else " ".join(self.house)
         with_house = f", house rules {house}" if house else ""
         lines = [
-            f"{a} against {others}, rules {self.rules}{with_house} (win rates are {a}'s;"
-            f" a fair share is {1 / self.players:.0%})",
+            f"{a} against {others}, rules {self.rules}{with_house} (win rates are {a}'s; a fair share is {share:.0%})",
             line("hands won:", "hand", self.hands),
             line("matches won:", "match", self.matches),
             f"{'points:':<17}{a} {self.points[0]}, {b} {self.points[1]}",
@@ -444,6 +486,7 @@ def duel(
     house: tuple | str = (),
     progress: Progress | None = None,
     player: Callable[[int, Game], Any] | None = None,
+    teams: bool = False,
 ) -> DuelReport:
     """Play ``hands`` hands of 500-point matches: player A against
     ``players - 1`` players of level B.
@@ -455,11 +498,15 @@ def duel(
     for each round of seats). ``progress`` is told each hand done.
     ``player(seed, game)``, if given, makes A for each match from A's seed
     and the match's game (``benchmarks.ai_ceiling``: a search shown the
-    hidden cards) in place of ``make_player(levels[0], seed)``.
+    hidden cards) in place of ``make_player(levels[0], seed)``. ``teams``:
+    partners, A's partner a player of level A (``partner_a``), and a hand or
+    a match A's partner wins is A's team's.
     """
-    report = DuelReport((levels[0], levels[1]), rules=rules, players=players, house=house)
+    report = DuelReport((levels[0], levels[1]), rules=rules, players=players, house=house, teams=teams)
     player_a = make_player(levels[0], seed * 2) if player is None else None
+    partner_a = make_player(levels[0], seed * 2 + 2 * players)
     others = [make_player(levels[1], seed * 2 + 1 + 2 * k) for k in range(players - 1)]
+    seat_sides = sides(players, teams)
     deals = random.Random(seed)
     start = time.perf_counter()
     match = 0
@@ -468,16 +515,21 @@ def duel(
             match_seed = deals.randrange(2**32)
             match_house = house_for_match(house, random.Random(match_seed))
         seat_a = match % players
-        game = Game(rules, players, seed=match_seed, house=match_house)
+        game = Game(rules, players, seed=match_seed, house=match_house, teams=teams)
         if player is not None:
             player_a = player(seed * 2, game)
         seats = [*others[:seat_a], player_a, *others[seat_a:]]
+        seats = [
+            partner_a if seat != seat_a and seat_sides[seat] == seat_sides[seat_a] else p
+            for seat, p in enumerate(seats)
+        ]
         fanfares = random.Random(match_seed) if game.rules.scepter else None
         while report.hands < hands and not game.match_over:
             points = play_hand(game, seats, report, fanfares)
             if points is None:
                 return report
-            won = game.hand_winner == seat_a
+            assert game.hand_winner is not None  # (a hand that is over)
+            won = seat_sides[game.hand_winner] == seat_sides[seat_a]
             report.hands += 1
             report.hand_wins += won
             if progress is not None:
@@ -487,7 +539,7 @@ def duel(
                 game.next_hand()
         if game.match_over:
             report.matches += 1
-            report.match_wins += game.match_winner == seat_a
+            report.match_wins += game.match_winner is not None and seat_sides[game.match_winner] == seat_sides[seat_a]
         match += 1
     report.seconds = time.perf_counter() - start
     return report
@@ -542,6 +594,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=1000, help="hands to play (default 1000)")
     parser.add_argument("--seed", type=int, default=0, help="seed for the deals and the players (default 0)")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--teams", action="store_true", help="partners: teams of two, standard rules, 4 to 10 seats")
     parser.add_argument("--ai", metavar="A,B", help=f"two levels to play each other: {', '.join(LEVELS)}")
     parser.add_argument(
         "--house", metavar="NAMES", default="", help="standard rules' house rules: NAME,NAME, all or random"
@@ -561,17 +614,19 @@ def main(argv: list[str] | None = None) -> int:
         if len(levels) != 2 or not set(levels) <= set(LEVELS):
             parser.error(f"--ai takes two levels separated by a comma, from {', '.join(LEVELS)}")
         try:
-            Game(args.rules, args.players, seed=0)
+            Game(args.rules, args.players, seed=0, teams=args.teams)
         except ValueError as error:
             parser.error(str(error))
         with Progress("game.sim", args.hands) as progress:
-            duelled = duel(levels, args.hands, args.seed, args.rules, args.players, house, progress)
+            duelled = duel(levels, args.hands, args.seed, args.rules, args.players, house, progress, teams=args.teams)
         print(json.dumps(duelled.as_dict(), indent=2) if args.json else duelled.text())
         return 1 if duelled.violations else 0
     try:
         seats = [RandomPlayer(args.seed * 1000 + seat) for seat in range(args.players)]
         with Progress("game.sim", args.hands) as progress:
-            report = simulate(args.rules, args.players, args.hands, args.seed, seats, house=house, progress=progress)
+            report = simulate(
+                args.rules, args.players, args.hands, args.seed, seats, house=house, progress=progress, teams=args.teams
+            )
     except ValueError as error:
         parser.error(str(error))
     print(json.dumps(report.as_dict(), indent=2) if args.json else report.text())

@@ -63,3 +63,20 @@ def test_the_simulator_names_a_bad_house_rule_and_house_rules_of_other_rule_sets
     ):
         done = subprocess.run([sys.executable, "-m", "game.sim", *args], capture_output=True, text=True)
         assert done.returncode == 2 and message in done.stderr
+
+
+def test_partners_at_four_to_ten_seats_with_house_rules_break_no_invariant_and_score_by_team():
+    for players, hands, house in ((4, 150, ""), (6, 80, "all"), (8, 40, "random"), (10, 30, "")):
+        report = simulate(
+            "--rules", "standard", "--teams", "--players", str(players), "--hands", str(hands), "--house", house
+        )
+        assert report["hands"] == hands and report["violations"] == 0 and report["teams"]
+
+
+def test_the_simulator_names_a_table_that_cannot_seat_partners():
+    done = subprocess.run(
+        [sys.executable, "-m", "game.sim", "--rules", "standard", "--players", "5", "--teams"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "teams are for 4, 6, 8, 10 players, not 5" in done.stderr

@@ -74,9 +74,11 @@ def stack_play(view: View, rng: random.Random, knowledge: Knowledge, careful: bo
 
 
 def swap_target(view: View) -> int:
-    """The seat to swap hands with: the fewest cards (then the highest
-    score, then the first to play)."""
-    return picks.biggest_threat(view, [seat for seat in range(view.players) if seat != view.seat])
+    """The seat to swap hands with: of the other teams (every other seat
+    without partners), the fewest cards (then the highest score, then the
+    first to play)."""
+    sides = view.sides
+    return picks.biggest_threat(view, [seat for seat in range(view.players) if sides[seat] != sides[view.seat]])
 
 
 def hand_change(view: View, card: Card) -> int:

@@ -219,6 +219,7 @@ def evaluate_table(
             int(rng.random() * 2**32),
             view.house,
             penalty,
+            view.sides,
         )
         work += DEAL_COST
         for i, action in enumerate(candidates):

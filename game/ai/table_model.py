@@ -19,6 +19,9 @@ a card plays. Nobody jumps in during a playout (a jump-in is decided out of
 turn, by ``house.jump_in``), and forced_play and no_bluffing change nothing
 here, as the playout policy always plays a playable drawn card and never
 bluffs.
+
+With partners (``sides``: each seat's team) the hand's winner scores the
+cards of the other teams, and a 7 swaps with the other teams only.
 """
 
 from __future__ import annotations
@@ -51,6 +54,7 @@ class Table(Piles):
         "penalty",
         "points",
         "rank",
+        "sides",
         "stacks",
         "to_match",
         "turn",
@@ -73,6 +77,7 @@ class Table(Piles):
         seed: int = 0,
         house: Iterable[str] = (),
         penalty: int = 0,
+        sides: tuple[int, ...] = (),
     ) -> None:
         super().__init__(hands, draw, discard, seed)
         self.colour = colour
@@ -87,6 +92,7 @@ class Table(Piles):
         self.moves_hands = SEVEN_ZERO.in_play(house)
         self.to_match = DRAW_TO_MATCH.in_play(house)
         self.penalty = penalty  # stacking: the cards stacked on the seat in turn
+        self.sides = sides or tuple(range(len(hands)))  # each seat's team (none: each its own)
         self.winner: int | None = None
         self.points = 0
 
@@ -105,6 +111,7 @@ class Table(Piles):
             self.jester,
             self.seed,
             penalty=self.penalty,
+            sides=self.sides,
         )
         table.stacks, table.moves_hands, table.to_match = self.stacks, self.moves_hands, self.to_match
         return table
@@ -172,18 +179,21 @@ class Table(Piles):
             self.move_hands(seat, rank)
         if not hand:
             self.winner = seat
-            self.points = sum(c.points for h in hands for c in h)
+            sides, side = self.sides, self.sides[seat]
+            self.points = sum(c.points for other, h in enumerate(hands) if sides[other] != side for c in h)
         else:
             self.turn = after
 
     def move_hands(self, seat: int, rank: str) -> None:
-        """seven_zero: a 7 swaps with the seat with the fewest cards (the
-        first of them in the order of play), a 0 passes every hand on."""
+        """seven_zero: a 7 swaps with the seat of another team with the
+        fewest cards (the first of them in the order of play), a 0 passes
+        every hand on."""
         hands, players, step = self.hands, len(self.hands), self.direction
         if rank == "0":
             self.hands = [hands[(receiver - step) % players] for receiver in range(players)]
             return
-        others = [(seat + step * k) % players for k in range(1, players)]
+        side = self.sides[seat]
+        others = [other for k in range(1, players) if self.sides[other := (seat + step * k) % players] != side]
         other = min(others, key=lambda s: len(hands[s]))
         hands[seat], hands[other] = hands[other], hands[seat]
 

@@ -96,17 +96,22 @@ def table_value(table: Table, me: int, point: float = POINT) -> float:
     """The same worth for any number of seats (``table_model.Table``): a won hand
     is 1 + point * the points in the other hands, a lost one costs 1 +
     POINT * the points left in ``me``'s hand, and a hand still being played
-    weighs the two by the estimated chance that ``me`` wins it.
+    weighs the two by the estimated chance that ``me`` wins it. With
+    partners, ``me`` is its team: a hand its partner wins is won, and the
+    points are the team's.
 
     The chance comes from the two-player model, read as a contest of
     strengths: the seat to move has strength BIAS + MOVER . facts, every
     other seat minus OTHER . facts, and each seat's chance is its share of
     the exponentials (with two seats this is exactly the logistic model)."""
-    hands = table.hands
+    hands, sides = table.hands, table.sides
+    side = sides[me]
     if table.winner is not None:
-        if table.winner == me:
+        if sides[table.winner] == side:
             return 1 + point * table.points
-        return -(1 + point * sum(card.points for card in hands[me]))
+        return -(
+            1 + point * sum(card.points for seat, hand in enumerate(hands) if sides[seat] == side for card in hand)
+        )
     colour, rank, mover = table.colour, table.rank, table.turn
     total = mine = 0.0
     points_mine = points_others = 0
@@ -119,8 +124,9 @@ def table_value(table: Table, me: int, point: float = POINT) -> float:
             z = -z
         strength = math.exp(z)
         total += strength
-        if seat == me:
-            mine, points_mine = strength, points
+        if sides[seat] == side:
+            mine += strength
+            points_mine += points
         else:
             points_others += points
     p = mine / total

@@ -331,6 +331,8 @@ def view_from_json(data: Message, events: list[Event]) -> View:
         value = data.get(name)
         if name == "pending":
             value = None if value is None else Pending(*value)
+        elif name == "teams":
+            value = value is True  # (a server before partners sends none)
         elif isinstance(value, list):
             value = tuple(value)
         values[name] = value

@@ -97,4 +97,6 @@ def check_call_or_catch(game: GameSurface, verb: str, seat: int | None) -> int:
         raise IllegalAction(f"only seat {exposed}, left with one card, may call UNO now")
     if verb == "catch" and seat == exposed:
         raise IllegalAction("you cannot catch yourself: call uno")
+    if verb == "catch" and seat is not None and game.sides[seat] == game.sides[exposed]:
+        raise IllegalAction(f"seat {exposed} is your partner: only the other teams may catch a missed UNO call")
     return exposed

@@ -131,7 +131,8 @@ class RuleSet:
     ``royal`` (a King and a Jester); ``scepter`` (a scepter whose fanfare,
     about once a minute, ``SCEPTER_SECONDS``, passes the crown on);
     ``plus_one_ranks`` (ranks that match each other); ``house_rules`` (takes
-    standard UNO's house rules, ``house.HOUSE_RULES``); ``hints`` (lifts
+    standard UNO's house rules, ``house.HOUSE_RULES``); ``partners`` (may be
+    played by teams of two, ``teams``); ``hints`` (lifts
     your playable cards unless the player says otherwise); ``program`` (the
     1991 program's own rules, played with its keys: UP/DOWN over the
     colours); ``playout`` (the ``Playout`` model a computer player's
@@ -158,6 +159,7 @@ class RuleSet:
     scepter = False
     plus_one_ranks: tuple[str, ...] = ()
     house_rules = False
+    partners = False
     hints = True
     program = False
     playout = Playout.TABLE

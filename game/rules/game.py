@@ -39,8 +39,9 @@ from .house import house_rules, plays_out_of_turn
 from .notation import parse
 from .record import read_record, write_record
 from .rulesets import get_ruleset
-from .scoring import match_winner, scores_after_hand
+from .scoring import score_hand
 from .state import Pending, View
+from .teams import TEAM_TABLES, sides
 from .views import game_from_view, snapshot_of, view_of
 
 __all__ = ["COLOUR_ACTIONS", "PLAY_ACTIONS", "Game", "IllegalAction", "Pending", "View", "shuffle"]
@@ -66,7 +67,9 @@ def shuffle(cards: list[T], rng: random.Random) -> None:
         cards[i], cards[j] = cards[j], cards[i]
 
 
-def check_settings(rules: RuleSet, players: int, seed: int | None, starter: int | None, scoring: str) -> None:
+def check_settings(
+    rules: RuleSet, players: int, seed: int | None, starter: int | None, scoring: str, teams: bool = False
+) -> None:
     """ValueError, saying what is wrong, for a match ``rules`` cannot be played with."""
     if not isinstance(players, int) or not rules.min_players <= players <= rules.max_players:
         raise ValueError(
@@ -79,6 +82,13 @@ def check_settings(rules: RuleSet, players: int, seed: int | None, starter: int 
         raise ValueError(f"seed must be a whole number, 0 or more, or None, not {seed!r}")
     if scoring not in rules.scorings:
         raise ValueError(f"scoring must be one of {', '.join(rules.scorings)}, not {scoring!r}")
+    if not isinstance(teams, bool):
+        raise ValueError(f"teams must be true or false, not {teams!r}")
+    if teams and not rules.partners:
+        raise ValueError(f"the {rules.title.title()} game has no partners: teams are for standard UNO")
+    if teams and players not in TEAM_TABLES:
+        tables = ", ".join(str(n) for n in TEAM_TABLES)
+        raise ValueError(f"partners sit opposite each other: teams are for {tables} players, not {players}")
 
 
 class Game:
@@ -92,7 +102,7 @@ class Game:
     total, and the lowest total wins once one reaches the target.
     ``house`` names house rules of the standard rules (``house.HOUSE_RULES``:
     stacking, seven_zero, jump_in, draw_to_match, forced_play, no_bluffing),
-    all off unless named.
+    all off unless named; ``teams=True``: partners, scored by team (``teams``).
     """
 
     # The state, set by each deal (``from_view`` and ``copy`` set it too).
@@ -101,7 +111,8 @@ class Game:
     players: int
     seed: int
     scoring: str
-    scores: list[int]
+    teams: bool  # partners; ``sides``: each seat's team (without teams, itself)
+    scores: list[int]  # each seat's total: with teams, its side's
     match_over: bool
     match_winner: int | None
     hand_number: int
@@ -137,13 +148,16 @@ class Game:
         starter: int | None = None,
         scoring: str = "points",
         house: tuple[str, ...] | list[str] = (),
+        teams: bool = False,
     ) -> None:
         self.rules = get_ruleset(rules)
         self._use_house(house_rules(self.rules, house))
-        check_settings(self.rules, players, seed, starter, scoring)
+        check_settings(self.rules, players, seed, starter, scoring, teams)
         self.players = players
         self.seed = random.randrange(2**32) if seed is None else seed
         self.scoring = scoring
+        self.teams = teams
+        self.sides = sides(players, teams)
         self._rng = random.Random(self.seed)
         self._stacked = None if deck is None else check_deck(self.rules, deck)
         self._first_starter = starter
@@ -250,7 +264,7 @@ class Game:
             raise ValueError(f"no seat {seat!r}: seats are 0 to {self.players - 1}")
         actions = self._turn_actions() if seat == self.turn else self._out_of_turn(self, seat)
         exposed = self._exposed
-        if exposed is not None:
+        if exposed is not None and (seat == exposed or self.sides[seat] != self.sides[exposed]):  # (no partner caught)
             actions.insert(0, "uno" if seat == exposed else "catch")
         if self._listing is not None:
             return self._listing(self, seat, actions)
@@ -452,13 +466,13 @@ class Game:
 
     def end_hand(self, winner: int, events: list[Event]) -> None:
         left = [sum(card.points for card in hand) for hand in self.cards_in_hand]
-        self.scores = scores_after_hand(self.scores, winner, left, self.scoring)
+        score = score_hand(self.scores, winner, left, self.scoring, self.sides, self.direction, self.rules.target)
+        self.scores = score.scores
         self.hand_over, self.hand_winner, self.turn, self._exposed = True, winner, None, None
-        events.append(Event("hand_end", winner, points=sum(left)))
-        if max(self.scores) >= self.rules.target:
-            self.match_over = True
-            self.match_winner = match_winner(self.scores, winner, left, self.direction, self.scoring)
-            events.append(Event("match_end", self.match_winner, points=self.scores[self.match_winner]))
+        events.append(Event("hand_end", winner, points=score.points))
+        if score.match_winner is not None:
+            self.match_over, self.match_winner = True, score.match_winner
+            events.append(Event("match_end", score.match_winner, points=self.scores[score.match_winner]))
 
     # ----- hands ----------------------------------------------------------------
 

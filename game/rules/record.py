@@ -5,6 +5,7 @@
     players 4
     seed 1234
     scoring tally        (only when not the default, points)
+    teams on             (only when partners play)
     house stacking jump_in   (only when house rules are on)
     starter 0            (only when the first starter was fixed)
     deck R7 G3 ... W+4   (only when the first deck was stacked; top first)
@@ -36,6 +37,7 @@ class Recorded(Protocol):
     players: int
     seed: int
     scoring: str
+    teams: bool
     house: tuple[str, ...]
     _first_starter: int | None
     _stacked: tuple[str, ...] | None
@@ -48,13 +50,15 @@ class Recorded(Protocol):
 R = TypeVar("R", bound=Recorded)
 
 TITLE = "# UNO 1991 game record"
-HEADER_KEYS = ("rules", "players", "seed", "scoring", "house", "starter", "deck")
+HEADER_KEYS = ("rules", "players", "seed", "scoring", "teams", "house", "starter", "deck")
 
 
 def write_record(game: Recorded) -> str:
     lines = [TITLE, f"rules {game.rules.name}", f"players {game.players}", f"seed {game.seed}"]
     if game.scoring != "points":
         lines.append(f"scoring {game.scoring}")
+    if game.teams:
+        lines.append("teams on")
     if game.house:
         lines.append("house " + " ".join(game.house))
     if game._first_starter is not None:
@@ -119,6 +123,11 @@ def _new_game(game_class: Callable[..., R], header: dict[str, tuple[int, str]], 
                 raise ValueError(f"record line {line}: {key} must be a whole number, not {value!r}") from None
     if "scoring" in header:
         options["scoring"] = header["scoring"][1]
+    if "teams" in header:
+        line, value = header["teams"]
+        if value not in ("on", "off"):
+            raise ValueError(f"record line {line}: teams must be on or off, not {value!r}")
+        options["teams"] = value == "on"
     if "house" in header:
         options["house"] = tuple(header["house"][1].split())
     if "deck" in header:

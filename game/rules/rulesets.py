@@ -81,6 +81,7 @@ class StandardRules(RuleSet):
     uno_calls = True
     illegal_wild_draw_four = WildDrawFour.CHALLENGED
     house_rules = True
+    partners = True
 
     def card_effects(self) -> dict[str, CardEffect]:
         return {**super().card_effects(), "W+4": challengeable_draw_four}

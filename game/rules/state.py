@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from .events import Event
+from .teams import sides
 
 
 class Pending(NamedTuple):
@@ -43,7 +44,8 @@ class View:
     is shown to the challenger alone). Never another hand or the order of
     the draw pile. ``legal`` is what this seat may do now, in turn or out of
     it; ``exposed`` the seat that may be caught without its UNO call;
-    ``house`` the house rules in play."""
+    ``house`` the house rules in play; ``teams`` whether partners play
+    (``sides``: each seat's team)."""
 
     rules: str
     players: int
@@ -70,3 +72,9 @@ class View:
     jester: int | None = None
     scoring: str = "points"
     house: tuple[str, ...] = ()
+    teams: bool = False
+
+    @property
+    def sides(self) -> tuple[int, ...]:
+        """Each seat's side (``teams.sides``): its team with partners, else the seat itself."""
+        return sides(self.players, self.teams)

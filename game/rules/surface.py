@@ -60,6 +60,7 @@ class GameSurface(Protocol):
     """What the rules' hooks read and do of a game (``game.Game``)."""
 
     players: int
+    sides: tuple[int, ...]  # each seat's side: its team with partners (``teams``), else itself
     hand_number: int
     hand_over: bool
     match_over: bool

@@ -26,6 +26,8 @@ class GameState(GameSurface, Protocol):
     house: tuple[str, ...]
     seed: int
     scoring: str
+    teams: bool
+    sides: tuple[int, ...]
     scores: list[int]
     opening: list[Event]
     hand_winner: int | None
@@ -92,6 +94,7 @@ def view_of(game: GameState, seat: int, events_from: int = 0) -> View:
         jester=game.jester,
         scoring=game.scoring,
         house=game.house,
+        teams=game.teams,
     )
 
 
@@ -119,6 +122,7 @@ def game_from_view(cls: type[G], view: View, hands: list[list[str]], draw_pile: 
     game.opening = []
     game.scores = list(view.scores)
     game.scoring = view.scoring
+    game.teams, game.sides = view.teams, view.sides
     game.colour, game.turn, game.starter, game.direction = view.colour, view.turn, view.starter, view.direction
     game.drawn_card = None if view.drawn is None else Card(view.drawn)
     game.pending, game._exposed, game.king, game.jester = view.pending, view.exposed, view.king, view.jester
@@ -180,6 +184,7 @@ def snapshot_of(game: GameState) -> tuple[Any, ...]:
         game.jester,
         game.scoring,
         game.house,
+        game.teams,
         tuple(game.scores),
         game.hand_over,
         game.hand_winner,
