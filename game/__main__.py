@@ -15,6 +15,10 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.next_match import RunTable
 
 
 def command_name(program: str) -> str:
@@ -108,6 +112,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="with --rules: players at the table, you included (standard 2-10, royal 2-6, 1991 2)",
     )
     parser.add_argument(
+        "--teams",
+        action="store_true",
+        help="with --rules standard: partners, teams of two sitting opposite each other (4, 6, 8 or 10 players)",
+    )
+    parser.add_argument(
         "--people",
         type=int,
         default=None,
@@ -150,6 +159,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--seed takes a whole number, 0 or more")
     if args.players is not None and args.rules is None:
         parser.error("--players goes with --rules")
+    if args.teams:
+        check_teams(parser, args.rules, args.players)
     if args.rules is not None:
         from game.rules.rulesets import RULESETS
 
@@ -269,7 +280,9 @@ def main(argv: list[str] | None = None) -> int:
         replay = read_replay(args.replay)
         if replay is None:
             return 2
-    table = None if args.rules is None else (args.rules, args.players)
+    from game.ui.next_match import RunTable
+
+    table = None if args.rules is None else RunTable(args.rules, args.players, args.teams)
     join = None
     if args.join is not None:
         join, table = online_request(args, table), None
@@ -305,7 +318,18 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def online_request(args: argparse.Namespace, table: tuple[str, int | None] | None) -> tuple:
+def check_teams(parser: argparse.ArgumentParser, rules: str | None, players: int | None) -> None:
+    """``--teams``: partners need the standard rules and a table of teams."""
+    from game.rules.rulesets import RULESETS
+    from game.rules.teams import TEAM_TABLES
+
+    if rules is None or not RULESETS[rules].partners:
+        parser.error("--teams goes with --rules standard: partners play standard UNO")
+    if players is not None and players not in TEAM_TABLES:
+        parser.error(f"--teams: partners sit opposite each other, at 4, 6, 8 or 10 players, not {players}")
+
+
+def online_request(args: argparse.Namespace, table: RunTable | None) -> tuple:
     """``--join``'s address, your name (None: the title's) and, with
     ``--rules``, the table of the room if you make it (every seat a person's:
     the room's creator starts it with computers in the seats left free)."""
@@ -313,9 +337,9 @@ def online_request(args: argparse.Namespace, table: tuple[str, int | None] | Non
     if table is not None:
         from game.rules.rulesets import RULESETS
 
-        rules, players = table
-        players = players or RULESETS[rules].min_players
-        room_table = {"rules": rules, "players": players, "people": players}
+        rules, players, teams = table
+        players = players or (4 if teams else RULESETS[rules].min_players)
+        room_table = {"rules": rules, "players": players, "people": players, "teams": teams}
         if args.level:
             room_table["level"] = args.level
     return args.join, args.name, room_table

@@ -98,6 +98,8 @@ class RemoteGame:
     jester = property(lambda self: self.view.jester)
     scoring = property(lambda self: self.view.scoring)
     house = property(lambda self: self.view.house)
+    teams = property(lambda self: self.view.teams)
+    sides = property(lambda self: self.view.sides)
     hand_number = property(lambda self: self.session.hand)
 
     @property

@@ -106,8 +106,8 @@ def _replay(record: object, table: TableSettings) -> Game:
     if not isinstance(record, str):
         raise BadRoomFile("a record must be text")
     game = Game.replay(record)
-    if (game.rules.name, game.players) != (table["rules"], table["players"]):
-        raise BadRoomFile("its record is not of its table's rules and players")
+    if (game.rules.name, game.players, game.teams) != (table["rules"], table["players"], table["teams"]):
+        raise BadRoomFile("its record is not of its table's rules, players and partners")
     return game
 
 

@@ -77,6 +77,7 @@ class Play(Generic[Conn]):
             seed=seed,
             scoring=table["scoring"],
             house=tuple(table["house"]),
+            teams=table["teams"],
         )
 
     def _new_scepter(self) -> ScepterClock | None:

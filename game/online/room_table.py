@@ -1,5 +1,5 @@
 """A room's table: the settings its creator chose (rules, players, people,
-scoring, house rules, the computers' level, the turn time), as
+scoring, partners, house rules, the computers' level, the turn time), as
 ``check_table`` checks them from a hello, or from a room file."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from ..rules.rulesets import RULESETS
 from .protocol import ProtocolError
 
 DEFAULT_TURN_TIME = 30.0
-TABLE_KEYS = ("rules", "players", "people", "scoring", "house", "level", "turn_time")
+TABLE_KEYS = ("rules", "players", "people", "scoring", "teams", "house", "level", "turn_time")
 
 
 class TableSettings(TypedDict):
@@ -22,6 +22,7 @@ class TableSettings(TypedDict):
     players: int
     people: int
     scoring: str
+    teams: bool
     house: list[str]
     level: str
     turn_time: float
@@ -47,6 +48,9 @@ def check_table(table: object) -> TableSettings:
     scoring = table.get("scoring", "points")
     if not isinstance(scoring, str):
         raise ProtocolError("scoring must be text")
+    teams = table.get("teams", False)
+    if not isinstance(teams, bool):
+        raise ProtocolError("teams must be true or false")
     level = table.get("level", "normal")
     if not isinstance(level, str) or level not in ai.LEVELS:
         raise ProtocolError(f"level must be one of {', '.join(ai.LEVELS)}")
@@ -54,7 +58,7 @@ def check_table(table: object) -> TableSettings:
     if not isinstance(turn_time, int | float) or isinstance(turn_time, bool) or not 0.1 <= turn_time <= 3600:
         raise ProtocolError("turn_time must be 0.1 to 3600 seconds")
     try:
-        game = Game(rules=rules, players=players, seed=0, scoring=scoring, house=tuple(house))
+        game = Game(rules=rules, players=players, seed=0, scoring=scoring, house=tuple(house), teams=teams)
     except ValueError as error:
         raise ProtocolError(str(error)) from None
     return {
@@ -62,6 +66,7 @@ def check_table(table: object) -> TableSettings:
         "players": players,
         "people": people,
         "scoring": scoring,
+        "teams": teams,
         "house": list(game.house),
         "level": level,
         "turn_time": float(turn_time),

@@ -24,8 +24,9 @@ TEAM_LETTERS = "ABCDE"
 
 def sides(players: int, teams: bool) -> tuple[int, ...]:
     """Each seat's side: its team (seat modulo half the table) with teams,
-    else the seat itself."""
-    if not teams:
+    else the seat itself (also for a table no teams could sit at: a view
+    from elsewhere, a server's, is never trusted to make sense)."""
+    if not teams or players not in TEAM_TABLES:
         return tuple(range(players))
     return tuple(seat % (players // 2) for seat in range(players))
 

@@ -49,6 +49,7 @@ from typing import Any
 
 from game.rules.house import HOUSE_RULES
 from game.rules.rulesets import RULESETS
+from game.rules.teams import TEAM_TABLES
 from game.storage.safe_files import where_broken
 
 VERSION = 1
@@ -82,7 +83,9 @@ class Settings:
     takes as many as it can, up to this: 1991 always one); ``scoring`` is
     ``points`` (first to 500) or ``tally`` (the lowest total wins);
     ``house`` the house rules switched on for standard UNO (their names in
-    ``HOUSE_RULES`` order). ``hints``: lift the cards of your hand that
+    ``HOUSE_RULES`` order); ``teams`` partners, for standard UNO at an even
+    table of 4 to 10 (``players`` then rounds the opponents to an odd
+    number). ``hints``: lift the cards of your hand that
     may be played (None: the rule set's own default, off in the 1991 game,
     which refuses a card with a buzz as its manual says, on in the others)."""
 
@@ -92,6 +95,7 @@ class Settings:
     opponents: int = 1
     scoring: str = "points"
     house: tuple[str, ...] = ()
+    teams: bool = False
     # Several people at one machine: how many play (1: you against the
     # computers), their names as typed (PLAYER 1... for those not typed) and
     # how they sit (``SEATINGS``). Left out of the document while unchanged.
@@ -138,16 +142,25 @@ class Settings:
         return self.house if RULESETS[self.rules].house_rules else ()
 
     @property
+    def teams_in_play(self) -> bool:
+        """Whether a match of these rules is played by partners: standard UNO's only."""
+        return self.teams and RULESETS[self.rules].partners
+
+    @property
     def players(self) -> int:
         """Players at the table under these rules: you and the opponents
-        the rule set has room for."""
-        return players_for(self.rules, self.opponents)
+        the rule set has room for (with partners, an even table)."""
+        return players_for(self.rules, self.opponents, self.teams_in_play)
 
 
-def players_for(rules: str, opponents: int) -> int:
-    """You and as many of ``opponents`` as the rule set seats (1991: one)."""
+def players_for(rules: str, opponents: int, teams: bool = False) -> int:
+    """You and as many of ``opponents`` as the rule set seats (1991: one);
+    with partners the nearest table of teams (``TEAM_TABLES``) at or under it."""
     most = RULESETS[rules].table_players - 1
-    return 1 + max(1, min(opponents, most))
+    players = 1 + max(1, min(opponents, most))
+    if teams:
+        return max([table for table in TEAM_TABLES if table <= players], default=TEAM_TABLES[0])
+    return players
 
 
 @dataclass(frozen=True)
@@ -204,6 +217,7 @@ CHECKS: dict[str, Check] = {
     "opponents": Check(_is_whole(1, MOST_OPPONENTS), f"1 to {MOST_OPPONENTS}"),
     "scoring": Check(_is_one_of(SCORINGS), f"one of {', '.join(SCORINGS)}"),
     "house": Check(_is_house, f"a tuple of names from {', '.join(HOUSE_RULES)}"),
+    "teams": Check(lambda value: isinstance(value, bool), "True or False"),
     "people": Check(_is_whole(1, MOST_PEOPLE), f"1 to {MOST_PEOPLE}"),
     "names": Check(_is_names, f"a tuple of up to {MOST_PEOPLE} names"),
     "seating": Check(_is_one_of(SEATINGS), f"one of {', '.join(SEATINGS)}"),
@@ -218,16 +232,19 @@ TUPLES = ("house", "names")
 CLASSIC_TABLE = "1991 2"  # the 1991 game against one computer: the statistics as always kept
 
 
-def table_key(rules: str, players: int) -> str:
-    """The statistics of each rule set and number of players are kept apart: "standard 4"."""
-    return f"{rules} {players}"
+def table_key(rules: str, players: int, teams: bool = False) -> str:
+    """The statistics of each rule set and number of players are kept apart,
+    and partners' apart from each for themselves: "standard 4", "standard 4 teams"."""
+    return f"{rules} {players}" + " teams" * teams
 
 
 def _is_table_key(key: Any) -> bool:
-    if not isinstance(key, str) or key.count(" ") != 1:
+    if not isinstance(key, str) or key.count(" ") not in (1, 2):
         return False
-    rules, players = key.split(" ")
-    return rules in RULESETS and players.isdigit() and players_for(rules, int(players) - 1) == int(players)
+    rules, players, *teams = key.split(" ")
+    if teams not in ([], ["teams"]) or rules not in RULESETS or not players.isdigit():
+        return False
+    return players_for(rules, int(players) - 1, bool(teams)) == int(players) and (not teams or RULESETS[rules].partners)
 
 
 @dataclass
@@ -403,8 +420,16 @@ def dump(settings: Settings, stats: Stats) -> str:
     return json.dumps(document, indent=2, allow_nan=False) + "\n"
 
 
-# Settings of several people and of online play, left out of the document while they are the default.
-_LEFT_OUT = {"people": 1, "names": (), "seating": "together", "hints": None, "join_address": "", "online_name": ""}
+# Partners, settings of several people and of online play, left out of the document while they are the default.
+_LEFT_OUT = {
+    "teams": False,
+    "people": 1,
+    "names": (),
+    "seating": "together",
+    "hints": None,
+    "join_address": "",
+    "online_name": "",
+}
 
 
 @dataclass

@@ -52,7 +52,7 @@ from game.ui.device import display, keys, runtime
 from game.ui.device.audio import Audio
 from game.ui.device.resource_loader import Loader
 from game.ui.keeping import Keeping, saved_seating, settle_heap
-from game.ui.next_match import NextMatch
+from game.ui.next_match import NextMatch, RunTable
 from game.ui.online_play import OnlinePlay
 from game.ui.run import Notices
 from game.ui.scenes.context import Context
@@ -113,7 +113,7 @@ class App:
         platform: str | None = None,
         continue_match: bool = False,
         replay: SavedMatch | None = None,
-        table: tuple[str, int | None] | None = None,
+        table: RunTable | None = None,
         people: tuple[str, ...] | None = None,
         join: tuple[str, str] | None = None,
     ) -> None:
@@ -276,7 +276,7 @@ def run_window(
     continue_match: bool = False,
     replay: SavedMatch | None = None,
     display_scale: int | None = None,
-    table: tuple[str, int | None] | None = None,
+    table: RunTable | None = None,
     people: tuple[str, ...] | None = None,
     join: tuple[str, str] | None = None,
 ) -> None:

@@ -82,11 +82,14 @@ class Keeping:
         rules, players = ctx.next_match.rules_and_players()
         level = ctx.next_match.level
         ctx.notice(f"match {number + 1} level {level}")
+        teams = ctx.next_match.teams
         if not RULESETS[rules].classic(players):
-            ctx.notice(f"table {rules} {players} players scoring {ctx.settings.scoring}")
+            partners = " partners" if teams else ""
+            ctx.notice(f"table {rules} {players} players scoring {ctx.settings.scoring}{partners}")
         seed = ctx.seed + number
         house = ctx.settings.house if RULESETS[rules].house_rules else ()
-        game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=ctx.settings.scoring, house=house)
+        scoring = ctx.settings.scoring
+        game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=scoring, house=house, teams=teams)
         match = Match(self._table(level, ctx.seed, ctx.next_match.seating(players, seed)), EngineSource(game))
         if match.seating.several:
             names = ", ".join(match.seating.name(seat).lower() for seat in match.seating.people)
@@ -116,7 +119,7 @@ class Keeping:
         self._id = saved.match_id or hashlib.sha256(f"{saved.date} {saved.record[:400]}".encode()).hexdigest()[:12]
         try:
             game = saved.game()
-            table = table_key(game.rules.name, game.players)
+            table = table_key(game.rules.name, game.players, game.teams)
             ctx.stats.level(saved.level, table)  # a table the statistics know
             ctx.notice(f"match {saved.match + 1} level {saved.level} continued after {saved.moves} moves")
             ctx.notice(f"state {state_digest(game)}")
@@ -202,12 +205,13 @@ class Keeping:
             if seating.several:
                 self._record_people(match)
             else:
-                you = seating.people[0]
-                won = result.winner == you
-                table = table_key(game.rules.name, game.players)
+                you, sides = seating.people[0], game.sides
+                won = sides[result.winner] == sides[you]  # (with partners: your team's hand)
+                table = table_key(game.rules.name, game.players, game.teams)
                 ctx.stats.record_hand(match.level, won=won, points=result.points if won else 0, table=table)
                 if game.match_over:
-                    won_match = game.match_winner == you
+                    assert game.match_winner is not None  # (a match won)
+                    won_match = sides[game.match_winner] == sides[you]
                     ctx.stats.record_match(match.level, won=won_match, score=game.scores[you], table=table)
             ctx.stats.counted = hand  # in the same file, the same write, as the counts
             ctx.save()
@@ -220,7 +224,7 @@ class Keeping:
             if seating.several:
                 won_by = f"{seating.name(winner).lower()} won,"
             else:
-                won_by = "won" if winner == seating.people[0] else "lost"
+                won_by = "won" if game.sides[winner] == game.sides[seating.people[0]] else "lost"
             warning = ctx.store.keep_finished(self._saved(match, result=f"{won_by} {score}"))
             if warning:  # not kept for replays: then the saved match is not cleared either
                 ctx.warn(warning)
@@ -235,12 +239,15 @@ class Keeping:
         stats = self._ctx.stats
         result, game, seating = match.result, match.game, match.seating
         assert result is not None, "_record_people: a hand that is over"
+        sides = game.sides
         for seat in seating.people:
             name = seating.name(seat)
-            won = result.winner == seat
+            won = sides[result.winner] == sides[seat]  # (with partners: the person's team's hand)
             stats.record_person_hand(name, won=won, points=result.points if won else 0)
             if game.match_over:
-                stats.record_person_match(name, won=game.match_winner == seat, score=game.scores[seat])
+                assert game.match_winner is not None  # (a match won)
+                won_match = sides[game.match_winner] == sides[seat]
+                stats.record_person_match(name, won=won_match, score=game.scores[seat])
         if game.match_over:
             for seat in seating.people:
                 record = stats.person(seating.name(seat))

@@ -1,13 +1,24 @@
-"""The next match's table: its rule set, players, people and level, from the
-settings, or from this run's ``--rules``/``--players``/``--people``/``--level``
-until the title menu changes them.
+"""The next match's table: its rule set, players, partners, people and
+level, from the settings, or from this run's ``--rules``/``--players``/
+``--teams``/``--people``/``--level`` until the title menu changes them.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from game.rules.rulesets import RULESETS
 from game.storage.settings import MOST_OPPONENTS, SCORINGS, Settings, players_for
 from game.ui.seats.kinds import Seating
+
+
+class RunTable(NamedTuple):
+    """This run's table (``--rules``, ``--players``, ``--teams``); players
+    None: as many as the settings' opponents."""
+
+    rules: str
+    players: int | None = None
+    teams: bool = False
 
 
 class NextMatch:
@@ -19,37 +30,53 @@ class NextMatch:
         self,
         settings: Settings,
         level: str,
-        table: tuple[str, int | None] | None,
+        table: RunTable | None,
         people: tuple[str, ...] | None,
     ) -> None:
         self.settings = settings
         self.level = level  # --level is for this run only, unless changed in the menu
-        self._table = table
+        self._table = None if table is None else RunTable(*table)  # (a test's (rules, players) too)
         self._people = people
 
     def rules_and_players(self) -> tuple[str, int]:
         """The next match's rule set and number of players."""
         if self._table is not None:
-            rules, players = self._table
+            rules, players, teams = self._table
             if players is None and self._people is not None:  # --people without --players: room for them
                 most = RULESETS[rules].table_players
-                return rules, min(most, max(players_for(rules, self.settings.opponents), len(self._people)))
-            return rules, players or players_for(rules, self.settings.opponents)
+                return rules, min(most, max(players_for(rules, self.settings.opponents, teams), len(self._people)))
+            return rules, players or players_for(rules, self.settings.opponents, teams)
         return self.settings.rules, self.settings.players
 
+    @property
+    def teams(self) -> bool:
+        """Whether the next match is played by partners."""
+        if self._table is not None:
+            return self._table.teams
+        return self.settings.teams_in_play
+
     def change_table(self, what: str, step: int) -> None:
-        """RULES, OPPONENTS or SCORING moved on (the settings change)."""
+        """RULES, OPPONENTS, SCORING or PARTNERS moved on (the settings
+        change); with partners OPPONENTS steps over a table of teams (3, 5,
+        7 or 9 opponents)."""
         settings = self.settings
-        if self._table is not None:  # the menu takes over from --rules / --players
+        if self._table is not None:  # the menu takes over from --rules / --players / --teams
+            settings.teams = self.teams
             settings.rules, players = self.rules_and_players()
             settings.opponents = players - 1
             self._table = None
         if what == "rules":
             names = list(RULESETS)
             settings.rules = names[(names.index(settings.rules) + step) % len(names)]
+        elif what == "opponents" and settings.teams_in_play:
+            most = players_for(settings.rules, MOST_OPPONENTS, teams=True) - 1
+            settings.opponents = (settings.players - 1 - 3 + 2 * step) % (most - 1) + 3
         elif what == "opponents":
             most = players_for(settings.rules, MOST_OPPONENTS) - 1
             settings.opponents = (min(settings.opponents, most) - 1 + step) % most + 1
+        elif what == "partners":
+            settings.teams = not settings.teams
+            settings.opponents = settings.players - 1  # (a table of teams: 3 opponents at least)
         else:
             settings.scoring = SCORINGS[(SCORINGS.index(settings.scoring) + 1) % len(SCORINGS)]
 
@@ -103,6 +130,7 @@ class NextMatch:
             "players": players,
             "people": players,
             "scoring": self.settings.scoring,
+            "teams": self.teams,
             "house": house,
             "level": self.level,
         }

@@ -63,6 +63,7 @@ from game.storage.saves import SavedMatch
 from game.ui.app import App, init_pyxel
 from game.ui.device import keys, runtime
 from game.ui.layout import FPS, SCREEN_H, SCREEN_W
+from game.ui.next_match import RunTable
 
 SHOT_SCALE = 2
 MAX_WAIT = 1_000_000
@@ -303,7 +304,7 @@ def run_headless(
     data_dir: Path | None = None,
     continue_match: bool = False,
     replay: SavedMatch | None = None,
-    table: tuple[str, int | None] | None = None,
+    table: RunTable | None = None,
     people: tuple[str, ...] | None = None,
     join: tuple[str, str] | None = None,
 ) -> int:

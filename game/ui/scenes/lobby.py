@@ -18,6 +18,7 @@ import pyxel
 
 from game.online.address import room_address
 from game.online.client import refused_for_good
+from game.rules.teams import sides, team_letter
 from game.ui import layout as lay
 from game.ui.drawing import draw_frame, text_centred
 from game.ui.scenes.navigator import Keys, Reset, Scene, Step
@@ -46,14 +47,16 @@ HINT_LEAVE = "ESCAPE goes back to the title"
 HINT_WATCHER = "You watch: the table shows when the match starts   ESCAPE leaves"
 
 
-def seat_line(number: int, seat: dict, mine: int | None) -> str:
+def seat_line(number: int, seat: dict, mine: int | None, team: str = "") -> str:
+    """A seat's line; ``team``: partners, its team's letter."""
     you = "  (YOU)" if number == mine else ""
+    place = f"SEAT {number}" + (f" TEAM {team}" if team else "")
     if seat["kind"] == "computer":
-        return f"SEAT {number}  {seat['name']}"
+        return f"{place}  {seat['name']}"
     if seat["name"] is None:
-        return f"SEAT {number}  free"
+        return f"{place}  free"
     away = "" if seat["connected"] else "  (away)"
-    return f"SEAT {number}  {seat['name']}{you}{away}"
+    return f"{place}  {seat['name']}{you}{away}"
 
 
 def lobby_lines(session, status: str) -> tuple[str, list[str], str]:
@@ -63,7 +66,12 @@ def lobby_lines(session, status: str) -> tuple[str, list[str], str]:
         heading = f"WATCHING ROOM {session.room}" if session.room else "WATCHING A ROOM"
     else:
         heading = f"ROOM {session.room}" if session.room else "JOINING A ROOM"
-    seats = [seat_line(n, seat, session.seat) for n, seat in enumerate(session.seats)]
+    teams = sides(len(session.seats), isinstance(session.table, dict) and session.table.get("teams") is True)
+    partners = len(set(teams)) < len(teams)
+    seats = [
+        seat_line(n, seat, session.seat, team_letter(teams[n]) if partners else "")
+        for n, seat in enumerate(session.seats)
+    ]
     if session.errors and status == "refused":
         news = session.errors[-1]
     else:

@@ -166,7 +166,8 @@ class ReplayViewer:
             scores = tuple(self.game.scores)
             names = self.board.names or ()
             footer = "ESCAPE: BACK"
-            results.draw_match_result(winner, scores, self.title_art, footer=footer, names=names)
+            sides = self.game.sides if self.game.teams else ()
+            results.draw_match_result(winner, scores, self.title_art, footer=footer, names=names, sides=sides)
         elif self.game.hand_over:
             results.draw_hand_result(self._hand_result())
 

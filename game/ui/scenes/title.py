@@ -1,5 +1,5 @@
 """The title menu (scene ``title``): CONTINUE, PLAY, RULES, OPPONENTS,
-SCORING, HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, JOIN,
+SCORING, PARTNERS, HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, JOIN,
 HOST (the table server in the game: ``game.online.hosting``), REPLAYS and
 QUIT. The menu itself (``title_menu.TitleMenu``) answers the frame's keys with
 a word; here the word becomes a change of settings, or the scene it opens:
@@ -45,6 +45,7 @@ class TitleScene(Scene):
     def update(self, frame: Keys) -> Step:
         ctx = self.ctx
         title = ctx.title
+        title.partners = RULESETS[ctx.next_match.rules_and_players()[0]].partners
         choice = ctx.choose(title, frame)
         if choice is None:
             return self
@@ -90,18 +91,19 @@ class TitleScene(Scene):
         elif what == "stats":
             rules, players = ctx.next_match.rules_and_players()
             people = len(ctx.next_match.people_names(players)) > 1
-            return Push(StatsScene(ctx, table_key(rules, players), people))
+            return Push(StatsScene(ctx, table_key(rules, players, ctx.next_match.teams), people))
         elif what == "quit":
             ctx.quit_requested = True
             ctx.notice("quit")
         return self
 
     def _change_table(self, what: str, step: int) -> None:
-        """RULES, OPPONENTS or SCORING moved on (saved with the settings)."""
+        """RULES, OPPONENTS, SCORING or PARTNERS moved on (saved with the settings)."""
         ctx = self.ctx
         ctx.next_match.change_table(what, step)
         rules, players = ctx.next_match.rules_and_players()
-        ctx.notice(f"setting rules {rules} players {players} scoring {ctx.settings.scoring}")
+        partners = " partners" if ctx.next_match.teams else ""
+        ctx.notice(f"setting rules {rules} players {players} scoring {ctx.settings.scoring}{partners}")
         ctx.save()
 
     def _house_rules(self) -> Step:
@@ -137,4 +139,6 @@ class TitleScene(Scene):
         house = len(ctx.settings.house_in_play) if RULESETS[rules].house_rules else 0
         people = len(ctx.next_match.people_names(players))
         level = ctx.next_match.level
-        ctx.title.draw(level, not ctx.audio.muted, ctx.frame, rules, players - 1, scoring, house, people)
+        ctx.title.partners = RULESETS[rules].partners
+        teams = ctx.next_match.teams
+        ctx.title.draw(level, not ctx.audio.muted, ctx.frame, rules, players - 1, scoring, house, people, teams)

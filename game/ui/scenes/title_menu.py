@@ -1,5 +1,5 @@
 """The title menu's screen (its scene: ``title.py``): CONTINUE (when a match
-was saved), PLAY, RULES, OPPONENTS, SCORING, HOUSE RULES, LEVEL, SOUND, HOW
+was saved), PLAY, RULES, OPPONENTS, SCORING, PARTNERS (standard UNO), HOUSE RULES, LEVEL, SOUND, HOW
 TO PLAY, STATISTICS, PEOPLE, JOIN, HOST, REPLAYS and QUIT, beside the title
 art, with the credit, the keys or a warning under them.
 
@@ -36,7 +36,7 @@ FOOTER_Y = 187
 # A warning (bad saved settings, say) takes the bottom lines, as many as it needs.
 BOTTOM_YS = (CREDIT_Y, HINT_Y, FOOTER_Y)
 TITLE_HINT = "UP/DOWN choose   LEFT/RIGHT change   RETURN select"
-TABLE_ITEMS = ("rules", "opponents", "scoring")  # the game to play: cycled like LEVEL
+TABLE_ITEMS = ("rules", "opponents", "scoring", "partners")  # the game to play: cycled like LEVEL
 SCORING_NAMES = {"points": "POINTS", "tally": "LOWEST TOTAL"}
 PAD_AND_MOUSE = "Gamepad: d-pad, A selects    Mouse: click"
 JOIN_LABEL = "JOIN ONLINE"  # a table elsewhere: its address typed (join.py)
@@ -56,7 +56,7 @@ class TitleMenu:
         self.title_art = title_art
         self.message = ""  # a warning under the menu, on up to three lines
         self._fitted: tuple[str, list[str]] = ("", [])
-        self.can_continue = False
+        self._list(continuing=False, partners=False)
         self.saved_table: tuple[str, int] | None = None  # the rule set and players of the match to continue
 
     @property
@@ -66,7 +66,24 @@ class TitleMenu:
     @can_continue.setter
     def can_continue(self, value: bool) -> None:
         """CONTINUE comes first, and is chosen, while there is a match to continue."""
-        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "people"]
+        self._list(value, self.partners)
+
+    @property
+    def partners(self) -> bool:
+        return "partners" in self.items.keys
+
+    @partners.setter
+    def partners(self, value: bool) -> None:
+        """PARTNERS is offered while the menu's rules may be played by teams;
+        the cursor stays on its item."""
+        if value != self.partners:
+            current = self.items.current
+            self._list(self.can_continue, value)
+            self.point_at(current)
+
+    def _list(self, continuing: bool, partners: bool) -> None:
+        table = [key for key in TABLE_ITEMS if partners or key != "partners"]
+        keys = ["continue"] * continuing + ["play", *table, "house", "level", "sound", "howto", "stats", "people"]
         keys += ["join"] + ["host"] * self.can_host + ["replays"] + ["quit"] * self.can_quit
         # Twelve items fit above the bottom lines; each one more moves them
         # up; past thirteen the items are a pixel closer, clear of the credit.
@@ -97,6 +114,7 @@ class TitleMenu:
         scoring: str = "points",
         house: int = 0,
         people: int = 1,
+        teams: bool = False,
     ) -> None:
         """The menu; ``house`` is how many house rules are on (standard UNO
         only), ``people`` how many people play at this machine."""
@@ -111,6 +129,7 @@ class TitleMenu:
             "rules": f"RULES: {RULESETS[rules].title}",
             "opponents": f"OPPONENTS: {opponents}",
             "scoring": f"SCORING: {SCORING_NAMES[scoring]}",
+            "partners": f"PARTNERS: {'ON' if teams else 'OFF'}",
             "house": f"HOUSE RULES: {house or 'OFF'}" if RULESETS[rules].house_rules else "HOUSE RULES: -",
             "level": f"LEVEL: {level.upper()}",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",

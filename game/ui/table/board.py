@@ -99,6 +99,7 @@ class Board:
     row_busy: bool = False  # the row over your hand shows choices: the house rules' names give way
     history: list[Said] = field(default_factory=list)  # the last news lines, oldest first (see ``heard``)
     playable: frozenset[str] | None = None  # HINTS: the cards of your hand that may be played now
+    sides: tuple[int, ...] = ()  # partners: by place, each seat's team (``teams.sides``); (): none
 
     @property
     def players(self) -> int:
@@ -144,6 +145,12 @@ class Board:
             self.selected = min(self.selected, max(0, len(self.hand) - 1))
         self.flight = None
         self.revealed = None
+        self.place_sides(game, viewer)
+
+    def place_sides(self, game, viewer: int) -> None:
+        """Partners: each place's team, seen from ``viewer``'s seat (none without teams)."""
+        n = game.players
+        self.sides = tuple(game.sides[(viewer + place) % n] for place in range(n)) if game.teams else ()
 
     def number(self, place: int) -> int:
         """The seat's own number at ``place``: the number key that names it."""

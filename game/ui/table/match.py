@@ -71,6 +71,7 @@ def hand_result(game: TableGame) -> results.HandResult:
         last=game.match_over,
         left=tuple(len(hand) for hand in game.hands),
         tally=game.scoring == "tally",
+        sides=game.sides if game.teams else (),
     )
 
 
@@ -262,6 +263,7 @@ class Match:
         names = tuple(marked(view.name(place), view.marks[place]) for place in range(self.players))
         self.board.names = names if named else None
         self.board.numbers = tuple(self.seat(place) for place in range(self.players))
+        self.board.place_sides(self.game, viewer)
 
     def reseat(self, seating: Seating) -> None:
         """Who sits where has changed (online: a person away, or back)."""
@@ -560,5 +562,6 @@ class Match:
             assert self.result is not None and self.game.match_winner is not None
             names = self.result.names
             winner, scores = self.game.match_winner, self.result.scores
-            results.draw_match_result(winner, scores, self.title_art, footer=self.source.footer, names=names)
+            footer, sides = self.source.footer, self.result.sides
+            results.draw_match_result(winner, scores, self.title_art, footer=footer, names=names, sides=sides)
         self.source.draw()

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pyxel
 
+from game.rules.teams import team_letter
 from game.ui import layout as lay
 from game.ui.device import resources as res
 from game.ui.drawing import CHAR_W, big_text, draw_card, text_centred
@@ -67,12 +68,18 @@ def _draw_panel(board: Board, panel: Panel, frame: int) -> None:
         pyxel.rectb(x - 1, y - 1, PANEL_W + 2, PANEL_H + 2, lay.YELLOW)
     name = board.names[seat] if board.names else seat_name(seat, board.players)
     colour = lay.YELLOW if in_turn else lay.LIGHT_BLUE
+    room = NAME_ROOM
+    if board.sides:  # partners: the team's letter in the corner, your team's on white
+        room -= 2
+        ours = board.sides[seat] == board.sides[0]
+        pyxel.rect(x + PANEL_W - 9, y + 2, 7, 9, lay.WHITE if ours else lay.BLUE)
+        pyxel.text(x + PANEL_W - 7, y + 4, team_letter(board.sides[seat]), lay.BLACK if ours else lay.WHITE)
     if board.pick is not None:  # a seat is being named: its number key before its name
         key = str(board.number(seat))
         pyxel.text(x + 3, y + 3, key, lay.WHITE)
-        pyxel.text(x + 3 + (len(key) + 1) * CHAR_W, y + 3, name[: NAME_ROOM - len(key) - 1], colour)
+        pyxel.text(x + 3 + (len(key) + 1) * CHAR_W, y + 3, name[: room - len(key) - 1], colour)
     else:
-        pyxel.text(x + 3, y + 3, name[:NAME_ROOM], colour)
+        pyxel.text(x + 3, y + 3, name[:room], colour)
     count = len(board.hand) if seat == 0 else board.counts[seat]
     big_text(x + 3 + len(str(count)) * CHAR_W, y + 16, str(count), lay.WHITE, 2)
     score = str(board.scores[seat]) if seat < len(board.scores) else "0"

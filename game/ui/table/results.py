@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import pyxel
 
+from game.rules.teams import team_letter
 from game.ui import layout as lay
 from game.ui.device import resources as res
 from game.ui.drawing import CHAR_W, big_text, draw_card, draw_panel, draw_title_art, text_centred
@@ -35,6 +36,7 @@ class HandResult:
     left: tuple[int, ...] = ()  # more players: the cards left in every hand
     tally: bool = False  # each player's own cards added to their total; the lowest wins
     names: tuple[str, ...] = ()  # several people: every seat's name (nobody is "you")
+    sides: tuple[int, ...] = ()  # partners: every seat's team (``teams.sides``); (): none
 
     @property
     def players(self) -> int:
@@ -42,6 +44,8 @@ class HandResult:
 
     def lines(self) -> list[str]:
         """The result in words, also reported by headless runs."""
+        if self.sides:
+            return self._team_lines()
         if self.names:
             name = self.names[self.winner]
             went = f"{name} WENT OUT"
@@ -63,6 +67,24 @@ class HandResult:
         head = f"{went}: THE OTHERS ADD THEIR CARDS" if self.tally else f"{went} AND {scores} {self.points} POINTS"
         rule = f"(AT {self.target} THE LOWEST WINS)" if self.tally else f"(FIRST TO {self.target})"
         return [head, f"{_short_scores(self.scores)}  {rule}"]
+
+    def _team_lines(self) -> list[str]:
+        """Partners: who went out, what the team scores, every team's total."""
+        names = self.names or tuple(
+            "YOU" if seat == 0 else seat_name(seat, self.players) for seat in range(self.players)
+        )
+        name = names[self.winner]
+        went = f"{name} WENT OUT"
+        team = f"TEAM {team_letter(self.sides[self.winner])}"
+        head = f"{went}: EVERY TEAM ADDS ITS CARDS" if self.tally else f"{went}: {team} SCORES {self.points} POINTS"
+        rule = f"(AT {self.target} THE LOWEST WINS)" if self.tally else f"(FIRST TO {self.target})"
+        return [head, f"{team_scores(self.scores, self.sides)}  {rule}"]
+
+
+def team_scores(scores: tuple[int, ...], sides: tuple[int, ...]) -> str:
+    """TEAM A 120 TEAM B 40: every team's total once (both partners hold it)."""
+    totals = {side: score for side, score in zip(sides, scores, strict=True)}
+    return " ".join(f"TEAM {team_letter(side)} {totals[side]}" for side in sorted(totals))
 
 
 def _score_cells(scores: tuple[int, ...], names: tuple[str, ...] = ()) -> list[str]:
@@ -122,7 +144,9 @@ def counted_line(result: HandResult) -> str:
 def _draw_table_result(result: HandResult) -> None:
     """More players, or the tally, or several people: every seat's cards
     left and total."""
-    won = result.winner == 0 or bool(result.names)
+    sides = result.sides
+    winners = [seat for seat in range(result.players) if sides and sides[seat] == sides[result.winner]]
+    won = result.winner == 0 or bool(result.names) or 0 in winners
     draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
     text_centred(CX, PANEL_Y + 10, "END OF THE LAST HAND" if result.last else "END OF THE HAND", lay.LIGHT_BLUE)
     head, totals = result.lines()
@@ -135,8 +159,10 @@ def _draw_table_result(result: HandResult) -> None:
     for seat, score in enumerate(result.scores):
         col, row = divmod(seat, rows)
         x, y = PANEL_X + 12 + col * col_w, text_y + row * 12
-        colour = lay.YELLOW if seat == result.winner else lay.WHITE
+        colour = lay.YELLOW if seat == result.winner or seat in winners else lay.WHITE
         left = result.left[seat] if seat < len(result.left) else 0
+        if sides:
+            pyxel.text(x - 8, y, team_letter(sides[seat]), lay.LIGHT_BLUE)
         pyxel.text(x, y, result.names[seat] if result.names else seat_name(seat, result.players), colour)
         pyxel.text(x + 52, y, f"{left} LEFT", lay.GREY)
         pyxel.text(x + col_w - 40, y, f"{score:>5}", colour)
@@ -148,11 +174,13 @@ def draw_match_result(
     title_art: bool = True,
     footer: str = "PRESS RETURN FOR A NEW MATCH",
     names: tuple[str, ...] = (),
+    sides: tuple[int, ...] = (),
 ) -> None:
     """The winner and the final scores, under the title art (in
     constrained-memory mode, where it is not loaded, the name in letters);
-    ``names``: several people's table, every seat by name."""
-    won = winner == 0 or bool(names)
+    ``names``: several people's table, every seat by name; ``sides``:
+    partners, the winning team and every team's score."""
+    won = winner == 0 or bool(names) or (bool(sides) and sides[winner] == sides[0])
     draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
     if title_art:
         draw_title_art(CX, PANEL_Y + 42, TITLE_SCALE)
@@ -160,12 +188,16 @@ def draw_match_result(
         big_text(CX, PANEL_Y + 50, "UNO 1991", lay.YELLOW, 3, shadow=lay.PURPLE)
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     loser = "THE COMPUTER" if len(scores) == 2 else seat_name(winner, len(scores))
-    if names:
+    if sides:
+        team = "YOUR TEAM WINS" if won and not names else f"TEAM {team_letter(sides[winner])} WINS"
+        text_centred(CX, PANEL_Y + 94, f"{team} THE MATCH!", lay.YELLOW)
+    elif names:
         wins = "YOU WIN" if names[winner] == "YOU" else f"{names[winner]} WINS"  # an online table: yours is YOU
         text_centred(CX, PANEL_Y + 94, f"{wins} THE MATCH!", lay.YELLOW)
     else:
         text_centred(CX, PANEL_Y + 94, "YOU WIN THE MATCH!" if won else f"{loser} WINS THE MATCH", lay.YELLOW)
-    for i, line in enumerate(final_score_lines(scores, names)):
+    lines = [f"FINAL SCORES:  {team_scores(scores, sides)}"] if sides else final_score_lines(scores, names)
+    for i, line in enumerate(lines):
         text_centred(CX, PANEL_Y + 110 + 9 * i, line, lay.WHITE)
     text_centred(CX, PANEL_Y + 130, footer, lay.GREY)
 

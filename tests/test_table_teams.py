@@ -1,0 +1,167 @@
+"""Partners at the table, played through the real game headless: PARTNERS
+on the title menu (standard UNO only), the teams' letters on the seats'
+panels, a hand's result and the match's by team, and the statistics kept
+for the team's table apart."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import pyxel
+from conftest import HeadlessApp
+
+from game.storage.files import FILENAME, Files
+from game.storage.settings import Settings, Stats, dump, read_document
+from game.storage.store import Store
+from game.ui import layout as lay
+from game.ui.app import init_pyxel
+from game.ui.next_match import RunTable
+from game.ui.table.seat_layout import PANEL_W, panel_of
+
+ROOT = Path(__file__).resolve().parents[1]
+WAIT_LIMIT = 8000
+
+
+@pytest.fixture(scope="module", autouse=True)
+def headless_pyxel():
+    init_pyxel(headless=True)
+
+
+class Partners(HeadlessApp):
+    """A match of partners started at once (``--rules standard --players N --teams``)."""
+
+    def __init__(self, players: int = 4, seed: int = 1, **kwargs) -> None:
+        super().__init__(seed, table=RunTable("standard", players, teams=True), **kwargs)
+
+    @property
+    def game(self):
+        return self.app.match.game
+
+    def play_on_until(self, done: Callable[[], bool]) -> None:
+        """Wait, picking up (and passing) whenever it is your turn, taking
+        the first choice offered when you must choose."""
+        for _ in range(WAIT_LIMIT):
+            if done():
+                return
+            if self.match.waiting_for_you:
+                pending = self.game.pending
+                self.press("P" if pending is None else "R" if pending.kind == "colour" else "RETURN")
+            else:
+                self.driver.frame()
+        raise AssertionError(f"still waiting after {WAIT_LIMIT} frames: {self.lines[-5:]}")
+
+
+def badge(place: int, players: int) -> int:
+    """The colour of a seat's team badge on the table (its panel's top right)."""
+    panel = panel_of(place, players)
+    return pyxel.screen.pget(panel.x + PANEL_W - 9, panel.y + 2)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_each_panel_shows_its_team_and_your_partner_opposite_wears_your_letter(players):
+    table = Partners(players)
+    table.play_on_until(lambda: table.match.waiting_for_you)
+    table.app.draw()
+    partner = players // 2
+    assert table.match.board.sides == tuple(place % (players // 2) for place in range(players))
+    assert badge(0, players) == badge(partner, players) == lay.WHITE
+    assert all(badge(place, players) == lay.BLUE for place in range(players) if place not in (0, partner))
+
+
+def test_a_hand_of_partners_is_scored_and_shown_by_team_and_counted_for_your_team(tmp_path):
+    table = Partners(4, seed=2, store=Store(Files(tmp_path)))
+    table.play_on_until(lambda: table.match.result is not None)
+    game, result = table.game, table.match.result
+    winner = result.winner
+    team = "AB"[winner % 2]
+    assert f"result {table.match.seating.name(winner)} WENT OUT: TEAM {team} SCORES {result.points} POINTS" in [
+        line.split(maxsplit=1)[1] for line in table.lines
+    ]
+    assert any(f"TEAM A {game.scores[0]} TEAM B {game.scores[1]}  (FIRST TO 500)" in line for line in table.lines)
+    assert game.scores[winner] == game.scores[(winner + 2) % 4] == result.points > 0
+    kept = json.loads((tmp_path / FILENAME).read_text())["stats"]["tables"]["standard 4 teams"]["normal"]
+    ours = winner % 2 == 0  # you are seat 0: your partner's hand is your team's
+    assert (kept["hands_won"], kept["hands_lost"]) == (int(ours), int(not ours))
+    assert kept["hand_points"] == (result.points if ours else 0)
+
+
+def test_the_match_result_names_the_winning_team_and_every_teams_score():
+    table = Partners(4, seed=5)
+    engine = table.app.match.source.engine
+    engine.scores[:] = [490] * 4  # the next hand ends the match: both partners hold their team's total
+    table.play_on_until(lambda: table.match.scene == "hand_result")
+    table.press("RETURN")
+    table.wait(5)
+    assert table.match.scene == "match_result"
+    winner = engine.match_winner
+    table.app.draw()
+    ours = winner % 2 == 0
+    assert table.match.result.sides == (0, 1, 0, 1)
+    total = engine.scores[winner]
+    assert total >= 500 and engine.scores[(winner + 2) % 4] == total
+    assert any(f"TEAM {'AB'[winner % 2]} {total}" in line for line in table.lines)
+    assert ours == (engine.sides[winner] == engine.sides[0])
+
+
+def test_partners_are_on_the_title_menu_for_standard_uno_only_and_kept_in_the_settings(tmp_path):
+    store = Store(Files(tmp_path))
+    player = HeadlessApp(1, store=store)  # (constrained memory: straight to the title menu)
+    player.wait(2)
+    title = player.app.context.title
+    assert "partners" not in title.items.keys  # the 1991 game has none
+
+    def choose(key: str) -> None:
+        for _ in range(len(title.items.keys)):
+            if title.items.current == key:
+                return
+            player.press("DOWN")
+        raise AssertionError(f"no {key} on the title menu: {title.items.keys}")
+
+    choose("rules")
+    player.press("RIGHT")  # STANDARD
+    assert "partners" in title.items.keys
+    choose("partners")
+    player.press("RIGHT")
+    settings = player.app.context.settings
+    assert settings.teams and settings.players == 4
+    assert player.lines[-1].endswith("setting rules standard players 4 scoring points partners")
+    choose("opponents")
+    seen = []
+    for _ in range(5):
+        player.press("RIGHT")
+        seen.append(player.app.context.next_match.rules_and_players()[1])
+    assert seen == [6, 8, 10, 4, 6]
+    kept = json.loads((tmp_path / FILENAME).read_text())["settings"]
+    assert kept["teams"] is True and kept["opponents"] == 5
+    choose("rules")
+    player.press("RIGHT")  # ROYAL REVENGE: no partners
+    assert "partners" not in title.items.keys and not player.app.context.next_match.teams
+    player.press("LEFT")
+    choose("play")
+    player.press("RETURN")
+    player.wait(3)
+    assert player.app.match.game.teams and player.app.match.game.players == 6
+
+
+def test_settings_without_partners_are_written_as_before_and_with_them_read_back():
+    assert '"teams"' not in dump(Settings(), Stats())
+    reading = read_document(dump(Settings(rules="standard", opponents=3, teams=True), Stats()))
+    assert reading.problem is None and reading.settings.teams and reading.settings.players == 4
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--teams"], "--teams goes with --rules standard"),
+        (["--rules", "royal", "--teams"], "--teams goes with --rules standard"),
+        (["--rules", "standard", "--players", "5", "--teams"], "at 4, 6, 8 or 10 players, not 5"),
+    ],
+)
+def test_teams_on_the_command_line_are_refused_where_partners_cannot_sit(args, message):
+    done = subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and message in done.stderr
