@@ -84,8 +84,13 @@ def test_a_hand_of_partners_is_scored_and_shown_by_team_and_counted_for_your_tea
     ]
     assert any(f"TEAM A {game.scores[0]} TEAM B {game.scores[1]}  (FIRST TO 500)" in line for line in table.lines)
     assert game.scores[winner] == game.scores[(winner + 2) % 4] == result.points > 0
-    kept = json.loads((tmp_path / FILENAME).read_text())["stats"]["tables"]["standard 4 teams"]["normal"]
     ours = winner % 2 == 0  # you are seat 0: your partner's hand is your team's
+    said = f"message {'You go' if winner == 0 else table.match.seating.name(winner).title() + ' goes'} out: "
+    assert any(
+        line.endswith(f"{said}{'your' if ours else 'their'} team scores {result.points} points") for line in table.lines
+    )
+    assert table.match.board.scores == tuple(game.scores)  # both partners' panels show the team's total
+    kept = json.loads((tmp_path / FILENAME).read_text())["stats"]["tables"]["standard 4 teams"]["normal"]
     assert (kept["hands_won"], kept["hands_lost"]) == (int(ours), int(not ours))
     assert kept["hand_points"] == (result.points if ours else 0)
 

@@ -514,8 +514,9 @@ class Choreographer:
         def begin() -> None:
             board = self.board
             scores = list(board.scores)
-            if totals is None:
-                scores[event.seat] += event.points
+            if totals is None:  # the winner's (with partners, each of the team's) score goes up
+                sides = board.sides or range(len(scores))
+                scores = [s + event.points * (sides[p] == sides[event.seat]) for p, s in enumerate(scores)]
             else:
                 scores = list(totals)
             board.scores = tuple(scores)
@@ -523,7 +524,11 @@ class Choreographer:
             board.exposed = board.turn = None
             if not ends_match:
                 self.audio.play("hand won" if self._cheers(event.seat) else "hand lost")
-            self.say(narration.hand_end_news(event, self.seating) if self.tally else self._news_of(event))
+            if board.sides:
+                ours = board.sides[event.seat] == board.sides[0]
+                self.say(narration.team_hand_end_news(event, self.seating, ours, self.tally))
+            else:
+                self.say(narration.hand_end_news(event, self.seating) if self.tally else self._news_of(event))
             self.notice("scores " + " ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores)))
 
         self._add(HAND_END_FRAMES, begin)

@@ -308,6 +308,16 @@ def hand_end_news(event: Event, players: Players) -> str:
     return f"{went}: everyone else adds the cards left in their hand"
 
 
+def team_hand_end_news(event: Event, players: Players, ours: bool, tally: bool) -> str:
+    """The end of a hand of partners: the team of the player who went out
+    scores the other teams' cards (``ours``: the team of the person in
+    front of the screen), or with the tally every team adds its own."""
+    went = "You go out" if _you(event.seat, players) else f"{who(event.seat, players)} goes out"
+    if tally:
+        return f"{went}: every team adds the cards left in its hands"
+    return f"{went}: {'your' if ours else 'their'} team scores {event.points} points"
+
+
 def _calls_news(event: Event, name: str, you: bool, players: Players) -> str | None:
     """UNO calls and catches, the challenge, the King and the Jester."""
     kind = event.kind
