@@ -104,6 +104,9 @@ class Settings:
     # document while unchanged.
     join_address: str = ""
     online_name: str = ""
+    # COLOUR SIGNS: a shape for each card colour on every card and named
+    # colour (off: the 1991 look). Left out of the document while off.
+    colour_signs: bool = False
 
     def __post_init__(self) -> None:
         for name, check in CHECKS.items():
@@ -210,6 +213,7 @@ CHECKS: dict[str, Check] = {
     "hints": Check(lambda value: value is None or isinstance(value, bool), "True, False or None"),
     "join_address": Check(_is_address, f"a ws:// or wss:// address of up to {MOST_ADDRESS} characters"),
     "online_name": Check(lambda value: value == "" or is_name(value), f"a name of up to {NAME_LENGTH} characters"),
+    "colour_signs": Check(lambda value: isinstance(value, bool), "True or False"),
 }
 # The settings the document keeps as lists and ``Settings`` as tuples.
 TUPLES = ("house", "names")
@@ -403,8 +407,16 @@ def dump(settings: Settings, stats: Stats) -> str:
     return json.dumps(document, indent=2, allow_nan=False) + "\n"
 
 
-# Settings of several people and of online play, left out of the document while they are the default.
-_LEFT_OUT = {"people": 1, "names": (), "seating": "together", "hints": None, "join_address": "", "online_name": ""}
+# Settings of several people, of online play and COLOUR SIGNS, left out of the document while they are the default.
+_LEFT_OUT = {
+    "people": 1,
+    "names": (),
+    "seating": "together",
+    "hints": None,
+    "join_address": "",
+    "online_name": "",
+    "colour_signs": False,
+}
 
 
 @dataclass
