@@ -168,7 +168,7 @@ def test_colour_signs_are_kept_across_a_restart_and_the_1991_document_is_unchang
     assert not third.app.context.settings.colour_signs and not drawing.LOOK.colour_signs
 
 
-def test_a_fresh_app_draws_the_1991_faces_whatever_the_last_one_chose(tmp_path):
+def test_a_fresh_app_draws_the_1991_faces_whatever_the_last_one_chose():
     game = first_turn()
     switch_signs(game)
     assert drawing.LOOK.colour_signs
@@ -223,6 +223,7 @@ def figures_in(page: str) -> list[str]:
     return block.split("```", 1)[0].rstrip("\n").split("\n")
 
 
+@pytest.mark.slow
 def test_the_measure_reads_the_card_colours_from_the_real_screens_and_docs_give_its_figures(tmp_path):
     """The colours as the game draws them, every pair's figures and the pairs
     too close: what docs/playing.md says, line for line. A card colour that
