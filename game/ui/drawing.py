@@ -49,7 +49,7 @@ def draw_sign(x: int, y: int, colour: str) -> None:
 
 def sign_room() -> int:
     """The width a colour's sign and its gap add beside the colour's name (0 without COLOUR SIGNS)."""
-    return res.SIGN_W + 2 if LOOK.colour_signs else 0
+    return res.SIGN_W + 1 if LOOK.colour_signs else 0
 
 
 def draw_slot(x: int, y: int) -> None:

@@ -134,8 +134,10 @@ BEFORE_X = lay.CX + 26  # the colour in play before a Wild Draw Four, right of t
 
 
 def colour_before_rect(colour: str) -> tuple[int, int, int, int]:
+    """Where the colour before shows; a sign's room is taken half on the
+    left, so that it stays clear of the side panels of ten players."""
     w = len(_before_label(colour)) * CHAR_W + 6 + sign_room()
-    return BEFORE_X, lay.SWATCH_Y, w, CHAR_H + 4
+    return BEFORE_X - sign_room() // 2, lay.SWATCH_Y, w, CHAR_H + 4
 
 
 def _before_label(colour: str) -> str:
@@ -209,21 +211,26 @@ def _card_y(board: Board, index: int) -> int:
     return lay.HAND_Y
 
 
-def button_rects(labels: list[str] | tuple[str, ...], extra: int = 0) -> list[tuple[int, int, int, int]]:
+def button_rects(
+    labels: list[str] | tuple[str, ...], extra: int = 0, gap: int = CHOICE_GAP
+) -> list[tuple[int, int, int, int]]:
     """Buttons in a row above your hand, one for each label (and ``extra``
-    pixels more, for a colour's sign): (x, y, w, h)."""
+    pixels more, for a colour's sign), ``gap`` apart: (x, y, w, h)."""
     widths = [len(label) * CHAR_W + 8 + extra for label in labels]
-    x = (lay.SCREEN_W - sum(widths) - CHOICE_GAP * (len(widths) - 1)) // 2
+    x = (lay.SCREEN_W - sum(widths) - gap * (len(widths) - 1)) // 2
     rects = []
     for w in widths:
         rects.append((x, lay.CHOICE_Y, w, CHAR_H + 6))
-        x += w + CHOICE_GAP
+        x += w + gap
     return rects
 
 
 def colour_choice_rects() -> list[tuple[str, tuple[int, int, int, int]]]:
     """The four colours to choose from, above your hand: (letter, (x, y, w, h))."""
-    rects = button_rects([_choice_label(letter) for letter in COLOURS], extra=sign_room())
+    # With COLOUR SIGNS the buttons are wider, and half of that comes out of
+    # the gaps: the row stays clear of the side panels of nine and ten players.
+    labels = [_choice_label(letter) for letter in COLOURS]
+    rects = button_rects(labels, extra=sign_room(), gap=CHOICE_GAP - sign_room() // 2)
     return list(zip(COLOURS, rects, strict=True))
 
 
