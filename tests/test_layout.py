@@ -135,24 +135,27 @@ def watching_box() -> Box:
 
 
 def table_cases():
+    """Every table and row; those that name colours also with COLOUR SIGNS (wider names)."""
     for rules in ("1991", "standard", "royal"):
         ruleset = get_ruleset(rules)
         for players in range(ruleset.min_players, ruleset.max_players + 1):
             for state in ROW_STATES:
                 if rules != "standard" and state != "house" and state != "colours":
                     continue
-                yield rules, players, state
+                yield rules, players, state, False
+                if state in ("colours", "challenge", "challenge stack"):
+                    yield rules, players, state, True
 
 
 @pytest.fixture(params=[False, True], ids=["plain", "colour signs"])
 def signs(request):
-    """The table as the 1991 game draws it, and with COLOUR SIGNS (wider colour names)."""
+    """The table as the 1991 game draws it, or with COLOUR SIGNS (wider colour names)."""
     drawing.LOOK.colour_signs = request.param
     yield request.param
     drawing.LOOK.colour_signs = False
 
 
-@pytest.mark.parametrize(("rules", "players", "state"), list(table_cases()))
+@pytest.mark.parametrize(("rules", "players", "state", "signs"), list(table_cases()), indirect=["signs"])
 def test_no_two_elements_of_the_table_overlap(rules, players, state, signs):
     house = ("stacking", "seven_zero", "jump_in", "draw_to_match", "forced_play", "no_bluffing")
     piles = pile_boxes()

@@ -45,7 +45,7 @@ class PauseMenu:
         x, y, w = self.X + self.ITEMS_INSET, self.Y + self.ITEMS_TOP, self.W - 2 * self.ITEMS_INSET
         chats = [f"chat{number}" for number in range(len(chatters))]
         hints = [] if watching else ["hints"]
-        self.items = ItemList(["resume", "sound", "leave", *hints, "signs", *chats], x=x, y=y, w=w)
+        self.items = ItemList(["resume", "sound", "leave", "signs", *hints, *chats], x=x, y=y, w=w)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         for key in pressed:
