@@ -139,7 +139,13 @@ def test_the_title_menu_table_names_every_item():
 def test_the_in_match_menu_s_items_and_what_lifted_cards_mean_are_told(page):
     """Every item of the in-match menu is named where ESCAPE is, and the page says what a lifted card means."""
     menu = pause.PauseMenu()
-    labels = {"resume": "play on", "sound": "sound", "leave": "leave the match", "hints": "HINTS"}
+    labels = {
+        "resume": "play on",
+        "sound": "sound",
+        "leave": "leave the match",
+        "hints": "HINTS",
+        "signs": "COLOUR SIGNS",
+    }
     assert set(menu.items.keys) <= set(labels), f"a new in-match menu item: {set(menu.items.keys) - set(labels)}"
     escape = next(line for line in text(page).splitlines() if line.startswith("| ESCAPE |"))
     for key in menu.items.keys:

@@ -18,6 +18,7 @@ import pytest
 
 from game.rules.cards import COLOURS
 from game.rules.rulesets import RULESETS, get_ruleset
+from game.ui import drawing
 from game.ui import layout as lay
 from game.ui.device import resources as res
 from game.ui.drawing import CHAR_H, CHAR_W
@@ -81,12 +82,11 @@ def hand_box(state: str) -> Box:
 def pile_boxes() -> dict[str, Box]:
     x, y = lay.DRAW_PILE_POS
     dx, dy = lay.DISCARD_POS
-    swatch_w = max(len(name) for name in ("RED", "GREEN", "YELLOW", "BLUE")) * CHAR_W + 6
     left = centred_box(x + res.CARD_W // 2, lay.SWATCH_Y + 2, "108 LEFT")
     return {
         "draw pile": (x - 3, y - 3, res.CARD_W + 3, res.CARD_H + 3),
         "discard pile": (dx - 3, dy - 3, res.CARD_W + 3, res.CARD_H + 3),
-        "swatch": (dx + res.CARD_W // 2 - swatch_w // 2, lay.SWATCH_Y, swatch_w, CHAR_H + 4),
+        "swatch": max((tabletop.swatch_rect(colour) for colour in COLOURS), key=lambda rect: rect[2]),
         "cards left": left,
     }
 
@@ -135,17 +135,28 @@ def watching_box() -> Box:
 
 
 def table_cases():
+    """Every table and row; those that name colours also with COLOUR SIGNS (wider names)."""
     for rules in ("1991", "standard", "royal"):
         ruleset = get_ruleset(rules)
         for players in range(ruleset.min_players, ruleset.max_players + 1):
             for state in ROW_STATES:
                 if rules != "standard" and state != "house" and state != "colours":
                     continue
-                yield rules, players, state
+                yield rules, players, state, False
+                if state in ("colours", "challenge", "challenge stack"):
+                    yield rules, players, state, True
 
 
-@pytest.mark.parametrize(("rules", "players", "state"), list(table_cases()))
-def test_no_two_elements_of_the_table_overlap(rules, players, state):
+@pytest.fixture(params=[False, True], ids=["plain", "colour signs"])
+def signs(request):
+    """The table as the 1991 game draws it, or with COLOUR SIGNS (wider colour names)."""
+    drawing.LOOK.colour_signs = request.param
+    yield request.param
+    drawing.LOOK.colour_signs = False
+
+
+@pytest.mark.parametrize(("rules", "players", "state", "signs"), list(table_cases()), indirect=["signs"])
+def test_no_two_elements_of_the_table_overlap(rules, players, state, signs):
     house = ("stacking", "seven_zero", "jump_in", "draw_to_match", "forced_play", "no_bluffing")
     piles = pile_boxes()
     if state == "revealed":  # the challenged hand's whole cards stand over these two for a moment
@@ -217,16 +228,18 @@ def test_the_two_player_counts_keep_their_texts_in_their_boxes():
     assert outside(texts) == []
 
 
-def test_the_buttons_and_the_challenged_hand_keep_their_texts_in():
+def test_the_buttons_and_the_challenged_hand_keep_their_texts_in(signs):
     texts = {}
     for labels in (CHALLENGE_LABELS, CHALLENGE_LABELS[:2]):
         for label, (x, y, w, h) in zip(labels, tabletop.button_rects(labels), strict=True):
             texts[label] = (text_box(x + 4, y + 3, label), (x, y, w, h))
+    shift = drawing.sign_room()  # COLOUR SIGNS: the sign before the name
     for letter, (x, y, w, h) in tabletop.colour_choice_rects():
-        texts[letter] = (text_box(x + 4, y + 3, f"{letter} YELLOW"[: 2 + len(letter)]), (x, y, w, h))
+        texts[letter] = (text_box(x + 4 + shift, y + 3, f"{letter} YELLOW"[: 2 + len(letter)]), (x, y, w, h))
     for colour in COLOURS:
         x, y, w, h = tabletop.colour_before_rect(colour)
-        texts[f"before {colour}"] = (text_box(x + 3, y + 2, tabletop._before_label(colour)), (x, y, w, h))
+        texts[f"before {colour}"] = (text_box(x + 3 + shift, y + 2, tabletop._before_label(colour)), (x, y, w, h))
+        texts[f"before's sign {colour}"] = ((x + 2, y + 1, res.SIGN_W * signs, res.SIGN_W * signs), (x, y, w, h))
     for players in (2, 4, 10):
         x, y, w, h = box = panels.reveal_box(players)
         title = narration.revealed_title(players - 1, players)

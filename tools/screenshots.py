@@ -63,6 +63,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "continue": ("title_continue",),
     "replays": ("replays", "replay", "replay_end"),
     "join": ("join",),
+    "signs": ("colour_signs_menu", "colour_signs"),
 }
 # Made in a real window under Xvfb by tools/window_screenshots.py (the "after"
 # pictures), or kept from before a change (the "before" ones): never here.
@@ -513,6 +514,31 @@ def join_screen(out: Path) -> None:
     p.shot("join")
 
 
+def colour_signs(out: Path) -> None:
+    """COLOUR SIGNS switched on in the in-match menu, then the colours to
+    name after your Wild: every colour's sign on the cards, the buttons and
+    the colour in play (the deal tools/colour_vision.py measures)."""
+    from colour_vision import COMPUTER, HAND, TURNED_UP
+    from decks import stacked
+
+    p = Pictures(out, 1, deck=stacked(HAND, COMPUTER, TURNED_UP), starter=0)
+    p.to_title()
+    p.choose("play")
+    p.your_turn()
+    p.press("ESCAPE")
+    items = p.app.navigator.top.screen.items
+    while items.current != "signs":
+        p.press("DOWN")
+    p.press("RETURN")
+    p.shot("colour_signs_menu")
+    p.press("ESCAPE")
+    while p.app.match.board.selected_card() != "W":
+        p.press("RIGHT")
+    p.press("RETURN")
+    p.wait_until(lambda: p.app.match.naming_colour, "was asked to name a colour")
+    p.shot("colour_signs")
+
+
 MAKERS = {
     "tour": tour,
     "low_memory": low_memory,
@@ -523,6 +549,7 @@ MAKERS = {
     "continue": continue_title,
     "replays": replays,
     "join": join_screen,
+    "signs": colour_signs,
 }
 
 

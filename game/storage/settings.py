@@ -108,6 +108,9 @@ class Settings:
     # document while unchanged.
     join_address: str = ""
     online_name: str = ""
+    # COLOUR SIGNS: a shape for each card colour on every card and named
+    # colour (off: the 1991 look). Left out of the document while off.
+    colour_signs: bool = False
 
     def __post_init__(self) -> None:
         for name, check in CHECKS.items():
@@ -224,6 +227,7 @@ CHECKS: dict[str, Check] = {
     "hints": Check(lambda value: value is None or isinstance(value, bool), "True, False or None"),
     "join_address": Check(_is_address, f"a ws:// or wss:// address of up to {MOST_ADDRESS} characters"),
     "online_name": Check(lambda value: value == "" or is_name(value), f"a name of up to {NAME_LENGTH} characters"),
+    "colour_signs": Check(lambda value: isinstance(value, bool), "True or False"),
 }
 # The settings the document keeps as lists and ``Settings`` as tuples.
 TUPLES = ("house", "names")
@@ -420,7 +424,8 @@ def dump(settings: Settings, stats: Stats) -> str:
     return json.dumps(document, indent=2, allow_nan=False) + "\n"
 
 
-# Partners, settings of several people and of online play, left out of the document while they are the default.
+# Partners, settings of several people, of online play and COLOUR SIGNS, left out of the document while they
+# are the default.
 _LEFT_OUT = {
     "teams": False,
     "people": 1,
@@ -429,6 +434,7 @@ _LEFT_OUT = {
     "hints": None,
     "join_address": "",
     "online_name": "",
+    "colour_signs": False,
 }
 
 

@@ -51,6 +51,7 @@ from game.storage.store import Store
 from game.ui.device import display, keys, runtime
 from game.ui.device.audio import Audio
 from game.ui.device.resource_loader import Loader
+from game.ui.drawing import LOOK
 from game.ui.keeping import Keeping, saved_seating, settle_heap
 from game.ui.next_match import NextMatch, RunTable
 from game.ui.online_play import OnlinePlay
@@ -135,6 +136,7 @@ class App:
         self._mark_first_frame = os.environ.get(STARTUP_MARK) == "1"
         store = store if store is not None else Store(Memory())
         settings, stats, store_warning = store.load_settings()
+        LOOK.colour_signs = settings.colour_signs
         sound = settings.sound if muted is None else not muted
         ctx = self.context = Context(
             seed=seed,

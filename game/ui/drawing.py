@@ -4,6 +4,8 @@ the table's 8-bit style (black panels with double borders)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pyxel
 
 from game.ui import layout as lay
@@ -17,10 +19,37 @@ def text_centred(cx: int, y: int, text: str, col: int) -> None:
     pyxel.text(cx - len(text) * CHAR_W // 2, y, text, col)
 
 
+@dataclass
+class Look:
+    """How cards and colours are drawn, as the settings say: with
+    ``colour_signs`` (COLOUR SIGNS) each card colour has its shape too. The
+    app sets it from the settings it starts with and whenever they change."""
+
+    colour_signs: bool = False
+
+
+LOOK = Look()
+
+
 def draw_card(x: int, y: int, code: str | None) -> None:
-    """A card face, or its back when ``code`` is None."""
+    """A card face, or its back when ``code`` is None; with COLOUR SIGNS, a
+    coloured face carries its colour's sign."""
     u, v = res.BACK_UV if code is None else res.card_uv(code)
     pyxel.blt(x, y, res.CARD_BANK, u, v, res.CARD_W, res.CARD_H, res.TRANSPARENT)
+    if code is not None and code[:1] in res.SIGN_RECTS and LOOK.colour_signs:
+        dx, dy = res.SIGN_ON_CARD
+        draw_sign(x + dx, y + dy, code[0])
+
+
+def draw_sign(x: int, y: int, colour: str) -> None:
+    """The sign of a colour (R, G, Y or B), its top-left corner at (x, y)."""
+    u, v, w, h = res.SIGN_RECTS[colour]
+    pyxel.blt(x, y, res.CARD_BANK, u, v, w, h, res.TRANSPARENT)
+
+
+def sign_room() -> int:
+    """The width a colour's sign and its gap add beside the colour's name (0 without COLOUR SIGNS)."""
+    return res.SIGN_W + 1 if LOOK.colour_signs else 0
 
 
 def draw_slot(x: int, y: int) -> None:

@@ -15,7 +15,10 @@ Image bank 0 (cards, every card is CARD_W x CARD_H = 24 x 32):
     v=224     the crown, the Jester's hat, a small card back, the direction
               of play (clockwise; flipped for the other way), the scepter
               and the marker of the seat in turn (see the *_RECT below);
-              u = 80..128 the quick chat's emotes, 12 x 12 (EMOTE_RECTS)
+              u = 80..128 the quick chat's emotes, 12 x 12 (EMOTE_RECTS);
+              u = 144..168 the colour signs, 7 x 7 (SIGN_RECTS): a heart
+              for red, a triangle for green, a circle for yellow, a diamond
+              for blue, white with a black outline (the COLOUR SIGNS setting)
 
 Every coloured face has its rank large in the middle (on a white oval), the
 small rank top-left and bottom-right, and its colour letter (R, G, Y, B) in a
@@ -68,6 +71,10 @@ SCEPTER_RECT = (56, 224, 7, 16)
 MARKER_RECT = (64, 224, 7, 5)
 # The quick chat's pictures (online tables), by the names the protocol sends (game.online.chat.EMOTES).
 EMOTE_RECTS = {name: (80 + 16 * i, 224, 12, 12) for i, name in enumerate(EMOTES)}
+# COLOUR SIGNS: a shape for each card colour, on its cards and wherever a colour is named.
+SIGN_RECTS = {colour: (144 + 8 * i, 224, 7, 7) for i, colour in enumerate(SHEET_ROWS)}
+SIGN_W = 7
+SIGN_ON_CARD = (1, 12)  # where a card's sign sits: its left edge, clear of the corners, seen in a tight hand
 
 ARROW_W = 7
 ARROW_H = 9

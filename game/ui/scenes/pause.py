@@ -1,5 +1,5 @@
 """The in-match menu (scene ``paused``), over the table (ESCAPE or START):
-play on, the sound, the hints (not for a watcher), at an online table each
+play on, the sound, the hints (not for a watcher), the colour signs, at an online table each
 other person's quick chat shown or muted, or leave the match
 (``PauseMenu``). The match stands still while it asks.
 """
@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from game.ui import layout as lay
 from game.ui.device.keys import Pointer
-from game.ui.drawing import draw_panel, text_centred
+from game.ui.drawing import LOOK, draw_panel, text_centred
 from game.ui.layout import CX
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
 from game.ui.scenes.widgets import BACK_KEYS, ITEM_H, Choice, ItemList, list_choice
@@ -38,13 +38,14 @@ class PauseMenu:
     def __init__(self, chatters: tuple[str, ...] = (), watching: bool = False) -> None:
         self.chatters = chatters
         self.watching = watching
-        self.H = PauseMenu.H + ITEM_H * (len(chatters) - (1 if watching else 0))  # (a watcher's: no HINTS line)
+        # One line more for COLOUR SIGNS; a watcher's has no HINTS line.
+        self.H = PauseMenu.H + ITEM_H * (1 + len(chatters) - (1 if watching else 0))
         if PauseMenu.Y + self.H > lay.BAR_Y:  # (with chat lines: raised to clear the message bar)
             self.Y = (lay.BAR_Y - self.H) // 2
         x, y, w = self.X + self.ITEMS_INSET, self.Y + self.ITEMS_TOP, self.W - 2 * self.ITEMS_INSET
         chats = [f"chat{number}" for number in range(len(chatters))]
         hints = [] if watching else ["hints"]
-        self.items = ItemList(["resume", "sound", "leave", *hints, *chats], x=x, y=y, w=w)
+        self.items = ItemList(["resume", "sound", "leave", "signs", *hints, *chats], x=x, y=y, w=w)
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         for key in pressed:
@@ -53,7 +54,7 @@ class PauseMenu:
             if key in ("N", *BACK_KEYS):
                 return Choice("resume"), False
         chats = tuple(key for key in self.items.keys if key.startswith("chat"))
-        return list_choice(self.items, pressed, pointer, cycling=("sound", "hints", *chats))
+        return list_choice(self.items, pressed, pointer, cycling=("sound", "hints", "signs", *chats))
 
     def draw(self, sound: bool, frame: int, hints: bool = False, muted: tuple[bool, ...] = ()) -> None:
         draw_panel(self.X, self.Y, self.W, self.H, lay.YELLOW)
@@ -63,6 +64,7 @@ class PauseMenu:
             "resume": "NO, WATCH ON" if self.watching else "NO, PLAY ON",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
             "hints": f"HINTS: {'ON' if hints else 'OFF'}",
+            "signs": f"COLOUR SIGNS: {'ON' if LOOK.colour_signs else 'OFF'}",
             "leave": "YES, STOP WATCHING" if self.watching else "YES, LEAVE THE MATCH",
         }
         for number, (name, off) in enumerate(zip(self.chatters, muted, strict=True)):
@@ -108,6 +110,8 @@ class PauseScene(Scene):
             ctx.toggle_sound()
         elif choice.what == "hints":
             self._toggle_hints()
+        elif choice.what == "signs":
+            self._toggle_signs()
         elif choice.what == "resume":
             return Pop()
         elif choice.what == "leave":
@@ -131,6 +135,13 @@ class PauseScene(Scene):
         ctx.settings.hints = not ctx.settings.hints_for(rules)
         match.hints = ctx.settings.hints
         ctx.notice(f"setting hints {'on' if match.hints else 'off'}")
+        ctx.save()
+
+    def _toggle_signs(self) -> None:
+        """COLOUR SIGNS: a shape for each colour on the cards and named colours, or not."""
+        ctx = self.ctx
+        ctx.settings.colour_signs = LOOK.colour_signs = not ctx.settings.colour_signs
+        ctx.notice(f"setting colour signs {'on' if LOOK.colour_signs else 'off'}")
         ctx.save()
 
     def draw(self) -> None:

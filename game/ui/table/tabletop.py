@@ -12,7 +12,7 @@ from game.rules.cards import COLOUR_NAMES, COLOURS
 from game.rules.house import HOUSE_RULES
 from game.ui import layout as lay
 from game.ui.device import resources as res
-from game.ui.drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_slot, text_centred
+from game.ui.drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_sign, draw_slot, sign_room, text_centred
 from game.ui.table import panels, seat_layout
 from game.ui.table.board import Board
 
@@ -127,15 +127,17 @@ def _draw_discard_pile(board: Board) -> None:
             pyxel.rectb(x - depth, y - depth, res.CARD_W, res.CARD_H, lay.WHITE)
         draw_card(x, y, board.top)
     if board.colour is not None:
-        _draw_swatch(x + res.CARD_W // 2, lay.SWATCH_Y, board.colour)
+        _draw_swatch(board.colour)
 
 
 BEFORE_X = lay.CX + 26  # the colour in play before a Wild Draw Four, right of the swatch
 
 
 def colour_before_rect(colour: str) -> tuple[int, int, int, int]:
-    w = len(_before_label(colour)) * CHAR_W + 6
-    return BEFORE_X, lay.SWATCH_Y, w, CHAR_H + 4
+    """Where the colour before shows; a sign's room is taken half on the
+    left, so that it stays clear of the side panels of ten players."""
+    w = len(_before_label(colour)) * CHAR_W + 6 + sign_room()
+    return BEFORE_X - sign_room() // 2, lay.SWATCH_Y, w, CHAR_H + 4
 
 
 def _before_label(colour: str) -> str:
@@ -148,16 +150,32 @@ def draw_colour_before(colour: str) -> None:
     x, y, w, h = colour_before_rect(colour)
     pyxel.rect(x, y, w, h, lay.BLACK)
     pyxel.rectb(x, y, w, h, res.CARD_COLOURS[colour])
-    pyxel.text(x + 3, y + 2, _before_label(colour), lay.WHITE)
+    pyxel.text(x + 3 + _signed(x + 2, y + 2, colour), y + 2, _before_label(colour), lay.WHITE)
 
 
-def _draw_swatch(cx: int, y: int, colour: str) -> None:
-    """The colour in play, by name as well as hue."""
-    name = COLOUR_NAMES[colour].upper()
-    w = len(name) * CHAR_W + 6
-    pyxel.rect(cx - w // 2, y, w, CHAR_H + 4, res.CARD_COLOURS[colour])
-    pyxel.rectb(cx - w // 2, y, w, CHAR_H + 4, lay.WHITE)
-    text_centred(cx, y + 2, name, lay.BLACK if colour == "Y" else lay.WHITE)
+def _signed(x: int, y: int, colour: str) -> int:
+    """With COLOUR SIGNS, the colour's sign at (x, y), before its name; how
+    far the name moves right for it (0: no sign)."""
+    room = sign_room()
+    if room:
+        draw_sign(x, y - 1, colour)
+    return room
+
+
+def swatch_rect(colour: str) -> tuple[int, int, int, int]:
+    """The colour in play's swatch, under the discard pile: (x, y, w, h)."""
+    w = len(COLOUR_NAMES[colour]) * CHAR_W + 6 + sign_room()
+    cx = lay.DISCARD_X + res.CARD_W // 2
+    return cx - w // 2, lay.SWATCH_Y, w, CHAR_H + 4
+
+
+def _draw_swatch(colour: str) -> None:
+    """The colour in play, by name (and sign) as well as hue."""
+    x, y, w, h = swatch_rect(colour)
+    pyxel.rect(x, y, w, h, res.CARD_COLOURS[colour])
+    pyxel.rectb(x, y, w, h, lay.WHITE)
+    shift = _signed(x + 2, y + 2, colour)
+    pyxel.text(x + 3 + shift, y + 2, COLOUR_NAMES[colour].upper(), lay.BLACK if colour == "Y" else lay.WHITE)
 
 
 def _draw_your_hand(board: Board, arrow_frame: int | None) -> None:
@@ -193,20 +211,27 @@ def _card_y(board: Board, index: int) -> int:
     return lay.HAND_Y
 
 
-def button_rects(labels: list[str] | tuple[str, ...]) -> list[tuple[int, int, int, int]]:
-    """Buttons in a row above your hand, one for each label: (x, y, w, h)."""
-    widths = [len(label) * CHAR_W + 8 for label in labels]
-    x = (lay.SCREEN_W - sum(widths) - CHOICE_GAP * (len(widths) - 1)) // 2
+def button_rects(
+    labels: list[str] | tuple[str, ...], extra: int = 0, gap: int = CHOICE_GAP
+) -> list[tuple[int, int, int, int]]:
+    """Buttons in a row above your hand, one for each label (and ``extra``
+    pixels more, for a colour's sign), ``gap`` apart: (x, y, w, h)."""
+    widths = [len(label) * CHAR_W + 8 + extra for label in labels]
+    x = (lay.SCREEN_W - sum(widths) - gap * (len(widths) - 1)) // 2
     rects = []
     for w in widths:
         rects.append((x, lay.CHOICE_Y, w, CHAR_H + 6))
-        x += w + CHOICE_GAP
+        x += w + gap
     return rects
 
 
 def colour_choice_rects() -> list[tuple[str, tuple[int, int, int, int]]]:
     """The four colours to choose from, above your hand: (letter, (x, y, w, h))."""
-    return list(zip(COLOURS, button_rects([_choice_label(letter) for letter in COLOURS]), strict=True))
+    # With COLOUR SIGNS the buttons are wider, and half of that comes out of
+    # the gaps: the row stays clear of the side panels of nine and ten players.
+    labels = [_choice_label(letter) for letter in COLOURS]
+    rects = button_rects(labels, extra=sign_room(), gap=CHOICE_GAP - sign_room() // 2)
+    return list(zip(COLOURS, rects, strict=True))
 
 
 def _choice_label(letter: str) -> str:
@@ -219,7 +244,8 @@ def draw_colour_choice(highlight: int, frame: int) -> None:
     for i, (letter, (x, y, w, h)) in enumerate(colour_choice_rects()):
         pyxel.rect(x, y, w, h, res.CARD_COLOURS[letter])
         pyxel.rectb(x, y, w, h, lay.WHITE)
-        pyxel.text(x + 4, y + 3, _choice_label(letter), lay.BLACK if letter == "Y" else lay.WHITE)
+        shift = _signed(x + 3, y + 3, letter)
+        pyxel.text(x + 4 + shift, y + 3, _choice_label(letter), lay.BLACK if letter == "Y" else lay.WHITE)
         if i == highlight and frame % 16 < 12:
             pyxel.rectb(x - 2, y - 2, w + 4, h + 4, lay.WHITE)
 
