@@ -49,6 +49,7 @@ from typing import Any
 
 from game.rules.house import HOUSE_RULES
 from game.rules.rulesets import RULESETS
+from game.storage.bindings import ACTIONS, is_entries
 from game.storage.safe_files import where_broken
 
 VERSION = 1
@@ -104,6 +105,9 @@ class Settings:
     # document while unchanged.
     join_address: str = ""
     online_name: str = ""
+    # The keys and pad buttons changed on the KEYS screen ("play SPACE A":
+    # ``game.storage.bindings``); none: the 1991 keys. Left out while none.
+    keys: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         for name, check in CHECKS.items():
@@ -210,9 +214,10 @@ CHECKS: dict[str, Check] = {
     "hints": Check(lambda value: value is None or isinstance(value, bool), "True, False or None"),
     "join_address": Check(_is_address, f"a ws:// or wss:// address of up to {MOST_ADDRESS} characters"),
     "online_name": Check(lambda value: value == "" or is_name(value), f"a name of up to {NAME_LENGTH} characters"),
+    "keys": Check(is_entries, f"a tuple of 'ACTION KEY BUTTON', one an action of {', '.join(ACTIONS)}, none doubled"),
 }
 # The settings the document keeps as lists and ``Settings`` as tuples.
-TUPLES = ("house", "names")
+TUPLES = ("house", "names", "keys")
 
 
 CLASSIC_TABLE = "1991 2"  # the 1991 game against one computer: the statistics as always kept
@@ -404,7 +409,15 @@ def dump(settings: Settings, stats: Stats) -> str:
 
 
 # Settings of several people and of online play, left out of the document while they are the default.
-_LEFT_OUT = {"people": 1, "names": (), "seating": "together", "hints": None, "join_address": "", "online_name": ""}
+_LEFT_OUT = {
+    "people": 1,
+    "names": (),
+    "seating": "together",
+    "hints": None,
+    "join_address": "",
+    "online_name": "",
+    "keys": (),
+}
 
 
 @dataclass

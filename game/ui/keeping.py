@@ -85,7 +85,7 @@ class Keeping:
         if not RULESETS[rules].classic(players):
             ctx.notice(f"table {rules} {players} players scoring {ctx.settings.scoring}")
         seed = ctx.seed + number
-        house = ctx.settings.house if RULESETS[rules].house_rules else ()
+        house = ctx.next_match.house_in_play(rules)
         game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=ctx.settings.scoring, house=house)
         match = Match(self._table(level, ctx.seed, ctx.next_match.seating(players, seed)), EngineSource(game))
         if match.seating.several:

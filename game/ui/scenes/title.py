@@ -81,6 +81,10 @@ class TitleScene(Scene):
             ctx.save()
         elif what == "sound":
             ctx.toggle_sound()
+        elif what == "keys":
+            from game.ui.scenes.keys import KeysScene
+
+            return Push(KeysScene(ctx))
         elif what == "howto":
             return Push(HowToScene(ctx))
         elif what == "replays":
@@ -134,7 +138,7 @@ class TitleScene(Scene):
         ctx = self.ctx
         rules, players = ctx.next_match.rules_and_players()
         scoring = ctx.settings.scoring
-        house = len(ctx.settings.house_in_play) if RULESETS[rules].house_rules else 0
+        house = len(ctx.next_match.house_in_play(rules))
         people = len(ctx.next_match.people_names(players))
         level = ctx.next_match.level
         ctx.title.draw(level, not ctx.audio.muted, ctx.frame, rules, players - 1, scoring, house, people)

@@ -66,7 +66,17 @@ class TitleMenu:
     @can_continue.setter
     def can_continue(self, value: bool) -> None:
         """CONTINUE comes first, and is chosen, while there is a match to continue."""
-        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "people"]
+        keys = ["continue"] * value + [
+            "play",
+            *TABLE_ITEMS,
+            "house",
+            "level",
+            "sound",
+            "keys",
+            "howto",
+            "stats",
+            "people",
+        ]
         keys += ["join"] + ["host"] * self.can_host + ["replays"] + ["quit"] * self.can_quit
         # Twelve items fit above the bottom lines; each one more moves them
         # up; past thirteen the items are a pixel closer, clear of the credit.
@@ -114,6 +124,7 @@ class TitleMenu:
             "house": f"HOUSE RULES: {house or 'OFF'}" if RULESETS[rules].house_rules else "HOUSE RULES: -",
             "level": f"LEVEL: {level.upper()}",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
+            "keys": "KEYS",
             "howto": "HOW TO PLAY",
             "stats": "STATISTICS",
             "replays": "REPLAYS",
