@@ -93,21 +93,17 @@ class Settings:
     opponents: int = 1
     scoring: str = "points"
     house: tuple[str, ...] = ()
-    # Several people at one machine: how many play (1: you against the
-    # computers), their names as typed (PLAYER 1... for those not typed) and
-    # how they sit (``SEATINGS``). Left out of the document while unchanged.
+    # Several people at one machine: how many play (1: you against the computers), their
+    # names as typed (PLAYER 1... for those not typed) and how they sit (``SEATINGS``).
     people: int = 1
     names: tuple[str, ...] = ()
     seating: str = "together"
     hints: bool | None = None
-    # Online play: the last address JOIN took (``ws://HOST:PORT/ROOM``) and
-    # the name given there (""; the first person's name). Left out of the
-    # document while unchanged.
+    # Online play: the last address JOIN took (``ws://HOST:PORT/ROOM``) and the
+    # name given there (""; the first person's name). Left out while unchanged.
     join_address: str = ""
     online_name: str = ""
-    # The keys and pad buttons changed on the KEYS screen ("play SPACE A":
-    # ``game.storage.bindings``); none: the 1991 keys. Left out while none.
-    keys: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()  # changed on KEYS: "play SPACE A" (``bindings``); left out while none
 
     def __post_init__(self) -> None:
         for name, check in CHECKS.items():
@@ -409,15 +405,8 @@ def dump(settings: Settings, stats: Stats) -> str:
 
 
 # Settings of several people and of online play, left out of the document while they are the default.
-_LEFT_OUT = {
-    "people": 1,
-    "names": (),
-    "seating": "together",
-    "hints": None,
-    "join_address": "",
-    "online_name": "",
-    "keys": (),
-}
+_LEFT_OUT = {"people": 1, "names": (), "seating": "together", "hints": None, "join_address": "", "online_name": ""}
+_LEFT_OUT["keys"] = ()  # the 1991 keys
 
 
 @dataclass

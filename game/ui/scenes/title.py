@@ -1,10 +1,10 @@
 """The title menu (scene ``title``): CONTINUE, PLAY, RULES, OPPONENTS,
-SCORING, HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, JOIN,
+SCORING, HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, KEYS, JOIN,
 HOST (the table server in the game: ``game.online.hosting``), REPLAYS and
 QUIT. The menu itself (``title_menu.TitleMenu``) answers the frame's keys with
 a word; here the word becomes a change of settings, or the scene it opens:
 a match (``play.py``), or a screen pushed over the title (``howto.py``,
-``stats.py``, ``house.py``, ``people.py``, ``join.py``, ``replay.py``) that
+``stats.py``, ``house.py``, ``people.py``, ``keys.py``, ``join.py``, ``replay.py``) that
 pops back to it, or the lobby (``lobby.py``).
 """
 

@@ -1,6 +1,6 @@
 """The title menu's screen (its scene: ``title.py``): CONTINUE (when a match
 was saved), PLAY, RULES, OPPONENTS, SCORING, HOUSE RULES, LEVEL, SOUND, HOW
-TO PLAY, STATISTICS, PEOPLE, JOIN, HOST, REPLAYS and QUIT, beside the title
+TO PLAY, STATISTICS, PEOPLE, KEYS, JOIN, HOST, REPLAYS and QUIT, beside the title
 art, with the credit, the keys or a warning under them.
 
 A module of its own, not ``title.py``'s: the run holds the menu
@@ -45,7 +45,7 @@ HOST_LABEL = "HOST ON THE LAN"  # the table server, started in the game
 
 class TitleMenu:
     """CONTINUE (when a match was saved), PLAY, RULES, OPPONENTS, SCORING,
-    HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, JOIN, HOST
+    HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, KEYS, JOIN, HOST
     (on the desktop), REPLAYS and (on the desktop) QUIT."""
 
     def __init__(self, can_quit: bool, title_art: bool, can_host: bool | None = None) -> None:
@@ -66,18 +66,8 @@ class TitleMenu:
     @can_continue.setter
     def can_continue(self, value: bool) -> None:
         """CONTINUE comes first, and is chosen, while there is a match to continue."""
-        keys = ["continue"] * value + [
-            "play",
-            *TABLE_ITEMS,
-            "house",
-            "level",
-            "sound",
-            "keys",
-            "howto",
-            "stats",
-            "people",
-        ]
-        keys += ["join"] + ["host"] * self.can_host + ["replays"] + ["quit"] * self.can_quit
+        keys = ["continue"] * value + ["play", *TABLE_ITEMS, "house", "level", "sound", "howto", "stats", "people"]
+        keys += ["keys", "join"] + ["host"] * self.can_host + ["replays"] + ["quit"] * self.can_quit
         # Twelve items fit above the bottom lines; each one more moves them
         # up; past thirteen the items are a pixel closer, clear of the credit.
         item_h = TITLE_ITEM_H if len(keys) <= 13 else TITLE_ITEM_H - 1
