@@ -11,6 +11,7 @@ import pyxel
 
 from game.rules.rulesets import RULESETS
 from game.ui import layout as lay
+from game.ui.device.key_words import spelled, spelled_column
 from game.ui.device.keys import Pointer
 from game.ui.drawing import text_centred
 from game.ui.layout import CX
@@ -20,7 +21,9 @@ from game.ui.scenes.widgets import BACK_KEYS, BUTTONS, Choice, draw_button, draw
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
 
-# A page: its heading and its lines; a line with "|" is a key and what it does.
+# A page: its heading and its lines; a line with "|" is a key and what it does
+# (drawn with the player's keys: ``key_words``).
+PAD_PAGE = "GAMEPAD AND MOUSE"  # its key column names pad buttons
 CONTROL_PAGES = [
     (
         "THE KEYS (AS IN 1991)",
@@ -38,7 +41,7 @@ CONTROL_PAGES = [
         ],
     ),
     (
-        "GAMEPAD AND MOUSE",
+        PAD_PAGE,
         [
             "D-PAD|move the arrow, or along the colours",
             "A|play the card, take the colour",
@@ -269,18 +272,17 @@ class HowToPlay:
             ly = top + i * LINE_H
             if "|" in line:
                 key, what = line.split("|", 1)
-                pyxel.text(x + 18, ly, key, lay.YELLOW)
-                pyxel.text(x + 94, ly, what, lay.WHITE)
+                pyxel.text(x + 18, ly, spelled_column(key, pad=heading == PAD_PAGE), lay.YELLOW)
+                pyxel.text(x + 94, ly, spelled(what), lay.WHITE)
             else:
-                pyxel.text(x + 18, ly, line, lay.WHITE)
+                pyxel.text(x + 18, ly, spelled(line), lay.WHITE)
         first, last = self.page == 0, self.page == len(self.pages) - 1
         if not first:
             draw_button(BUTTONS["prev"], "< PREV", False)
         draw_button(BUTTONS["back"], "BACK", False)
         if not last:
             draw_button(BUTTONS["next"], "NEXT >", True)
-        hint = HOWTO_HINT
-        text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
+        text_centred(CX, lay.SCREEN_H - 12, spelled(HOWTO_HINT), lay.GREY)
 
 
 HOWTO_HINT = "LEFT/RIGHT turn the page   UP/DOWN other rules   ESCAPE back"

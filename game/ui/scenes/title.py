@@ -1,5 +1,5 @@
 """The title menu (scene ``title``): CONTINUE, PLAY, RULES, OPPONENTS,
-SCORING, HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, KEYS, JOIN,
+SCORING, HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, JOIN,
 HOST (the table server in the game: ``game.online.hosting``), REPLAYS and
 QUIT. The menu itself (``title_menu.TitleMenu``) answers the frame's keys with
 a word; here the word becomes a change of settings, or the scene it opens:

@@ -12,6 +12,7 @@ from game.rules.cards import COLOUR_NAMES, COLOURS
 from game.rules.house import HOUSE_RULES
 from game.ui import layout as lay
 from game.ui.device import resources as res
+from game.ui.device.key_words import spelled
 from game.ui.drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_slot, text_centred
 from game.ui.table import panels, seat_layout
 from game.ui.table.board import Board
@@ -195,7 +196,7 @@ def _card_y(board: Board, index: int) -> int:
 
 def button_rects(labels: list[str] | tuple[str, ...]) -> list[tuple[int, int, int, int]]:
     """Buttons in a row above your hand, one for each label: (x, y, w, h)."""
-    widths = [len(label) * CHAR_W + 8 for label in labels]
+    widths = [len(spelled(label)) * CHAR_W + 8 for label in labels]
     x = (lay.SCREEN_W - sum(widths) - CHOICE_GAP * (len(widths) - 1)) // 2
     rects = []
     for w in widths:
@@ -238,7 +239,7 @@ def draw_choices(labels: tuple[str, ...], highlight: int, frame: int) -> None:
         chosen = i == highlight
         pyxel.rect(x, y, w, h, lay.NAVY if chosen else lay.BLACK)
         pyxel.rectb(x, y, w, h, lay.YELLOW if chosen else lay.WHITE)
-        pyxel.text(x + 4, y + 3, label, lay.YELLOW if chosen else lay.WHITE)
+        pyxel.text(x + 4, y + 3, spelled(label), lay.YELLOW if chosen else lay.WHITE)
         if chosen and frame % 16 < 12:
             pyxel.rectb(x - 2, y - 2, w + 4, h + 4, lay.YELLOW)
 
@@ -284,13 +285,14 @@ def draw_history(lines: list[str]) -> None:
     x, y, w, h = history_rect()
     pyxel.rect(x, y, w, h, lay.BLACK)
     pyxel.rectb(x, y, w, h, lay.LIGHT_BLUE)
-    pyxel.text(x + 4, y + 3, "THE LAST MESSAGES (H CLOSES)", lay.LIGHT_BLUE)
+    pyxel.text(x + 4, y + 3, spelled("THE LAST MESSAGES (H CLOSES)"), lay.LIGHT_BLUE)
     for i, line in enumerate(lines[-6:]):
         pyxel.text(x + 4, y + 12 + i * 8, line, lay.WHITE)
 
 
 def draw_message_bar(news: str, prompt: str) -> None:
+    """The news and the prompt under the table, naming the player's keys (``spelled``)."""
     pyxel.rect(0, lay.BAR_Y, lay.SCREEN_W, lay.BAR_H, lay.BLACK)
     pyxel.line(0, lay.BAR_Y, lay.SCREEN_W - 1, lay.BAR_Y, lay.LIGHT_BLUE)
-    pyxel.text(4, lay.NEWS_Y, news, lay.WHITE)
-    pyxel.text(4, lay.PROMPT_Y, prompt, lay.YELLOW)
+    pyxel.text(4, lay.NEWS_Y, spelled(news), lay.WHITE)
+    pyxel.text(4, lay.PROMPT_Y, spelled(prompt), lay.YELLOW)
