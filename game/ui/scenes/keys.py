@@ -109,6 +109,8 @@ class KeysScreen:
 
 
 class KeysScene(Scene):
+    sound_key = False  # M is a key the player may press to be told it is kept
+
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         self.screen = KeysScreen(table_of(ctx.settings.keys))
