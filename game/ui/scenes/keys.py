@@ -21,10 +21,11 @@ from game.ui.scenes.widgets import BACK_KEYS, Choice, ItemList, list_choice
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
 
-ROWS_Y = 21
+ROWS_Y = 18
 ROW_H = 8  # nineteen actions, RESET and BACK on one screen
+PANEL_RECT = (6, 1, lay.SCREEN_W - 12, 187)  # the hint goes under it
 LABEL_X, KEY_X, BUTTON_X = 24, 150, 218
-HINT_Y = lay.SCREEN_H - 9
+HINT_Y = lay.SCREEN_H - 8
 HINT = "UP/DOWN choose   RETURN, then the key or button you want   ESCAPE back"
 LISTENING = "Press the key or pad button for {title} (BACKSPACE: as it is)"
 CANCEL_KEY = "BACKSPACE"
@@ -74,10 +75,10 @@ class KeysScreen:
 
     def draw(self, frame: int) -> None:
         draw_frame()
-        draw_panel(6, 1, lay.SCREEN_W - 12, lay.SCREEN_H - 2)
-        text_centred(CX, 4, "KEYS AND PAD BUTTONS", lay.LIGHT_BLUE)
-        for x, head in ((LABEL_X, "ACTION"), (KEY_X, "KEY"), (BUTTON_X, "PAD BUTTON")):
-            pyxel.text(x, 12, head, lay.GREY)
+        draw_panel(*PANEL_RECT)
+        pyxel.text(LABEL_X, 6, "KEYS AND PAD BUTTONS", lay.LIGHT_BLUE)
+        for x, head in ((KEY_X, "KEY"), (BUTTON_X, "PAD BUTTON")):
+            pyxel.text(x, 6, head, lay.LIGHT_BLUE)
         for index, what in enumerate(self.items.keys):
             y = ROWS_Y + index * ROW_H
             chosen = index == self.items.cursor
