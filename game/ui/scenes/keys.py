@@ -104,9 +104,9 @@ class KeysScreen:
             if blink:
                 pyxel.text(KEY_X, y, "?", lay.YELLOW)
             return
-        changed = (key, button) != DEFAULT[action]
-        pyxel.text(KEY_X, y, key, lay.YELLOW if changed else colour)
-        pyxel.text(BUTTON_X, y, button or "-", lay.YELLOW if changed else lay.GREY)
+        old_key, old_button = DEFAULT[action]  # what the player changed shows in yellow
+        pyxel.text(KEY_X, y, key, lay.YELLOW if key != old_key else colour)
+        pyxel.text(BUTTON_X, y, button or "-", lay.YELLOW if button != old_button else lay.GREY)
 
 
 class KeysScene(Scene):
