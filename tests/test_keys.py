@@ -247,6 +247,27 @@ def test_a_name_typed_the_menus_and_a_whole_hand_played_with_a_gamepad_alone():
     assert player.app.scene == "title"
 
 
+def test_an_address_and_a_name_typed_on_join_and_the_lobby_left_with_a_gamepad_alone():
+    store = SettingsStore()
+    player = HeadlessApp(store=store)
+    to_item(player, "join", down=PAD_DOWN)
+    player.press(PAD_A)
+    screen = player.app.navigator.top.screen
+    assert player.app.scene == "join" and screen.items.current == "address"
+    player.press(PAD_A, PAD_RIGHT)  # typing after "ws://": an a
+    player.press(PAD_RIGHT, *["GAMEPAD1_BUTTON_DPAD_DOWN"] * 31)  # back from a round to :
+    player.press(PAD_RIGHT, *[PAD_UP] * 27, PAD_A)  # on from a to 1; kept
+    assert screen.address == "ws://a:1"
+    player.press(PAD_DOWN, PAD_A, *[PAD_B] * 8, PAD_UP, PAD_A)  # NAME: PLAYER 1 rubbed out, then A
+    assert screen.name == "A"
+    while screen.items.current != "join":
+        player.press(PAD_DOWN)
+    player.press(PAD_A)
+    assert player.app.scene == "lobby" and store.settings.join_address == "ws://a:1/"
+    player.press(PAD_B)
+    assert player.app.scene == "title"
+
+
 # ----- kept across a restart -----------------------------------------------------------
 
 
