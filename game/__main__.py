@@ -15,6 +15,7 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 
 def command_name(program: str) -> str:
@@ -299,19 +300,20 @@ def main(argv: list[str] | None = None) -> int:
         join, table = online_request(args, table), None
     elif args.watch is not None:
         join = (args.watch, None, None, None, True)  # (``LobbyScene``'s url, name, table, server, watch)
+    # What to start on, the same in a window and headless.
+    start: dict[str, Any] = {
+        "continue_match": args.continue_match,
+        "replay": replay,
+        "table": table,
+        "people": args.people_names,
+        "join": join,
+        "house": args.house,
+    }
     if args.headless:
         from game.ui.device.script import run_headless
 
         run = (args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
-        return run_headless(
-            *run,
-            continue_match=args.continue_match,
-            replay=replay,
-            table=table,
-            people=args.people_names,
-            join=join,
-            house=args.house,
-        )
+        return run_headless(*run, **start)
     from game.ui.app import run_window
     from game.ui.device import display
 
@@ -326,12 +328,7 @@ def main(argv: list[str] | None = None) -> int:
         low_memory,
         lambda: runtime.choose_store(data_dir, headless=False),
         display_scale=display.window_scale(screen),
-        continue_match=args.continue_match,
-        replay=replay,
-        table=table,
-        people=args.people_names,
-        join=join,
-        house=args.house,
+        **start,
     )
     return 0
 

@@ -55,6 +55,12 @@ def open_keys(player: HeadlessApp) -> None:
     assert player.app.scene == "keys"
 
 
+def rebind(player: HeadlessApp, action: str, key: str) -> None:
+    """On the KEYS screen: ``action``'s row, then ``key`` (a key or a pad button)."""
+    keys_row(player, action)
+    player.press(key)
+
+
 def keys_row(player: HeadlessApp, action: str) -> None:
     """Choose the KEYS screen's row of ``action`` and listen for its key."""
     items = player.app.navigator.top.screen.items
@@ -89,8 +95,7 @@ def test_a_key_rebound_on_the_keys_screen_picks_up_and_the_old_key_no_longer_doe
     store = SettingsStore()
     player = HeadlessApp(store=store)
     open_keys(player)
-    keys_row(player, "pick")
-    player.press("D")
+    rebind(player, "pick", "D")
     assert store.settings.keys == ("pick D B",)
     assert any("setting keys pick D B" in line for line in player.lines)
     player.press("ESCAPE")
@@ -129,16 +134,13 @@ def test_a_key_taken_twice_is_refused_with_its_reason_and_nothing_changes():
     player = HeadlessApp(store=store)
     open_keys(player)
     screen = player.app.navigator.top.screen
-    keys_row(player, "play")
-    player.press("P")
+    rebind(player, "play", "P")
     assert screen.message == "P is already PICK UP OR PASS: choose another, or change that one first"
     assert any("keys refused: P is already PICK UP OR PASS" in line for line in player.lines)
-    keys_row(player, "play")
-    player.press("M")
+    rebind(player, "play", "M")
     assert screen.message.startswith("M turns the sound on and off")
     assert not any("setting sound" in line for line in player.lines), "M on KEYS is not the sound"
-    keys_row(player, "play")
-    player.press(PAD_B)
+    rebind(player, "play", PAD_B)
     assert screen.message.startswith("the pad's B is already PICK UP OR PASS")
     assert store.settings.keys == () and keys.bound() == DEFAULT
 
@@ -147,8 +149,7 @@ def test_a_pad_button_is_chosen_as_a_key_is():
     store = SettingsStore()
     player = HeadlessApp(store=store)
     open_keys(player)
-    keys_row(player, "red")
-    player.press("GAMEPAD1_BUTTON_X")
+    rebind(player, "red", "GAMEPAD1_BUTTON_X")
     assert store.settings.keys == ("red R X",)
     player.press("ESCAPE")
     player.press("GAMEPAD1_BUTTON_X")  # X is no longer a second START: the title stays
