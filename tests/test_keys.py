@@ -8,6 +8,7 @@ through the real game, headless.
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -206,6 +207,29 @@ def test_the_settings_keep_only_good_bindings():
     bad = dump(Settings(), Stats()).replace('"scoring"', '"keys": ["play P A"], "scoring"')
     reading = read_document(bad)
     assert reading.settings.keys == () and "keys" in (reading.problem or "")
+
+
+def test_in_the_browser_the_keys_are_kept_in_its_storage_and_come_back(tmp_path):
+    from game.ui.device import runtime
+
+    class Storage(dict):  # the page's localStorage, as the game uses it
+        def getItem(self, key):
+            return self.get(key)
+
+        def setItem(self, key, value):
+            self[key] = value
+
+    storage = Storage()
+    store = runtime.choose_store(tmp_path, headless=False, platform="emscripten")
+    store.backend.storage = storage
+    player = HeadlessApp(store=store)
+    open_keys(player)
+    rebind(player, "uno", "V")
+    assert json.loads(storage["uno1991"])["settings"]["keys"] == ["uno V Y"]
+    again = runtime.choose_store(tmp_path, headless=False, platform="emscripten")
+    again.backend.storage = storage  # the page loaded again
+    HeadlessApp(store=again)
+    assert keys.bound()["uno"] == ("V", "Y") and not list(tmp_path.iterdir()), "no file: the page's storage only"
 
 
 # ----- a gamepad alone -----------------------------------------------------------------

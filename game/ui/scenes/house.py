@@ -12,6 +12,7 @@ import pyxel
 from game.rules.house import HOUSE_RULES
 from game.rules.house_presets import HOUSE_PRESETS, preset_of
 from game.ui import layout as lay
+from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import text_centred
 from game.ui.layout import CX
@@ -73,7 +74,7 @@ class HouseRulesScreen:
             pyxel.text(rx + rw - 22, ry + 2, "ON" if on else "OFF", lay.YELLOW if on else lay.GREY)
             pyxel.text(rx + 6, ry + 10, HOUSE_RULES[key].line, lay.GREY)
         hint = "UP/DOWN choose   RETURN or LEFT/RIGHT change   ESCAPE back"
-        text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
+        text_centred(CX, lay.SCREEN_H - 12, spelled(hint), lay.GREY)
 
 
 class HouseScene(Scene):

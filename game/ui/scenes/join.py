@@ -25,6 +25,7 @@ from game.online.address import ADDRESS_CHARACTERS, ADDRESS_LENGTH, check_addres
 from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH
 from game.ui import layout as lay
 from game.ui.device import keys
+from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_W, draw_frame, text_centred
 from game.ui.scenes.letter_picker import ADDRESS_ORDER, PICKER_HINT, picked
@@ -146,7 +147,7 @@ class JoinScreen:
         if self.problem:
             for i, line in enumerate(fit_lines(self.problem, PROBLEM_CHARS, PROBLEM_LINES)):
                 text_centred(lay.CX, PROBLEM_Y + 9 * i, line, lay.PINK)
-        text_centred(lay.CX, 176, TYPING_HINT if self.typing is not None else HINT, lay.GREY)
+        text_centred(lay.CX, 176, spelled(TYPING_HINT if self.typing is not None else HINT), lay.GREY)
 
 
 PROBLEM_CHARS = (lay.SCREEN_W - 40) // CHAR_W  # a line of the message, well inside the frame

@@ -12,6 +12,7 @@ import pyxel
 from game.storage.bindings import ACTIONS, DEFAULT, Table, entries_of, rebound, refusal, table_of
 from game.ui import layout as lay
 from game.ui.device import keys
+from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import draw_frame, draw_panel, text_centred
 from game.ui.layout import CX
@@ -94,7 +95,7 @@ class KeysScreen:
         elif self.message:
             line, colour = self.message, lay.PINK if self.refused else lay.YELLOW
         else:
-            line, colour = HINT, lay.GREY
+            line, colour = spelled(HINT), lay.GREY
         text_centred(CX, HINT_Y, line, colour)
 
     def _draw_action(self, action: str, y: int, colour: int, blink: bool) -> None:

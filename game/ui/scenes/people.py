@@ -22,6 +22,7 @@ import pyxel
 from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH, SEATINGS, Settings
 from game.ui import layout as lay
 from game.ui.device import keys
+from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import draw_frame, text_centred
 from game.ui.scenes.letter_picker import PICKER_HINT, PICKER_KEYS, picked
@@ -163,11 +164,11 @@ class PeopleScreen:
         labels["done"] = "DONE"
         self.items.draw(labels, frame)
         typing_hint = FULL_HINT if self.name_full else TYPING_HINT
-        text_centred(lay.CX, HINT_Y, typing_hint if self.typing is not None else HINT, lay.GREY)
+        text_centred(lay.CX, HINT_Y, spelled(typing_hint if self.typing is not None else HINT), lay.GREY)
         bottom = self.items.y + len(self.items.keys) * self.items.item_h
         if bottom + 6 + 9 * len(TOGETHER_LINES) <= 172 and not self.confirming:
             for i, line in enumerate(TOGETHER_LINES):
-                text_centred(lay.CX, bottom + 6 + 9 * i, line, lay.LIGHT_BLUE)
+                text_centred(lay.CX, bottom + 6 + 9 * i, spelled(line), lay.LIGHT_BLUE)
         if self.confirming:
             x, y, w, h = CONFIRM_RECT
             pyxel.rect(x, y, w, h, lay.BLACK)
