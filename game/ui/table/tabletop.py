@@ -220,7 +220,7 @@ def draw_colour_choice(highlight: int, frame: int) -> None:
     for i, (letter, (x, y, w, h)) in enumerate(colour_choice_rects()):
         pyxel.rect(x, y, w, h, res.CARD_COLOURS[letter])
         pyxel.rectb(x, y, w, h, lay.WHITE)
-        pyxel.text(x + 4, y + 3, _choice_label(letter), lay.BLACK if letter == "Y" else lay.WHITE)
+        pyxel.text(x + 4, y + 3, spelled(_choice_label(letter)), lay.BLACK if letter == "Y" else lay.WHITE)
         if i == highlight and frame % 16 < 12:
             pyxel.rectb(x - 2, y - 2, w + 4, h + 4, lay.WHITE)
 
