@@ -176,8 +176,8 @@ def test_reset_goes_back_to_the_1991_keys():
     assert any(" message You pick up " in line for line in player.lines[said:]), "P picks up again"
 
 
-def test_how_to_play_names_the_players_keys_on_both_pages():
-    keys.use(table_of(("pick D B", "uno V X", "menu TAB START")))
+def test_how_to_play_and_the_colour_buttons_name_the_players_keys():
+    keys.use(table_of(("pick D B", "uno V X", "menu TAB START", "green SPACE -")))
     try:
         page = {key: what for key, what in (line.split("|") for line in howto.CONTROL_PAGES[0][1] if "|" in line)}
         assert "P" in page and spelled_column("P") == "D" and spelled_column("ESCAPE") == "TAB"
@@ -186,6 +186,7 @@ def test_how_to_play_names_the_players_keys_on_both_pages():
         assert spelled("When a computer forgets, press U before the next player.").endswith(
             "press V before the next player."
         )
+        assert [spelled("R RED"), spelled("G GREEN")] == ["R RED", "SPACE GREEN"]
     finally:
         keys.use(DEFAULT)
     assert spelled_column("U (GAMEPAD Y)") == "U (GAMEPAD Y)"
