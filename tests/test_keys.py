@@ -233,6 +233,19 @@ def test_in_the_browser_the_keys_are_kept_in_its_storage_and_come_back(tmp_path)
     assert keys.bound()["uno"] == ("V", "Y") and not list(tmp_path.iterdir()), "no file: the page's storage only"
 
 
+def test_a_letter_bound_to_play_or_a_move_still_types_in_a_name():
+    store = SettingsStore(Settings(keys=("play SPACE A", "right D DPAD_RIGHT")))
+    player = HeadlessApp(store=store)
+    to_item(player, "people")
+    player.press("SPACE")  # PLAY, CHOOSE: the PEOPLE screen
+    player.press("DOWN", "SPACE")  # PERSON 1: typing
+    player.press("A", "D", "SPACE", "D")  # letters, and a space, though D moves right and SPACE plays
+    screen = player.app.navigator.top.screen
+    assert screen.typing == 0 and screen.names[0] == "AD D"
+    player.press(PAD_A)  # the pad's A keeps it
+    assert screen.typing is None and screen.names[0] == "AD D"
+
+
 # ----- a gamepad alone -----------------------------------------------------------------
 
 

@@ -28,7 +28,7 @@ from game.ui.device import keys
 from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_W, draw_frame, text_centred
-from game.ui.scenes.letter_picker import ADDRESS_ORDER, PICKER_HINT, picked
+from game.ui.scenes.letter_picker import ADDRESS_ORDER, PICKER_HINT, picked, typing_keys
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.navigator import Keys, Pop, Push, Scene, Step
 from game.ui.scenes.widgets import ITEM_H, Choice, ItemList, fit_lines, list_choice
@@ -110,6 +110,7 @@ class JoinScreen:
         return choice, moved
 
     def _type(self, pressed: list[str], typed: str, text: str) -> None:
+        pressed = typing_keys(pressed, text if self.typing == "address" else typed)
         if self.typing == "address":
             value = picked(
                 self.address[:-1] if "BACK" in pressed else self.address, pressed, ADDRESS_ORDER, ADDRESS_LENGTH

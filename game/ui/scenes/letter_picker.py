@@ -10,6 +10,13 @@ PICKER_HINT = "UP/DOWN a letter, RIGHT the next"  # for a gamepad
 ADDRESS_ORDER = "abcdefghijklmnopqrstuvwxyz0123456789:/.-_ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+def typing_keys(pressed: list[str], typed: str) -> list[str]:
+    """The frame's keys while a name is typed: with a letter typed, the
+    keys it also stands for are left out (the player may have bound a
+    letter to PLAY or to a move: typed, it is a letter)."""
+    return [key for key in pressed if key not in ("RETURN", *PICKER_KEYS)] if typed else pressed
+
+
 def picked(text: str, pressed: list[str], order: str, most: int) -> str:
     """``text`` after the frame's arrows: UP/DOWN turn its last character
     on or back along ``order`` (an empty text starts at the first), RIGHT adds the

@@ -25,7 +25,7 @@ from game.ui.device import keys
 from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import draw_frame, text_centred
-from game.ui.scenes.letter_picker import PICKER_HINT, PICKER_KEYS, picked
+from game.ui.scenes.letter_picker import PICKER_HINT, PICKER_KEYS, picked, typing_keys
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
 from game.ui.scenes.widgets import Choice, ItemList, list_choice
 
@@ -138,6 +138,7 @@ class PeopleScreen:
         index = self.typing
         assert index is not None, "_type: a name being typed"
         name = self.names[index]
+        pressed = typing_keys(pressed, typed)
         if "BACK" in pressed:
             name, self._fresh = name[:-1], False
         starts = any(c in NAME_CHARACTERS for c in typed) or any(key in PICKER_KEYS[:3] for key in pressed)
