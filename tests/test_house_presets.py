@@ -73,6 +73,15 @@ def test_the_preset_of_the_flag_is_played_for_this_run_only():
     assert store.settings.house == ("stacking",), "the saved house rules stay"
 
 
+def test_house_rules_are_played_in_standard_uno_only():
+    from game.ui.next_match import NextMatch
+
+    chosen = NextMatch(Settings(rules="royal", house=("jump_in",)), "normal", None, None)
+    assert chosen.house_in_play("royal") == () and chosen.house_in_play("standard") == ("jump_in",)
+    flagged = NextMatch(Settings(house=("jump_in",)), "normal", None, None, house=PARTY)
+    assert flagged.house_in_play("standard") == PARTY and flagged.house_in_play("1991") == ()
+
+
 def open_house(player: HeadlessApp) -> house.HouseRulesScreen:
     items = player.app.context.title.items
     while items.current != "house":

@@ -133,11 +133,6 @@ class Settings:
         self.house = tuple(rule for rule in HOUSE_RULES if rule in on)
 
     @property
-    def house_in_play(self) -> tuple[str, ...]:
-        """The house rules a match of these rules plays: standard UNO's only."""
-        return self.house if RULESETS[self.rules].house_rules else ()
-
-    @property
     def players(self) -> int:
         """Players at the table under these rules: you and the opponents
         the rule set has room for."""
