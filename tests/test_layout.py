@@ -335,12 +335,13 @@ def test_every_house_rule_explanation_stays_in_its_row():
     texts = {}
     for index, key in enumerate(screen.items.keys[:-1]):
         rx, ry, rw, rh = screen.items.rect(index)
-        if key == house.PRESET:  # each preset's line, and CUSTOM's, with the longest title
+        within = (rx + 1, ry + 1, rw - 3, rh - 3)  # inside the highlight's frame
+        if key == house.PRESET:  # each preset's line, and CUSTOM's
             lines = [preset.line for preset in HOUSE_PRESETS.values()] + [house.CUSTOM_LINE]
             for number, line in enumerate(lines):
-                texts[f"preset {number}"] = (text_box(rx + 6, ry + 10, line), (rx, ry, rw, rh))
+                texts[f"preset {number}"] = (text_box(rx + 6, ry + house.LINE_DY, line), within)
             continue
-        texts[key] = (text_box(rx + 6, ry + 10, HOUSE_RULES[key].line), (rx, ry, rw, rh))
+        texts[key] = (text_box(rx + 6, ry + house.LINE_DY, HOUSE_RULES[key].line), within)
     assert outside(texts) == []
     assert screen.items.rect(len(screen.items.keys) - 1)[1] + house.HOUSE_ITEM_H <= lay.SCREEN_H - 12
 

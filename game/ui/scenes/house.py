@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 HOUSE_Y = PANEL[1] + 30
 HOUSE_ITEM_H = 18  # a switch and its explanation under it
+LINE_DY = 9  # the explanation, clear of the highlight's frame (16 high)
 PRESET = "preset"  # the row of presets, under the switches it sums up
 CUSTOM_LINE = "your own choice of house rules: no preset has them"
 
@@ -52,7 +53,7 @@ class HouseRulesScreen:
         title = preset.title if preset is not None else "CUSTOM"
         pyxel.text(rx + 6, ry + 2, "PRESET", colour)
         pyxel.text(rx + rw - 6 - 4 * len(title), ry + 2, title, lay.YELLOW)
-        pyxel.text(rx + 6, ry + 10, preset.line if preset is not None else CUSTOM_LINE, lay.GREY)
+        pyxel.text(rx + 6, ry + LINE_DY, preset.line if preset is not None else CUSTOM_LINE, lay.GREY)
 
     def draw(self, frame: int) -> None:
         draw_titled_panel("HOUSE RULES OF STANDARD UNO", "Off by default: the printed rules. Switch on any.")
@@ -72,7 +73,7 @@ class HouseRulesScreen:
             on = key in self.house
             pyxel.text(rx + 6, ry + 2, HOUSE_RULES[key].title, colour)
             pyxel.text(rx + rw - 22, ry + 2, "ON" if on else "OFF", lay.YELLOW if on else lay.GREY)
-            pyxel.text(rx + 6, ry + 10, HOUSE_RULES[key].line, lay.GREY)
+            pyxel.text(rx + 6, ry + LINE_DY, HOUSE_RULES[key].line, lay.GREY)
         hint = "UP/DOWN choose   RETURN or LEFT/RIGHT change   ESCAPE back"
         text_centred(CX, lay.SCREEN_H - 12, spelled(hint), lay.GREY)
 
