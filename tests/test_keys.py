@@ -192,6 +192,19 @@ def test_how_to_play_and_the_colour_buttons_name_the_players_keys():
     assert spelled_column("U (GAMEPAD Y)") == "U (GAMEPAD Y)"
 
 
+def test_how_to_play_says_the_keys_are_the_players_own_once_changed():
+    player = HeadlessApp(store=SettingsStore(Settings(keys=("pick D B",))))
+    to_item(player, "howto")
+    player.press("RETURN")
+    screen = player.app.navigator.top.screen
+    assert screen.heading == howto.KEYS_PAGE  # the page (its notice) is the same...
+    player.app.draw()
+    shown = [pyxel.screen.pget(x, 32) for x in range(SCREEN_W)]  # ...its heading says so
+    keys.use(DEFAULT)
+    player.app.draw()
+    assert [pyxel.screen.pget(x, 32) for x in range(SCREEN_W)] != shown
+
+
 def test_with_the_1991_keys_every_text_stays_as_written():
     texts = [value for value in vars(narration).values() if isinstance(value, str)]
     texts += [line for _, lines in howto.CONTROL_PAGES for line in lines]

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from game.rules.rulesets import RULESETS
+from game.storage.bindings import DEFAULT
 from game.ui import layout as lay
+from game.ui.device import keys
 from game.ui.device.key_words import spelled, spelled_column
 from game.ui.device.keys import Pointer
 from game.ui.drawing import text_centred
@@ -24,9 +26,11 @@ if TYPE_CHECKING:
 # A page: its heading and its lines; a line with "|" is a key and what it does
 # (drawn with the player's keys: ``key_words``).
 PAD_PAGE = "GAMEPAD AND MOUSE"  # its key column names pad buttons
+KEYS_PAGE = "THE KEYS (AS IN 1991)"
+OWN_KEYS_PAGE = "THE KEYS (YOUR OWN, CHOSEN ON KEYS)"  # its heading once the player changed some
 CONTROL_PAGES = [
     (
-        "THE KEYS (AS IN 1991)",
+        KEYS_PAGE,
         [
             "LEFT / RIGHT|move the arrow along your hand",
             "RETURN|play the card under the arrow",
@@ -265,7 +269,8 @@ class HowToPlay:
     def draw(self, frame: int) -> None:
         x, y, w, _ = draw_titled_panel(f"HOW TO PLAY   PAGE {self.page + 1} OF {len(self.pages)}")
         heading, lines = self.pages[self.page]
-        text_centred(CX, y + 22, heading, lay.YELLOW)
+        own = heading == KEYS_PAGE and keys.bound() != DEFAULT
+        text_centred(CX, y + 22, OWN_KEYS_PAGE if own else heading, lay.YELLOW)
         pyxel.line(x + 40, y + 31, x + w - 41, y + 31, lay.GREY)
         top = y + 37
         for i, line in enumerate(lines):
