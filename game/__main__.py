@@ -2,8 +2,8 @@
 
 python -m game [--seed N] [--level easy|normal|hard] [--mute] [--low-memory | --no-low-memory] [--data-dir DIR]
                [--continue | --replay FILE | --rules 1991|standard|royal [--players N]]
-               [--people N] [--names ANN,BOB]
-python -m game --join ws://HOST:PORT/ROOM [--name NAME] [--rules R [--players N]] [--data-dir DIR]
+               [--people N] [--names ANN,BOB] [--house PRESET|NAME,NAME]
+python -m game --join ws://HOST:PORT/ROOM [--name NAME] [--rules R [--players N] [--house ...]] [--data-dir DIR]
 python -m game --watch ws://HOST:PORT/ROOM [--data-dir DIR]
 python -m game --export-last FILE [--data-dir DIR]
 python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [--data-dir DIR] [--continue]
@@ -15,7 +15,7 @@ import argparse
 import random
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.ui.next_match import RunTable
@@ -130,6 +130,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="the people's names, in seating order, for this run (default: as saved, or PLAYER 1, PLAYER 2...)",
     )
     parser.add_argument(
+        "--house",
+        type=house_option,
+        default=None,
+        metavar="PRESET|NAME,NAME",
+        help="standard UNO's house rules for this run: a preset (none, party, fast, all) or house rules separated"
+        " by commas (default: as saved on HOUSE RULES)",
+    )
+    parser.add_argument(
         "--join",
         type=join_address,
         metavar="ws://HOST:PORT/ROOM",
@@ -169,6 +177,12 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
             parser.error(f"--players {args.players}: {rules.seats()}")
         if args.continue_match or args.replay:
             parser.error("--rules starts a new match: not with --continue or --replay")
+        if args.house and not rules.house_rules:
+            parser.error(f"--house: house rules are options of the standard rules, not of --rules {args.rules}")
+    if args.house is not None and args.join is not None and args.rules is None:
+        parser.error("--house with --join goes with --rules: the table of the room you make")
+    if args.house is not None and (args.continue_match or args.replay or args.watch):
+        parser.error("--house chooses a new match's house rules: not with --continue, --replay or --watch")
     if args.join is not None and (args.continue_match or args.replay or args.people or args.names):
         parser.error("--join plays online: not with --continue, --replay, --people or --names")
     if args.watch is not None and (args.join or args.continue_match or args.replay or args.rules or args.people):
@@ -190,6 +204,16 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     if not args.headless and (args.script or args.shots):
         parser.error("--script and --shots need --headless")
     return args
+
+
+def house_option(text: str) -> tuple[str, ...]:
+    """``--house``: a preset or house rules' names (``game.rules.house_presets``)."""
+    from game.rules.house_presets import house_choice
+
+    try:
+        return house_choice(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _people_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> tuple[str, ...] | None:
@@ -288,13 +312,20 @@ def main(argv: list[str] | None = None) -> int:
         join, table = online_request(args, table), None
     elif args.watch is not None:
         join = (args.watch, None, None, None, True)  # (``LobbyScene``'s url, name, table, server, watch)
+    # What to start on, the same in a window and headless.
+    start: dict[str, Any] = {
+        "continue_match": args.continue_match,
+        "replay": replay,
+        "table": table,
+        "people": args.people_names,
+        "join": join,
+        "house": args.house,
+    }
     if args.headless:
         from game.ui.device.script import run_headless
 
         run = (args.script, seed, args.level, args.mute, args.shots, low_memory, data_dir)
-        return run_headless(
-            *run, continue_match=args.continue_match, replay=replay, table=table, people=args.people_names, join=join
-        )
+        return run_headless(*run, **start)
     from game.ui.app import run_window
     from game.ui.device import display
 
@@ -309,11 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         low_memory,
         lambda: runtime.choose_store(data_dir, headless=False),
         display_scale=display.window_scale(screen),
-        continue_match=args.continue_match,
-        replay=replay,
-        table=table,
-        people=args.people_names,
-        join=join,
+        **start,
     )
     return 0
 
@@ -331,7 +358,7 @@ def check_teams(parser: argparse.ArgumentParser, rules: str | None, players: int
 
 def online_request(args: argparse.Namespace, table: RunTable | None) -> tuple:
     """``--join``'s address, your name (None: the title's) and, with
-    ``--rules``, the table of the room if you make it (every seat a person's:
+    ``--rules`` (and ``--house``), the table of the room if you make it (every seat a person's:
     the room's creator starts it with computers in the seats left free)."""
     room_table = None
     if table is not None:
@@ -340,6 +367,8 @@ def online_request(args: argparse.Namespace, table: RunTable | None) -> tuple:
         rules, players, teams = table
         players = players or (4 if teams else RULESETS[rules].min_players)
         room_table = {"rules": rules, "players": players, "people": players, "teams": teams}
+        if args.house:
+            room_table["house"] = list(args.house)
         if args.level:
             room_table["level"] = args.level
     return args.join, args.name, room_table

@@ -14,7 +14,8 @@ Without ``--ai``, random players play (calling UNO or forgetting to, at
 random) while late calls, catches by any seat and, in Royal Revenge, the
 scepter's fanfares are injected at random, and with the house rule jump_in,
 jump-ins by any seat that can. ``--house`` names the standard rules' house
-rules to play with (``stacking,jump_in``), ``all`` of them, or ``random``: a
+rules to play with (``stacking,jump_in``), a preset (``party``, ``fast``, ``all``:
+``game/rules/house_presets.py``), or ``random``: a
 random set for every match. After every action the simulator
 checks the invariants: every card is accounted for across the hands, the
 draw pile and the discard pile; the chosen legal action does not raise; a
@@ -61,6 +62,7 @@ from game.progress import Progress
 from game.rules import Game, IllegalAction
 from game.rules.cards import Card
 from game.rules.house import HOUSE_RULES
+from game.rules.house_presets import HOUSE_PRESETS, house_choice
 from game.rules.notation import OUT_OF_TURN, action_table
 from game.rules.rulesets import RULES_1991, RULESETS, get_ruleset
 from game.rules.teams import sides, team_letter
@@ -597,7 +599,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--teams", action="store_true", help="partners: teams of two, standard rules, 4 to 10 seats")
     parser.add_argument("--ai", metavar="A,B", help=f"two levels to play each other: {', '.join(LEVELS)}")
     parser.add_argument(
-        "--house", metavar="NAMES", default="", help="standard rules' house rules: NAME,NAME, all or random"
+        "--house",
+        metavar="PRESET",
+        default="",
+        help=f"standard rules' house rules: a preset ({', '.join(HOUSE_PRESETS)}), NAME,NAME or random",
     )
     args = parser.parse_args(argv)
     if args.rules not in RULESETS:
@@ -606,7 +611,10 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seed takes a whole number, 0 or more")
     if args.hands < 1:
         parser.error("--hands takes a number of hands, 1 or more")
-    house = house_option(args.house)
+    try:
+        house = house_option(args.house)
+    except ValueError as error:
+        parser.error(f"--house: {error}")
     if house and not get_ruleset(args.rules).house_rules:
         parser.error("--house takes house rules of the standard rules: add --rules standard")
     if args.ai:
@@ -634,10 +642,11 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def house_option(text: str) -> tuple[str, ...] | str:
-    """``--house``: names separated by commas, ``all`` or ``random``."""
-    if text in ("all", "random"):
-        return tuple(HOUSE_RULES) if text == "all" else text
-    return tuple(name for name in text.split(",") if name)
+    """``--house``: a preset (``party``, ``all``...), names separated by
+    commas, or ``random``. ValueError for an unknown name."""
+    if text in ("", "random"):
+        return text or ()
+    return house_choice(text)
 
 
 if __name__ == "__main__":

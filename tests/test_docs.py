@@ -127,6 +127,7 @@ def test_the_title_menu_table_names_every_item():
         "people": "PEOPLE:",
         "join": "JOIN ONLINE",
         "host": "HOST ON THE LAN",
+        "keys": "KEYS",
         "replays": "REPLAYS",
         "quit": "QUIT",
     }

@@ -27,12 +27,14 @@ from game.online import hosting
 from game.online.address import ADDRESS_LENGTH, check_address, is_address
 from game.online.hosting import HostingError, LocalServer
 from game.storage.files import FILENAME, Files
-from game.storage.settings import Settings, Stats, dump, read_document
+from game.storage.settings import Settings, Stats
+from game.storage.settings_document import dump, read_document
 from game.storage.store import Store
 from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
 from game.ui.device import keys
 from game.ui.device.script import Driver
+from game.ui.drawing import CHAR_H
 from game.ui.scenes import join, lobby, title_menu, widgets
 
 
@@ -627,9 +629,10 @@ def test_every_line_of_the_join_screen_fits():
 def test_the_title_menu_fits_above_the_bottom_lines_with_a_gap(desktop, saved):
     menu = title_menu.TitleMenu(can_quit=desktop, title_art=True, can_host=desktop)
     menu.can_continue = saved
-    assert len(menu.items.keys) == 12 + 2 * desktop + saved  # JOIN; HOST and QUIT on the desktop
+    assert len(menu.items.keys) == 13 + 2 * desktop + saved  # JOIN, KEYS; HOST and QUIT on the desktop
     last = menu.items.rect(len(menu.items.keys) - 1)
     assert last[1] + last[3] + 4 <= title_menu.CREDIT_Y, "clear of the credit line"
-    assert menu.items.y - 16 >= 2, "the heading is on the screen"
+    assert menu.heading_y >= 2, "the heading is on the screen"
+    assert menu.heading_y + CHAR_H + 4 <= menu.items.y, "the heading is clear of the items"
     labels = [title_menu.JOIN_LABEL, title_menu.HOST_LABEL]
     assert all(len(label) * 4 + 10 <= title_menu.MENU_W for label in labels)

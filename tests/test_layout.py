@@ -342,13 +342,21 @@ def test_every_line_of_how_to_play_stays_inside_its_border(rules, heading, lines
 
 def test_every_house_rule_explanation_stays_in_its_row():
     from game.rules.house import HOUSE_RULES
+    from game.rules.house_presets import HOUSE_PRESETS
 
     screen = house.HouseRulesScreen(())
     texts = {}
     for index, key in enumerate(screen.items.keys[:-1]):
         rx, ry, rw, rh = screen.items.rect(index)
-        texts[key] = (text_box(rx + 6, ry + 10, HOUSE_RULES[key].line), (rx, ry, rw, rh))
+        within = (rx + 1, ry + 1, rw - 3, rh - 3)  # inside the highlight's frame
+        if key == house.PRESET:  # each preset's line, and CUSTOM's
+            lines = [preset.line for preset in HOUSE_PRESETS.values()] + [house.CUSTOM_LINE]
+            for number, line in enumerate(lines):
+                texts[f"preset {number}"] = (text_box(rx + 6, ry + house.LINE_DY, line), within)
+            continue
+        texts[key] = (text_box(rx + 6, ry + house.LINE_DY, HOUSE_RULES[key].line), within)
     assert outside(texts) == []
+    assert screen.items.rect(len(screen.items.keys) - 1)[1] + house.HOUSE_ITEM_H <= lay.SCREEN_H - 12
 
 
 @pytest.mark.parametrize("players", range(2, 11))

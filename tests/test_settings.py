@@ -7,7 +7,8 @@ from game.storage import files as files_module
 from game.storage import store as store_module
 from game.storage.files import FILENAME, Files
 from game.storage.local_storage import LocalStorage
-from game.storage.settings import DIFFICULTIES, LevelStats, Settings, Stats, dump, read_document, table_key
+from game.storage.settings import DIFFICULTIES, LevelStats, Settings, Stats, table_key
+from game.storage.settings_document import dump, read_document
 from game.storage.store import Store, open_store
 
 
@@ -587,12 +588,12 @@ def test_house_rules_are_kept_in_order_and_bad_ones_dropped(tmp_path):
     settings = Settings(rules="standard")
     settings.toggle_house("jump_in")
     settings.toggle_house("stacking")
-    assert settings.house == ("stacking", "jump_in") and settings.house_in_play == settings.house
+    assert settings.house == ("stacking", "jump_in")
     Store(Files(tmp_path)).save_settings(settings, Stats())
     loaded, _, warning = Store(Files(tmp_path)).load_settings()
     assert warning is None and loaded.house == ("stacking", "jump_in")
     loaded.toggle_house("stacking")
-    assert loaded.house == ("jump_in",) and Settings(rules="royal", house=("jump_in",)).house_in_play == ()
+    assert loaded.house == ("jump_in",)
     data = {"version": 1, "settings": {"house": ["stacking", "cheating"], "difficulty": "easy"}}
     settings, _, warning = write(tmp_path, json.dumps(data)).load_settings()
     assert settings == Settings(difficulty="easy") and "settings.house=['stacking', 'cheating']" in warning

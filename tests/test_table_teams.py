@@ -16,7 +16,8 @@ import pyxel
 from conftest import HeadlessApp
 
 from game.storage.files import FILENAME, Files
-from game.storage.settings import Settings, Stats, dump, read_document
+from game.storage.settings import Settings, Stats
+from game.storage.settings_document import dump, read_document
 from game.storage.store import Store
 from game.ui import layout as lay
 from game.ui.app import init_pyxel

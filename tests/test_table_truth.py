@@ -463,7 +463,8 @@ def test_hints_are_off_in_the_1991_game_and_switched_in_the_match_menu():
 def test_a_1991_settings_file_is_as_before_without_hints():
     import json
 
-    from game.storage.settings import Settings, Stats, dump
+    from game.storage.settings import Settings, Stats
+    from game.storage.settings_document import dump
 
     assert "hints" not in json.loads(dump(Settings(), Stats()))["settings"]
     assert json.loads(dump(Settings(hints=False), Stats()))["settings"]["hints"] is False

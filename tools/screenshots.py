@@ -51,7 +51,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     ),
     "low_memory": ("title_low_memory",),
     "people": ("people_names", "people_table_10"),
-    "menus": ("title_rules", "house_rules", "how_to_play_new_keys", "how_to_play_royal"),
+    "menus": ("title_rules", "house_rules", "how_to_play_new_keys", "how_to_play_royal", "keys"),
     "tables": (
         "table_2_players",
         "table_4_players",
@@ -326,12 +326,14 @@ def people(out: Path) -> None:
 
 def menus(out: Path) -> None:
     """The title menu set for Royal Revenge against three, the house rules
-    screen, and How to Play's pages of the new keys and of Royal Revenge."""
+    screen (the PARTY preset), How to Play's pages of the new keys and of
+    Royal Revenge, and the KEYS screen refusing a key taken twice."""
     p = Pictures(out, 1)
     p.to_title()
     p.set_item("rules", "rules", "standard")
     p.choose("house")
     p.wait_until(lambda: p.app.scene == "house", "opened the house rules")
+    p.press(*["UP"] * 2, "RETURN")  # from STACKING round to PRESET: NONE becomes PARTY
     p.shot("house_rules")
     p.press("ESCAPE")
     p.wait_until(lambda: p.app.scene == "title", "went back from the house rules")
@@ -344,6 +346,13 @@ def menus(out: Path) -> None:
     p.shot("how_to_play_new_keys")
     p.how_to_play_page("ROYAL REVENGE")
     p.shot("how_to_play_royal")
+    p.press("ESCAPE")
+    p.wait_until(lambda: p.app.scene == "title", "went back from How to Play")
+    p.choose("keys")
+    p.wait_until(lambda: p.app.scene == "keys", "opened the keys")
+    p.press(*["DOWN"] * 5, "RETURN", "D", "UP", "RETURN", "D")  # PICK UP OR PASS on D; D refused for PLAY
+    p.wait(3)
+    p.shot("keys")
 
 
 def tables(out: Path) -> None:

@@ -40,7 +40,8 @@ from typing import Any
 from game.rules import Game
 from game.rules.rulesets import RULESETS
 from game.storage.safe_files import where_broken
-from game.storage.settings import DIFFICULTIES, one_line, players_for
+from game.storage.settings import DIFFICULTIES, players_for
+from game.storage.settings_document import one_line
 
 VERSION = 1
 MAX_TEXT = 1024 * 1024  # a match to 500 is a few KB; anything this big is not ours

@@ -41,8 +41,9 @@ from game.storage.backend import MATCH, SETTINGS, Backend
 from game.storage.files import Files
 from game.storage.local_storage import LocalStorage
 from game.storage.saves import SavedMatch, brief, dump, parse
-from game.storage.settings import Reading, Settings, Stats, fallback, one_line, read_document
-from game.storage.settings import dump as dump_settings
+from game.storage.settings import Settings, Stats
+from game.storage.settings_document import Reading, fallback, one_line, read_document
+from game.storage.settings_document import dump as dump_settings
 
 
 class Store:

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from game.online.client import BrowserClient, Client
+from game.storage.bindings import table_of
 from game.storage.memory import Memory
 from game.storage.saves import SavedMatch
 from game.storage.store import Store
@@ -117,6 +118,7 @@ class App:
         table: RunTable | None = None,
         people: tuple[str, ...] | None = None,
         join: tuple[str, str] | None = None,
+        house: tuple[str, ...] | None = None,
     ) -> None:
         """``join``: the address of an online room and your name there: go
         straight to it (``--join``, ``--name``). ``people``: the names of the people at the table for this run
@@ -129,7 +131,8 @@ class App:
         up a position. ``store`` keeps settings and statistics, the
         match being played and the finished ones (default: for this run
         only). ``continue_match``: go straight to the saved match, if any;
-        ``replay``: go straight to watching that match."""
+        ``replay``: go straight to watching that match. ``house``: this
+        run's house rules (``--house``; None: the settings')."""
         self.notice = Notices(report)
         self.navigator = Navigator(self.notice)
         self.mouse = keys.Mouse()
@@ -137,6 +140,7 @@ class App:
         store = store if store is not None else Store(Memory())
         settings, stats, store_warning = store.load_settings()
         LOOK.colour_signs = settings.colour_signs
+        keys.use(table_of(settings.keys))
         sound = settings.sound if muted is None else not muted
         ctx = self.context = Context(
             seed=seed,
@@ -149,7 +153,7 @@ class App:
             audio=Audio(not sound, self.notice, music=not low_memory),
             loader=Loader(low_memory),
             title=TitleMenu(runtime.can_quit(platform), title_art=not low_memory),
-            next_match=NextMatch(settings, level or settings.difficulty, table, people),
+            next_match=NextMatch(settings, level or settings.difficulty, table, people, house),
             low_memory=low_memory,
         )
         ctx.online = OnlinePlay(ctx)
@@ -281,6 +285,7 @@ def run_window(
     table: RunTable | None = None,
     people: tuple[str, ...] | None = None,
     join: tuple[str, str] | None = None,
+    house: tuple[str, ...] | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits, the
     window at ``display_scale`` (None: pyxel chooses). ``store_for`` is
@@ -302,6 +307,7 @@ def run_window(
         table=table,
         people=people,
         join=join,
+        house=house,
     )
     app.mouse.in_window = display.pointer_in_window()
     pyxel.run(*window_frames(app))

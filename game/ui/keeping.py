@@ -87,7 +87,7 @@ class Keeping:
             partners = " partners" if teams else ""
             ctx.notice(f"table {rules} {players} players scoring {ctx.settings.scoring}{partners}")
         seed = ctx.seed + number
-        house = ctx.settings.house if RULESETS[rules].house_rules else ()
+        house = ctx.next_match.house_in_play(rules)
         scoring = ctx.settings.scoring
         game = Game(rules, players, seed=seed, deck=deck, starter=starter, scoring=scoring, house=house, teams=teams)
         match = Match(self._table(level, ctx.seed, ctx.next_match.seating(players, seed)), EngineSource(game))

@@ -1,6 +1,7 @@
-"""The next match's table: its rule set, players, partners, people and
-level, from the settings, or from this run's ``--rules``/``--players``/
-``--teams``/``--people``/``--level`` until the title menu changes them.
+"""The next match's table: its rule set, players, partners, people, house
+rules and level, from the settings, or from this run's ``--rules``/
+``--players``/``--teams``/``--people``/``--house``/``--level`` until the
+title menu changes them.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ class RunTable(NamedTuple):
 class NextMatch:
     """``table``: this run's rule set and number of players (None: the
     settings'; players None: as many as the settings' opponents);
-    ``people``: this run's people's names (None: the settings')."""
+    ``people``: this run's people's names (None: the settings');
+    ``house``: this run's house rules (None: the settings')."""
 
     def __init__(
         self,
@@ -32,11 +34,27 @@ class NextMatch:
         level: str,
         table: RunTable | None,
         people: tuple[str, ...] | None,
+        house: tuple[str, ...] | None = None,
     ) -> None:
         self.settings = settings
         self.level = level  # --level is for this run only, unless changed in the menu
         self._table = None if table is None else RunTable(*table)  # (a test's (rules, players) too)
         self._people = people
+        self._house = house
+
+    @property
+    def house(self) -> tuple[str, ...]:
+        """The house rules chosen for standard UNO: this run's, else the settings'."""
+        return self.settings.house if self._house is None else self._house
+
+    def house_in_play(self, rules: str) -> tuple[str, ...]:
+        """The house rules a match of ``rules`` plays: standard UNO's only."""
+        return self.house if RULESETS[rules].house_rules else ()
+
+    def change_house(self, house: tuple[str, ...]) -> None:
+        """HOUSE RULES changed them: the settings take over from --house."""
+        self.settings.house = house
+        self._house = None
 
     def rules_and_players(self) -> tuple[str, int]:
         """The next match's rule set and number of players."""
@@ -124,7 +142,7 @@ class NextMatch:
         """The title menu's table, as the server takes it (``room.check_table``):
         every seat a person's until the host starts with computers."""
         rules, players = self.rules_and_players()
-        house = list(self.settings.house) if RULESETS[rules].house_rules else []
+        house = list(self.house_in_play(rules))
         return {
             "rules": rules,
             "players": players,

@@ -14,98 +14,120 @@ from dataclasses import dataclass
 import pyxel
 
 from game.rules.cards import COLOURS
+from game.storage import bindings
 from game.ui.layout import SCREEN_H, SCREEN_W
 
-# Name -> pyxel keys that mean it. The keypad's ENTER is RETURN too. A gamepad
-# plays with its d-pad, A (RETURN) and B (P: pick up or pass); in the menus B
-# is BACK as well. START opens the menu; so does X, for phones, whose virtual
-# gamepad (Pyxel's web build) may have no START.
-GAME_KEYS = {
-    "LEFT": (pyxel.KEY_LEFT, pyxel.GAMEPAD1_BUTTON_DPAD_LEFT),
-    "RIGHT": (pyxel.KEY_RIGHT, pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT),
-    "UP": (pyxel.KEY_UP, pyxel.GAMEPAD1_BUTTON_DPAD_UP),
-    "DOWN": (pyxel.KEY_DOWN, pyxel.GAMEPAD1_BUTTON_DPAD_DOWN),
-    "RETURN": (pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER, pyxel.GAMEPAD1_BUTTON_A),
-    "P": (pyxel.KEY_P, pyxel.GAMEPAD1_BUTTON_B),
-    "BACK": (pyxel.KEY_BACKSPACE, pyxel.GAMEPAD1_BUTTON_B),
-    "R": (pyxel.KEY_R,),
-    "G": (pyxel.KEY_G,),
-    "Y": (pyxel.KEY_Y,),
-    "B": (pyxel.KEY_B,),
+# The names the game reads, in this order, each from the key and pad button
+# the player chose for its action (``game.storage.bindings``: the 1991
+# keys by default). A gamepad plays with its d-pad, A (RETURN) and B (P:
+# pick up or pass); in the menus the pick-up button is BACK as well. START
+# opens the menu; so does X while it does nothing else, for phones, whose
+# virtual gamepad (Pyxel's web build) may have no START. Standard UNO and
+# Royal Revenge: U (gamepad Y) calls UNO or catches a missed call; C and A
+# challenge or accept a Wild Draw Four, S stacks one (house rule); J jumps
+# in (house rule); K catches for the next person (several people at one
+# keyboard); H shows the last lines of the message bar; Q opens an online
+# table's quick chat; a number names a seat for the King.
+NAMES = ("LEFT", "RIGHT", "UP", "DOWN", "RETURN", "P", "BACK", "R", "G", "Y", "B", "N", "M", "ESCAPE", "START")
+NAMES += ("U", "C", "A", "S", "J", "K", "H", "Q", *"0123456789")
+# Keys that keep their meaning whatever is bound (``bindings.KEPT``); the keypad's ENTER is RETURN too.
+FIXED_KEYS = {
+    "RETURN": (pyxel.KEY_KP_ENTER,),
+    "BACK": (pyxel.KEY_BACKSPACE,),
     "N": (pyxel.KEY_N,),
     "M": (pyxel.KEY_M,),
-    "ESCAPE": (pyxel.KEY_ESCAPE,),
-    "START": (pyxel.GAMEPAD1_BUTTON_START, pyxel.GAMEPAD1_BUTTON_X),
-    # Standard UNO and Royal Revenge: U (gamepad Y) calls UNO or catches a
-    # missed call; C and A challenge or accept a Wild Draw Four; a number
-    # names a seat for the King.
-    "U": (pyxel.KEY_U, pyxel.GAMEPAD1_BUTTON_Y),
-    "C": (pyxel.KEY_C,),
-    "A": (pyxel.KEY_A,),
-    "S": (pyxel.KEY_S,),  # stack a Wild Draw Four (house rule)
-    "J": (pyxel.KEY_J,),  # jump in (house rule)
-    "K": (pyxel.KEY_K,),  # several people at one keyboard: the next person catches
-    "H": (pyxel.KEY_H,),  # the last lines of the message bar
-    "Q": (pyxel.KEY_Q, pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER),  # an online table's quick chat
     **{digit: (getattr(pyxel, f"KEY_{digit}"),) for digit in "0123456789"},
 }
+MENU_BUTTON = "START"  # the menu's pad button is read as START, its key as ESCAPE
+PHONE_MENU_BUTTON = "X"
 COLOUR_KEYS = tuple(COLOURS)  # R, G, Y, B name a colour
 DIGIT_KEYS = tuple("0123456789")  # a seat, as King
 REPEATING = ("LEFT", "RIGHT", "UP", "DOWN")  # held down, the arrow keeps moving
 REPEAT_HOLD = 10  # frames before a held arrow key repeats
 REPEAT_EVERY = 3
+PADS = 4  # several people: each gamepad is its own person's (pad 1 the first person's...)
 
 
-# Several people: each gamepad is its own person's (pad 1 the first
-# person's...), read apart from the keyboard. A is RETURN, B picks up or
-# passes, Y calls UNO or catches, the right shoulder jumps in, START (or X)
-# opens the menu.
-PAD_BUTTONS = {
-    "LEFT": "DPAD_LEFT",
-    "RIGHT": "DPAD_RIGHT",
-    "UP": "DPAD_UP",
-    "DOWN": "DPAD_DOWN",
-    "RETURN": "A",
-    "P": "B",
-    "U": "Y",
-    "J": "RIGHTSHOULDER",
-    "START": "START",
-}
-PADS = 4
-_PAD_CODES = {
-    pad: {name: getattr(pyxel, f"GAMEPAD{pad}_BUTTON_{button}") for name, button in PAD_BUTTONS.items()}
-    for pad in range(1, PADS + 1)
-}
-_PAD_CODE_SET = {code for pad in _PAD_CODES.values() for code in pad.values()} | {pyxel.GAMEPAD1_BUTTON_X}
+def button_code(button: str, pad: int = 1) -> int:
+    """The pyxel code of a pad's button ("A", "DPAD_LEFT")."""
+    code: int = getattr(pyxel, f"GAMEPAD{pad}_BUTTON_{button}")
+    return code
+
+
+class KeyMap:
+    """The codes of each name, from a table of bindings: ``keyboard`` (name
+    -> keys) and ``buttons`` (name -> pad buttons, the same on every pad)."""
+
+    def __init__(self, table: bindings.Table) -> None:
+        self.table = table
+        self.keyboard: dict[str, tuple[int, ...]] = {name: FIXED_KEYS.get(name, ()) for name in NAMES}
+        self.buttons: dict[str, tuple[str, ...]] = {name: () for name in NAMES}
+        for action, (key, button) in table.items():
+            name = bindings.ACTIONS[action].name
+            self.keyboard[name] = (getattr(pyxel, f"KEY_{key}"), *self.keyboard[name])
+            if button:
+                pad_name = MENU_BUTTON if name == "ESCAPE" else name
+                self.buttons[pad_name] = (*self.buttons[pad_name], button)
+        self.buttons["BACK"] = self.buttons["P"]  # the pick-up button goes back in the menus
+        if all(button != PHONE_MENU_BUTTON for _, button in table.values()):
+            self.buttons[MENU_BUTTON] = (*self.buttons[MENU_BUTTON], PHONE_MENU_BUTTON)
+
+
+_active = KeyMap(bindings.DEFAULT)
+
+
+def use(table: bindings.Table) -> None:
+    """Read the keys and buttons of ``table`` from now on."""
+    global _active
+    _active = KeyMap(table)
+
+
+def bound() -> bindings.Table:
+    """The table of bindings in use."""
+    return _active.table
+
+
+def _held(code: int, name: str) -> bool:
+    hold, every = (REPEAT_HOLD, REPEAT_EVERY) if name in REPEATING else (0, 0)
+    return pyxel.btnp(code, hold=hold, repeat=every)
 
 
 def pressed(pads: bool = True) -> list[str]:
-    """The names of the game keys pressed in this frame, in GAME_KEYS order;
-    without the first gamepad's buttons when ``pads`` is False (several
-    people: ``pads_pressed`` reads each pad for its own person)."""
+    """The names of the game keys pressed in this frame, in ``NAMES``
+    order; without the first gamepad's buttons when ``pads`` is False
+    (several people: ``pads_pressed`` reads each pad for its own person)."""
     names = []
-    for name, codes in GAME_KEYS.items():
-        hold, every = (REPEAT_HOLD, REPEAT_EVERY) if name in REPEATING else (0, 0)
-        kept = codes if pads else tuple(code for code in codes if code not in _PAD_CODE_SET)
-        if any(pyxel.btnp(code, hold=hold, repeat=every) for code in kept):
+    for name in NAMES:
+        codes = _active.keyboard[name]
+        if pads:
+            codes = (*codes, *(button_code(button) for button in _active.buttons[name]))
+        if any(_held(code, name) for code in codes):
             names.append(name)
     return names
 
 
 def pads_pressed() -> dict[int, list[str]]:
-    """Each gamepad's button names pressed in this frame (pads with none left out)."""
+    """Each gamepad's button names pressed in this frame (pads with none left out);
+    BACK is left to the menus' keyboard and first pad."""
     pads = {}
-    for pad, codes in _PAD_CODES.items():
-        names = []
-        for name, code in codes.items():
-            hold, every = (REPEAT_HOLD, REPEAT_EVERY) if name in REPEATING else (0, 0)
-            if pyxel.btnp(code, hold=hold, repeat=every):
-                names.append(name)
-        if pad == 1 and pyxel.btnp(pyxel.GAMEPAD1_BUTTON_X) and "START" not in names:
-            names.append("START")
+    for pad in range(1, PADS + 1):
+        names = [
+            name
+            for name, buttons in _active.buttons.items()
+            if name != "BACK" and any(_held(button_code(button, pad), name) for button in buttons)
+        ]
         if names:
             pads[pad] = names
     return pads
+
+
+def chosen_key() -> tuple[str | None, str | None]:
+    """The key and the first pad's button that went down this frame, as
+    ``bindings`` names them (the KEYS screen: the one the player wants),
+    kept keys (M, BACKSPACE...) included so that the screen can say why not."""
+    key = next((key for key in (*bindings.KEYBOARD, *bindings.KEPT) if pyxel.btnp(getattr(pyxel, f"KEY_{key}"))), None)
+    button = next((button for button in bindings.BUTTONS if pyxel.btnp(button_code(button))), None)
+    return key, button
 
 
 TYPED = {**{c: getattr(pyxel, f"KEY_{c}") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}, " ": pyxel.KEY_SPACE}

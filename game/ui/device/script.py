@@ -307,6 +307,7 @@ def run_headless(
     table: RunTable | None = None,
     people: tuple[str, ...] | None = None,
     join: tuple[str, str] | None = None,
+    house: tuple[str, ...] | None = None,
 ) -> int:
     """The ``--headless`` mode of ``python -m game``; returns the exit status
     (2 for a script that cannot run, before anything runs). Settings,
@@ -336,6 +337,7 @@ def run_headless(
         table=table,
         people=people,
         join=join,
+        house=house,
     )
     run_script(script_file_commands(script), app, shots)
     return 0

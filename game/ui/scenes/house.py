@@ -1,5 +1,6 @@
-"""The house rules (scene ``house``), over the title: standard UNO's
-switches (``HouseRulesScreen``), each change saved with the settings.
+"""The house rules (scene ``house``), over the title: a preset and
+standard UNO's switches (``HouseRulesScreen``), each change saved with the
+settings.
 """
 
 from __future__ import annotations
@@ -9,7 +10,9 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from game.rules.house import HOUSE_RULES
+from game.rules.house_presets import HOUSE_PRESETS, preset_of
 from game.ui import layout as lay
+from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import text_centred
 from game.ui.layout import CX
@@ -19,24 +22,38 @@ from game.ui.scenes.widgets import BACK_KEYS, PANEL, Choice, ItemList, draw_titl
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
 
-HOUSE_Y = PANEL[1] + 36
-HOUSE_ITEM_H = 19  # a switch and its explanation under it
+HOUSE_Y = PANEL[1] + 30
+HOUSE_ITEM_H = 18  # a switch and its explanation under it
+LINE_DY = 9  # the explanation, clear of the highlight's frame (16 high)
+PRESET = "preset"  # the row of presets, under the switches it sums up
+CUSTOM_LINE = "your own choice of house rules: no preset has them"
 
 
 class HouseRulesScreen:
-    """Standard UNO's house rules as switches, each explained in one line:
-    UP/DOWN choose, RETURN (or LEFT/RIGHT, or a click) switches, ESCAPE,
-    B or START back. Each change is saved at once (``house.py``)."""
+    """Standard UNO's house rules as switches, each explained in one line,
+    then the row of presets (``HOUSE_PRESETS``: the preset the switches
+    make, or CUSTOM): UP/DOWN choose, RETURN (or LEFT/RIGHT, or a click) moves
+    the preset on or switches, ESCAPE, B or START back. Each change is
+    saved at once (``house.py``)."""
 
     def __init__(self, house: tuple[str, ...]) -> None:
-        self.items = ItemList([*HOUSE_RULES, "back"], x=PANEL[0] + 10, y=HOUSE_Y, w=PANEL[2] - 20, item_h=HOUSE_ITEM_H)
+        keys = [*HOUSE_RULES, PRESET, "back"]
+        self.items = ItemList(keys, x=PANEL[0] + 10, y=HOUSE_Y, w=PANEL[2] - 20, item_h=HOUSE_ITEM_H)
         self.house = house
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if any(key in BACK_KEYS for key in pressed):
             return Choice("back"), False
-        choice, moved = list_choice(self.items, pressed, pointer, cycling=tuple(HOUSE_RULES))
+        choice, moved = list_choice(self.items, pressed, pointer, cycling=(PRESET, *HOUSE_RULES))
         return choice, moved
+
+    def _draw_preset(self, rect: tuple[int, int, int, int], colour: int) -> None:
+        rx, ry, rw, _ = rect
+        preset = preset_of(self.house)
+        title = preset.title if preset is not None else "CUSTOM"
+        pyxel.text(rx + 6, ry + 2, "PRESET", colour)
+        pyxel.text(rx + rw - 6 - 4 * len(title), ry + 2, title, lay.YELLOW)
+        pyxel.text(rx + 6, ry + LINE_DY, preset.line if preset is not None else CUSTOM_LINE, lay.GREY)
 
     def draw(self, frame: int) -> None:
         draw_titled_panel("HOUSE RULES OF STANDARD UNO", "Off by default: the printed rules. Switch on any.")
@@ -50,18 +67,21 @@ class HouseRulesScreen:
             if key == "back":
                 text_centred(CX, ry + 3, "BACK", colour)
                 continue
+            if key == PRESET:
+                self._draw_preset((rx, ry, rw, rh), colour)
+                continue
             on = key in self.house
             pyxel.text(rx + 6, ry + 2, HOUSE_RULES[key].title, colour)
             pyxel.text(rx + rw - 22, ry + 2, "ON" if on else "OFF", lay.YELLOW if on else lay.GREY)
-            pyxel.text(rx + 6, ry + 10, HOUSE_RULES[key].line, lay.GREY)
-        hint = "UP/DOWN choose   RETURN switch   ESCAPE back"
-        text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
+            pyxel.text(rx + 6, ry + LINE_DY, HOUSE_RULES[key].line, lay.GREY)
+        hint = "UP/DOWN choose   RETURN or LEFT/RIGHT change   ESCAPE back"
+        text_centred(CX, lay.SCREEN_H - 12, spelled(hint), lay.GREY)
 
 
 class HouseScene(Scene):
     def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
-        self.screen = HouseRulesScreen(ctx.settings.house)
+        self.screen = HouseRulesScreen(ctx.next_match.house)
 
     def enter(self) -> None:
         self.ctx.show("house")
@@ -73,7 +93,11 @@ class HouseScene(Scene):
             return self
         if choice.what == "back":
             return Pop()
-        ctx.settings.toggle_house(choice.what)
+        if choice.what == PRESET:
+            ctx.next_match.change_house(next_preset(ctx.next_match.house, choice.step))
+        else:
+            ctx.next_match.change_house(ctx.next_match.house)
+            ctx.settings.toggle_house(choice.what)
         self.screen.house = ctx.settings.house
         ctx.notice(f"setting house rules {' '.join(ctx.settings.house) or 'none'}")
         ctx.save()
@@ -81,3 +105,12 @@ class HouseScene(Scene):
 
     def draw(self) -> None:
         self.screen.draw(self.ctx.frame)
+
+
+def next_preset(house: tuple[str, ...], step: int) -> tuple[str, ...]:
+    """The house rules of the preset ``step`` on from the one ``house`` is
+    (from NONE when it is none of them)."""
+    names = list(HOUSE_PRESETS)
+    preset = preset_of(house)
+    at = names.index(preset.name) if preset is not None else 0
+    return HOUSE_PRESETS[names[(at + step) % len(names)]].rules

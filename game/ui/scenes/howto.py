@@ -10,7 +10,10 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from game.rules.rulesets import RULESETS
+from game.storage.bindings import DEFAULT
 from game.ui import layout as lay
+from game.ui.device import keys
+from game.ui.device.key_words import spelled, spelled_column
 from game.ui.device.keys import Pointer
 from game.ui.drawing import text_centred
 from game.ui.layout import CX
@@ -20,10 +23,14 @@ from game.ui.scenes.widgets import BACK_KEYS, BUTTONS, Choice, draw_button, draw
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
 
-# A page: its heading and its lines; a line with "|" is a key and what it does.
+# A page: its heading and its lines; a line with "|" is a key and what it does
+# (drawn with the player's keys: ``key_words``).
+PAD_PAGE = "GAMEPAD AND MOUSE"  # its key column names pad buttons
+KEYS_PAGE = "THE KEYS (AS IN 1991)"
+OWN_KEYS_PAGE = "THE KEYS (YOUR OWN, CHOSEN ON KEYS)"  # its heading once the player changed some
 CONTROL_PAGES = [
     (
-        "THE KEYS (AS IN 1991)",
+        KEYS_PAGE,
         [
             "LEFT / RIGHT|move the arrow along your hand",
             "RETURN|play the card under the arrow",
@@ -38,7 +45,7 @@ CONTROL_PAGES = [
         ],
     ),
     (
-        "GAMEPAD AND MOUSE",
+        PAD_PAGE,
         [
             "D-PAD|move the arrow, or along the colours",
             "A|play the card, take the colour",
@@ -262,25 +269,25 @@ class HowToPlay:
     def draw(self, frame: int) -> None:
         x, y, w, _ = draw_titled_panel(f"HOW TO PLAY   PAGE {self.page + 1} OF {len(self.pages)}")
         heading, lines = self.pages[self.page]
-        text_centred(CX, y + 22, heading, lay.YELLOW)
+        own = heading == KEYS_PAGE and keys.bound() != DEFAULT
+        text_centred(CX, y + 22, OWN_KEYS_PAGE if own else heading, lay.YELLOW)
         pyxel.line(x + 40, y + 31, x + w - 41, y + 31, lay.GREY)
         top = y + 37
         for i, line in enumerate(lines):
             ly = top + i * LINE_H
             if "|" in line:
                 key, what = line.split("|", 1)
-                pyxel.text(x + 18, ly, key, lay.YELLOW)
-                pyxel.text(x + 94, ly, what, lay.WHITE)
+                pyxel.text(x + 18, ly, spelled_column(key, pad=heading == PAD_PAGE), lay.YELLOW)
+                pyxel.text(x + 94, ly, spelled(what), lay.WHITE)
             else:
-                pyxel.text(x + 18, ly, line, lay.WHITE)
+                pyxel.text(x + 18, ly, spelled(line), lay.WHITE)
         first, last = self.page == 0, self.page == len(self.pages) - 1
         if not first:
             draw_button(BUTTONS["prev"], "< PREV", False)
         draw_button(BUTTONS["back"], "BACK", False)
         if not last:
             draw_button(BUTTONS["next"], "NEXT >", True)
-        hint = HOWTO_HINT
-        text_centred(CX, lay.SCREEN_H - 12, hint, lay.GREY)
+        text_centred(CX, lay.SCREEN_H - 12, spelled(HOWTO_HINT), lay.GREY)
 
 
 HOWTO_HINT = "LEFT/RIGHT turn the page   UP/DOWN other rules   ESCAPE back"

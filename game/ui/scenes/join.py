@@ -3,7 +3,8 @@
 ADDRESS (``ws://HOST:PORT/ROOM``, or ``wss://...`` for a server on the
 internet, as the host gave it), NAME (the PEOPLE screen's rules: letters,
 digits, space and dash), then JOIN, WATCH and BACK. RETURN on a field starts
-typing, and RETURN again ends it; BACKSPACE rubs out. The address is typed
+typing, and RETURN again ends it; BACKSPACE rubs out; a gamepad picks each
+letter (``letter_picker``). The address is typed
 as the keyboard writes it (small and capital letters: a room's name minds
 which), with ``:``, ``/``, ``.``, ``-`` and ``_``. JOIN checks the address
 (``game.online.address``) and says on the screen what is wrong with it;
@@ -24,8 +25,10 @@ from game.online.address import ADDRESS_CHARACTERS, ADDRESS_LENGTH, check_addres
 from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH
 from game.ui import layout as lay
 from game.ui.device import keys
+from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_W, draw_frame, text_centred
+from game.ui.scenes.letter_picker import ADDRESS_ORDER, PICKER_HINT, picked, typing_keys
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.navigator import Keys, Pop, Push, Scene, Step
 from game.ui.scenes.widgets import ITEM_H, Choice, ItemList, fit_lines, list_choice
@@ -47,7 +50,7 @@ EXPLAINED = (
 PROBLEM_Y = 149
 PROBLEM_LINES = 3
 HINT = "RETURN types   UP/DOWN choose   ESCAPE back"
-TYPING_HINT = "Type it: BACKSPACE rubs out, RETURN keeps it"
+TYPING_HINT = f"Type it or {PICKER_HINT}; BACKSPACE rubs out, RETURN keeps"
 LABELS = {"address": "ADDRESS: ", "name": "NAME: ", "join": "JOIN", "watch": "WATCH", "back": "BACK"}
 NO_ROOM_TO_WATCH = "WATCH needs the room's name after the last / (a watch makes no room): ws://HOST:PORT/ROOM"
 
@@ -107,14 +110,17 @@ class JoinScreen:
         return choice, moved
 
     def _type(self, pressed: list[str], typed: str, text: str) -> None:
+        pressed = typing_keys(pressed, text if self.typing == "address" else typed)
         if self.typing == "address":
-            value = self.address[:-1] if "BACK" in pressed else self.address
+            value = picked(
+                self.address[:-1] if "BACK" in pressed else self.address, pressed, ADDRESS_ORDER, ADDRESS_LENGTH
+            )
             for c in text:
                 if c in ADDRESS_CHARACTERS and len(value) < ADDRESS_LENGTH:
                     value += c
             self.address = SCHEME_TWICE.sub("", value)
         else:
-            value = self.name[:-1] if "BACK" in pressed else self.name
+            value = picked(self.name[:-1] if "BACK" in pressed else self.name, pressed, NAME_CHARACTERS, NAME_LENGTH)
             for c in typed:
                 if c in NAME_CHARACTERS and len(value) < NAME_LENGTH and (c != " " or value):
                     value += c
@@ -142,7 +148,7 @@ class JoinScreen:
         if self.problem:
             for i, line in enumerate(fit_lines(self.problem, PROBLEM_CHARS, PROBLEM_LINES)):
                 text_centred(lay.CX, PROBLEM_Y + 9 * i, line, lay.PINK)
-        text_centred(lay.CX, 176, TYPING_HINT if self.typing is not None else HINT, lay.GREY)
+        text_centred(lay.CX, 176, spelled(TYPING_HINT if self.typing is not None else HINT), lay.GREY)
 
 
 PROBLEM_CHARS = (lay.SCREEN_W - 40) // CHAR_W  # a line of the message, well inside the frame

@@ -23,6 +23,7 @@ from game.ui import layout as lay
 from game.ui.drawing import draw_frame, text_centred
 from game.ui.scenes.navigator import Keys, Reset, Scene, Step
 from game.ui.scenes.play import PlayScene, leave_online
+from game.ui.scenes.widgets import BACK_KEYS
 from game.ui.table.online_words import PROMPT_OFFLINE, shuffled_by
 from game.ui.table.tabletop import draw_message_bar
 
@@ -144,7 +145,8 @@ class LobbyScene(Scene):
         client = online.client
         assert client is not None, "the lobby: at a room"
         pressed = frame.pressed
-        if "ESCAPE" in pressed and client.status == STARTING:
+        leaving = any(key in BACK_KEYS for key in pressed)  # ESCAPE, or a pad's B or START
+        if leaving and client.status == STARTING:
             return leave_online(self.ctx)
         if client.status == STARTING:
             return self._join_hosted() or self
@@ -169,7 +171,7 @@ class LobbyScene(Scene):
                     online.seat_tokens().forget(online.url)  # a seat this room no longer knows
             elif kind == "over":
                 online.over_message = message  # a finished match, rejoined
-        if "ESCAPE" in pressed:
+        if leaving:
             return leave_online(self.ctx)
         creator = session.seat == session.creator
         if "RETURN" in pressed and creator and not session.started and client.status == "online":

@@ -5,11 +5,11 @@ computers), then one line per person, in seating order, then SEATING and
 BACK. On a person,
 RETURN starts typing their name (letters, digits, space and dash): the first
 letter typed starts a new name, BACKSPACE rubs out (the name shown, first),
-RETURN keeps it; LEFT/RIGHT move them earlier or later round the table
+RETURN keeps it; a gamepad picks each letter (``letter_picker``); LEFT/RIGHT move them earlier or later round the table
 (among the people: the first stays first on LEFT, the last last on RIGHT).
 SEATING (LEFT/RIGHT or RETURN) chooses how the people sit among
 the computers: TOGETHER, APART or SHUFFLED for every match. DONE keeps it
-all (saved with the settings), once Y (or a click on the question) confirms
+all (saved with the settings), once Y or RETURN (or a click on the question) confirms
 a table of several people; ESCAPE leaves without keeping any change.
 """
 
@@ -22,8 +22,10 @@ import pyxel
 from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH, SEATINGS, Settings
 from game.ui import layout as lay
 from game.ui.device import keys
+from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import draw_frame, text_centred
+from game.ui.scenes.letter_picker import PICKER_HINT, PICKER_KEYS, picked, typing_keys
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
 from game.ui.scenes.widgets import Choice, ItemList, list_choice
 
@@ -41,7 +43,7 @@ TOGETHER_LINES = (
 )
 SEATING_NAMES = {"together": "TOGETHER", "apart": "APART", "shuffled": "SHUFFLED"}
 HINT = "RETURN types a name   LEFT/RIGHT moves a person round the table"
-TYPING_HINT = "Type the name: BACKSPACE rubs out, RETURN keeps it"
+TYPING_HINT = f"Type it or {PICKER_HINT}; BACKSPACE rubs out, RETURN keeps"
 FULL_HINT = f"{NAME_LENGTH} letters at most: BACKSPACE rubs out, RETURN keeps it"
 
 
@@ -80,7 +82,7 @@ class PeopleScreen:
             return self._type(pressed, typed), False
         if self.confirming:
             clicked = pointer is not None and pointer.clicked and pointer.inside(CONFIRM_RECT)
-            if "Y" in pressed or clicked:
+            if "Y" in pressed or "RETURN" in pressed or clicked:  # RETURN: the pad's A
                 return Choice("done"), False
             if pressed or (pointer is not None and pointer.clicked):
                 self.confirming = False
@@ -136,10 +138,13 @@ class PeopleScreen:
         index = self.typing
         assert index is not None, "_type: a name being typed"
         name = self.names[index]
+        pressed = typing_keys(pressed, typed)
         if "BACK" in pressed:
             name, self._fresh = name[:-1], False
-        if self._fresh and any(c in NAME_CHARACTERS for c in typed):
+        starts = any(c in NAME_CHARACTERS for c in typed) or any(key in PICKER_KEYS[:3] for key in pressed)
+        if self._fresh and starts:
             name, self._fresh = "", False  # typing starts a new name, not "PLAYER 1A"
+        name = picked(name, pressed, NAME_CHARACTERS, NAME_LENGTH)
         for c in typed:
             if c in NAME_CHARACTERS and len(name) < NAME_LENGTH and (c != " " or name):
                 name += c
@@ -160,17 +165,17 @@ class PeopleScreen:
         labels["done"] = "DONE"
         self.items.draw(labels, frame)
         typing_hint = FULL_HINT if self.name_full else TYPING_HINT
-        text_centred(lay.CX, HINT_Y, typing_hint if self.typing is not None else HINT, lay.GREY)
+        text_centred(lay.CX, HINT_Y, spelled(typing_hint if self.typing is not None else HINT), lay.GREY)
         bottom = self.items.y + len(self.items.keys) * self.items.item_h
         if bottom + 6 + 9 * len(TOGETHER_LINES) <= 172 and not self.confirming:
             for i, line in enumerate(TOGETHER_LINES):
-                text_centred(lay.CX, bottom + 6 + 9 * i, line, lay.LIGHT_BLUE)
+                text_centred(lay.CX, bottom + 6 + 9 * i, spelled(line), lay.LIGHT_BLUE)
         if self.confirming:
             x, y, w, h = CONFIRM_RECT
             pyxel.rect(x, y, w, h, lay.BLACK)
             pyxel.rectb(x, y, w, h, lay.YELLOW)
             text_centred(lay.CX, y + 6, f"PLAY WITH {self.count} PEOPLE AT THIS MACHINE?", lay.YELLOW)
-            text_centred(lay.CX, y + 18, "Y (OR A CLICK HERE) YES    ANY OTHER KEY NO", lay.WHITE)
+            text_centred(lay.CX, y + 18, "Y, RETURN (OR A CLICK HERE) YES    ANY OTHER KEY NO", lay.WHITE)
 
 
 class PeopleScene(Scene):

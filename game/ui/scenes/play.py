@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+from game.ui.device.key_words import spelled
 from game.ui.scenes.navigator import Keys, Push, Reset, Scene, Step
 from game.ui.scenes.pause import PauseScene
 from game.ui.table import narration
@@ -96,10 +97,10 @@ class PlayScene(Scene):
         return None if following is None else PlayScene(self.ctx, following, following.link)
 
     def end_frame(self) -> None:
-        """The prompt line, reported each time it changes."""
+        """The prompt line, reported each time it changes, as the bar shows it (the player's keys)."""
         if self.match.board.prompt != self._shown_prompt:
             self._shown_prompt = self.match.board.prompt
-            self.ctx.notice(f"prompt {self._shown_prompt}".rstrip())
+            self.ctx.notice(f"prompt {spelled(self._shown_prompt)}".rstrip())
 
     def leave(self) -> Step:
         """LEAVE, in the in-match menu: the match is given up (not kept to

@@ -4,7 +4,7 @@ HOST (the table server in the game: ``game.online.hosting``), REPLAYS and
 QUIT. The menu itself (``title_menu.TitleMenu``) answers the frame's keys with
 a word; here the word becomes a change of settings, or the scene it opens:
 a match (``play.py``), or a screen pushed over the title (``howto.py``,
-``stats.py``, ``house.py``, ``people.py``, ``join.py``, ``replay.py``) that
+``stats.py``, ``house.py``, ``people.py``, ``keys.py``, ``join.py``, ``replay.py``) that
 pops back to it, or the lobby (``lobby.py``).
 """
 
@@ -82,6 +82,10 @@ class TitleScene(Scene):
             ctx.save()
         elif what == "sound":
             ctx.toggle_sound()
+        elif what == "keys":
+            from game.ui.scenes.keys import KeysScene
+
+            return Push(KeysScene(ctx))
         elif what == "howto":
             return Push(HowToScene(ctx))
         elif what == "replays":
@@ -136,7 +140,7 @@ class TitleScene(Scene):
         ctx = self.ctx
         rules, players = ctx.next_match.rules_and_players()
         scoring = ctx.settings.scoring
-        house = len(ctx.settings.house_in_play) if RULESETS[rules].house_rules else 0
+        house = len(ctx.next_match.house_in_play(rules))
         people = len(ctx.next_match.people_names(players))
         level = ctx.next_match.level
         ctx.title.partners = RULESETS[rules].partners

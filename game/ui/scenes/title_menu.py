@@ -1,6 +1,7 @@
 """The title menu's screen (its scene: ``title.py``): CONTINUE (when a match
-was saved), PLAY, RULES, OPPONENTS, SCORING, PARTNERS (standard UNO), HOUSE RULES, LEVEL, SOUND, HOW
-TO PLAY, STATISTICS, PEOPLE, JOIN, HOST, REPLAYS and QUIT, beside the title
+was saved), PLAY, RULES, OPPONENTS, SCORING, PARTNERS (standard UNO), HOUSE
+RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, JOIN, HOST, KEYS, REPLAYS
+and QUIT, beside the title
 art, with the credit, the keys or a warning under them.
 
 A module of its own, not ``title.py``'s: the run holds the menu
@@ -16,6 +17,7 @@ import pyxel
 from game.rules.rulesets import RULESETS
 from game.ui import layout as lay
 from game.ui.device import resources as res
+from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import big_text, draw_card, draw_frame, draw_title_art, text_centred
 from game.ui.layout import CX
@@ -29,7 +31,7 @@ TITLE_ART_CENTRE = (106, 86)
 PLAIN_TITLE_CENTRE = (108, 88)  # the fan of cards and the name, without the art
 MENU_X, MENU_Y, MENU_W = 216, 36, 98
 TITLE_ITEM_H = 10  # twelve items fit above the bottom lines
-MENU_HEADING_Y = MENU_Y - 16
+MENU_HEADING_GAP = 16  # MAIN MENU above the items; closer (not under 2) when they are many
 CREDIT_Y = 164
 HINT_Y = 176
 FOOTER_Y = 187
@@ -45,7 +47,7 @@ HOST_LABEL = "HOST ON THE LAN"  # the table server, started in the game
 
 class TitleMenu:
     """CONTINUE (when a match was saved), PLAY, RULES, OPPONENTS, SCORING,
-    HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, JOIN, HOST
+    HOUSE RULES, LEVEL, SOUND, HOW TO PLAY, STATISTICS, PEOPLE, JOIN, HOST, KEYS
     (on the desktop), REPLAYS and (on the desktop) QUIT."""
 
     def __init__(self, can_quit: bool, title_art: bool, can_host: bool | None = None) -> None:
@@ -84,12 +86,16 @@ class TitleMenu:
     def _list(self, continuing: bool, partners: bool) -> None:
         table = [key for key in TABLE_ITEMS if partners or key != "partners"]
         keys = ["continue"] * continuing + ["play", *table, "house", "level", "sound", "howto", "stats", "people"]
-        keys += ["join"] + ["host"] * self.can_host + ["replays"] + ["quit"] * self.can_quit
+        keys += ["join"] + ["host"] * self.can_host + ["keys", "replays"] + ["quit"] * self.can_quit
         # Twelve items fit above the bottom lines; each one more moves them
         # up; past thirteen the items are a pixel closer, clear of the credit.
         item_h = TITLE_ITEM_H if len(keys) <= 13 else TITLE_ITEM_H - 1
         y = MENU_Y - max(0, len(keys) - 12) * (item_h // 2 + 1)
         self.items = ItemList(keys, x=MENU_X, y=y, w=MENU_W, item_h=item_h)
+
+    @property
+    def heading_y(self) -> int:
+        return max(2, self.items.y - MENU_HEADING_GAP)
 
     def point_at(self, key: str) -> None:
         """Put the cursor on an item the menu shows (the item the title's message names)."""
@@ -133,6 +139,7 @@ class TitleMenu:
             "house": f"HOUSE RULES: {house or 'OFF'}" if RULESETS[rules].house_rules else "HOUSE RULES: -",
             "level": f"LEVEL: {level.upper()}",
             "sound": f"SOUND: {'ON' if sound else 'OFF'}",
+            "keys": "KEYS",
             "howto": "HOW TO PLAY",
             "stats": "STATISTICS",
             "replays": "REPLAYS",
@@ -141,9 +148,9 @@ class TitleMenu:
             "host": HOST_LABEL,
             "quit": "QUIT",
         }
-        text_centred(MENU_X + MENU_W // 2, self.items.y - 16, "MAIN MENU", lay.LIGHT_BLUE)
+        text_centred(MENU_X + MENU_W // 2, self.heading_y, "MAIN MENU", lay.LIGHT_BLUE)
         self.items.draw(labels, frame)
-        bottom = [(CREDIT, lay.LIGHT_BLUE), (TITLE_HINT, lay.GREY), (PAD_AND_MOUSE, lay.GREY)]
+        bottom = [(CREDIT, lay.LIGHT_BLUE), (spelled(TITLE_HINT), lay.GREY), (spelled(PAD_AND_MOUSE), lay.GREY)]
         if self.message:
             if self._fitted[0] != self.message:  # wrapped once, not every frame
                 self._fitted = (self.message, fit_lines(self.message, MAX_CHARS, len(BOTTOM_YS)))

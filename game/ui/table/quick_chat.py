@@ -21,6 +21,7 @@ import pyxel
 from game.online import chat
 from game.ui import layout as lay
 from game.ui.device import resources as res
+from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_W
 from game.ui.table.seat_layout import PANEL_H, PANEL_W, panel_of
@@ -218,7 +219,7 @@ class QuickChat:
     def _draw_strip(self, frame: int) -> None:
         pyxel.rect(0, STRIP_Y, lay.SCREEN_W, STRIP_H, lay.BLACK)
         pyxel.rectb(0, STRIP_Y, lay.SCREEN_W, STRIP_H, lay.YELLOW)
-        hint = WAIT if self.waiting else HINT
+        hint = WAIT if self.waiting else spelled(HINT)
         pyxel.text((lay.SCREEN_W - len(hint) * CHAR_W) // 2, STRIP_Y + 4, hint, lay.PINK if self.waiting else lay.GREY)
         y = STRIP_Y + 15
         for index, (x, say) in enumerate(zip(strip_xs(), chat.SAYINGS, strict=True)):

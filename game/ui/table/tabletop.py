@@ -12,6 +12,7 @@ from game.rules.cards import COLOUR_NAMES, COLOURS
 from game.rules.house import HOUSE_RULES
 from game.ui import layout as lay
 from game.ui.device import resources as res
+from game.ui.device.key_words import spelled
 from game.ui.drawing import CHAR_H, CHAR_W, big_text, draw_card, draw_sign, draw_slot, sign_room, text_centred
 from game.ui.table import panels, seat_layout
 from game.ui.table.board import Board
@@ -214,9 +215,10 @@ def _card_y(board: Board, index: int) -> int:
 def button_rects(
     labels: list[str] | tuple[str, ...], extra: int = 0, gap: int = CHOICE_GAP
 ) -> list[tuple[int, int, int, int]]:
-    """Buttons in a row above your hand, one for each label (and ``extra``
-    pixels more, for a colour's sign), ``gap`` apart: (x, y, w, h)."""
-    widths = [len(label) * CHAR_W + 8 + extra for label in labels]
+    """Buttons in a row above your hand, one for each label as the player's
+    keys spell it (and ``extra`` pixels more, for a colour's sign), ``gap``
+    apart: (x, y, w, h)."""
+    widths = [len(spelled(label)) * CHAR_W + 8 + extra for label in labels]
     x = (lay.SCREEN_W - sum(widths) - gap * (len(widths) - 1)) // 2
     rects = []
     for w in widths:
@@ -245,7 +247,7 @@ def draw_colour_choice(highlight: int, frame: int) -> None:
         pyxel.rect(x, y, w, h, res.CARD_COLOURS[letter])
         pyxel.rectb(x, y, w, h, lay.WHITE)
         shift = _signed(x + 3, y + 3, letter)
-        pyxel.text(x + 4 + shift, y + 3, _choice_label(letter), lay.BLACK if letter == "Y" else lay.WHITE)
+        pyxel.text(x + 4 + shift, y + 3, spelled(_choice_label(letter)), lay.BLACK if letter == "Y" else lay.WHITE)
         if i == highlight and frame % 16 < 12:
             pyxel.rectb(x - 2, y - 2, w + 4, h + 4, lay.WHITE)
 
@@ -264,7 +266,7 @@ def draw_choices(labels: tuple[str, ...], highlight: int, frame: int) -> None:
         chosen = i == highlight
         pyxel.rect(x, y, w, h, lay.NAVY if chosen else lay.BLACK)
         pyxel.rectb(x, y, w, h, lay.YELLOW if chosen else lay.WHITE)
-        pyxel.text(x + 4, y + 3, label, lay.YELLOW if chosen else lay.WHITE)
+        pyxel.text(x + 4, y + 3, spelled(label), lay.YELLOW if chosen else lay.WHITE)
         if chosen and frame % 16 < 12:
             pyxel.rectb(x - 2, y - 2, w + 4, h + 4, lay.YELLOW)
 
@@ -310,13 +312,14 @@ def draw_history(lines: list[str]) -> None:
     x, y, w, h = history_rect()
     pyxel.rect(x, y, w, h, lay.BLACK)
     pyxel.rectb(x, y, w, h, lay.LIGHT_BLUE)
-    pyxel.text(x + 4, y + 3, "THE LAST MESSAGES (H CLOSES)", lay.LIGHT_BLUE)
+    pyxel.text(x + 4, y + 3, spelled("THE LAST MESSAGES (H CLOSES)"), lay.LIGHT_BLUE)
     for i, line in enumerate(lines[-6:]):
         pyxel.text(x + 4, y + 12 + i * 8, line, lay.WHITE)
 
 
 def draw_message_bar(news: str, prompt: str) -> None:
+    """The news and the prompt under the table, naming the player's keys (``spelled``)."""
     pyxel.rect(0, lay.BAR_Y, lay.SCREEN_W, lay.BAR_H, lay.BLACK)
     pyxel.line(0, lay.BAR_Y, lay.SCREEN_W - 1, lay.BAR_Y, lay.LIGHT_BLUE)
-    pyxel.text(4, lay.NEWS_Y, news, lay.WHITE)
-    pyxel.text(4, lay.PROMPT_Y, prompt, lay.YELLOW)
+    pyxel.text(4, lay.NEWS_Y, spelled(news), lay.WHITE)
+    pyxel.text(4, lay.PROMPT_Y, spelled(prompt), lay.YELLOW)

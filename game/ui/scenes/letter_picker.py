@@ -1,0 +1,33 @@
+"""Typing with a gamepad (or the arrow keys): the last letter of a name or
+an address picked with UP/DOWN, RIGHT going on to the next letter, LEFT
+rubbing one out; the pad's A (RETURN) keeps it, as with the keyboard.
+"""
+
+from __future__ import annotations
+
+PICKER_KEYS = ("UP", "DOWN", "LEFT", "RIGHT")
+PICKER_HINT = "UP/DOWN a letter, RIGHT the next"  # for a gamepad
+ADDRESS_ORDER = "abcdefghijklmnopqrstuvwxyz0123456789:/.-_ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def typing_keys(pressed: list[str], typed: str) -> list[str]:
+    """The frame's keys while a name is typed: with a letter typed, the
+    keys it also stands for are left out (the player may have bound a
+    letter to PLAY or to a move: typed, it is a letter)."""
+    return [key for key in pressed if key not in ("RETURN", *PICKER_KEYS)] if typed else pressed
+
+
+def picked(text: str, pressed: list[str], order: str, most: int) -> str:
+    """``text`` after the frame's arrows: UP/DOWN turn its last character
+    on or back along ``order`` (an empty text starts at the first), RIGHT adds the
+    first of ``order`` after it (up to ``most`` characters), LEFT rubs the
+    last out."""
+    for key in pressed:
+        if key in ("UP", "DOWN") and text:
+            at = order.find(text[-1])
+            text = text[:-1] + order[(at + (1 if key == "UP" else -1)) % len(order) if at >= 0 else 0]
+        elif key in ("UP", "DOWN") or (key == "RIGHT" and len(text) < most):
+            text += order[0]
+        elif key == "LEFT":
+            text = text[:-1]
+    return text
