@@ -626,10 +626,12 @@ def test_every_line_of_the_join_screen_fits():
 
 @pytest.mark.parametrize("desktop", [True, False])
 @pytest.mark.parametrize("saved", [True, False])
-def test_the_title_menu_fits_above_the_bottom_lines_with_a_gap(desktop, saved):
+@pytest.mark.parametrize("partners", [False, True])
+def test_the_title_menu_fits_above_the_bottom_lines_with_a_gap(desktop, saved, partners):
     menu = title_menu.TitleMenu(can_quit=desktop, title_art=True, can_host=desktop)
     menu.can_continue = saved
-    assert len(menu.items.keys) == 13 + 2 * desktop + saved  # JOIN, KEYS; HOST and QUIT on the desktop
+    menu.partners = partners  # (standard UNO)
+    assert len(menu.items.keys) == 13 + 2 * desktop + saved + partners  # JOIN, KEYS; HOST and QUIT on the desktop
     last = menu.items.rect(len(menu.items.keys) - 1)
     assert last[1] + last[3] + 4 <= title_menu.CREDIT_Y, "clear of the credit line"
     assert menu.heading_y >= 2, "the heading is on the screen"
