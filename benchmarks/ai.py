@@ -35,10 +35,11 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 
+from game.ai.baselines import make_player
 from game.ai.policy import COMPUTER_DELAY, THINK_BUDGET
 from game.progress import Progress
 from game.rules import Game
-from game.sim import DuelReport, duel, house_option, make_player
+from game.sim import DuelReport, duel, house_option
 
 LEVELS = ("easy", "normal", "hard")
 # Issue 31's targets: the hand share ``player`` wins against ``against`` at a table.

@@ -27,7 +27,7 @@ never catch each other and that each hand is scored by team: both partners'
 totals are their team's, and a hand's points are the other teams' cards.
 
 With ``--ai A,B`` a level (``easy``, ``normal``, ``hard``), a baseline
-(``random``, ``random-legal``, ``greedy``: the classes below) or ``hard-v1``
+(``random``, ``random-legal``, ``greedy``: ``game.ai.baselines``) or ``hard-v1``
 (hard as it played before issue 31) plays 500-point matches against ``--players`` - 1 players of another (two
 players by default, any rule set), and it prints A's hand and match win
 rates with 95% confidence intervals. A changes seats every match and each
@@ -56,8 +56,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from game import ai
-from game.ai.duel_model import best_colour
+from game.ai.baselines import LEVELS, RandomPlayer, make_player
 from game.progress import Progress
 from game.rules import Game, IllegalAction
 from game.rules.cards import Card
@@ -77,118 +76,6 @@ def every_action(rules, house: tuple[str, ...] = ()) -> tuple[str, ...]:
 
 
 EVERY_ACTION = every_action(RULES_1991)
-
-
-class RandomPlayer:
-    """Plays a uniformly random legal action other than drawing, drawing only
-    when it has no card to play; after drawing it plays or passes at random.
-    As in RLCard's random agent, a wild is one action per colour, so it comes
-    up four times as often as another card (and a play that may call UNO is
-    two actions, so it calls half the time). It never acts out of turn."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view) -> str:
-        legal = [action for action in view.legal if action not in OUT_OF_TURN]
-        if legal[-1] == "draw" and len(legal) > 1:
-            legal = legal[:-1]
-        return legal[int(self.rng.random() * len(legal))]
-
-    def react(self, view) -> str | None:
-        """A late UNO call or a catch, when there is one to make, half the time."""
-        out = [action for action in view.legal if action in OUT_OF_TURN]
-        return out[0] if out and self.rng.random() < 0.5 else None
-
-
-class RandomLegalPlayer:
-    """The random-legal baseline: a uniformly random card among those that
-    play (each card once, however many colours a wild may name), then a
-    random legal form of its play (the colour, and the UNO call or not: it
-    calls half the time), drawing only when no card plays, a drawn card that
-    plays played; every other choice at random (a challenge, the King's
-    picks, a stack). It never acts out of turn."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view) -> str:
-        legal = [action for action in view.legal if action not in OUT_OF_TURN]
-        by_card: dict[str, list[str]] = {}
-        for action in legal:
-            if action.startswith("play "):
-                by_card.setdefault(action.split()[1], []).append(action)
-        if not by_card or (view.pending is not None and view.pending.kind != "colour"):
-            return pick_from(legal, self.rng)
-        return pick_from(by_card[pick_from(list(by_card), self.rng)], self.rng)
-
-    def react(self, view) -> str | None:
-        return None
-
-
-class GreedyPlayer:
-    """The greedy club player baseline: the highest-scoring card that matches
-    (so action cards first), wilds kept for when nothing else plays (a Wild
-    Draw Four only where it is no bluff), the colour it holds most named, a
-    drawn card that plays played, UNO always called and every missed call
-    caught; a choice that is not a card (a challenge, the King's picks, a
-    house rule's) is made as ``normal`` makes it."""
-
-    def __init__(self, seed: int) -> None:
-        self.normal = ai.make("normal", seed)
-
-    def choose(self, view) -> str:
-        legal = view.legal
-        if legal[0] in OUT_OF_TURN:
-            return legal[0]
-        plays = [action for action in legal if action.startswith("play ")]
-        if not plays or (view.pending is not None and view.pending.kind not in ("colour",)):
-            return self.normal.choose(view)
-        hand = [Card(code) for code in view.hand]
-        fair = not any(card.colour == view.colour for card in hand)
-
-        def worth(action: str) -> int:
-            card = Card(action.split()[1])
-            if card.colour is not None:
-                return 100 + card.points
-            return 1 if card.rank == "W" else (2 if fair else -1)
-
-        best = max(plays, key=worth)
-        if worth(best) < 0:
-            return "pass" if "pass" in legal else "draw"
-        card = Card(best.split()[1])
-        forms = [action for action in plays if action.split()[1] == card.code]
-        if card.colour is None and len(forms[0].split()) > 2:
-            rest = list(hand)
-            rest.remove(card)
-            colour = best_colour(rest)
-            forms = [action for action in forms if action.split()[2] == colour] or forms
-        called = [action for action in forms if action.endswith(" uno")]
-        return (called or forms)[0]
-
-    def react(self, view) -> str | None:
-        out = [action for action in view.legal if action in OUT_OF_TURN]
-        return out[0] if out else None
-
-
-def pick_from(items: list, rng: random.Random):
-    """A uniformly random item, drawn with ``rng.random()`` alone."""
-    return items[int(rng.random() * len(items))]
-
-
-# The baselines the levels are measured against, and hard as it was before
-# issue 31 (``ai.players.FROZEN``), kept to measure the new one against.
-BASELINES = {"random": RandomPlayer, "random-legal": RandomLegalPlayer, "greedy": GreedyPlayer}
-LEVELS = (*BASELINES, *ai.LEVELS, *ai.players.FROZEN)
-
-
-def make_player(level: str, seed: int):
-    """A player of a computer level, a baseline or a frozen level."""
-    if level in BASELINES:
-        return BASELINES[level](seed)
-    if level in ai.players.FROZEN:
-        return ai.players.FROZEN[level](seed)
-    return ai.make(level, seed)
 
 
 @dataclass

@@ -10,12 +10,13 @@ import pytest
 from conftest import stacked
 
 from game.ai import LEVELS, fit, make, value
+from game.ai.baselines import RandomPlayer
 from game.ai.duel_model import Position, best_colour, greedy_card, playout
 from game.ai.knowledge import fits, infer
 from game.ai.players import decision_rng
 from game.rules import Game
 from game.rules.cards import Card
-from game.sim import RandomPlayer, duel
+from game.sim import duel
 
 OTHER = ["B1", "B2", "B3", "G6", "G7", "Y8", "Y9"]
 

@@ -12,6 +12,7 @@ from conftest import position, stacked
 from test_ai import positions as positions_1991
 
 from game.ai import LEVELS, make
+from game.ai.baselines import RandomPlayer, make_player
 from game.ai.duel_model import best_colour
 from game.ai.knowledge import infer
 from game.ai.picks import guilt
@@ -20,7 +21,7 @@ from game.rules import Game
 from game.rules.cards import Card
 from game.rules.game import Pending
 from game.rules.rulesets import RULES_STANDARD
-from game.sim import RandomPlayer, duel, interrupt, make_player
+from game.sim import duel, interrupt
 
 TABLES = [("standard", 2), ("standard", 4), ("standard", 10), ("royal", 2), ("royal", 4), ("royal", 6)]
 

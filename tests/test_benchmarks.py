@@ -99,8 +99,8 @@ def test_the_ceiling_s_hard_is_shown_the_truth_only_at_the_decisions_its_when_pi
     may: over every decision of seat 0 in a few 1991 hands, both kinds met."""
     from benchmarks.ai_ceiling import WHEN, Clairvoyant
     from game.ai import players
+    from game.ai.baselines import GreedyPlayer
     from game.rules import Game
-    from game.sim import GreedyPlayer
 
     met = {True: 0, False: 0}
     for seed in range(6):

@@ -14,6 +14,7 @@ import pytest
 from conftest import HeadlessApp, SettingsStore
 
 from game.__main__ import online_request, parse_args
+from game.online.room_table import check_table
 from game.rules.house import HOUSE_RULES
 from game.rules.house_presets import HOUSE_PRESETS, house_choice, preset_of
 from game.sim import main as sim_main
@@ -21,6 +22,7 @@ from game.storage.files import Files
 from game.storage.settings import Settings
 from game.storage.store import Store
 from game.ui.app import init_pyxel
+from game.ui.next_match import RunTable
 from game.ui.scenes import house
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -60,8 +62,10 @@ def test_the_flag_takes_a_preset_and_refuses_an_unknown_name(capsys):
 
 def test_a_room_made_with_join_rules_and_house_has_them_at_its_table():
     args = parse_args(["--join", "ws://127.0.0.1:9/", "--rules", "standard", "--players", "4", "--house", "fast"])
-    _, _, table = online_request(args, ("standard", 4))
-    assert table["house"] == list(FAST)
+    _, _, table = online_request(args, RunTable("standard", 4))
+    assert table["house"] == list(FAST) and table["teams"] is False
+    _, _, table = online_request(args, RunTable("standard", 4, teams=True))  # --teams: a room of partners
+    assert table["teams"] is True and check_table(table)["teams"] is True
 
 
 def test_the_preset_of_the_flag_is_played_for_this_run_only():
@@ -109,7 +113,11 @@ def test_the_preset_row_chooses_a_preset_and_shows_custom_for_a_set_of_ones_own(
     player.press("DOWN", "RIGHT")  # from CUSTOM, the first preset after NONE
     assert screen.house == PARTY
     assert any("setting house rules stacking seven_zero jump_in" in line for line in player.lines)
-    player.press("ESCAPE", "UP", "UP", "UP", "UP", "RETURN")  # the title, then PLAY
+    player.press("ESCAPE")  # the title
+    title = player.app.context.title
+    while title.items.current != "play":
+        player.press("UP")
+    player.press("RETURN")
     assert player.app.match.game.house == PARTY
     again = HeadlessApp(store=Store(Files(tmp_path)))  # a restart on the same data folder
     assert again.app.context.settings.house == PARTY and again.app.context.next_match.house == PARTY

@@ -4,6 +4,7 @@ import pytest
 from conftest import position
 
 from game import sim
+from game.ai import baselines
 
 
 def test_wilson_interval_matches_known_values():
@@ -15,7 +16,7 @@ def test_wilson_interval_matches_known_values():
 
 def test_a_duel_counts_every_hand_and_swaps_seats(monkeypatch):
     seats = {0: set(), 1: set()}
-    make = sim.make_player
+    make = baselines.make_player
 
     class Spy:
         def __init__(self, level, seed):
@@ -86,7 +87,7 @@ def test_the_command_line_refuses_a_table_the_rules_do_not_allow(capsys):
 
 def test_with_more_players_the_level_sits_in_every_seat_and_the_others_react(monkeypatch):
     seats, reactions = set(), []
-    make = sim.make_player
+    make = baselines.make_player
 
     class Spy:
         def __init__(self, level, seed):
@@ -112,7 +113,7 @@ def test_with_more_players_the_level_sits_in_every_seat_and_the_others_react(mon
 def test_a_random_player_reacts_half_the_time():
     hands = [["R1", "B2"], ["B1", "B3", "G6"], ["R4", "R6", "B4"]]
     game = position("standard", hands, "R5")
-    player = sim.RandomPlayer(1)
+    player = baselines.RandomPlayer(1)
     assert player.react(game.view(2)) is None  # nobody to catch
     game.act("play R1")
     catches = [player.react(game.view(2)) for _ in range(200)]
@@ -140,7 +141,7 @@ def test_the_command_line_plays_levels_with_house_rules_and_the_levels_jump_in(m
 def test_the_random_legal_baseline_picks_each_playable_card_alike_and_calls_uno_half_the_time():
     # Red 5 on top: R1 and the Wild play (the Wild in four colours), B2 does not.
     game = position("standard", [["R1", "W", "B2"], ["B1", "B3", "G6"]], "R5")
-    player = sim.RandomLegalPlayer(1)
+    player = baselines.RandomLegalPlayer(1)
     choices = [player.choose(game.view(0)) for _ in range(400)]
     cards = [choice.split()[1] for choice in choices]
     assert set(cards) == {"R1", "W"} and 150 <= cards.count("W") <= 250, "a wild is one card, not four"
@@ -153,15 +154,15 @@ def test_the_random_legal_baseline_picks_each_playable_card_alike_and_calls_uno_
 
 def test_the_greedy_baseline_plays_its_highest_card_keeps_wilds_and_names_its_colour():
     game = position("standard", [["R1", "RS", "W", "B2", "B3"], ["B1", "B4", "G6"]], "R5")
-    assert sim.GreedyPlayer(1).choose(game.view(0)) == "play RS"
+    assert baselines.GreedyPlayer(1).choose(game.view(0)) == "play RS"
     # Only the Wild plays: it names blue, the colour it holds most.
     wild = position("standard", [["W", "B2", "B3", "G2"], ["B1", "B4", "G6"]], "R5")
-    assert sim.GreedyPlayer(1).choose(wild.view(0)) == "play W B"
+    assert baselines.GreedyPlayer(1).choose(wild.view(0)) == "play W B"
     # The Wild Draw Four comes last, and only where it is no bluff.
     red = position("standard", [["W+4", "R2", "B3"], ["B1", "B4", "G6"]], "Y5", colour="R")
-    assert sim.GreedyPlayer(1).choose(red.view(0)) == "play R2"
+    assert baselines.GreedyPlayer(1).choose(red.view(0)) == "play R2"
     no_red = position("standard", [["W+4", "G2", "B3"], ["B1", "B4", "G6"]], "R5")
-    assert sim.GreedyPlayer(1).choose(no_red.view(0)).startswith("play W+4")
+    assert baselines.GreedyPlayer(1).choose(no_red.view(0)).startswith("play W+4")
 
 
 @pytest.mark.slow

@@ -524,11 +524,8 @@ class Choreographer:
             board.exposed = board.turn = None
             if not ends_match:
                 self.audio.play("hand won" if self._cheers(event.seat) else "hand lost")
-            if board.sides:
-                ours = board.sides[event.seat] == board.sides[0]
-                self.say(narration.team_hand_end_news(event, self.seating, ours, self.tally))
-            else:
-                self.say(narration.hand_end_news(event, self.seating) if self.tally else self._news_of(event))
+            said = narration.hand_end_news(event, self.seating, board.sides, self.tally)
+            self.say(said or self._news_of(event))
             self.notice("scores " + " ".join(f"{self._name(seat)} {score}" for seat, score in enumerate(scores)))
 
         self._add(HAND_END_FRAMES, begin)

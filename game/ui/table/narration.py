@@ -302,20 +302,18 @@ def reverse_news(seat: int | None, players: Players) -> str:
     return f"{who(seat, players)} {'change' if _you(seat, players) else 'changes'} the direction of play"
 
 
-def hand_end_news(event: Event, players: Players) -> str:
-    """The end of a hand under the tally: the others add their own cards."""
+def hand_end_news(event: Event, players: Players, sides: tuple[int, ...], tally: bool) -> str | None:
+    """The end of a hand under the tally (the others add their own cards)
+    or of partners (``sides`` by place: the team of the player who went out
+    scores the other teams' cards, "your team" that of the person in front
+    of the screen, or with the tally every team adds its own); None for a
+    plain hand, which ``news`` says ("... goes out and scores 40 points")."""
     went = "You go out" if _you(event.seat, players) else f"{who(event.seat, players)} goes out"
-    return f"{went}: everyone else adds the cards left in their hand"
-
-
-def team_hand_end_news(event: Event, players: Players, ours: bool, tally: bool) -> str:
-    """The end of a hand of partners: the team of the player who went out
-    scores the other teams' cards (``ours``: the team of the person in
-    front of the screen), or with the tally every team adds its own."""
-    went = "You go out" if _you(event.seat, players) else f"{who(event.seat, players)} goes out"
-    if tally:
+    if sides and tally:
         return f"{went}: every team adds the cards left in its hands"
-    return f"{went}: {'your' if ours else 'their'} team scores {event.points} points"
+    if sides:
+        return f"{went}: {'your' if sides[event.seat] == sides[0] else 'their'} team scores {event.points} points"
+    return f"{went}: everyone else adds the cards left in their hand" if tally else None
 
 
 def _calls_news(event: Event, name: str, you: bool, players: Players) -> str | None:
