@@ -143,3 +143,17 @@ def test_the_engine_benchmark_measures_each_table_a_rule_set_seats_and_names_the
         import rlcard  # noqa: F401
     except ImportError:
         assert ".venv/bin/pip install -e '.[bench]'" in done.stdout
+
+
+@pytest.mark.slow
+def test_the_partners_benchmark_prints_a_row_for_each_team_table_and_its_player_alone():
+    done = run_benchmark("partners", "--tables", "4,6", "--hands", "4", "--processes", "1")
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| 4 seats") or line.startswith("| 6 seats")]
+    assert [row.split(":")[0] for row in rows] == ["| 4 seats", "| 4 seats", "| 6 seats", "| 6 seats"]
+    assert all(row.split("|")[2].strip() == "4" and row.endswith("| 0 |") for row in rows)  # 4 hands, none illegal
+    assert "| 50% |" in rows[0] and "| 25% |" in rows[1] and "| 33% |" in rows[2] and "| 17% |" in rows[3]
+    refused = subprocess.run(
+        [sys.executable, "-m", "benchmarks.partners", "--tables", "5"], cwd=ROOT, capture_output=True, text=True
+    )
+    assert refused.returncode == 2 and "--tables takes tables of teams" in refused.stderr
