@@ -64,6 +64,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "replays": ("replays", "replay", "replay_end"),
     "join": ("join",),
     "signs": ("colour_signs_menu", "colour_signs"),
+    "partners": ("table_partners", "hand_result_partners"),
 }
 # Made in a real window under Xvfb by tools/window_screenshots.py (the "after"
 # pictures), or kept from before a change (the "before" ones): never here.
@@ -548,6 +549,23 @@ def colour_signs(out: Path) -> None:
     p.shot("colour_signs")
 
 
+def partners(out: Path) -> None:
+    """Partners at a table of six (three teams of two), chosen on the title
+    menu: your first turn, then the hand's result, you always picking up."""
+    p = Pictures(out, 4)
+    p.to_title()
+    p.set_item("rules", "rules", "standard")
+    p.set_item("partners", "teams", True)
+    p.set_item("opponents", "opponents", 5)
+    p.choose("play")
+    p.your_turn()
+    p.shot("table_partners")
+    p.hand_by_picking_up()
+    p.wait_until(lambda: p.app.scene == "hand_result", "saw the hand's result")
+    p.wait(30)
+    p.shot("hand_result_partners")
+
+
 MAKERS = {
     "tour": tour,
     "low_memory": low_memory,
@@ -559,6 +577,7 @@ MAKERS = {
     "replays": replays,
     "join": join_screen,
     "signs": colour_signs,
+    "partners": partners,
 }
 
 

@@ -88,9 +88,9 @@ class TitleMenu:
         keys = ["continue"] * continuing + ["play", *table, "house", "level", "sound", "howto", "stats", "people"]
         keys += ["join"] + ["host"] * self.can_host + ["keys", "replays"] + ["quit"] * self.can_quit
         # Twelve items fit above the bottom lines; each one more moves them
-        # up; past thirteen the items are a pixel closer, past fifteen (the
-        # desktop's standard UNO with PARTNERS) two, clear of the credit.
-        item_h = TITLE_ITEM_H - (len(keys) > 13) - (len(keys) > 15)
+        # up; past thirteen the items are a pixel closer, past sixteen (the
+        # desktop's CONTINUE to standard UNO with PARTNERS) two, clear of the credit.
+        item_h = TITLE_ITEM_H - (len(keys) > 13) - (len(keys) > 16)
         y = MENU_Y - max(0, len(keys) - 12) * (item_h // 2 + (item_h > 8))
         self.items = ItemList(keys, x=MENU_X, y=y, w=MENU_W, item_h=item_h)
 
