@@ -89,20 +89,12 @@ def where_written(picture: Path, words: str) -> list[tuple[int, int]]:
     step = 3 * SHOT_SCALE
     screen = [[row[x : x + 3] for x in range(0, width * 3, step)] for row in rows[::SHOT_SCALE]]
     cell_w, cell_h = len(glyphs[0][0]), len(glyphs[0])
-    lit = [
-        (i * cell_w + x, y)
-        for i, glyph in enumerate(glyphs)
-        for y in range(cell_h)
-        for x in range(cell_w)
-        if glyph[y][x] == "1"
-    ]
-    dark = [
-        (i * cell_w + x, y)
-        for i, glyph in enumerate(glyphs)
-        for y in range(cell_h)
-        for x in range(cell_w)
-        if glyph[y][x] == "0"
-    ]
+    cells: dict[str, list[tuple[int, int]]] = {"1": [], "0": []}  # the words' lit and unlit pixels
+    for i, glyph in enumerate(glyphs):
+        for y, line in enumerate(glyph):
+            for x, bit in enumerate(line):
+                cells[bit].append((i * cell_w + x, y))
+    lit, dark = cells["1"], cells["0"]
     found = []
     for top in range(len(screen) - cell_h + 1):
         for left in range(len(screen[0]) - cell_w * len(words) + 1):
