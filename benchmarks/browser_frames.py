@@ -72,6 +72,13 @@ SCENES = {
 }
 A_ROUND = ["turn", "press P", "turn", "press P", "turn", "press RETURN"]  # pick up, pass, play the arrow's card
 SHOWN_FROM = {"title": " scene title"}  # the frame timing starts at (the others: " scene table")
+TABLE_SAID = {  # what each table's run must say, that the menu's keys chose that table
+    "1991": "match 1 level normal",
+    "4 hard": "table standard 4 players",
+    "10 hard": "table standard 10 players",
+    "royal 6": "table royal 6 players",
+    "online": "online start with computers in the free seats",
+}
 
 
 class Scene(NamedTuple):
@@ -130,6 +137,9 @@ def run_scene(scene: str, rounds: int, server: str | None) -> Scene:
         query, join = f"?join={quote(room + 'b', safe='')}&name=Web", (room + "n", "WEB")
     played = browser_run.play(SEED, text, report=lambda line: None, query=query)
     lines, native_ms = native_frames(text, join)
+    expected = [TABLE_SAID.get(scene, "")] + [" match 1 level hard"] * ("hard" in scene or "royal" in scene)
+    if not all(any(words in line for line in played.lines) for words in expected):
+        raise SystemExit(f"{scene}: the script did not reach its table ({expected}): have the menu's keys changed?")
     first, browser_ms = from_scene(scene, played.lines, played.frame_ms)
     _, native_ms = from_scene(scene, lines, native_ms)  # the same frames (the same notices after the same numbers)
     slow = max(range(len(browser_ms)), key=browser_ms.__getitem__)
@@ -181,7 +191,7 @@ def start_server(folder: str) -> tuple[subprocess.Popen, str]:
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.browser_frames", description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", default=",".join(SCENES), help=f"some of {','.join(SCENES)}")
     parser.add_argument("--rounds", type=int, default=8, help="rounds of your turns at each table")
     args = parser.parse_args()

@@ -148,7 +148,7 @@ def report(browser: dict[str, Any], native: dict[str, Any], table: str) -> list[
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.browser_hard", description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=200, help="hands against each opponent")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--table", default="1991-2", help="rules-players: 1991-2, standard-4, standard-10, royal-6...")
