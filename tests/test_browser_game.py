@@ -23,7 +23,7 @@ import pytest
 from online_server import wait_for
 from pictures import SHOT_SCALE, differing_pixels, picture_difference, where_written
 
-from game.ui.scenes.title_menu import CREDIT_Y, MENU_W, MENU_X
+from game.ui.scenes.title_menu import CREDIT_Y, MENU_W, MENU_X, TitleMenu
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = ROOT / "tests" / "browser"
@@ -98,8 +98,8 @@ def pyodide() -> Path:
 # The README's tour (tests/scripts/ui_bot.py: the loading screen, the title menu, how to play, a whole 1991 match
 # played by the test player, the statistics), then REPLAYS from the title: the match just kept, watched with the
 # viewer's keys to its end, back to the title, and ESCAPE twice there (the desktop's quit). The one difference between
-# the two scripts: REPLAYS is four items below STATISTICS on the desktop, three in a page (no HOST ON THE LAN), so the
-# page waits a frame instead of a fourth DOWN, and both reach REPLAYS on the same frame.
+# the two scripts: the desktop's menu has HOST ON THE LAN between STATISTICS and REPLAYS, a page's has not, so the
+# page presses DOWN once less and waits that frame instead: both reach REPLAYS on the same frame.
 REPLAYS = [
     "press RETURN",  # the list: the match the tour kept
     "wait 5",
@@ -134,6 +134,11 @@ class Run:
     lines: list[str]  # the notices, a kept match's date put as DATE
     shots: Path
 
+    @property
+    def said(self) -> list[str]:
+        """The notices without their frame numbers."""
+        return [line.split(None, 1)[1] for line in self.lines]
+
 
 def dated(lines: list[str], started: float) -> list[str]:
     """The lines with each kept match's date as DATE, once it is asserted to
@@ -144,6 +149,12 @@ def dated(lines: list[str], started: float) -> list[str]:
     return [DATE.sub("DATE", line) for line in lines]
 
 
+def downs_to_replays(desktop: bool) -> int:
+    """DOWN presses from STATISTICS to REPLAYS on the title menu (the desktop's, or a page's)."""
+    keys = TitleMenu(can_quit=desktop, title_art=True).items.keys
+    return keys.index("replays") - keys.index("stats")
+
+
 @pytest.fixture(scope="module")
 def tour(pyodide, tmp_path_factory) -> dict[str, Run]:
     """The tour and REPLAYS, run once natively and once in the browser, for this module's tests."""
@@ -151,9 +162,11 @@ def tour(pyodide, tmp_path_factory) -> dict[str, Run]:
     bot = [sys.executable, str(ROOT / "tests" / "scripts" / "ui_bot.py"), "--seed", "3", "--out", str(folder / "t")]
     subprocess.run(bot, cwd=ROOT, check=True, capture_output=True, timeout=600)
     tour = (folder / "t").read_text(encoding="utf-8").splitlines()
-    assert tour[-2:] == ["press ESCAPE", "press ESCAPE"]  # the quit, from the title: kept for the end
+    assert tour[-4:] == ["shot statistics", "press RETURN", "press ESCAPE", "press ESCAPE"]  # then the title's quit
+    desktop, page = downs_to_replays(desktop=True), downs_to_replays(desktop=False)
+    assert desktop == page + 1  # HOST ON THE LAN
     runs = {}
-    for place, to_replays in (("native", ["press DOWN"] * 4), ("browser", ["press DOWN"] * 3 + ["wait 1"])):
+    for place, to_replays in (("native", ["press DOWN"] * desktop), ("browser", ["press DOWN"] * page + ["wait 1"])):
         script = folder / f"{place}.txt"
         script.write_text("\n".join(tour[:-2] + to_replays + REPLAYS) + "\n", encoding="utf-8")
         arguments = ["--seed", "3", "--script", str(script), "--shots", str(folder / place)]
@@ -164,33 +177,42 @@ def tour(pyodide, tmp_path_factory) -> dict[str, Run]:
 
 
 def test_the_tour_plays_a_1991_match_to_its_end_in_the_browser_as_on_the_desktop(tour):
-    """The test player's whole match, 500 points, from the title menu: the
+    """The test player's whole match, to 500 points, from the title menu: the
     browser's notices are the desktop's line for line, the match's end and
-    winner among them; the only differences are the menu's missing item on
-    the way to REPLAYS and the quit at the end."""
-    native, browser = tour["native"].lines, tour["browser"].lines
-    ended = browser.index(" 16149 match winner computer")
-    assert browser[ended + 1] == " 16149 result final scores you 357 computer 540"  # first to 500
-    assert " 16148 match kept for replays" in browser[:ended]
-    # From the title after the statistics: the desktop's fourth DOWN (onto REPLAYS past HOST) moves its cursor once
-    # more; at the end the desktop quits, a page cannot.
-    moves = [i for i, line in enumerate(native) if line == " 16165 sound move"]
-    assert len(moves) == 1 and native[moves[0] - 3 : moves[0]] == [f" {f} sound move" for f in (16162, 16163, 16164)]
-    assert native[-3:] == [" 17339 sound move", " 17340 sound select", " 17340 quit"]
-    assert browser == native[: moves[0]] + native[moves[0] + 1 : -3]
+    winner among them; the only differences are the desktop's one more
+    cursor move on the way to REPLAYS (past HOST ON THE LAN) and its quit at
+    the end (a page cannot quit)."""
+    native, browser = tour["native"], tour["browser"]
+    said = browser.said
+    ended = next(i for i, text in enumerate(said) if text.startswith("match winner "))
+    winner = said[ended].split()[-1]
+    scores = dict(zip(*[iter(said[ended + 1].removeprefix("result final scores ").split())] * 2, strict=True))
+    assert sorted(scores) == ["computer", "you"] and max(scores, key=lambda seat: int(scores[seat])) == winner
+    assert int(scores[winner]) >= 500 > min(int(points) for points in scores.values())
+    assert "match kept for replays" in said[:ended]
+    assert native.said[-3:] == ["sound move", "sound select", "quit"]
+    extra = next(i for i, (a, b) in enumerate(zip(native.lines, browser.lines, strict=False)) if a != b)
+    assert native.said[extra] == "sound move" and extra > native.said.index("shot statistics")
+    assert browser.lines == native.lines[:extra] + native.lines[extra + 1 : -3]
 
 
 def test_replays_in_the_browser_watch_the_kept_match_as_on_the_desktop(tour):
     """REPLAYS lists the match kept in localStorage and its viewer plays it
     back, paused, stepped, a hand skipped, sped up, to the match's result:
     the desktop's notices and pictures."""
-    browser = tour["browser"].lines
-    assert " 16166 replays 1: DATE  1991  NORMAL  lost you 357, computer 540" in browser
-    assert " 16172 scene replay" in browser and " 16213 replay paused" in browser
-    assert " 17210 replay move 515 of 515: Computer plays a red 1; Computer goes out and scores 49 points" in browser
-    assert " 17210 replay match winner computer" in browser
-    native = tour["native"].lines
-    assert browser[browser.index(" 16166 scene replays") :] == native[native.index(" 16166 scene replays") : -3]
+    said = tour["browser"].said
+    final = next(text for text in said if text.startswith("result final scores you "))
+    you, computer = final.split()[4], final.split()[6]
+    winner = next(text for text in said if text.startswith("match winner ")).split()[-1]
+    result = f"{'won' if winner == 'you' else 'lost'} you {you}, computer {computer}"
+    assert f"replays 1: DATE  1991  NORMAL  {result}" in said
+    moves = [text for text in said if text.startswith("saved match ") and text.endswith(" moves")][-1].split()[2]
+    for shown in ("scene replay", "replay paused", "replay speed 15 moves/s", f"replay match winner {winner}"):
+        assert shown in said
+    assert any(text.startswith(f"replay move {moves} of {moves}: ") for text in said)
+    browser, native = tour["browser"].lines, tour["native"].lines
+    start = next(i for i, text in enumerate(said) if text == "scene replays")
+    assert browser[start:] == native[start + 1 : -3]  # (the line before: the desktop's one more cursor move)
     for name in ("replay_paused.png", "replay_end.png"):
         assert picture_difference(tour["native"].shots / name, tour["browser"].shots / name) is None
 
@@ -205,13 +227,12 @@ def test_the_browsers_title_menu_has_no_quit_and_no_host(tour):
         picture = tour[place].shots / "title.png"
         found = {item: where_written(picture, item) for item in MENU_ITEMS}
         column = min(x for places in found.values() for x, _ in places)  # the items' left edge
-        return sorted((y, item) for item, places in found.items() for x, y in places if x == column)
+        return [item for _, item in sorted((y, i) for i, places in found.items() for x, y in places if x == column)]
 
-    assert [item for _, item in items("native")] == MENU_ITEMS
-    assert [item for _, item in items("browser")] == [i for i in MENU_ITEMS if i not in ("HOST ON THE LAN", "QUIT")]
-    assert " 17340 quit" in tour["native"].lines
-    assert not any(line.split()[1:] == ["quit"] for line in tour["browser"].lines)
-    assert tour["browser"].lines[-2:] == [" 17333 scene title", " 17333 music title"]  # on the title still, at the end
+    assert items("native") == MENU_ITEMS
+    assert items("browser") == [item for item in MENU_ITEMS if item not in ("HOST ON THE LAN", "QUIT")]
+    assert tour["native"].said[-1] == "quit" and "quit" not in tour["browser"].said
+    assert tour["browser"].said[-2:] == ["scene title", "music title"]  # on the title still, at the script's end
 
 
 def test_the_tours_pictures_in_the_browser_are_the_desktops_but_the_title_menu(tour):
