@@ -1,11 +1,17 @@
 """Pictures compared pixel for pixel: the PNGs that Pyxel and its stand-in
-write (8-bit RGB), read without an image library."""
+write (8-bit RGB), read without an image library; and the words a picture
+shows in Pyxel's font, read from its pixels."""
 
 from __future__ import annotations
 
+import json
 import struct
 import zlib
 from pathlib import Path
+
+# Pyxel's font as the real Pyxel draws it (tools/pyxel_data.py takes it; tests/test_pyxel_standin.py keeps it current).
+PYXEL_DATA = Path(__file__).resolve().parents[1] / "tools" / "pyxel_standin" / "pyxel" / "pyxel_data.json"
+SHOT_SCALE = 2  # a shot's pixels per screen pixel
 
 
 def read_png(path: Path) -> tuple[int, int, list[bytes]]:
@@ -70,3 +76,31 @@ def picture_difference(native: Path, standin: Path) -> str | None:
         f"{native.name}: {len(wrong)} pixels differ, within x {min(xs)}-{max(xs)}, y {min(ys)}-{max(ys)};"
         f" first (x, y, native, stand-in): {wrong[:5]}"
     )
+
+
+def where_written(picture: Path, words: str) -> list[tuple[int, int]]:
+    """Where ``words`` are written in the picture (a shot, 2 x 2 pixels for
+    each of the screen's) in Pyxel's font: the screen positions (x, y) at
+    which each character's cell of 4 x 6 pixels is its glyph exactly, its lit
+    pixels in one colour and no other pixel of the cells in that colour."""
+    font = json.loads(PYXEL_DATA.read_text(encoding="utf-8"))["font"]
+    glyphs = [font["glyphs"][str(ord(char))] for char in words]
+    width, _, rows = read_png(picture)
+    step = 3 * SHOT_SCALE
+    screen = [[row[x : x + 3] for x in range(0, width * 3, step)] for row in rows[::SHOT_SCALE]]
+    cell_w, cell_h = len(glyphs[0][0]), len(glyphs[0])
+    cells: dict[str, list[tuple[int, int]]] = {"1": [], "0": []}  # the words' lit and unlit pixels
+    for i, glyph in enumerate(glyphs):
+        for y, line in enumerate(glyph):
+            for x, bit in enumerate(line):
+                cells[bit].append((i * cell_w + x, y))
+    lit, dark = cells["1"], cells["0"]
+    found = []
+    for top in range(len(screen) - cell_h + 1):
+        for left in range(len(screen[0]) - cell_w * len(words) + 1):
+            colour = screen[top + lit[0][1]][left + lit[0][0]]
+            if all(screen[top + y][left + x] == colour for x, y in lit) and not any(
+                screen[top + y][left + x] == colour for x, y in dark
+            ):
+                found.append((left, top))
+    return found

@@ -120,6 +120,22 @@ def test_the_ceiling_s_hard_is_shown_the_truth_only_at_the_decisions_its_when_pi
     assert met[True] and met[False], met
 
 
+@pytest.mark.slow
+def test_the_browser_benchmarks_print_each_figure_beside_the_desktops():
+    """Short runs (Pyodide from npm in headless Chromium, as the browser tests):
+    the table of ten chosen with the menu's keys and a ?join= table at a real
+    server, each with its browser and native figures and the same notices;
+    start-up; hard's hands and choices the same in the browser and natively."""
+    if not (ROOT / "tests" / "browser" / "node_modules" / "pyodide").exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT / "tests" / "browser", check=True)
+    frames = run_benchmark("browser_frames", "--scenes", "10 hard,online", "--rounds", "1").stdout.splitlines()
+    ten, online = (next(line for line in frames if line.startswith(f"  {scene} ")) for scene in ("10 hard", "online"))
+    assert "same notices" in ten and all("browser median" in row and "native median" in row for row in (ten, online))
+    assert any(line.startswith("start-up to the first frame: browser") for line in frames)
+    hard = run_benchmark("browser_hard", "--hands", "2").stdout
+    assert hard.count("the same choices") == 2 and "won " in hard
+
+
 # peak runs another program under its own arguments (the Pi check's memory figures), no benchmark of its own.
 BENCHMARKS = sorted(
     path.stem for path in (ROOT / "benchmarks").glob("*.py") if path.stem[0] != "_" and path.stem != "peak"

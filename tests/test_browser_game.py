@@ -9,16 +9,21 @@ items a page does not have.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
 import threading
+import time
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 from online_server import wait_for
-from pictures import differing_pixels, picture_difference
+from pictures import SHOT_SCALE, differing_pixels, picture_difference, where_written
+
+from game.ui.scenes.title_menu import CREDIT_Y, MENU_W, MENU_X, TitleMenu
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = ROOT / "tests" / "browser"
@@ -44,23 +49,6 @@ def run_in_browser(*arguments: str) -> subprocess.CompletedProcess[str]:
     assert done.returncode == 0, done.stderr[-3000:]
     return done
 
-
-# From the title menu into a 1991 match: a card tried, a pick-up, the computer's turns; a shot of the table.
-A_HAND = """\
-press RETURN
-wait 10
-shot title
-press RETURN
-wait 120
-press RETURN
-press P
-wait 60
-turn
-press RIGHT
-press RETURN
-wait 90
-shot table
-"""
 
 # From the title menu: its settings chosen with the keys, PLAY, a few turns (pick-ups and passes).
 TURNS = ["turn", "press RETURN", "press P", "turn", "press P", "press P", "turn", "press RETURN", "press P", "wait 200"]
@@ -107,19 +95,159 @@ def pyodide() -> Path:
     return PYODIDE
 
 
-def test_a_script_in_the_browser_prints_the_desktops_notices_and_pictures(pyodide, tmp_path):
-    script = tmp_path / "hand.txt"
-    script.write_text(A_HAND, encoding="utf-8")
-    common = ["--seed", "4", "--script", str(script)]
-    native = run_native(*common, "--shots", str(tmp_path / "native"))
-    lines = run_in_browser(*common, "--shots", str(tmp_path / "browser")).stdout.splitlines()
-    assert any(line.split()[1:] == ["scene", "table"] for line in lines)
-    assert lines == native.splitlines()
-    assert picture_difference(tmp_path / "native" / "table.png", tmp_path / "browser" / "table.png") is None
-    # The title differs in its menu only: a page has no QUIT and no HOST ON THE LAN (the art and the lines under it
-    # are the same).
-    menu = differing_pixels(tmp_path / "native" / "title.png", tmp_path / "browser" / "title.png")
-    assert menu and min(x for x, *_ in menu) >= 2 * 200 and max(y for _, y, *_ in menu) < 2 * 160
+# The README's tour (tests/scripts/ui_bot.py: the loading screen, the title menu, how to play, a whole 1991 match
+# played by the test player, the statistics), then REPLAYS from the title: the match just kept, watched with the
+# viewer's keys to its end, back to the title, and ESCAPE twice there (the desktop's quit). The one difference between
+# the two scripts: the desktop's menu has HOST ON THE LAN between STATISTICS and REPLAYS, a page's has not, so the
+# page presses DOWN once less and waits that frame instead: both reach REPLAYS on the same frame.
+REPLAYS = [
+    "press RETURN",  # the list: the match the tour kept
+    "wait 5",
+    "press RETURN",  # watch it
+    "wait 40",
+    "press RETURN",  # pause
+    "press RIGHT",
+    "press RIGHT",
+    "press LEFT",
+    "press N",  # the next hand's start
+    "wait 5",
+    "shot replay_paused",
+    "press RETURN",  # play on, at the fastest (two frames a move)
+    "press UP",
+    "press UP",
+    "press UP",
+    "wait 1100",
+    "shot replay_end",  # the match's result over the table
+    "press ESCAPE",
+    "wait 5",
+    "press ESCAPE",
+    "wait 5",
+    "press ESCAPE",  # the desktop: the cursor to QUIT, then quit; a page: nothing
+    "press ESCAPE",
+]
+MENU_ITEMS = ["PLAY", "HOW TO PLAY", "STATISTICS", "JOIN ONLINE", "HOST ON THE LAN", "REPLAYS", "QUIT"]
+DATE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d")  # a kept match's date: the clock's, when it ended
+
+
+@dataclass
+class Run:
+    lines: list[str]  # the notices, a kept match's date put as DATE
+    shots: Path
+
+    @property
+    def said(self) -> list[str]:
+        """The notices without their frame numbers."""
+        return [line.split(None, 1)[1] for line in self.lines]
+
+
+def dated(lines: list[str], started: float) -> list[str]:
+    """The lines with each kept match's date as DATE, once it is asserted to
+    be the clock's during the run (the two runs end the match at different
+    minutes)."""
+    earliest, latest = (time.strftime("%Y-%m-%d %H:%M", time.localtime(t)) for t in (started, time.time()))
+    assert all(earliest <= date <= latest for line in lines for date in DATE.findall(line)), (earliest, latest)
+    return [DATE.sub("DATE", line) for line in lines]
+
+
+def downs_to_replays(desktop: bool) -> int:
+    """DOWN presses from STATISTICS to REPLAYS on the title menu (the desktop's, or a page's)."""
+    keys = TitleMenu(can_quit=desktop, title_art=True).items.keys
+    return keys.index("replays") - keys.index("stats")
+
+
+@pytest.fixture(scope="module")
+def tour(pyodide, tmp_path_factory) -> dict[str, Run]:
+    """The tour and REPLAYS, run once natively and once in the browser, for this module's tests."""
+    folder = tmp_path_factory.mktemp("tour")
+    bot = [sys.executable, str(ROOT / "tests" / "scripts" / "ui_bot.py"), "--seed", "3", "--out", str(folder / "t")]
+    subprocess.run(bot, cwd=ROOT, check=True, capture_output=True, timeout=600)
+    tour = (folder / "t").read_text(encoding="utf-8").splitlines()
+    assert tour[-4:] == ["shot statistics", "press RETURN", "press ESCAPE", "press ESCAPE"]  # then the title's quit
+    desktop, page = downs_to_replays(desktop=True), downs_to_replays(desktop=False)
+    assert desktop == page + 1  # HOST ON THE LAN
+    runs = {}
+    for place, to_replays in (("native", ["press DOWN"] * desktop), ("browser", ["press DOWN"] * page + ["wait 1"])):
+        script = folder / f"{place}.txt"
+        script.write_text("\n".join(tour[:-2] + to_replays + REPLAYS) + "\n", encoding="utf-8")
+        arguments = ["--seed", "3", "--script", str(script), "--shots", str(folder / place)]
+        started = time.time()
+        out = run_native(*arguments) if place == "native" else run_in_browser(*arguments).stdout
+        runs[place] = Run(dated(out.splitlines(), started), folder / place)
+    return runs
+
+
+def test_the_tour_plays_a_1991_match_to_its_end_in_the_browser_as_on_the_desktop(tour):
+    """The test player's whole match, to 500 points, from the title menu: the
+    browser's notices are the desktop's line for line, the match's end and
+    winner among them; the only differences are the desktop's one more
+    cursor move on the way to REPLAYS (past HOST ON THE LAN) and its quit at
+    the end (a page cannot quit)."""
+    native, browser = tour["native"], tour["browser"]
+    said = browser.said
+    ended = next(i for i, text in enumerate(said) if text.startswith("match winner "))
+    winner = said[ended].split()[-1]
+    scores = dict(zip(*[iter(said[ended + 1].removeprefix("result final scores ").split())] * 2, strict=True))
+    assert sorted(scores) == ["computer", "you"] and max(scores, key=lambda seat: int(scores[seat])) == winner
+    assert int(scores[winner]) >= 500 > min(int(points) for points in scores.values())
+    assert "match kept for replays" in said[:ended]
+    assert native.said[-3:] == ["sound move", "sound select", "quit"]
+    extra = next(i for i, (a, b) in enumerate(zip(native.lines, browser.lines, strict=False)) if a != b)
+    assert native.said[extra] == "sound move" and extra > native.said.index("shot statistics")
+    assert browser.lines == native.lines[:extra] + native.lines[extra + 1 : -3]
+
+
+def test_replays_in_the_browser_watch_the_kept_match_as_on_the_desktop(tour):
+    """REPLAYS lists the match kept in localStorage and its viewer plays it
+    back, paused, stepped, a hand skipped, sped up, to the match's result:
+    the desktop's notices and pictures."""
+    said = tour["browser"].said
+    final = next(text for text in said if text.startswith("result final scores you "))
+    you, computer = final.split()[4], final.split()[6]
+    winner = next(text for text in said if text.startswith("match winner ")).split()[-1]
+    result = f"{'won' if winner == 'you' else 'lost'} you {you}, computer {computer}"
+    assert f"replays 1: DATE  1991  NORMAL  {result}" in said
+    moves = [text for text in said if text.startswith("saved match ") and text.endswith(" moves")][-1].split()[2]
+    for shown in ("scene replay", "replay paused", "replay speed 15 moves/s", f"replay match winner {winner}"):
+        assert shown in said
+    assert any(text.startswith(f"replay move {moves} of {moves}: ") for text in said)
+    browser, native = tour["browser"].lines, tour["native"].lines
+    start = next(i for i, text in enumerate(said) if text == "scene replays")
+    assert browser[start:] == native[start + 1 : -3]  # (the line before: the desktop's one more cursor move)
+    for name in ("replay_paused.png", "replay_end.png"):
+        assert picture_difference(tour["native"].shots / name, tour["browser"].shots / name) is None
+
+
+def test_the_browsers_title_menu_has_no_quit_and_no_host(tour):
+    """Read from the title's picture (Pyxel's font, its pixels): the desktop's
+    menu shows HOST ON THE LAN and QUIT, the page's does not, the other
+    items in the same order; and ESCAPE on the page's title quits nothing
+    (no notice), where the desktop's goes to QUIT and quits."""
+
+    def items(place: str) -> list[str]:
+        picture = tour[place].shots / "title.png"
+        found = {item: where_written(picture, item) for item in MENU_ITEMS}
+        column = min(x for places in found.values() for x, _ in places)  # the items' left edge
+        return [item for _, item in sorted((y, i) for i, places in found.items() for x, y in places if x == column)]
+
+    assert items("native") == MENU_ITEMS
+    assert items("browser") == [item for item in MENU_ITEMS if item not in ("HOST ON THE LAN", "QUIT")]
+    assert tour["native"].said[-1] == "quit" and "quit" not in tour["browser"].said
+    assert tour["browser"].said[-2:] == ["scene title", "music title"]  # on the title still, at the script's end
+
+
+def test_the_tours_pictures_in_the_browser_are_the_desktops_but_the_title_menu(tour):
+    """Every shot of the README's tour (and the replay's) pixel for pixel the
+    desktop's, but the title: its pixels differ only inside the menu's
+    column, above the credit line (its items fewer, so placed lower)."""
+    names = sorted(path.name for path in tour["native"].shots.glob("*.png"))
+    assert len(names) == 12 and names == sorted(path.name for path in tour["browser"].shots.glob("*.png"))
+    differing = {
+        name for name in names if picture_difference(tour["native"].shots / name, tour["browser"].shots / name)
+    }
+    assert differing == {"title.png"}
+    menu = differing_pixels(tour["native"].shots / "title.png", tour["browser"].shots / "title.png")
+    xs, ys = [x // SHOT_SCALE for x, *_ in menu], [y // SHOT_SCALE for _, y, *_ in menu]
+    assert min(xs) >= MENU_X and max(xs) < MENU_X + MENU_W and max(ys) < CREDIT_Y
 
 
 @pytest.mark.parametrize("table", TABLES)

@@ -20,6 +20,7 @@ Two things are the run's, not the page's: the seed (``--seed``, added to
 from __future__ import annotations
 
 import base64
+import gc
 import json
 import os
 import runpy
@@ -63,6 +64,31 @@ class Run:
 
 
 run: Run | None = None
+
+
+class Collections:
+    """The time Python's garbage collector took in the frame (``gc.callbacks``), and its generations."""
+
+    def __init__(self) -> None:
+        self.seconds = 0.0
+        self.generations: list[int] = []
+        self._started = 0.0
+        gc.callbacks.append(self.note)
+
+    def note(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._started = time.perf_counter()
+        else:
+            self.seconds += time.perf_counter() - self._started
+            self.generations.append(info["generation"])
+
+    def take(self) -> tuple[float, list[int]]:
+        taken = self.seconds, self.generations
+        self.seconds, self.generations = 0.0, []
+        return taken
+
+
+collections = Collections()
 
 
 def start(app_base64: str, name: str, seed: int, low_memory: bool, script: str, reload_at: int | None = None) -> None:
@@ -120,13 +146,15 @@ def _the_app() -> Any:
 def frame() -> str:
     """One frame of the script (its keys and mouse set as ``Driver.frame``
     sets them, then Pyxel's frame: update and draw); the notices and shots
-    it made, as JSON, whether the script is over and the milliseconds
-    Pyxel's frame took (update and draw, in Pyodide); at the reload, the
+    it made, as JSON, whether the script is over, the milliseconds
+    Pyxel's frame took (update and draw, in Pyodide) and, of those, Python's
+    garbage collector's (and the generations it collected); at the reload, the
     rest of the script instead of a frame."""
     import pyxel
 
     assert run is not None, "start() first"
     took: float | None = None
+    collected: tuple[float, list[int]] = (0.0, [])
     if not run.done:
         command = run.at
         try:
@@ -143,11 +171,17 @@ def frame() -> str:
             run.held[:] = pressed
             for code in pressed:
                 pyxel.set_btn(code, True)
+            collections.take()
             started = time.perf_counter()
             run.done = not pyxel.run_frame()
             took = time.perf_counter() - started
+            collected = collections.take()
             run.frames_run += 1
-    return json.dumps({"lines": _new_notices(), "shots": _new_shots(), "done": run.done, "ms": took and took * 1000})
+    gc_ms, generations = collected[0] * 1000, collected[1]
+    return json.dumps(
+        {"lines": _new_notices(), "shots": _new_shots(), "done": run.done, "ms": took and took * 1000}
+        | {"gc": [gc_ms, generations]}
+    )
 
 
 def _time_to_reload(command: int) -> bool:

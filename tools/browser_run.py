@@ -37,6 +37,7 @@ import time
 import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -55,6 +56,8 @@ PAGE = """\
   // tools/browser_run.py: Pyodide, the stand-in and the driver; the game is started by window.startGame.
   window.lines = [];
   window.frameMs = [];  // each frame's update and draw, in Pyodide
+  window.gcMs = [];  // of which Python's garbage collector: [ms, its generations]
+  window.firstFrameAt = null;  // ms from the page's start to the end of the game's first frame
   window.shots = {};
   window.finished = false;
   window.ready = loadPyodide({ indexURL: "/pyodide/" }).then(async (pyodide) => {
@@ -62,6 +65,7 @@ PAGE = """\
     pyodide.unpackArchive(zip, "zip", { extractDir: "/home/pyodide/driver" });
     pyodide.runPython("import sys; sys.path.insert(0, '/home/pyodide/driver')");
     window.pyodide = pyodide;
+    window.pyodideAt = performance.now();  // ms from the page's start: Pyodide loaded
     return true;
   });
   window.startGame = (options) => {
@@ -71,7 +75,11 @@ PAGE = """\
     const step = () => {  // Pyxel's main loop: a frame, then the browser's turn, then the next
       const result = JSON.parse(frame());
       window.lines.push(...result.lines);
-      if (typeof result.ms === "number") { window.frameMs.push(result.ms); }
+      if (typeof result.ms === "number") {
+        window.frameMs.push(result.ms);
+        window.gcMs.push(result.gc);
+        if (window.firstFrameAt === null) { window.firstFrameAt = performance.now(); }
+      }
       Object.assign(window.shots, result.shots);
       if (result.rest) { window.rest = result.rest; }  // --reload-at: the page is to be reloaded
       if (result.done) { window.finished = true; } else { setTimeout(step, 0); }
@@ -82,6 +90,21 @@ PAGE = """\
   window.takeShots = () => { const shots = window.shots; window.shots = {}; return shots; };
 </script>
 """
+
+
+@dataclass
+class Played:
+    """What a browser run gave: its notices, each frame's update and draw in
+    Pyodide (ms, in order, the frames of every page load) and the garbage
+    collector's part of it, and the first
+    page's start-up: seconds from its start to Pyodide loaded and to the
+    end of the game's first frame."""
+
+    lines: list[str] = field(default_factory=list)
+    frame_ms: list[float] = field(default_factory=list)
+    gc: list[tuple[float, list[int]]] = field(default_factory=list)  # each frame's collections: ms, generations
+    pyodide_s: float = 0.0
+    first_frame_s: float = 0.0
 
 
 def build_app() -> dict[str, str]:
@@ -156,9 +179,9 @@ def play(
     seconds: float = 1800,
     reload_at: int | None = None,
     query: str = "",
-) -> list[str]:
-    """Run the script in the browser; each notice to ``report`` as it comes;
-    all of them returned. ``seconds`` bounds the whole run."""
+) -> Played:
+    """Run the script in the browser; each notice to ``report`` as it comes.
+    ``seconds`` bounds the whole run."""
     from playwright.sync_api import sync_playwright
 
     if not PYODIDE.exists():
@@ -172,7 +195,8 @@ def play(
         "script": script,
         "reload_at": reload_at,
     }
-    lines: list[str] = []
+    played = Played()
+    lines = played.lines
     with tempfile.TemporaryDirectory() as folder:
         (Path(folder) / "pyodide").symlink_to(PYODIDE)
         extra = {"/page.html": PAGE.encode(), "/driver.zip": driver_zip()}
@@ -189,7 +213,7 @@ def play(
                 page.on("pageerror", lambda error: errors.append(str(error)))
                 page.goto(f"{origin}/page.html{query}")
                 limit = time.monotonic() + seconds
-                frame_ms: list[float] = []
+                frame_ms = played.frame_ms
                 running = 0.0  # seconds of the clock from the game's start to the script's end
                 while start is not None:
                     page.wait_for_function("() => window.pyodide !== undefined", timeout=START_SECONDS * 1000)
@@ -198,6 +222,10 @@ def play(
                     rest = _follow(page, lines, report, shots, errors, limit)
                     running += time.monotonic() - started
                     frame_ms += page.evaluate("() => window.frameMs")
+                    played.gc += [(ms, generations) for ms, generations in page.evaluate("() => window.gcMs")]
+                    if not played.first_frame_s:
+                        at = page.evaluate("() => [window.pyodideAt, window.firstFrameAt]")
+                        played.pyodide_s, played.first_frame_s = at[0] / 1000, (at[1] or 0) / 1000
                     start = None if rest is None else start | {"script": rest, "reload_at": None}
                     if start is not None:
                         print(f"browser: the page reloaded after frame {reload_at}", file=sys.stderr)
@@ -207,7 +235,7 @@ def play(
                 figures(frame_ms, running)
             finally:
                 browser.close()
-    return lines
+    return played
 
 
 def _follow(
