@@ -62,11 +62,30 @@ SEED = 2
 TITLE = ["press RETURN", "wait 5"]  # the loading screen skipped: the title menu, its cursor on PLAY
 TO_PLAY = ["press UP"] * 5 + ["press RETURN"]  # from LEVEL back up to PLAY, and PLAY
 HARD = ["press DOWN"] * 3 + ["press RIGHT"]  # from OPPONENTS down to LEVEL: normal to hard
+# Standard UNO's menu has PARTNERS under SCORING: one item more on the way to LEVEL and back.
+STANDARD_TO_PLAY = ["press UP", *TO_PLAY]
+STANDARD_HARD = ["press DOWN", *HARD]
 SCENES = {
     "title": [*TITLE, "wait 60", "press DOWN", "wait 60", "press DOWN", "wait 60", "press UP", "press UP", "wait 300"],
     "1991": [*TITLE, "press RETURN"],
-    "4 hard": [*TITLE, "press DOWN", "press RIGHT", "press DOWN", "press RIGHT", "press RIGHT", *HARD, *TO_PLAY],
-    "10 hard": [*TITLE, "press DOWN", "press RIGHT", "press DOWN", *["press RIGHT"] * 8, *HARD, *TO_PLAY],
+    "4 hard": [
+        *TITLE,
+        "press DOWN",
+        "press RIGHT",
+        "press DOWN",
+        *["press RIGHT"] * 2,
+        *STANDARD_HARD,
+        *STANDARD_TO_PLAY,
+    ],
+    "10 hard": [
+        *TITLE,
+        "press DOWN",
+        "press RIGHT",
+        "press DOWN",
+        *["press RIGHT"] * 8,
+        *STANDARD_HARD,
+        *STANDARD_TO_PLAY,
+    ],
     "royal 6": [*TITLE, "press DOWN", *["press RIGHT"] * 2, "press DOWN", *["press RIGHT"] * 4, *HARD, *TO_PLAY],
     "online": ["wait 90", "press RETURN"],  # in the lobby, connected: start, the server's computer in the free seat
 }

@@ -51,20 +51,22 @@ def run_in_browser(*arguments: str) -> subprocess.CompletedProcess[str]:
 
 
 # From the title menu: its settings chosen with the keys, PLAY, a few turns (pick-ups and passes).
+# (Standard UNO's menu has PARTNERS under SCORING: one DOWN more to LEVEL or HOUSE RULES.)
 TURNS = ["turn", "press RETURN", "press P", "turn", "press P", "press P", "turn", "press RETURN", "press P", "wait 200"]
 TABLES = {
     "standard at 10, hard": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press DOWN"]
     + ["press RIGHT"] * 8
-    + ["press DOWN"] * 3
+    + ["press DOWN"] * 4
     + ["press RIGHT"]
-    + ["press UP"] * 5
+    + ["press UP"] * 6
     + ["press RETURN", *TURNS],
     "Royal Revenge at 6": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press RIGHT", "press DOWN"]
     + ["press RIGHT"] * 4
     + ["press UP", "press UP", "press RETURN", *TURNS],
-    "house rules": ["press RETURN", "wait 5", "press DOWN", "press RIGHT", "press DOWN", "press DOWN", "press DOWN"]
+    "house rules": ["press RETURN", "wait 5", "press DOWN", "press RIGHT"]
+    + ["press DOWN"] * 4
     + ["press RETURN", "wait 5", "press RETURN", "press DOWN", "press RETURN", "wait 5", "press ESCAPE", "wait 5"]
-    + ["press UP"] * 4
+    + ["press UP"] * 5
     + ["press RETURN", *TURNS],
     "pass-and-play, curtains": ["press RETURN", "wait 5"]
     + ["press DOWN"] * 9
