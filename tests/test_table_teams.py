@@ -22,6 +22,7 @@ from game.storage.store import Store
 from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.next_match import RunTable
+from game.ui.scenes.stats import table_title as stats_title
 from game.ui.table.seat_layout import PANEL_W, panel_of
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -92,6 +93,17 @@ def test_a_hand_of_partners_is_scored_and_shown_by_team_and_counted_for_your_tea
     )
     assert table.match.board.scores == tuple(game.scores)  # both partners' panels show the team's total
     kept = json.loads((tmp_path / FILENAME).read_text())["stats"]["tables"]["standard 4 teams"]["normal"]
+    table.press("ESCAPE", "Y")  # leave for the title menu: STATISTICS shows the team's table
+    title = table.app.context.title
+    while title.items.current != "stats":
+        table.press("DOWN")
+    table.press("RETURN")
+    table.app.draw()
+    assert table.app.scene == "stats"
+    assert stats_title("standard 4 teams") == "STANDARD, 4 PLAYERS, PARTNERS: YOUR TEAM'S RECORD"
+    assert any(
+        f"hands won {int(ours)}, hands lost {int(not ours)}" in line for line in table.lines if " stats normal" in line
+    )
     assert (kept["hands_won"], kept["hands_lost"]) == (int(ours), int(not ours))
     assert kept["hand_points"] == (result.points if ours else 0)
 

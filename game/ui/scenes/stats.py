@@ -45,10 +45,13 @@ def stats_lines(stats: Stats, table: str = CLASSIC_TABLE) -> list[str]:
 
 
 def table_title(table: str) -> str:
-    """YOUR RECORD AGAINST THE COMPUTER (1991), or the rule set and players."""
+    """YOUR RECORD AGAINST THE COMPUTER (1991), or the rule set and players
+    (and PARTNERS: "standard 4 teams", your team's record)."""
     if table == CLASSIC_TABLE:
         return "YOUR RECORD AGAINST THE COMPUTER"
-    rules, players = table.split(" ")
+    rules, players, *teams = table.split(" ")
+    if teams:
+        return f"{RULESETS[rules].title}, {players} PLAYERS, PARTNERS: YOUR TEAM'S RECORD"
     return f"{RULESETS[rules].title}, {players} PLAYERS: YOUR RECORD"
 
 
