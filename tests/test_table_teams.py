@@ -108,22 +108,22 @@ def test_a_hand_of_partners_is_scored_and_shown_by_team_and_counted_for_your_tea
     assert kept["hand_points"] == (result.points if ours else 0)
 
 
-def test_the_match_result_names_the_winning_team_and_every_teams_score():
-    table = Partners(4, seed=5)
+def test_the_match_result_names_the_winning_team_and_the_kept_match_each_teams_total(tmp_path):
+    store = Store(Files(tmp_path))
+    table = Partners(4, seed=5, store=store)
     engine = table.app.match.source.engine
     engine.scores[:] = [490] * 4  # the next hand ends the match: both partners hold their team's total
     table.play_on_until(lambda: table.match.scene == "hand_result")
     table.press("RETURN")
     table.wait(5)
-    assert table.match.scene == "match_result"
+    assert table.match.scene == "match_result" and table.match.result.sides == (0, 1, 0, 1)
     winner = engine.match_winner
-    table.app.draw()
-    ours = winner % 2 == 0
-    assert table.match.result.sides == (0, 1, 0, 1)
-    total = engine.scores[winner]
+    total, other = engine.scores[winner], engine.scores[1 - winner % 2]
     assert total >= 500 and engine.scores[(winner + 2) % 4] == total
     assert any(f"TEAM {'AB'[winner % 2]} {total}" in line for line in table.lines)
-    assert ours == (engine.sides[winner] == engine.sides[0])
+    (kept,) = store.finished()  # for REPLAYS: won or lost as your team did, each team's total once
+    a, b = (total, other) if winner % 2 == 0 else (other, total)
+    assert kept.result == f"{'won' if winner % 2 == 0 else 'lost'} team a {a}, team b {b}"
 
 
 def test_partners_are_on_the_title_menu_for_standard_uno_only_and_kept_in_the_settings(tmp_path):

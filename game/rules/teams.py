@@ -41,6 +41,11 @@ def team_letter(side: int) -> str:
     return TEAM_LETTERS[side]
 
 
+def team_totals(scores: Sequence[int], seat_sides: Sequence[int]) -> dict[int, int]:
+    """Each side's total once (both partners' totals are their team's), by side in order."""
+    return dict(sorted(zip(seat_sides, scores, strict=True)))
+
+
 def side_points(points: Sequence[int], seat_sides: Sequence[int]) -> list[int]:
     """Each seat's side's points: the points of ``points`` added up over
     the seats of the same side (every seat its own, without teams)."""

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.rules import Game
 from game.rules.rulesets import RULESETS
+from game.rules.teams import team_letter, team_totals
 from game.storage.saves import SavedMatch, now, state_digest
 from game.storage.settings import table_key
 from game.ui.seats.kinds import Seating
@@ -219,6 +220,9 @@ class Keeping:
         self._hand_counted = True
         if game.match_over:
             score = ", ".join(f"{seating.name(seat).lower()} {n}" for seat, n in enumerate(game.scores))
+            if game.teams:  # partners: each team's total once, by its letter
+                totals = team_totals(game.scores, game.sides).items()
+                score = ", ".join(f"team {team_letter(side).lower()} {total}" for side, total in totals)
             winner = game.match_winner
             assert winner is not None, "record_hand: a match won"
             if seating.several:

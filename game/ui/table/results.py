@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pyxel
 
-from game.rules.teams import team_letter
+from game.rules.teams import team_letter, team_totals
 from game.ui import layout as lay
 from game.ui.device import resources as res
 from game.ui.drawing import CHAR_W, big_text, draw_card, draw_panel, draw_title_art, text_centred
@@ -83,8 +83,7 @@ class HandResult:
 
 def team_scores(scores: tuple[int, ...], sides: tuple[int, ...]) -> str:
     """TEAM A 120 TEAM B 40: every team's total once (both partners hold it)."""
-    totals = {side: score for side, score in zip(sides, scores, strict=True)}
-    return " ".join(f"TEAM {team_letter(side)} {totals[side]}" for side in sorted(totals))
+    return " ".join(f"TEAM {team_letter(side)} {total}" for side, total in team_totals(scores, sides).items())
 
 
 def _score_cells(scores: tuple[int, ...], names: tuple[str, ...] = ()) -> list[str]:
