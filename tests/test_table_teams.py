@@ -183,3 +183,21 @@ def test_settings_without_partners_are_written_as_before_and_with_them_read_back
 def test_teams_on_the_command_line_are_refused_where_partners_cannot_sit(args, message):
     done = subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and message in done.stderr
+
+
+def test_two_people_sat_apart_are_partners_and_each_is_counted_the_teams_hand():
+    from conftest import SettingsStore
+    from test_people import People
+
+    store = SettingsStore(Settings(seating="apart"))
+    people = People(table=RunTable("standard", 4, teams=True), people=("ANN", "BOB"), store=store)
+    seating = people.match.seating
+    assert [seating.name(seat) for seat in (0, 2)] == ["ANN", "BOB"]  # partners: opposite each other
+    people.play_hand()
+    result = people.match.result
+    ours = result.winner % 2 == 0  # ANN's and BOB's team went out
+    for name in ("ANN", "BOB"):
+        record = store.stats.person(name)
+        assert (record.hands_won, record.hands_played) == (int(ours), 1)
+        assert record.hand_points == (result.points if ours else 0)
+    assert people.curtain_frames > 0  # every handover behind the curtain, checked frame by frame
