@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 import pyxel
-from conftest import HeadlessApp
+from conftest import HeadlessApp, SettingsStore
+from test_people import People
 
 from game.storage.files import FILENAME, Files
 from game.storage.settings import Settings, Stats
@@ -186,8 +187,6 @@ def test_teams_on_the_command_line_are_refused_where_partners_cannot_sit(args, m
 
 
 def test_two_people_sat_apart_are_partners_and_each_is_counted_the_teams_hand():
-    from conftest import SettingsStore
-    from test_people import People
 
     store = SettingsStore(Settings(seating="apart"))
     people = People(table=RunTable("standard", 4, teams=True), people=("ANN", "BOB"), store=store)
