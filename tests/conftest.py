@@ -33,6 +33,20 @@ hosting.LIFETIME = 120.0
 hosting.LINGER = 5.0
 
 
+@pytest.fixture(autouse=True)
+def no_key_left_down():
+    """After each test, the keys its last driven frame pressed are let go:
+    pyxel is one per process, and a key a test left down would be read as
+    pressed by the next test's game (the title's PLAY chosen by a RETURN
+    that was not its own)."""
+    yield
+    import sys
+
+    script = sys.modules.get("game.ui.device.script")  # (only where a test drove pyxel)
+    if script is not None:
+        script.let_go()
+
+
 def stacked(hands: list[list[str]], turn_up: str, draw: tuple[str, ...] = (), deck=RULES_1991.deck) -> list[str]:
     """A deck (top first) that deals exactly ``hands``, turns up ``turn_up``
     and then draws ``draw`` in order; the other cards follow in deck order."""

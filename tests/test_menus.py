@@ -29,7 +29,7 @@ from game.ui import layout as lay
 from game.ui.app import App, init_pyxel
 from game.ui.device import resource_loader, runtime
 from game.ui.device import resources as res
-from game.ui.device.script import parse_script
+from game.ui.device.script import let_go, parse_script
 from game.ui.table import hand_layout, narration, tabletop
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -657,3 +657,18 @@ def test_a_rule_set_without_how_to_play_pages_is_an_error_when_the_menus_load():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert result.returncode != 0
     assert "no HOW TO PLAY pages for rules sevens: add them to RULE_PAGES" in result.stderr
+
+
+def test_a_key_a_driven_game_left_down_is_let_go_and_never_read_by_the_next_game():
+    """pyxel is one per process: the tests' games share its keys. A game
+    whose last frame pressed RETURN leaves it down until the next driven
+    frame; ``let_go`` (every test's end, ``conftest.no_key_left_down``)
+    releases it, so the next game's title does not take it for PLAY."""
+    first = Player(start=False)
+    first.bot.to_title()
+    first.press("DOWN")  # a key down at the end of a game
+    let_go()
+    second = App(1, report=lambda line: None, low_memory=True)
+    cursor = second.context.title.items.cursor
+    second.update()
+    assert second.scene == "title" and second.context.title.items.cursor == cursor

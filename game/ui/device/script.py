@@ -151,6 +151,17 @@ def _is_number(text: str) -> bool:
 _held: list[int] = []
 
 
+def let_go() -> None:
+    """Release the keys the last driven frame pressed, so that none stays
+    down for whatever drives pyxel next (a test's next game, in the same
+    process, would read it as pressed)."""
+    if _held:
+        pyxel.flip()  # pyxel takes a release only in a later frame than the press
+    for code in _held:
+        pyxel.set_btn(code, False)
+    _held.clear()
+
+
 class Driver:
     """Runs an App frame by frame with simulated key presses."""
 
@@ -168,10 +179,7 @@ class Driver:
     def frame(self, pressed: Iterable[int] = (), mouse: tuple[int, int] | None = None) -> None:
         """One frame: release last frame's keys, move the mouse to ``mouse``
         if given, press these keys, update, draw."""
-        if _held:
-            pyxel.flip()  # pyxel takes a release only in a later frame than the press
-        for code in _held:
-            pyxel.set_btn(code, False)
+        let_go()
         if mouse is not None:
             pyxel.set_mouse_pos(*mouse)
         _held[:] = pressed
