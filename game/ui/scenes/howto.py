@@ -162,6 +162,22 @@ RULE_PAGES["standard"].append(
         ],
     )
 )
+RULE_PAGES["standard"].append(
+    (
+        "PARTNERS (TITLE MENU: PARTNERS)",
+        [
+            "Teams of two, partners sitting opposite each other, at",
+            "4, 6, 8 or 10 players. Each panel shows its team's",
+            "letter: yours and your partner's on white.",
+            "",
+            "When anyone goes out, their team scores the cards left",
+            "in every other team's hands (not the partner's). Both",
+            "partners hold the team's total; first team to 500 wins.",
+            "Your partner may not catch your missed UNO, nor you",
+            "theirs. Hands are secret from your partner too.",
+        ],
+    )
+)
 RULE_PAGES["royal"] = [
     NEW_KEYS_PAGE,
     (
