@@ -16,6 +16,7 @@ import pyxel
 from conftest import HeadlessApp, SettingsStore
 from test_people import People
 
+from game.online.room_table import check_table
 from game.storage.files import FILENAME, Files
 from game.storage.settings import Settings, Stats
 from game.storage.settings_document import dump, read_document
@@ -157,6 +158,8 @@ def test_partners_are_on_the_title_menu_for_standard_uno_only_and_kept_in_the_se
     assert seen == [6, 8, 10, 4, 6]
     kept = json.loads((tmp_path / FILENAME).read_text())["settings"]
     assert kept["teams"] is True and kept["opponents"] == 5
+    hosted = check_table(player.app.context.next_match.hosted_table())  # HOST: a room of partners
+    assert hosted["teams"] is True and hosted["players"] == 6
     choose("rules")
     player.press("RIGHT")  # ROYAL REVENGE: no partners
     assert "partners" not in title.items.keys and not player.app.context.next_match.teams
