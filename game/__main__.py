@@ -346,14 +346,16 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def check_teams(parser: argparse.ArgumentParser, rules: str | None, players: int | None) -> None:
-    """``--teams``: partners need the standard rules and a table of teams."""
+    """``--teams``: partners need the standard rules and a table of teams (the engine's check)."""
+    from game.rules.game import check_teams as engine_check
     from game.rules.rulesets import RULESETS
-    from game.rules.teams import TEAM_TABLES
 
-    if rules is None or not RULESETS[rules].partners:
+    if rules is None:
         parser.error("--teams goes with --rules standard: partners play standard UNO")
-    if players is not None and players not in TEAM_TABLES:
-        parser.error(f"--teams: partners sit opposite each other, at 4, 6, 8 or 10 players, not {players}")
+    try:
+        engine_check(RULESETS[rules], players, True)
+    except ValueError as error:
+        parser.error(f"--teams: {error}")
 
 
 def online_request(args: argparse.Namespace, table: RunTable | None) -> tuple:

@@ -180,8 +180,11 @@ def test_settings_without_partners_are_written_as_before_and_with_them_read_back
     ("args", "message"),
     [
         (["--teams"], "--teams goes with --rules standard"),
-        (["--rules", "royal", "--teams"], "--teams goes with --rules standard"),
-        (["--rules", "standard", "--players", "5", "--teams"], "at 4, 6, 8 or 10 players, not 5"),
+        (["--rules", "royal", "--teams"], "--teams: the Royal Revenge game has no partners"),
+        (
+            ["--rules", "standard", "--players", "5", "--teams"],
+            "--teams: partners sit opposite each other: teams are for 4, 6, 8, 10 players, not 5",
+        ),
     ],
 )
 def test_teams_on_the_command_line_are_refused_where_partners_cannot_sit(args, message):

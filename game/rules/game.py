@@ -82,11 +82,17 @@ def check_settings(
         raise ValueError(f"seed must be a whole number, 0 or more, or None, not {seed!r}")
     if scoring not in rules.scorings:
         raise ValueError(f"scoring must be one of {', '.join(rules.scorings)}, not {scoring!r}")
+    check_teams(rules, players, teams)
+
+
+def check_teams(rules: RuleSet, players: int | None, teams: bool) -> None:
+    """ValueError, saying why, for partners ``rules`` or a table of
+    ``players`` cannot seat (players None: not chosen yet)."""
     if not isinstance(teams, bool):
         raise ValueError(f"teams must be true or false, not {teams!r}")
     if teams and not rules.partners:
         raise ValueError(f"the {rules.title.title()} game has no partners: teams are for standard UNO")
-    if teams and players not in TEAM_TABLES:
+    if teams and players is not None and players not in TEAM_TABLES:
         tables = ", ".join(str(n) for n in TEAM_TABLES)
         raise ValueError(f"partners sit opposite each other: teams are for {tables} players, not {players}")
 
