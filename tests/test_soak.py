@@ -257,6 +257,23 @@ def test_the_soaks_screens_each_get_a_display_of_their_own_and_say_when_they_hav
         second.stop()
 
 
+@pytest.mark.skipif(shutil.which("xprop") is None, reason="needs Xvfb and xprop")
+def test_a_soak_screen_stays_as_it_is_when_its_window_closes_so_the_next_window_finds_it(tmp_path):
+    """An X server resets when its last client leaves, and refuses windows
+    while it does (a CI soak's "no display found" between one window's lives).
+    A reset also clears the root window's properties: a mark set by one
+    client is still there for the next only if the screen did not reset."""
+    screen = soak.Xvfb(tmp_path / "xvfb.txt")
+    env = {**_env(), "DISPLAY": screen.display}
+    try:
+        mark = ["xprop", "-root", "-f", "_UNO1991_MARK", "8s", "-set", "_UNO1991_MARK", "kept"]
+        subprocess.run(mark, env=env, check=True, timeout=30)  # its only client, gone when it returns
+        asked = subprocess.run(["xprop", "-root", "_UNO1991_MARK"], env=env, capture_output=True, text=True, timeout=30)
+    finally:
+        screen.stop()
+    assert '_UNO1991_MARK(STRING) = "kept"' in asked.stdout, asked.stdout + asked.stderr
+
+
 @pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb")
 def test_a_real_window_with_uno1991_notices_writes_what_it_noticed_and_when_to_that_file(tmp_path):
     screen = soak.Xvfb()

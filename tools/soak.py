@@ -278,7 +278,13 @@ class TableServer:
 class Xvfb:
     """An X screen of one window's own (keys sent to it reach no other window),
     on a display number Xvfb finds free itself (``-displayfd``: no two
-    screens started at once take the same one), ready once it says so."""
+    screens started at once take the same one), ready once it says so.
+
+    ``-noreset``: by default an X server resets itself when its last client
+    leaves, and a window opened during the reset is refused ("no display
+    found"). A desktop always has other clients; a screen of one window's own
+    has none between the window's lives, and on a loaded machine about one
+    connection in 20 made just after a window closed failed (a CI soak)."""
 
     READY_S = 60.0  # a loaded machine may take this long to start one
 
@@ -287,7 +293,7 @@ class Xvfb:
         ready, told = os.pipe()
         said_to = log.open("a", encoding="utf-8") if log is not None else subprocess.DEVNULL
         self.process = child(
-            ["Xvfb", "-displayfd", str(told), "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+            ["Xvfb", "-displayfd", str(told), "-screen", "0", "800x600x24", "-nolisten", "tcp", "-noreset"],
             pass_fds=(told,),
             stdout=subprocess.DEVNULL,
             stderr=said_to,

@@ -48,8 +48,9 @@ import tempfile
 import time
 from pathlib import Path
 
+from soak import Xvfb  # (this folder: the soak's screens)
+
 ROOT = Path(__file__).resolve().parent.parent
-SCREEN = "800x600x24"
 TITLE = "UNO 1991"
 # Seconds: the loading screen shows at least 1.5 s; the deal and the first
 # turn take about 2.5 s at 30 frames a second.
@@ -63,24 +64,6 @@ def need(*programs: str) -> None:
         raise SystemExit(
             f"tools/window_screenshots.py needs {', '.join(missing)} (apt-get install xvfb xdotool imagemagick)"
         )
-
-
-@contextlib.contextmanager
-def xvfb():
-    """An Xvfb screen on a free display number; yields the DISPLAY value."""
-    number = next(n for n in range(91, 200) if not Path(f"/tmp/.X{n}-lock").exists())
-    server = subprocess.Popen(
-        ["Xvfb", f":{number}", "-screen", "0", SCREEN, "-nolisten", "tcp"], stderr=subprocess.DEVNULL
-    )
-    try:
-        for _ in range(50):
-            if Path(f"/tmp/.X11-unix/X{number}").exists():
-                break
-            time.sleep(0.1)
-        yield f":{number}"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 class Game:
@@ -307,10 +290,14 @@ def main(argv: list[str] | None = None) -> int:
     need("Xvfb", "xdotool", "xwininfo", "import", "convert")
     out = args.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
-    with xvfb() as display, tempfile.TemporaryDirectory() as work:
-        make(out, display, Path(work))
-        online(out, display, Path(work))
-        play_again(out, display, Path(work))
+    screen = Xvfb()
+    try:
+        with tempfile.TemporaryDirectory() as work:
+            make(out, screen.display, Path(work))
+            online(out, screen.display, Path(work))
+            play_again(out, screen.display, Path(work))
+    finally:
+        screen.stop()
     print(f"wrote the window pictures into {out}")
     return 0
 
