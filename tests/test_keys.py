@@ -184,10 +184,14 @@ def test_how_to_play_and_the_colour_buttons_name_the_players_keys():
         assert "P" in page and spelled_column("P") == "D" and spelled_column("ESCAPE") == "TAB"
         assert spelled_column("B", pad=True) == "B" and spelled_column("A", pad=True) == "A"
         assert spelled_column("U (GAMEPAD Y)") == "V (GAMEPAD X)"
+        assert spelled_column("H (GAMEPAD BACK)") == "H (GAMEPAD BACK)"
         assert spelled("When a computer forgets, press U before the next player.").endswith(
             "press V before the next player."
         )
         assert [spelled("R RED"), spelled("G GREEN")] == ["R RED", "SPACE GREEN"]
+        keys.use(table_of(("history L LEFTSTICK",)))
+        assert spelled_column("H (GAMEPAD BACK)") == "L (GAMEPAD LEFTSTICK)"
+        assert spelled("H shows the history") == "L shows the history"
     finally:
         keys.use(DEFAULT)
     assert spelled_column("U (GAMEPAD Y)") == "U (GAMEPAD Y)"
@@ -222,6 +226,17 @@ def test_the_settings_keep_only_good_bindings():
     bad = dump(Settings(), Stats()).replace('"scoring"', '"keys": ["play P A"], "scoring"')
     reading = read_document(bad)
     assert reading.settings.keys == () and "keys" in (reading.problem or "")
+
+
+def test_a_button_chosen_before_a_later_game_gave_it_to_another_action_stays_the_players():
+    """HISTORY took the pad's BACK by default after KEYS came: a player who
+    had given BACK to QUICK CHAT keeps it, and HISTORY has no button."""
+    older = dump(Settings(), Stats()).replace('"scoring"', '"keys": ["chat Q BACK"], "scoring"')
+    reading = read_document(older)
+    assert reading.problem is None and reading.settings.keys == ("chat Q BACK",)
+    table = table_of(reading.settings.keys)
+    assert table["chat"] == ("Q", "BACK") and table["history"] == ("H", "")
+    assert table_of(entries_of(table)) == table
 
 
 def test_in_the_browser_the_keys_are_kept_in_its_storage_and_come_back(tmp_path):
@@ -287,6 +302,10 @@ def test_a_name_typed_the_menus_and_a_whole_hand_played_with_a_gamepad_alone():
     assert all(line.startswith(("press GAMEPAD1_BUTTON", "wait")) for line in bot.script), "the pad's buttons only"
     bot.press("RETURN")  # A: the next hand
     bot.wait_for_you()
+    bot.press("H")  # BACK (a pad's SELECT): the message bar's history, then closed again
+    assert player.app.match.show_history
+    bot.press("H")
+    assert not player.app.match.show_history
     bot.press("ESCAPE")  # START: the match's menu
     assert player.app.scene == "paused"
     menu = player.app.navigator.top.screen.items

@@ -48,7 +48,7 @@ ACTIONS = {
     "stack": Action("STACK +4", "S", "S", ""),
     "jump": Action("JUMP IN", "J", "J", "RIGHTSHOULDER"),
     "catch": Action("CATCH FOR THE NEXT", "K", "K", ""),
-    "history": Action("HISTORY", "H", "H", ""),
+    "history": Action("HISTORY", "H", "H", "BACK"),
     "menu": Action("MENU", "ESCAPE", "ESCAPE", "START"),
     "chat": Action("QUICK CHAT", "Q", "Q", "LEFTSHOULDER"),
 }
@@ -80,11 +80,18 @@ DEFAULT: Table = {action: (spec.key, spec.button) for action, spec in ACTIONS.it
 
 def table_of(entries: tuple[str, ...]) -> Table:
     """The whole table: the defaults with the settings' entries over them
-    (entries are checked when read: ``is_entries``)."""
+    (entries are checked when read: ``is_entries``). A pad button the
+    player gave an action stays theirs where a later game gives it to
+    another action by default (HISTORY took BACK): that action has none."""
     table = dict(DEFAULT)
     for entry in entries:
         action, key, button = entry.split(" ")
         table[action] = (key, "" if button == NONE else button)
+    chosen = {entry.split(" ")[0] for entry in entries}
+    taken = {button for action, (_, button) in table.items() if action in chosen and button}
+    for action, (key, button) in table.items():
+        if action not in chosen and button in taken:
+            table[action] = (key, "")
     return table
 
 

@@ -107,7 +107,7 @@ NEW_KEYS_PAGE = (
         "LEFT/RIGHT, RETURN|or choose CHALLENGE or ACCEPT",
         "LEFT/RIGHT, RETURN|as King: pick a player (or click one)",
         "0 TO 9|as King: pick that player (0 is you)",
-        "H|the last lines of the message bar",
+        "H (GAMEPAD BACK)|the last lines of the message bar",
         "",
         "Forget UNO and a computer may catch you: you draw two.",
         "When a computer forgets, press U before the next player.",
