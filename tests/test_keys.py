@@ -197,6 +197,31 @@ def test_how_to_play_and_the_colour_buttons_name_the_players_keys():
     assert spelled_column("U (GAMEPAD Y)") == "U (GAMEPAD Y)"
 
 
+def test_the_match_result_the_curtain_and_the_replays_name_the_players_keys():
+    """Texts outside the message bar too: PLAY on SPACE and MENU on TAB."""
+    from game.ui.scenes import replay
+    from game.ui.table import results
+
+    def footer_row() -> list[int]:
+        pyxel.cls(0)
+        results.draw_match_result(0, (512, 100), title_art=False)
+        return [
+            pyxel.screen.pget(x, y)
+            for y in range(results.PANEL_Y + 130, results.PANEL_Y + 136)
+            for x in range(SCREEN_W)
+        ]
+
+    as_1991 = footer_row()
+    keys.use(table_of(("play SPACE A", "menu TAB START")))
+    try:
+        assert footer_row() != as_1991  # "PRESS SPACE FOR A NEW MATCH"
+        assert spelled(replay.KEYS_HINT).endswith("N next hand  TAB back")
+        assert spelled(replay.PAUSED_HINT).startswith("SPACE play on")
+    finally:
+        keys.use(DEFAULT)
+    assert footer_row() == as_1991
+
+
 def test_how_to_play_says_the_keys_are_the_players_own_once_changed():
     player = HeadlessApp(store=SettingsStore(Settings(keys=("pick D B",))))
     to_item(player, "howto")

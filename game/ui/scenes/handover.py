@@ -11,6 +11,7 @@ from __future__ import annotations
 import pyxel
 
 from game.ui import layout as lay
+from game.ui.device.key_words import spelled
 from game.ui.drawing import big_text, draw_card, text_centred
 from game.ui.table.tabletop import draw_message_bar
 
@@ -29,5 +30,5 @@ def draw_curtain(name: str, prompt: str, frame: int) -> None:
     big_text(lay.CX, 84, curtain_title(name), lay.YELLOW, 2, shadow=lay.BLACK)
     text_centred(lay.CX, 104, "EVERY HAND IS HIDDEN", lay.LIGHT_BLUE)
     if frame % 30 < 22:
-        text_centred(lay.CX, 120, f"RETURN WHEN ONLY {name} CAN SEE THE SCREEN", lay.WHITE)
+        text_centred(lay.CX, 120, spelled(f"RETURN WHEN ONLY {name} CAN SEE THE SCREEN"), lay.WHITE)
     draw_message_bar(f"Pass to {name}", prompt)

@@ -26,6 +26,7 @@ import pyxel
 from game.storage.replays import position, split_record
 from game.storage.saves import SavedMatch
 from game.ui import layout as lay
+from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import text_centred
 from game.ui.layout import CX
@@ -41,8 +42,8 @@ if TYPE_CHECKING:
 
 SPEEDS = (60, 30, 15, 8, 4, 2)  # frames per move, slowest first
 START_SPEED = 2  # 15 frames a move: two moves a second
-KEYS_HINT = "RETURN pause  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESC back"
-PAUSED_HINT = "RETURN play on  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESC back"
+KEYS_HINT = "RETURN pause  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESCAPE back"
+PAUSED_HINT = "RETURN play on  LEFT/RIGHT step  UP/DOWN speed  N next hand  ESCAPE back"
 
 
 def _news(events: list, players: int | Seating = 2) -> str:
@@ -240,7 +241,7 @@ class ReplayList:
             shown.draw({key: entry_label(self.matches[int(key)]) for key in shown.keys}, frame)
         if self.message:
             text_centred(CX, y + h - 12, self.message[: narration.MAX_CHARS - 6], lay.PINK)
-        text_centred(CX, lay.SCREEN_H - 12, "UP/DOWN choose   RETURN watch   ESCAPE back", lay.GREY)
+        text_centred(CX, lay.SCREEN_H - 12, spelled("UP/DOWN choose   RETURN watch   ESCAPE back"), lay.GREY)
 
 
 class ReplaysScene(Scene):

@@ -9,6 +9,7 @@ import pyxel
 from game.rules.teams import team_letter, team_totals
 from game.ui import layout as lay
 from game.ui.device import resources as res
+from game.ui.device.key_words import spelled
 from game.ui.drawing import CHAR_W, big_text, draw_card, draw_panel, draw_title_art, text_centred
 from game.ui.layout import CX
 from game.ui.seats.kinds import seat_name
@@ -198,7 +199,7 @@ def draw_match_result(
     lines = [f"FINAL SCORES:  {team_scores(scores, sides)}"] if sides else final_score_lines(scores, names)
     for i, line in enumerate(lines):
         text_centred(CX, PANEL_Y + 110 + 9 * i, line, lay.WHITE)
-    text_centred(CX, PANEL_Y + 130, footer, lay.GREY)
+    text_centred(CX, PANEL_Y + 130, spelled(footer), lay.GREY)
 
 
 def final_score_lines(scores: tuple[int, ...], names: tuple[str, ...] = ()) -> list[str]:
