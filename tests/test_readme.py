@@ -52,7 +52,7 @@ OWN_ARGUMENTS = {"benchmarks": ([], ["all"])}
 # not know stops it with argparse's message and status 2; flags it accepts
 # stop it with status 0 before it does anything.
 PARSE_ONLY = """
-import argparse, runpy, sys
+import argparse, os, runpy, sys
 
 parse = argparse.ArgumentParser.parse_args
 
@@ -66,6 +66,7 @@ argparse.ArgumentParser.parse_args = parse_only
 target, *arguments = sys.argv[1:]
 sys.argv = [target, *arguments]
 if target.endswith(".py"):
+    sys.path.insert(0, os.path.dirname(os.path.abspath(target)))  # as python FILE does
     runpy.run_path(target, run_name="__main__")
 else:
     runpy.run_module(target, run_name="__main__", alter_sys=True)
