@@ -157,15 +157,15 @@ class HeadlessApp:
 
 @pytest.fixture
 def servers():
-    """Start table servers (``servers(*options, port=0)``), every one with
+    """Start table servers (``servers(*options, port=0, lifetime=120)``), every one with
     the tests' fast settings and all keeping their rooms in one folder, so
     that a server started again on a port resumes the rooms of the last;
     all stopped, and the folder removed, at the end."""
     folder = online_server.quick_dir()
     started = []
 
-    def start(*options: str, port: int = 0) -> online_server.ServerProcess:
-        server = online_server.ServerProcess(folder, *online_server.FAST, *options, port=port)
+    def start(*options: str, port: int = 0, lifetime: float = online_server.LIFETIME) -> online_server.ServerProcess:
+        server = online_server.ServerProcess(folder, *online_server.FAST, *options, port=port, lifetime=lifetime)
         started.append(server)
         return server
 

@@ -23,10 +23,10 @@ LIFETIME = 120  # seconds a test server lives at most
 
 
 class ServerProcess:
-    def __init__(self, data_dir: Path, *options: str, port: int = 0) -> None:
+    def __init__(self, data_dir: Path, *options: str, port: int = 0, lifetime: float = LIFETIME) -> None:
         self.data_dir = data_dir
         command = [sys.executable, "-m", "game.server", "--port", str(port), "--data-dir", str(data_dir)]
-        command += ["--stop-after", str(LIFETIME), *options]
+        command += ["--stop-after", str(lifetime), *options]
         self.process = subprocess.Popen(
             command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=_env()
         )

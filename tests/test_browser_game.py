@@ -42,10 +42,10 @@ def run_native(*arguments: str) -> str:
     return done.stdout
 
 
-def run_in_browser(*arguments: str) -> subprocess.CompletedProcess[str]:
+def run_in_browser(*arguments: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
     """tools/browser_run.py with these arguments, ended well (its notices on
     standard output, what it says of the page on standard error)."""
-    done = subprocess.run([*BROWSER_RUN, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=900)
+    done = subprocess.run([*BROWSER_RUN, *arguments], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     assert done.returncode == 0, done.stderr[-3000:]
     return done
 
@@ -307,6 +307,29 @@ def test_constrained_memory_mode_in_the_browser_gives_the_desktops_title(pyodide
     assert menu and min(x for x, *_ in menu) >= 2 * 200 and max(y for _, y, *_ in menu) < 2 * 160
 
 
+# A page at a table server: Pyodide's start (up to browser_run's START_SECONDS), then a
+# hand. 66 s on an idle 2-core machine; the server outlives the page's run on a loaded one,
+# and the page's run ends (with what it printed) before the test's own timeout.
+PAGE_AT_A_TABLE_S = 420
+TABLE_SERVER_LIFETIME_S = PAGE_AT_A_TABLE_S + 60
+
+
+@pytest.fixture
+def table_server(servers):
+    """A table server for a page's whole run (the online tests' own live 120 s)."""
+    return servers(lifetime=TABLE_SERVER_LIFETIME_S)
+
+
+def desktop_hand_script() -> str:
+    """A desktop player's keys for one hand, its first turn awaited as long
+    as the page may take to come: the hand script's own wait (60 s) may end
+    first on a loaded machine, and its next RETURN, in the lobby, would have
+    the room's creator start the match with a computer in the page's seat."""
+    from test_online_game import one_hand_script
+
+    return f"turn {PAGE_AT_A_TABLE_S}\n" + one_hand_script(turns=40)
+
+
 def test_a_join_link_plays_a_hand_at_a_real_table_server_in_the_full_game_loop(pyodide, table_server, tmp_path):
     """``index.html?join=ws://127.0.0.1:PORT/ROOM&name=WEB``: the game in the
     page (its lobby, its online table, its keys, through the page's
@@ -314,18 +337,18 @@ def test_a_join_link_plays_a_hand_at_a_real_table_server_in_the_full_game_loop(p
     table server; the page saw exactly its seat's view of the hand that the
     server's record replays to. No thread, process or socket of the page's
     own: Pyodide has none, and the hand was played."""
-    from test_online_game import one_hand_script, player, seen
+    from test_online_game import player, seen
 
     from game.rules import Game
 
     script = tmp_path / "hand.txt"
-    script.write_text(one_hand_script(turns=40), encoding="utf-8")
+    script.write_text(desktop_hand_script(), encoding="utf-8")
     url = f"{table_server.url}/webgame"
     ann = player(url, "ANN", script, "--rules", "standard", "--players", "2")
     wait_for(lambda: table_server.room_file("webgame"), what="the room made by ANN")
     query = f"?join={quote(url, safe='')}&name=Web"
-    in_browser = run_in_browser("--seed", "1", "--script", str(script), "--query", query)
-    out, err = ann.communicate(timeout=300)
+    in_browser = run_in_browser("--seed", "1", "--script", str(script), "--query", query, timeout=PAGE_AT_A_TABLE_S)
+    out, err = ann.communicate(timeout=120)
     assert ann.returncode == 0, err[-2000:]
     saved = table_server.room_file_when(
         "webgame", lambda saved: Game.replay(saved["record"]).hand_over, what="the hand's end in its file"
@@ -344,12 +367,12 @@ def test_a_watch_link_watches_a_hand_to_its_end_in_the_full_game_loop(pyodide, t
     watches two desktop game processes play a hand at a real table server,
     its table going on to the hand's result, and was sent exactly a
     watcher's view of the recorded hand (no card of any hand)."""
-    from test_online_game import one_hand_script, player
+    from test_online_game import player
 
     from game.rules import WATCHER, Game
 
     script = tmp_path / "hand.txt"
-    script.write_text(one_hand_script(turns=40), encoding="utf-8")
+    script.write_text(desktop_hand_script(), encoding="utf-8")
     url = f"{table_server.url}/webwatch"
     players = [player(url, "ANN", script, "--rules", "standard", "--players", "2")]
     wait_for(lambda: table_server.room_file("webwatch"), what="the room made by ANN")
@@ -368,9 +391,10 @@ def test_a_watch_link_watches_a_hand_to_its_end_in_the_full_game_loop(pyodide, t
     reader.start()
     try:
         # BOB comes, and the hand starts, once the page watches: it sees the hand from its deal.
+        started = time.monotonic()
         wait_for(lambda: any(" online watching room webwatch" in line for line in lines), 300, what="the watcher")
         players.append(player(url, "BOB", script))
-        page.wait(timeout=900)  # its standard output is the reader's; its standard error says little
+        page.wait(timeout=PAGE_AT_A_TABLE_S - (time.monotonic() - started))  # its standard output is the reader's
     finally:
         page.kill()
     reader.join(timeout=30)
