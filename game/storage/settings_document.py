@@ -161,11 +161,20 @@ def _decode(text: object) -> tuple[str | None, Any]:
     return None, data
 
 
-def _read_settings(section: Any, bad: list[str]) -> Settings:
-    if section is _MISSING:
-        return Settings()
-    if not isinstance(section, dict):
-        bad.append(f"settings={_show(section)}")
+def _object(value: Any, where: str, bad: list[str]) -> dict[str, Any] | None:
+    """A section of the document, a JSON object; None when it is missing or
+    is something else (then noted in ``bad``): its default is used instead."""
+    if value is _MISSING:
+        return None
+    if not isinstance(value, dict):
+        bad.append(f"{where}={_show(value)}")
+        return None
+    return value
+
+
+def _read_settings(value: Any, bad: list[str]) -> Settings:
+    section = _object(value, "settings", bad)
+    if section is None:
         return Settings()
     values = _read_fields(section, _DOCUMENT_CHECKS, "settings", bad)
     for name in TUPLES:
@@ -182,11 +191,9 @@ def _listed(accepts: Callable[[Any], bool]) -> Callable[[Any], bool]:
 _DOCUMENT_CHECKS = {name: _listed(check.accepts) if name in TUPLES else check.accepts for name, check in CHECKS.items()}
 
 
-def _read_stats(section: Any, bad: list[str]) -> Stats:
-    if section is _MISSING:
-        return Stats()
-    if not isinstance(section, dict):
-        bad.append(f"stats={_show(section)}")
+def _read_stats(value: Any, bad: list[str]) -> Stats:
+    section = _object(value, "stats", bad)
+    if section is None:
         return Stats()
     levels: dict[str, Any] = dict(_read_levels(section, "stats", bad))
     counted = section.get("counted", "")
@@ -196,11 +203,8 @@ def _read_stats(section: Any, bad: list[str]) -> Stats:
     people = _read_people(section.get("people", {}), bad)
     if people:
         levels["people"] = people
-    tables = section.get("tables", _MISSING)
-    if tables is _MISSING:
-        return Stats(**levels, counted=counted)
-    if not isinstance(tables, dict):
-        bad.append(f"stats.tables={_show(tables)}")
+    tables = _object(section.get("tables", _MISSING), "stats.tables", bad)
+    if tables is None:
         return Stats(**levels, counted=counted)
     kept: dict[str, dict[str, LevelStats]] = {}
     for key, table in tables.items():
