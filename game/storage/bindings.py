@@ -83,16 +83,13 @@ def table_of(entries: tuple[str, ...]) -> Table:
     (entries are checked when read: ``is_entries``). A pad button the
     player gave an action stays theirs where a later game gives it to
     another action by default (HISTORY took BACK): that action has none."""
-    table = dict(DEFAULT)
+    chosen: Table = {}
     for entry in entries:
         action, key, button = entry.split(" ")
-        table[action] = (key, "" if button == NONE else button)
-    chosen = {entry.split(" ")[0] for entry in entries}
-    taken = {button for action, (_, button) in table.items() if action in chosen and button}
-    for action, (key, button) in table.items():
-        if action not in chosen and button in taken:
-            table[action] = (key, "")
-    return table
+        chosen[action] = (key, "" if button == NONE else button)
+    taken = {button for _, button in chosen.values() if button}
+    table = {action: (key, "" if button in taken else button) for action, (key, button) in DEFAULT.items()}
+    return table | chosen
 
 
 def entries_of(table: Table) -> tuple[str, ...]:
