@@ -302,8 +302,15 @@ def test_the_match_result_shows_the_shuffle_checked_and_a_failed_check_flashes_w
         assert time.monotonic() < limit, f"no match result: {game.lines[-5:]}"
         game.press("RETURN") if game.app.scene == "hand_result" else game.driver.frame()
     game.wait(2)
+    session = game.app.online.session
     told = [line for line in game.lines if " shuffle " in line]
-    assert len(told) == 1 and f"shuffle {verify.CHECKED} seed" in told[0], told
+    # (this program rejoined after the end with the bot's token: it checks what it was shown, which
+    # is the last hand only, or nothing when ANN went out, and no nonce of its own: not proven then)
+    assert len(told) == 1 and f"shuffle {session.verdict.line} " in told[0], told
+    assert session.verdict.line in (verify.CHECKED, verify.NOT_PROVEN), session.verdict
+    session.verdict = verify.Verdict(True, "seed 1 and secret match the commitment")
+    game.wait(1)
+    assert any(f"shuffle {verify.CHECKED} seed 1" in line for line in game.lines[-3:]), game.lines[-3:]
 
     def verdict_colours() -> set[int]:
         game.app.draw()
@@ -311,7 +318,6 @@ def test_the_match_result_shows_the_shuffle_checked_and_a_failed_check_flashes_w
         return {pyxel.pget(x, y) for x in inside for y in range(VERDICT_Y, VERDICT_Y + 5)}
 
     assert lay.YELLOW in verdict_colours()
-    session = game.app.online.session
     session.verdict = verify.Verdict(False, "after move 3 you were shown R1, the seed deals R2")
     game.wait(1)
     assert any(f"shuffle {verify.FAILED} after move 3" in line for line in game.lines)
@@ -409,7 +415,9 @@ def test_a_seat_that_keeps_its_nonce_back_is_dealt_without_it_once_the_reveal_ti
     assert table.room.started and table.room.deal.shuffle.nonces == (ann.nonce, bob.nonce, "")
     table.play_out()
     assert ann.verdict.line == verify.CHECKED and "dealt without the nonce of seat 2" in ann.verdict.reason
-    assert cat.verdict.line == verify.CHECKED_LEFT_OUT, cat.verdict  # said plainly to CAT too
+    # CAT had no part in the deal: said plainly, as a failed check is (the server could have chosen it)
+    assert cat.verdict.line == verify.NOT_PROVEN and cat.verdict.checked is False, cat.verdict
+    assert "your nonce was left out of the deal" in cat.verdict.reason
 
 
 def test_a_nonce_other_than_the_one_pledged_is_refused_so_a_late_seat_can_only_keep_its_own_back():
@@ -494,3 +502,67 @@ def test_the_lobby_says_whose_part_of_the_shuffle_the_deal_waits_for():
     assert lobby_lines(cat, "online")[2] == "Shuffling: waiting for you"
     table.tick(REVEAL_TIME)
     assert ann.shuffling == [] and table.room.started
+
+
+# ----- a hostile server: it never asks for your nonce, and chooses the deal with one of its own -----
+
+
+class Hostile(Seated):
+    """A server that drops the person's pledge from its hello, so it never
+    sends ``reveal`` nor waits for a nonce: the person's program, which
+    pledged, is never asked."""
+
+    def join(self, name: str, session: Session | None = None) -> Session:
+        session = self.sessions[name] = session or Session(name)
+        hello = {key: value for key, value in session.hello().items() if key != "pledge"}
+        self.deliver(self.room.join(name, hello, self.now))
+        return session
+
+
+def _ground_nonce(shuffle: verify.Shuffle, wilds: int, tries: int = 20_000) -> str:
+    """The server's search: a computer's nonce that deals the person (seat 0) ``wilds`` Wilds or more."""
+    for number in range(tries):
+        nonce = f"{number:x}"
+        seed = replace(shuffle, nonces=("", nonce)).match_seed
+        if sum(card.startswith("W") for card in Game(seed=seed).view(0).hand) >= wilds:
+            return nonce
+    raise AssertionError("no nonce found")
+
+
+def test_a_server_that_never_asks_for_your_nonce_and_chooses_the_deal_is_not_proven_at_the_deal_and_the_end(
+    tmp_path,
+):
+    room = Room("hostile", check_table({"rules": "1991", "players": 2, "people": 1}), computer_seed=4)
+    shuffle = room.deal.shuffle
+    nonce = _ground_nonce(shuffle, wilds=3)  # the server tries nonces until the person is dealt three Wilds
+    room.deal.shuffle = replace(shuffle, nonces=("", nonce))  # and mixes in its own at the computer's seat
+    table = Hostile(room)
+    ann = table.join("ann")
+    assert table.room.started and not [m for _c, m in table.sent if m["type"] == "nonce"], "nobody was asked"
+    assert sum(card.startswith("W") for card in ann.view.hand) >= 3  # the deal the server chose
+    assert ann.dealt_without_you, "the client notices at the deal"
+    table.play_out()
+    assert ann.verdict.line == verify.NOT_PROVEN and ann.verdict.checked is False, ann.verdict
+    assert "dealt without ever asking for your nonce" in ann.verdict.reason
+    path = tmp_path / "match.json"
+    path.write_text(saved_match(ann.record, ann.kept_shuffle()))
+    checked = run_verify(path)
+    assert checked.returncode == 1 and verify.NOT_PROVEN in checked.stdout, checked
+    assert "without ever asking for your nonce" in checked.stdout and verify.CHECKED + ":" not in checked.stdout
+
+
+def test_an_honest_room_never_says_a_deal_was_made_without_your_nonce():
+    table = Seated(Room("honest", check_table({"rules": "1991", "players": 2, "people": 1}), computer_seed=4))
+    ann = table.join("ann")
+    assert table.room.started and not ann.dealt_without_you
+    table.play_out()
+    assert ann.verdict.line == verify.CHECKED, ann.verdict
+
+
+def test_a_saved_match_whose_hands_shown_are_empty_proves_nothing_and_does_not_pass(honest, tmp_path):
+    end = honest[0]
+    path = tmp_path / "match.json"
+    path.write_text(saved_match(end["record"], {**end["shuffle"], "seen": []}))
+    checked = run_verify(path)
+    assert checked.returncode == 1 and verify.NOT_PROVEN in checked.stdout, checked
+    assert "nothing of your deal was compared" in checked.stdout

@@ -25,7 +25,7 @@ from typing import Any
 from ..rules.events import Event
 from ..rules.game import Pending, View
 from . import chat
-from .verify import NONCE, NONCE_LENGTH, SEEN_MOST, ShuffleFailed, Verdict, check, left_out, pledge_of
+from .verify import NONCE, NONCE_LENGTH, SEEN_MOST, ShuffleFailed, Verdict, check, pledge_of
 
 VERSION = 1
 MAX_MESSAGE = 4096  # bytes a client may send in one message (the wire layer closes a longer one: 1009)
@@ -506,10 +506,9 @@ class Session:
         nonce, pledged = self.nonces.get(self.match), self.pledged.get(self.match)
         seat = None if self.watch else self.seat  # (a watcher was dealt nothing to compare)
         try:
-            checked = check(self.record, self.shuffle, self.commitment, seat, nonce, self.seen, pledged)
-            return Verdict(True, checked, left_out(self.shuffle, seat, nonce))
+            return Verdict(True, check(self.record, self.shuffle, self.commitment, seat, nonce, self.seen, pledged))
         except ShuffleFailed as failed:
-            return Verdict(False, str(failed))
+            return Verdict.of_failure(failed)
 
     def kept_shuffle(self) -> Message | None:
         """The shuffle as a saved match keeps it, for ``python -m game.online.verify`` (None: none sent)."""
@@ -564,6 +563,20 @@ class Session:
         waiting, shuffling = message.get("waiting"), message.get("shuffling")
         self.waiting = [n for n in waiting if isinstance(n, int)] if isinstance(waiting, list) else []
         self.shuffling = [n for n in shuffling if isinstance(n, int)] if isinstance(shuffling, list) else []
+
+    @property
+    def dealt_without_you(self) -> bool:
+        """This match was dealt although this session pledged a nonce to it
+        and was never asked for it (no ``reveal``): its seat had no part in
+        the shuffle, and the server could have chosen the deal
+        (``verify.NotInShuffle``; the match's result says so too)."""
+        match = self.match
+        return (
+            not self.watch
+            and self.viewed_match == match
+            and bool(self.nonces.get(match))
+            and match not in self.pledged
+        )
 
     @property
     def my_turn(self) -> bool:

@@ -49,13 +49,20 @@ SEEDS = 2**32  # the server's seeds, as the engine's own (``Game(seed=None)``)
 SEEN_MOST = 1000  # a seat's hands kept for the check: a match's deals and draws are a few hundred
 MAX_FILE = 1024 * 1024  # bytes of a saved match ``main`` reads at most (as the game's own saves)
 CHECKED = "SHUFFLE CHECKED"
-CHECKED_LEFT_OUT = "SHUFFLE CHECKED, YOUR NONCE LEFT OUT"
 FAILED = "SHUFFLE CHECK FAILED!"
+NOT_PROVEN = "SHUFFLE NOT PROVEN: YOUR NONCE NOT IN IT"
 UNCHECKED = "SHUFFLE NOT CHECKED (AN OLDER ROOM)"
 
 
 class ShuffleFailed(ValueError):
     """The match was not dealt from the shuffle the server committed to: why."""
+
+
+class NotInShuffle(ShuffleFailed):
+    """The deal may follow from the shuffle revealed, but not with this
+    seat's part in it: its nonce was never asked for or not mixed in, or
+    it was shown no hand to compare. The server could have chosen such a
+    deal by trying nonces of its own, so nothing was proven to this seat."""
 
 
 @dataclass(frozen=True)
@@ -163,18 +170,24 @@ def _put(items: tuple[str, ...], seat: int, item: str) -> tuple[str, ...]:
 class Verdict:
     """What the result screen says of the shuffle: ``checked`` (True, False,
     or None for a room that sent no shuffle) and why, in words;
-    ``left_out``: checked, but dealt without this seat's nonce (it was not
-    revealed in time)."""
+    ``unproven``: not checked for this seat, which was not part of the
+    shuffle (``NotInShuffle``), shown as plainly as a failed check."""
 
     checked: bool | None
     reason: str
-    left_out: bool = False
+    unproven: bool = False
+
+    @classmethod
+    def of_failure(cls, failed: ShuffleFailed) -> Verdict:
+        return cls(False, str(failed), isinstance(failed, NotInShuffle))
 
     @property
     def line(self) -> str:
         if self.checked:
-            return CHECKED_LEFT_OUT if self.left_out else CHECKED
-        return FAILED if self.checked is False else UNCHECKED
+            return CHECKED
+        if self.checked is None:
+            return UNCHECKED
+        return NOT_PROVEN if self.unproven else FAILED
 
 
 def check(
@@ -230,6 +243,7 @@ def check(
         raise ShuffleFailed(f"the record does not replay: {error}") from None
     if shown:
         raise ShuffleFailed(f"you were shown a hand after move {min(shown)}, past the record's end ({moves})")
+    _your_part_checked(revealed, seat, nonce, pledged, compared)
     hands = "" if seat is None else f"; so does seat {seat}'s hand at each of the {compared} moves that gave it cards"
     summary = f"seed {revealed.seed} and secret match the commitment; the record follows from match seed {first.seed}"
     return "; ".join([summary + hands, *notes])
@@ -264,12 +278,24 @@ def _nonces_checked(
     return notes
 
 
-def left_out(shuffle: object, seat: int | None, nonce: str | None) -> bool:
-    """Whether the seat's own nonce was left out of the deal (``check`` passed: it was not revealed in time)."""
-    nonces = shuffle.get("nonces") if isinstance(shuffle, dict) else None
-    return (
-        bool(nonce) and seat is not None and isinstance(nonces, list) and 0 <= seat < len(nonces) and not nonces[seat]
-    )
+def _your_part_checked(
+    revealed: Shuffle, seat: int | None, nonce: str | None, pledged: Sequence[str] | None, compared: int
+) -> None:
+    """Once the shuffle is known to be honest, check that ``seat`` took part in it: the
+    nonce it pledged is the one mixed in at its seat, and a hand it was shown was compared
+    (NotInShuffle, why not: without its nonce the server could have tried nonces of its
+    own until the deal suited it, and without a hand nothing of its deal was checked)."""
+    if seat is None:
+        return
+    nonces = revealed.nonces
+    if nonce and nonces is not None and nonces[seat] != nonce:
+        if pledged is None:
+            why = "the server dealt without ever asking for your nonce"
+        else:
+            why = "your nonce was left out of the deal (the server says it came too late)"
+        raise NotInShuffle(f"{why}: it could have chosen this deal by trying nonces of its own")
+    if not compared:
+        raise NotInShuffle("no hand you were shown is kept: nothing of your deal was compared")
 
 
 def check_saved(text: str | bytes) -> str:
@@ -335,11 +361,13 @@ def _shown(item: object) -> bool:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m game.online.verify FILE``: 0 when the shuffle checks,
-    1 when it does not (the reason), 2 when the file cannot be checked."""
+    1 when it does not or your seat had no part in it (the reason), 2 when
+    the file cannot be checked."""
     parser = argparse.ArgumentParser(
         prog="python -m game.online.verify",
         description="Check that a finished online match was dealt from the shuffle its server committed to "
-        "(docs/online.md, 'A shuffle anyone can check'). Exit 0: checked; 1: the check failed; 2: cannot check.",
+        "(docs/online.md, 'A shuffle anyone can check'). Exit 0: checked; 1: the check failed, or your seat's "
+        "nonce or hands were not in it (not proven); 2: cannot check.",
     )
     parser.add_argument("file", type=Path, help="a saved online match: a replay the game kept (replays/*.json)")
     path = parser.parse_args(argv).file
@@ -350,7 +378,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise ValueError(f"larger than {MAX_FILE // 1024} KiB")
         summary = check_saved(path.read_bytes())
     except ShuffleFailed as failed:
-        print(f"{path}: {FAILED} {failed}")
+        print(f"{path}: {Verdict.of_failure(failed).line} {failed}")
         return 1
     except (OSError, ValueError) as error:
         print(f"{path}: cannot be checked: {error}", file=sys.stderr)

@@ -175,6 +175,9 @@ def jump_in_prompt(code: str) -> str:
     return f"Jump in! J plays your {card_words(code)} now, out of turn"
 
 
+DEALT_WITHOUT_YOUR_NONCE = "Dealt without asking for your nonce: this deal is not proven fair"
+
+
 def refused(reason: str) -> str:
     """An action the rules refuse, with the engine's reason."""
     return f"Not allowed: {reason}"[:MAX_CHARS]

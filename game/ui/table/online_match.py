@@ -127,6 +127,7 @@ class OnlineLink:
             lambda text: table.notice(text),
         )
         self._verdict_told: Verdict | None = None  # the shuffle's check, once said on the match's result
+        self._unproven_told = 0  # the match whose deal was said to be made without this seat's nonce
         self.again = PlayAgain(session, client.send, lambda text: table.notice(text))  # (on the match's result)
         self.saw_the_end = False  # the server's ``over`` of this match came
         # The server's news, a handler a message (those of ``protocol.py`` this table shows).
@@ -198,6 +199,7 @@ class OnlineLink:
     def after_frame(self) -> None:
         """Keep up with the server, and say on the prompt line what only an online table says."""
         self._catch_up()
+        self._tell_unproven_deal()
         table = self.table
         self._still = self._still + 1 if table.timeline.idle else 0
         if table.scene == "table":
@@ -209,6 +211,16 @@ class OnlineLink:
         elif table.scene == "match_result":
             self._tell_verdict()
             table.board.prompt = self._connection_prompt() or self.match_over_prompt
+
+    def _tell_unproven_deal(self) -> None:
+        """Said at the deal, once a match: the server dealt without asking
+        for this seat's nonce, so the shuffle's check cannot prove it fair."""
+        session = self.client.session
+        if session.dealt_without_you and self._unproven_told != session.match:
+            self._unproven_told = session.match
+            self.table.audio.play("buzz")
+            self.table.notice(f"shuffle: {narration.DEALT_WITHOUT_YOUR_NONCE}")
+            self.table.say(narration.DEALT_WITHOUT_YOUR_NONCE)
 
     def _tell_verdict(self) -> None:
         """The shuffle's check, said once the match's result shows (and
