@@ -21,7 +21,10 @@ async def serving(data_dir, play, log=lambda text: None, **options):
     ready = asyncio.get_running_loop().create_future()
     running = asyncio.create_task(server.run("127.0.0.1", 0, stop_after=30, ready=ready.set_result))
     try:
-        return await asyncio.wait_for(play(server, await ready), 20)
+        await asyncio.wait({ready, running}, timeout=30, return_when=asyncio.FIRST_COMPLETED)
+        if not ready.done():  # (it stopped before it served: its error, not a wait to the test's end)
+            raise AssertionError("the server did not start") from running.exception() if running.done() else None
+        return await asyncio.wait_for(play(server, ready.result()), 20)
     finally:
         running.cancel()
         with contextlib.suppress(asyncio.CancelledError):

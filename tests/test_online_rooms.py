@@ -280,3 +280,59 @@ def test_a_log_slot_the_server_did_not_write_is_left_out_said_once_and_the_serve
     left_out = [line for line in lines if line.startswith("log slot")]
     assert len(left_out) == 2 and all("could not be read" in line for line in left_out), lines
     assert not any("Traceback" in line for line in lines)
+
+
+def test_a_log_slot_or_row_of_values_the_server_never_writes_is_kept_aside_and_every_write_after_is_kept(tmp_path):
+    """A slot whose batch is text or whose seq is text stopped the server
+    from starting (``TypeError``); a seq of 2**63 - 1 let it start and then
+    failed every write (``OverflowError``). A room's action rows of the wrong
+    types, or a room whose name is not text, likewise. Each is kept aside
+    with its reason, said once, and the server starts, serves and keeps what
+    it is sent."""
+    one = {"rules": "1991", "players": 2, "people": 1}
+
+    async def first(server, url):
+        for name in ("kept", "textual", "blobbed"):
+            await hello(f"{url}/{name}", {"name": "ANN", "table": TABLE})
+
+    asyncio.run(serving(tmp_path, first, idle_room=0.2))
+    db = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
+    top = db.execute("SELECT max(seq) FROM log WHERE typeof(seq) = 'integer'").fetchone()[0]
+    db.execute("UPDATE log SET seq = ?, batch = ? WHERE slot = ?", (top + 1, "a text, not bytes", (top + 1) % 2048))
+    db.execute("UPDATE log SET seq = ?, batch = ? WHERE slot = ?", ("not a number", b"", (top + 2) % 2048))
+    db.execute("UPDATE log SET seq = ?, batch = ? WHERE slot = ?", (2**63 - 1, b"", (top + 3) % 2048))
+    ids = dict(db.execute("SELECT name, id FROM rooms"))
+    db.execute("INSERT INTO actions (room, n, action) VALUES (?, ?, ?)", (ids["textual"], "zero", "P"))
+    db.execute("INSERT INTO actions (room, n, action) VALUES (?, ?, ?)", (ids["blobbed"], 0, b"P"))
+    db.execute("UPDATE rooms SET name = ? WHERE name = 'kept'", (b"kept",))
+    db.close()
+
+    async def again(server, url):
+        told = [await hello(f"{url}/{name}", {"name": "BOB"}) for name in ("textual", "blobbed")]
+        async with connect(f"{url}/played") as ws:  # a room played: its moves written past the planted seqs
+            await ws.send(json.dumps({"type": "hello", "version": 1, "name": "ANN", "table": one}))
+            while (message := json.loads(await ws.recv()))["type"] != "state" or not message["view"]["legal"]:
+                pass
+            await ws.send(json.dumps({"type": "act", "action": message["view"]["legal"][0], "id": 1}))
+            while (answer := json.loads(await ws.recv())).get("ack") != 1:
+                assert answer["type"] != "error", answer
+        return told, answer["moves"]
+
+    lines: list[str] = []
+    told, moves = asyncio.run(serving(tmp_path, again, idle_room=0.2, log=lines.append))
+    for answer in told:
+        assert answer["type"] == "error" and "kept aside" in answer["reason"], answer
+    slots = [line for line in lines if line.startswith("log slot")]
+    assert len(slots) == 3, lines
+    assert any("batch is not bytes" in line for line in slots) and any("seq is not" in line for line in slots)
+    assert any("not text" in line and "room" in line for line in lines), lines
+    assert not any("Traceback" in line or "Error" in line.split(":")[0] for line in lines), lines
+    stored = open_store(tmp_path, server=False)
+    try:
+        assert len(stored.load("played")["record"].split("\n")) > 0 and moves >= 1
+        assert stored.load("played")["moves"] == moves, "every answered move was kept"
+    finally:
+        stored.close()
+    later: list[str] = []
+    asyncio.run(serving(tmp_path, lambda server, url: asyncio.sleep(0), idle_room=0.2, log=later.append))
+    assert not [line for line in later if line.startswith("log slot")], "said once: the slots were laid anew"

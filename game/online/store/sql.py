@@ -56,10 +56,18 @@ def unrun(runs: Sequence[tuple[int, str]]) -> list[str]:
     if they do not follow each other from 0."""
     actions: list[str] = []
     for n, run in runs:
+        check_run(n, run)
         if n != len(actions):
             raise ValueError(f"its actions are not numbered from 0 on (action {n} after {len(actions)})")
         actions += run.split("\n")
     return actions
+
+
+def check_run(n: object, run: object) -> None:
+    """ValueError unless a row of a room's actions is of the values this store
+    writes: a whole number from 0 on and a text (SQLite keeps whatever it is given)."""
+    if not isinstance(n, int) or isinstance(n, bool) or n < 0 or not isinstance(run, str):
+        raise ValueError(f"an action row is not (a number, a text): ({str(n)[:20]!r}, {type(run).__name__})")
 
 
 class Rows(Protocol):
@@ -158,7 +166,14 @@ class SqlStore(RoomStore):
     def _count(self, room: int) -> int:
         """How many actions the store holds of the room: the last run's first and its lines."""
         last = self._query_one("SELECT n, action FROM actions WHERE room = ? ORDER BY n DESC LIMIT 1", (room,))
-        return 0 if last is None else last[0] + last[1].count("\n") + 1
+        if last is None:
+            return 0
+        n, run = last
+        try:
+            check_run(n, run)
+        except ValueError as error:
+            raise StoreError(f"room {room}: {error}") from None
+        return n + run.count("\n") + 1
 
     def _query_one(self, query: str, values: Sequence[Any]) -> Any:
         try:
@@ -187,11 +202,11 @@ class SqlStore(RoomStore):
         return []
 
     def names(self) -> list[str]:
-        return [name for (name,) in self._query_all("SELECT name FROM rooms")]
+        return [name for (name,) in self._query_all("SELECT name FROM rooms") if isinstance(name, str)]
 
     def unstarted(self, before: float) -> list[str]:
         rows = self._query_all("SELECT name FROM rooms WHERE NOT started AND changed < ? ORDER BY changed", (before,))
-        return [name for (name,) in rows]
+        return [name for (name,) in rows if isinstance(name, str)]
 
     def remove(self, name: str) -> None:
         try:

@@ -108,6 +108,7 @@ class SqliteStore(SqlStore):
         self._next_move = 0  # the seq from which the oldest logged actions are moved again
         self._ring = self._slot_bytes = 0  # the log's slots, and the bytes of each
         self._set_aside: list[str] = []  # what could not be read as it opened, with why
+        self._unread: list[int] = []  # the log's slots that could not be read, to be emptied
         try:
             private_folder(self.folder)
             if server:
@@ -199,12 +200,16 @@ class SqliteStore(SqlStore):
 
     def _read_log(self, cursor: Cursor) -> Iterator[Entry]:
         """Every entry of the log, oldest first (the log is read whole); a
-        slot that cannot be read is left out, and said (``set_aside``)."""
-        for seq, text in cursor.execute("SELECT seq, batch FROM log WHERE seq > 0 ORDER BY seq").fetchall():
+        slot that cannot be read, or whose seq or batch is not of the values
+        this store writes, is left out, and said (``set_aside``), and noted
+        in ``_unread`` for the server to empty."""
+        rows = cursor.execute("SELECT slot, seq, batch FROM log WHERE seq != 0").fetchall()
+        for slot, seq, batch in sorted(rows, key=lambda row: row[1] if _whole_seq(row[1]) else 0):
             try:
-                entries = decode(bytes(text))
+                entries = decode(slot_bytes_of(seq, batch))
             except UnreadableSlot as error:
-                self._set_aside.append(f"log slot {seq} could not be read ({error}): left out")
+                self._set_aside.append(f"log slot {slot} could not be read ({error}): left out")
+                self._unread.append(slot)
                 continue
             yield from entries
 
@@ -216,22 +221,50 @@ class SqliteStore(SqlStore):
         its room's rows (what the rows hold already is left out). The log is
         read whole, once; its slots are written over from the last one on."""
         with self._transaction() as cursor:
+            self._name_untyped_rooms(cursor)
             rooms = {room for (room,) in cursor.execute("SELECT id FROM rooms")}
             logged: dict[int, list[str]] = {}
             counts: dict[int, int] = {}
             for room, first, actions in self._read_log(cursor):
                 if room in rooms:  # (not a room removed since)
-                    if room not in counts:
-                        counts[room] = self._count(room)
                     try:
+                        if room not in counts:
+                            counts[room] = self._count(room)
                         follow(logged.setdefault(room, []), counts[room], first, actions)
-                    except ValueError as error:  # (an entry this store did not write)
+                    except (ValueError, StoreError) as error:  # (an entry, or rows, this store did not write)
                         self._set_aside.append(f"a log entry of room {room} was left out: {error}")
+                        rooms.discard(room)  # (its rows are read, and it is kept aside, when it is asked for)
+                        logged.pop(room, None)
             self._move(cursor, {room: (counts[room], actions) for room, actions in logged.items()})
+            self._slot_bytes = slot_bytes(self.db)
+            self._lay_the_log(cursor)
             self._last = cursor.execute("SELECT coalesce(max(seq), 0) FROM log").fetchone()[0]
             self._ring = cursor.execute("SELECT count(*) FROM log").fetchone()[0]
-            self._slot_bytes = slot_bytes(self.db)
         self._next_move = self._last + MOVE_EVERY
+
+    def _name_untyped_rooms(self, cursor: Cursor) -> None:
+        """At open: a room whose name is not text (SQLite keeps whatever it is
+        given) can be asked for by nobody: renamed aside, with why, as a room
+        that cannot be read is (``keep_aside``)."""
+        rows = cursor.execute("SELECT id, typeof(name) FROM rooms WHERE typeof(name) != 'text'").fetchall()
+        for room, kind in rows:
+            aside = f"room {room}.unreadable"
+            cursor.execute("UPDATE rooms SET name = ? WHERE id = ?", (aside, room))
+            self._set_aside.append(f"room {room}'s name is not text but {kind}: kept as {aside!r}")
+
+    def _lay_the_log(self, cursor: Cursor) -> None:
+        """At open, once its entries are in their rooms' rows: the slots that
+        could not be read emptied (so that they are said once), and a log whose
+        slots are not numbered 0 to N - 1 laid anew (a write finds its slot by
+        its seq), so that every write after is kept."""
+        empty = bytes(self._slot_bytes)
+        cursor.executemany("UPDATE log SET seq = 0, batch = ? WHERE slot = ?", [(empty, s) for s in self._unread])
+        self._unread.clear()
+        slots = [slot for (slot,) in cursor.execute("SELECT slot FROM log ORDER BY slot")]
+        if slots != list(range(len(slots))) or not slots:
+            self._set_aside.append(f"the log's {len(slots)} slots were not numbered from 0 on: laid anew")
+            cursor.execute("DELETE FROM log")
+            cursor.executemany("INSERT INTO log (slot, seq, batch) VALUES (?, 0, ?)", ((n, empty) for n in range(RING)))
 
     def _count(self, room: int) -> int:
         return super()._count(room) + len(self._in_log.get(room, (0, []))[1])
@@ -341,6 +374,21 @@ class UnreadableSlot(ValueError):
 
 
 MOST_SLOT_TEXT = 1 << 20  # bytes a slot may unpack to: a slot is a page; a 300 KB zlib bomb took 2.8 GB
+MOST_SEQ = 2**62  # a slot's seq at most: at 50 commits a second, 2.9 billion years; the next ones fit SQLite's integers
+
+
+def _whole_seq(seq: object) -> bool:
+    return isinstance(seq, int) and 0 < seq <= MOST_SEQ
+
+
+def slot_bytes_of(seq: object, batch: object) -> bytes:
+    """A slot's batch, if its seq and batch are of the values this store
+    writes (a whole number from 1 to ``MOST_SEQ``, bytes); UnreadableSlot, why not."""
+    if not _whole_seq(seq):
+        raise UnreadableSlot(f"its seq is not a whole number from 1 to 2**62: {str(seq)[:40]!r}")
+    if not isinstance(batch, bytes):
+        raise UnreadableSlot(f"its batch is not bytes but {type(batch).__name__}")
+    return batch
 
 
 def decode(data: bytes) -> list[Entry]:
