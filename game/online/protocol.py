@@ -572,10 +572,7 @@ class Session:
         (``verify.NotInShuffle``; the match's result says so too)."""
         match = self.match
         return (
-            not self.watch
-            and self.viewed_match == match
-            and bool(self.nonces.get(match))
-            and match not in self.pledged
+            not self.watch and self.viewed_match == match and bool(self.nonces.get(match)) and match not in self.pledged
         )
 
     @property

@@ -260,7 +260,7 @@ class SqliteStore(SqlStore):
         empty = bytes(self._slot_bytes)
         cursor.executemany("UPDATE log SET seq = 0, batch = ? WHERE slot = ?", [(empty, s) for s in self._unread])
         self._unread.clear()
-        slots = [slot for (slot,) in cursor.execute("SELECT slot FROM log ORDER BY slot")]
+        slots = [slot for (slot,) in cursor.execute("SELECT slot FROM log ORDER BY slot").fetchall()]
         if slots != list(range(len(slots))) or not slots:
             self._set_aside.append(f"the log's {len(slots)} slots were not numbered from 0 on: laid anew")
             cursor.execute("DELETE FROM log")
