@@ -173,7 +173,7 @@ class SqlStore(RoomStore):
             check_run(n, run)
         except ValueError as error:
             raise StoreError(f"room {room}: {error}") from None
-        return int(n) + run.count("\n") + 1
+        return int(n) + str(run).count("\n") + 1
 
     def _query_one(self, query: str, values: Sequence[Any]) -> Any:
         try:
