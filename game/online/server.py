@@ -243,7 +243,9 @@ class Server:
         if stop_after is not None:
             loop.call_later(stop_after, stop_now)
         try:
-            listener = await loop.create_server(lambda: Conn(self), host, port, backlog=1024)
+            # (asyncio accepts as many connections a turn as the backlog: no more than the handshakes'
+            # limit, so that a burst of them never takes the files its own refusals need)
+            listener = await loop.create_server(lambda: Conn(self), host, port, backlog=self.door.limit)
         except BaseException:
             keeper.store.close()
             raise

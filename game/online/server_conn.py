@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import time
 import traceback
+from collections import Counter
 from collections.abc import Callable
 from http import HTTPStatus
 from typing import Protocol
@@ -26,6 +27,8 @@ BURST = 60  # ... and at once
 FLOOD_LIMIT = 200  # messages dropped for flooding before the connection is closed
 HELLO_TIMEOUT = 10.0  # seconds from a connection's accept to its hello: a slow handshake is closed then
 HANDSHAKES = 1024  # connections accepted whose handshake is not done, server-wide at most (``handshake_limit``)
+ADDRESS_SHARE = 4  # ... of which one client address holds a quarter at most: the rest stay for everyone else
+LINGERING = 16  # refused connections kept open a moment for their answer to be read; past them, closed at once
 PING_EVERY = 20.0  # seconds between a connection's pings; one with no answer by the next is closed
 PING_SLICES = 20  # the connections are pinged a slice at a time: no burst of 4,000 pings
 HEALTH = "/healthz"  # answered 200 while the server takes rooms, 503 while it stops (for load balancers)
@@ -88,9 +91,10 @@ class Conn(wire.ServerConnection):
         has ``HELLO_TIMEOUT`` seconds for its handshake and its hello."""
         super().connection_made(transport)
         self.hello_timer = asyncio.get_running_loop().call_later(HELLO_TIMEOUT, self.close, 1008, "no hello")
-        refusal = self.server.door.begins(self)
+        door = self.server.door
+        refusal = door.begins(self)
         if refusal is not None:
-            self.refuse_at_once(*refusal, flood=refusal[0] is HTTPStatus.SERVICE_UNAVAILABLE)
+            self.refuse_at_once(*refusal, flood=not door.lingers(self))
 
     @property
     def peer(self) -> str:
@@ -189,6 +193,8 @@ class Door:
         self.limits, self.trust_proxy, self.said = address_limits, trust_proxy, said
         self.own_client: Callable[[Conn], bool] = lambda conn: False
         self.handshakes: set[Conn] = set()  # the connections accepted whose handshake is not done
+        self.shaking: Counter[str] = Counter()  # ... by client address
+        self.refused: set[Conn] = set()  # refused connections kept open a moment, for their answer to be read
         self.limit = handshake_limit()
         self.flooded = False  # the handshakes reached their limit: memory is given back once they are done
         self.reclaim_early = False  # ... at the collector's next turn, not two minutes later
@@ -210,14 +216,35 @@ class Door:
             return HTTPStatus.SERVICE_UNAVAILABLE, reason
         if not self.trust_proxy:
             address = limits.client_address(conn.peer, [], False)
-            refused = self.limits.connect(address)
+            refused = self._over_share(address) or self.limits.connect(address)
             if refused is None:
                 conn.address = address
+                self.shaking[address] += 1
             elif not self.own_client(conn):  # (HOST's own game: never refused, nor counted)
                 self.said.say("address", f"refused connections from {address}: {refused}")
                 return HTTPStatus.TOO_MANY_REQUESTS, refused
         self.handshakes.add(conn)
         return None
+
+    def _over_share(self, address: str) -> str | None:
+        """Why ``address`` may open no more handshakes now: it holds its
+        share of them (``ADDRESS_SHARE``), so that one address dribbling
+        handshakes never takes those of everyone else."""
+        share = max(1, self.limit // ADDRESS_SHARE)
+        if self.shaking[address] >= share:
+            return f"too many connections opening at once from your address: at most {share}"
+        return None
+
+    def lingers(self, conn: Conn) -> bool:
+        """Whether a refused connection is kept open a moment, for its client
+        to read why (``wire.CLOSE_TIMEOUT`` at most): only ``LINGERING`` at
+        once, and none in a flood of handshakes; the others are closed at
+        once, their files free (a refusal that kept its file 2 s let one
+        address that reopened 2,000 connections fill the server's files)."""
+        if self.flooded or len(self.refused) >= LINGERING:
+            return False
+        self.refused.add(conn)
+        return True
 
     def proxied(self, conn: Conn, forwarded: list[str]) -> tuple[HTTPStatus, str] | None:
         """Behind a trusted proxy: the connection counts by the address the
@@ -236,7 +263,12 @@ class Door:
         """Its handshake is done, or it is gone. After a flood, once no
         handshake is left, the memory it took goes back to the system at the
         collector's next turn (``Server.keep_collections_short``: 10 s at most)."""
-        self.handshakes.discard(conn)
+        if conn in self.handshakes:
+            self.handshakes.discard(conn)
+            if conn.address is not None and not self.trust_proxy:
+                self.shaking[conn.address] -= 1
+                if not self.shaking[conn.address]:
+                    del self.shaking[conn.address]
         if self.flooded and not self.handshakes:
             self.flooded = False
             self.reclaim_early = True
@@ -244,6 +276,7 @@ class Door:
     def gone(self, conn: Conn) -> None:
         """The connection has gone: its address holds one fewer."""
         self.ends(conn)
+        self.refused.discard(conn)
         if conn.address is not None:
             self.limits.disconnect(conn.address)
 

@@ -204,10 +204,13 @@ class Connection(asyncio.Protocol, Generic[Side]):
                 transport.write(data)
                 continue
             self._eof_written = True
-            if transport.can_write_eof():
-                transport.write_eof()  # the server half-closes; the client closes
-            else:
-                transport.close()
+            try:
+                if transport.can_write_eof():
+                    transport.write_eof()  # the server half-closes; the client closes
+                else:
+                    transport.close()
+            except OSError:  # (the client reset before the end was written: nothing is left to say)
+                transport.abort()
         if not self._closing and transport.get_write_buffer_size() > WRITE_LIMIT:
             self.too_slow()  # (its messages, or the pongs to a flood of pings)
 
