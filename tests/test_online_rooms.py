@@ -12,7 +12,6 @@ import json
 import sqlite3
 
 import pytest
-
 from in_process_server import hello, serving, until
 from websockets.asyncio.client import connect
 
