@@ -35,7 +35,7 @@ from game.ui.app import App, init_pyxel
 from game.ui.device import keys
 from game.ui.device.script import Driver
 from game.ui.drawing import CHAR_H
-from game.ui.scenes import join, lobby, title_menu, widgets
+from game.ui.scenes import join, letter_picker, lobby, title_menu, widgets
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -619,7 +619,7 @@ def test_every_line_of_the_join_screen_fits():
     ), "WATCH's reason, whole"
     for i, line in enumerate(lines):
         boxes[f"problem {i}"] = centred_box(lay.CX, join.PROBLEM_Y + 9 * i, line)
-    boxes["hint"] = centred_box(lay.CX, 176, join.TYPING_HINT)
+    boxes["hint"] = centred_box(lay.CX, 176, letter_picker.TYPING_HINT)
     assert no_overlaps(boxes) == []
     assert all(inside(box, screen_box) for box in boxes.values())
 

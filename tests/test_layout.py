@@ -22,7 +22,7 @@ from game.ui import drawing
 from game.ui import layout as lay
 from game.ui.device import resources as res
 from game.ui.drawing import CHAR_H, CHAR_W
-from game.ui.scenes import house, howto, pause, replay, title_menu, widgets
+from game.ui.scenes import house, howto, letter_picker, pause, replay, title_menu, widgets
 from game.ui.seats.kinds import seat_name
 from game.ui.table import narration, online_overlay, online_words, panels, results, seat_layout, tabletop
 from game.ui.table.match import CHALLENGE_LABELS
@@ -432,7 +432,9 @@ def test_a_highlighted_item_of_the_title_menu_or_people_keeps_its_letters_off_it
 def test_the_people_screens_question_leaves_the_hint_under_it_in_view_and_its_count_fits():
     from game.ui.scenes import people
 
-    hints = [centred_box(lay.CX, people.HINT_Y, hint) for hint in (people.HINT, people.TYPING_HINT, people.FULL_HINT)]
+    hints = [
+        centred_box(lay.CX, people.HINT_Y, hint) for hint in (people.HINT, letter_picker.TYPING_HINT, people.FULL_HINT)
+    ]
     assert not any(overlap(people.CONFIRM_RECT, hint) for hint in hints)
     assert all(inside(hint, (0, 0, lay.SCREEN_W, lay.SCREEN_H)) for hint in hints)
     assert inside(people.CONFIRM_RECT, (4, 4, lay.SCREEN_W - 8, lay.SCREEN_H - 8))

@@ -25,7 +25,7 @@ from game.ui.device import keys
 from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import draw_frame, text_centred
-from game.ui.scenes.letter_picker import PICKER_HINT, PICKER_KEYS, picked, typing_keys
+from game.ui.scenes.letter_picker import PICKER_KEYS, picked, typing_hint, typing_keys
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
 from game.ui.scenes.widgets import Choice, ItemList, list_choice
 
@@ -43,7 +43,6 @@ TOGETHER_LINES = (
 )
 SEATING_NAMES = {"together": "TOGETHER", "apart": "APART", "shuffled": "SHUFFLED"}
 HINT = "RETURN types a name   LEFT/RIGHT moves a person round the table"
-TYPING_HINT = f"Type it or {PICKER_HINT}; BACKSPACE rubs out, RETURN keeps"
 FULL_HINT = f"{NAME_LENGTH} letters at most: BACKSPACE rubs out, RETURN keeps it"
 
 
@@ -164,8 +163,9 @@ class PeopleScreen:
         labels["seating"] = f"SEATING: {SEATING_NAMES[self.seating]}"
         labels["done"] = "DONE"
         self.items.draw(labels, frame)
-        typing_hint = FULL_HINT if self.name_full else TYPING_HINT
-        text_centred(lay.CX, HINT_Y, spelled(typing_hint if self.typing is not None else HINT), lay.GREY)
+        typing = FULL_HINT if self.name_full else typing_hint()
+        hint = spelled(HINT) if self.typing is None else typing
+        text_centred(lay.CX, HINT_Y, hint, lay.GREY)
         bottom = self.items.y + len(self.items.keys) * self.items.item_h
         if bottom + 6 + 9 * len(TOGETHER_LINES) <= 172 and not self.confirming:
             for i, line in enumerate(TOGETHER_LINES):
