@@ -283,6 +283,25 @@ def test_every_reason_and_prompt_the_table_builds_fits_the_bar():
 # ----- the screens round the table ---------------------------------------------------------
 
 
+def test_continue_says_partners_and_stays_clear_of_its_highlights_edge():
+    """(issue 53) "CONTINUE STANDARD 6P" ran to the highlight's edge and did not say partners."""
+    menu = title_menu.TitleMenu(can_quit=True, title_art=True)
+    menu.can_continue = True
+    menu.partners = True
+    x, y, w, _ = menu.items.rect(0)
+    for players in (4, 6, 8, 10):
+        label = title_menu.continue_label(("standard", players), ("1991", 2), teams=True)
+        assert label == f"CONTINUE {players}P TEAMS"
+        lx, _, lw, _ = text_box(x + 10, y, label)
+        assert lx + lw + 8 <= x + w, label
+    from game.rules import Game
+    from game.storage.saves import SavedMatch
+
+    for teams in (True, False):
+        record = Game(rules="standard", players=6, seed=3, teams=teams).record()
+        assert SavedMatch(record, "normal", 1, rules="standard", players=6).teams is teams, "the title learns it so"
+
+
 def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_lines():
     menu = title_menu.TitleMenu(can_quit=True, title_art=True)
     menu.can_continue = True

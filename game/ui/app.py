@@ -170,6 +170,7 @@ class App:
             ctx.title.point_at("host")
         if saved is not None:
             ctx.title.saved_table = (saved.rules, saved.players)
+            ctx.title.saved_teams = saved.teams
         self.navigator.start(self._first_scene(continue_match, replay, join, table is not None))
 
     def _first_scene(
