@@ -366,6 +366,42 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
     assert not server.running and refused(port)
 
 
+def frames_until(player: Player, condition, what: str) -> None:
+    """Frames (the lobby reads the server's messages in them) until ``condition()``, at most 20 s."""
+    give_up = time.monotonic() + 20
+    while not condition():
+        assert time.monotonic() < give_up, f"never: {what}"
+        time.sleep(0.01)
+        player.driver.frame()
+
+
+@pytest.mark.slow
+def test_leaving_a_hosted_table_says_friends_play_on_only_when_a_friend_sat_down(tmp_path):
+    """(issue 53) Leaving a table nobody else had joined, the title said the
+    server ran on "for your friends while they play"."""
+    from game.ui.table import narration
+
+    player = Player(store=Store(Files(tmp_path)))
+    player.host()
+    server = player.app.context.online.hosted
+    try:
+        frames_until(player, lambda: player.app.online.session.room is not None, "the hosted room's welcome")
+        player.press("ESCAPE")
+        assert player.app.scene == "title" and server.running
+        assert player.app.context.title.message == narration.HOSTING_ALONE
+        player.host()  # the same server, a new room: a friend joins it
+        online = player.app.online
+        frames_until(player, lambda: online.session.room is not None, "the new room's welcome")
+        assert hello(server.local_url(online.session.room), "BOB")["seat"] == 1
+        frames_until(player, lambda: any(seat.get("name") == "BOB" for seat in online.session.seats), "BOB seated")
+        player.press("ESCAPE")
+        assert player.app.context.title.message == narration.HOSTING_ON
+    finally:
+        if player.app.online is not None:
+            player.app.online.close()
+        server.stop()
+
+
 def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_stop():
     player = Player()
     player.host()

@@ -59,6 +59,7 @@ CONTINUED = "The match goes on where you left it"
 CAUGHT_UP = "The table caught up with the server"
 MATCH_WAS_OVER = "This match is over: here is how it ended"  # a finished online match, rejoined
 HOSTING_ON = "Your table server runs on for your friends while they play"
+HOSTING_ALONE = "Nobody else joined your table: HOST again opens a new one on your server"
 ONLINE_MENU_NEWS = "Online, the table plays on: your turn time still runs"
 WATCHING_MENU_NEWS = "Online, the table plays on while you look at the menu"
 NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
