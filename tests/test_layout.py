@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+import pyxel
 
 from game.rules.cards import COLOURS
 from game.rules.rulesets import RULESETS, get_ruleset
@@ -319,8 +320,6 @@ def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_l
     assert outside({label: (text_box(menu.items.x + 10, item[1], label), box) for label in labels}) == []
     last = menu.items.rect(len(menu.items.keys) - 1)
     assert last[1] + last[3] < title_menu.CREDIT_Y
-    import pyxel
-
     from game.ui.app import init_pyxel
     from game.ui.device.resource_loader import Loader
 
@@ -398,6 +397,25 @@ def test_a_replay_entry_of_any_table_stays_in_its_row(players):
     label = replay.entry_label(saved)
     assert inside(text_box(rx + 10, ry + 2, label), (rx, ry, rw, rh)), label
     assert label.startswith("2026-12-01 11:00  STANDARD")
+
+
+@pytest.mark.parametrize("watching", [False, True])
+def test_the_in_match_menu_asks_no_question_over_its_settings(watching):
+    """(issue 53) "LEAVE THIS MATCH?" stood over SOUND, COLOUR SIGNS and
+    HINTS too: between MENU and the items there is only a rule, no words."""
+    from game.ui.app import init_pyxel
+
+    init_pyxel(headless=True)
+    menu = pause.PauseMenu(watching=watching)
+    pyxel.cls(lay.TABLE_COLOUR)
+    menu.draw(sound=True, frame=0)
+    first_item_top = menu.items.rect(0)[1]
+    between = {
+        pyxel.screen.pget(x, y)
+        for y in range(menu.Y + 18, first_item_top)
+        for x in range(menu.X + 4, menu.X + menu.W - 4)
+    }
+    assert between <= {lay.BLACK, lay.GREY}, "no heading's letters over the items"
 
 
 def test_the_in_match_menu_keeps_its_items_in_its_panel_and_final_scores_fit():
