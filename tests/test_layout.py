@@ -314,6 +314,7 @@ def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_l
         "HOUSE RULES: 6",
         "LEVEL: NORMAL",
         "SOUND: OFF",
+        "SOUND: NO DEVICE",
     ]
     item = menu.items.rect(0)
     box = (menu.items.x, item[1], title_menu.MENU_W, item[3])
@@ -408,7 +409,7 @@ def test_the_in_match_menu_asks_no_question_over_its_settings(watching):
     init_pyxel(headless=True)
     menu = pause.PauseMenu(watching=watching)
     pyxel.cls(lay.TABLE_COLOUR)
-    menu.draw(sound=True, frame=0)
+    menu.draw(sound="ON", frame=0)
     first_item_top = menu.items.rect(0)[1]
     between = {
         pyxel.screen.pget(x, y)
@@ -416,6 +417,17 @@ def test_the_in_match_menu_asks_no_question_over_its_settings(watching):
         for x in range(menu.X + 4, menu.X + menu.W - 4)
     }
     assert between <= {lay.BLACK, lay.GREY}, "no heading's letters over the items"
+
+
+def test_without_a_sound_device_sound_says_so_and_fits_both_menus():
+    """(issue 53) With no sound device the title said so, but SOUND said ON."""
+    from game.ui.device.audio import Audio
+
+    assert [Audio(muted, print).word for muted in (False, True)] == ["ON", "OFF"]
+    assert [Audio(muted, print, device=False).word for muted in (False, True)] == ["NO DEVICE", "NO DEVICE"]
+    menu = pause.PauseMenu()
+    x, y, w, h = menu.items.rect(menu.items.keys.index("sound"))
+    assert inside(text_box(x + 10, y, "SOUND: NO DEVICE"), (x, y, w, h))
 
 
 def test_the_in_match_menu_keeps_its_items_in_its_panel_and_final_scores_fit():
@@ -457,7 +469,7 @@ def test_a_highlighted_item_of_the_title_menu_or_people_keeps_its_letters_off_it
     menu.can_continue = True
     for cursor in range(len(menu.items.keys)):
         menu.items.cursor = cursor
-        menu.draw("normal", True, 0, "standard", 9, "tally", 6, 10)
+        menu.draw("normal", "NO DEVICE", 0, "standard", 9, "tally", 6, 10)
         assert frame_clear_of_letters(menu.items.rect(cursor)) == [], menu.items.current
     people = PeopleScreen(10, 10, tuple(f"PLAYER {n}" for n in range(1, 11)), "together")
     for cursor in range(len(people.items.keys)):

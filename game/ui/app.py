@@ -78,19 +78,21 @@ FIRST_FRAME = "first frame shown"
 NOTICES = "UNO1991_NOTICES"
 _pyxel_ready = False
 _title_news = ""  # said once on the first title menu of a window: no sound device
+_sound_device = True  # False: a window that found none (SOUND says NO DEVICE)
 
 
 def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
     """Open the 320 x 200 screen (or its headless stand-in), in a window at
     ``display_scale`` (None: pyxel chooses). pyxel can be initialised once in
     a process; later calls do nothing. The App loads the resources (``loader``)."""
-    global _pyxel_ready, _title_news
+    global _pyxel_ready, _title_news, _sound_device
     if _pyxel_ready:
         return
     _pyxel_ready = True
     found = runtime.init_finding_sound(runtime.init_options(headless, display_scale))
     if not found and not headless:  # (SOUND: ON would say nothing of it)
         _title_news = runtime.NO_SOUND_DEVICE.capitalize()  # (as the terminal's line says it)
+        _sound_device = False
 
 
 __all__ = ["App", "init_pyxel", "run_window", "saved_seating", "settle_heap", "window_frames"]
@@ -150,7 +152,7 @@ class App:
             store=store,
             settings=settings,
             stats=stats,
-            audio=Audio(not sound, self.notice, music=not low_memory),
+            audio=Audio(not sound, self.notice, music=not low_memory, device=_sound_device),
             loader=Loader(low_memory),
             title=TitleMenu(runtime.can_quit(platform), title_art=not low_memory),
             next_match=NextMatch(settings, level or settings.difficulty, table, people, house),

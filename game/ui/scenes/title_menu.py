@@ -116,7 +116,7 @@ class TitleMenu:
     def draw(
         self,
         level: str,
-        sound: bool,
+        sound: str,
         frame: int,
         rules: str = "1991",
         opponents: int = 1,
@@ -125,8 +125,9 @@ class TitleMenu:
         people: int = 1,
         teams: bool = False,
     ) -> None:
-        """The menu; ``house`` is how many house rules are on (standard UNO
-        only), ``people`` how many people play at this machine."""
+        """The menu; ``sound`` SOUND's word (``Audio.word``), ``house`` how
+        many house rules are on (standard UNO only), ``people`` how many
+        people play at this machine."""
         draw_frame()
         if self.title_art:
             draw_title_art(*TITLE_ART_CENTRE)
@@ -141,7 +142,7 @@ class TitleMenu:
             "partners": f"PARTNERS: {'ON' if teams else 'OFF'}",
             "house": f"HOUSE RULES: {house or 'OFF'}" if RULESETS[rules].house_rules else "HOUSE RULES: -",
             "level": f"LEVEL: {level.upper()}",
-            "sound": f"SOUND: {'ON' if sound else 'OFF'}",
+            "sound": f"SOUND: {sound}",
             "keys": "KEYS",
             "howto": "HOW TO PLAY",
             "stats": "STATISTICS",
