@@ -12,6 +12,7 @@ python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [-
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import sys
 from pathlib import Path
@@ -290,6 +291,13 @@ def _bad_link(problem: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if importlib.util.find_spec("pyxel") is None:  # the system's Python, say: the README's commands use the venv's
+        print(
+            f"{command_name(sys.argv[0])}: this Python ({sys.executable}) has no pyxel: run the game with"
+            " the virtual environment's, .venv/bin/python -m game, once the README's Play command has made it",
+            file=sys.stderr,
+        )
+        return 1
     args = parse_args(argv)
     seed = random.randrange(2**31) if args.seed is None else args.seed
     from game.ui.device import runtime

@@ -61,6 +61,15 @@ def test_with_no_sound_device_the_terminal_gets_one_line_saying_so(tmp_path):
     assert all(line.split()[0].isdigit() for line in result.stdout.splitlines()), result.stdout[:300]
 
 
+def test_a_python_without_pyxel_is_told_to_run_the_venvs_not_shown_a_traceback():
+    """(issue 53) ``python3 -m game`` with the system's Python printed a raw
+    ModuleNotFoundError; ``-S`` leaves the venv's packages out, as that Python has none."""
+    result = run([sys.executable, "-S", "-m", "game"])
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "has no pyxel: run the game with the virtual environment's, .venv/bin/python -m game" in result.stderr
+
+
 @pytest.mark.parametrize("module", ["game.server", "game.online.server"])
 def test_the_table_server_runs_by_either_module_name(module):
     """``python -m game.online.server`` did nothing and exited 0."""
