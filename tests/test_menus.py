@@ -272,6 +272,26 @@ def test_the_statistics_screen_shows_the_record_after_a_hand(tmp_path):
     assert player.app.scene == "title"
 
 
+def test_statistics_say_where_they_are_kept(tmp_path):
+    """(issue 53) Where the game keeps a player's data was said nowhere a player looks."""
+    from game.ui.scenes.stats import WHERE_Y, where_kept
+
+    folder = tmp_path / "data"
+    player = title_player(store=Store(Files(folder)))
+    player.bot.choose("stats")
+    screen = player.app.navigator.top.screen
+    shown = str(folder / FILENAME)
+    assert screen.where == f"Kept in {shown}" or (
+        screen.where.startswith("Kept in ...") and shown.endswith(screen.where[11:])
+    )
+    player.app.draw()
+    assert any(pyxel.screen.pget(x, WHERE_Y + 2) == lay.GREY for x in range(lay.SCREEN_W)), "drawn under the rows"
+    linux = Path.home() / ".pyxel" / "uno_1991" / "uno_1991"
+    assert where_kept(linux, browser=False) == "Kept in ~/.pyxel/uno_1991/uno_1991/uno1991.json"
+    assert where_kept(None, browser=True) == "Kept in this browser's storage, for this page"
+    assert where_kept(None, browser=False) == "Kept for this run only: no data folder"
+
+
 def test_quit_is_on_the_desktop_menu_and_escape_twice_quits():
     player = title_player()
     assert player.app.context.title.items.keys[-1] == "quit"

@@ -5,18 +5,21 @@ are reported as it opens.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyxel
 
 from game.rules.rulesets import RULESETS
+from game.storage.files import FILENAME
 from game.storage.settings import CLASSIC_TABLE, DIFFICULTIES, Stats
 from game.ui import layout as lay
+from game.ui.device import runtime
 from game.ui.device.keys import Pointer
 from game.ui.drawing import text_centred
 from game.ui.layout import CX
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
-from game.ui.scenes.widgets import BACK_KEYS, BUTTONS, Choice, draw_button, draw_titled_panel
+from game.ui.scenes.widgets import BACK_KEYS, BUTTON_Y, BUTTONS, Choice, draw_button, draw_titled_panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
@@ -55,17 +58,37 @@ def table_title(table: str) -> str:
     return f"{RULESETS[rules].title}, {players} PLAYERS: YOUR RECORD"
 
 
+WHERE_Y = BUTTON_Y - 9  # where the record is kept: under its eight rows, over BACK
+WHERE_CHARS = (lay.SCREEN_W - 40) // 4
+
+
+def where_kept(directory: Path | None, browser: bool) -> str:
+    """Where the settings and statistics are kept, as a player can look for
+    them: the file (the home folder as ~), the browser's storage, or this run only."""
+    if directory is not None:
+        path = str(directory / FILENAME)
+        home = str(Path.home())
+        if path.startswith(home + "/"):
+            path = "~" + path[len(home) :]
+        line = f"Kept in {path}"
+        return line if len(line) <= WHERE_CHARS else f"Kept in ...{path[len(path) - WHERE_CHARS + 11 :]}"
+    if browser:
+        return "Kept in this browser's storage, for this page"
+    return "Kept for this run only: no data folder"
+
+
 class StatsScreen:
     """The record against each difficulty, at the table the title menu has
-    chosen (rule set and players); any of RETURN, ESCAPE, B, START or a
-    click goes back."""
+    chosen (rule set and players), and where it is kept; any of RETURN,
+    ESCAPE, B, START or a click goes back."""
 
-    def __init__(self, table: str = CLASSIC_TABLE, people: bool = False) -> None:
+    def __init__(self, table: str = CLASSIC_TABLE, people: bool = False, where: str = "") -> None:
         """``people``: show the records of the people at this machine by name
         (matches of several people) instead of one person's against the
-        computer."""
+        computer; ``where``: where they are kept (``where_kept``)."""
         self.table = table
         self.people = people
+        self.where = where
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if any(key in (*BACK_KEYS, "RETURN") for key in pressed) or (pointer is not None and pointer.clicked):
@@ -73,9 +96,14 @@ class StatsScreen:
         return None, False
 
     def draw(self, stats: Stats, level: str) -> None:
-        if self.people:
+        if self.people:  # (nine rows of names: the line goes under the panel)
             self._draw_people(stats)
-            return
+            text_centred(CX, lay.SCREEN_H - 12, self.where, lay.GREY)
+        else:
+            self._draw_record(stats, level)
+            text_centred(CX, WHERE_Y, self.where, lay.GREY)
+
+    def _draw_record(self, stats: Stats, level: str) -> None:
         x, y, w, _ = draw_titled_panel("STATISTICS", table_title(self.table))
         head_y = y + 36
         for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
@@ -141,7 +169,7 @@ class StatsScene(Scene):
         self.ctx = ctx
         self.table = table
         self.people = people
-        self.screen = StatsScreen(table, people=people)
+        self.screen = StatsScreen(table, people=people, where=where_kept(ctx.store.directory, runtime.in_browser()))
 
     def enter(self) -> None:
         ctx = self.ctx
