@@ -36,6 +36,13 @@ def test_help_and_errors_name_uno1991_when_run_as_uno1991():
     assert "uno1991: error: --seed takes a whole number" in result.stderr
 
 
+@pytest.mark.skipif(not UNO1991.exists(), reason="the uno1991-server command is installed by pip install")
+def test_the_installed_server_command_names_itself_in_its_help():
+    """(issue 53) ``uno1991-server --help`` said "usage: python -m game.server"."""
+    result = run([str(UNO1991.with_name("uno1991-server")), "--help"])
+    assert result.returncode == 0 and result.stdout.startswith("usage: uno1991-server "), result
+
+
 @pytest.mark.parametrize(
     ("rules", "players", "said"),
     [
