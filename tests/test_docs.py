@@ -229,3 +229,11 @@ def test_every_flag_of_the_game_and_the_simulator_is_documented(capsys):
     sim_flags = _flags(sim_main, capsys)
     assert "--teams" in sim_flags
     assert [flag for flag in sorted(sim_flags) if not _names(documented, flag)] == []
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/playing.md"])
+def test_the_key_table_says_a_card_picked_up_that_cannot_be_played_passes_by_itself(page):
+    """(issue 53) The engine passes the turn for you then (``game.rules``: the
+    pass's reason "the drawn card cannot be played"); the key table did not say so."""
+    row = next(line for line in text(page).splitlines() if line.startswith("| P |"))
+    assert "cannot be played passes it by itself" in row
