@@ -123,6 +123,12 @@ def test_the_match_result_names_the_winning_team_and_the_kept_match_each_teams_t
     total, other = engine.scores[winner], engine.scores[1 - winner % 2]
     assert total >= 500 and engine.scores[(winner + 2) % 4] == total
     assert any(f"TEAM {'AB'[winner % 2]} {total}" in line for line in table.lines)
+    # (issue 53) The message bar says what the box says: the team's words, not "You win the match!".
+    said = "Your team wins the match!" if winner % 2 == 0 else "Team B wins the match!"
+    assert any(line.endswith(f"message {said}") for line in table.lines), [
+        line for line in table.lines if "match" in line
+    ]
+    assert not any("You win the match" in line for line in table.lines)
     (kept,) = store.finished()  # for REPLAYS: won or lost as your team did, each team's total once
     a, b = (total, other) if winner % 2 == 0 else (other, total)
     assert kept.result == f"{'won' if winner % 2 == 0 else 'lost'} team a {a}, team b {b}"

@@ -14,6 +14,7 @@ from game.ui.drawing import CHAR_W, big_text, draw_card, draw_panel, draw_title_
 from game.ui.layout import CX
 from game.ui.seats.kinds import seat_name
 from game.ui.table.hand_layout import layout_row
+from game.ui.table.narration import team_wins_news
 
 PANEL_X = 24
 PANEL_Y = lay.COUNT_Y + lay.COUNT_H + 3  # under the card counts, which stay in view
@@ -188,9 +189,9 @@ def draw_match_result(
         big_text(CX, PANEL_Y + 50, "UNO 1991", lay.YELLOW, 3, shadow=lay.PURPLE)
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     loser = "THE COMPUTER" if len(scores) == 2 else seat_name(winner, len(scores))
-    if sides:
-        team = "YOUR TEAM WINS" if won and not names else f"TEAM {team_letter(sides[winner])} WINS"
-        text_centred(CX, PANEL_Y + 94, f"{team} THE MATCH!", lay.YELLOW)
+    if sides:  # as the message bar says it (``narration.team_wins_news``)
+        yours = (not names or "YOU" in names) and sides[winner] == sides[0]  # (several people: nobody's "your")
+        text_centred(CX, PANEL_Y + 94, team_wins_news(sides[winner], yours).upper(), lay.YELLOW)
     elif names:
         wins = "YOU WIN" if names[winner] == "YOU" else f"{names[winner]} WINS"  # an online table: yours is YOU
         text_centred(CX, PANEL_Y + 94, f"{wins} THE MATCH!", lay.YELLOW)
