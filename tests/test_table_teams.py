@@ -212,3 +212,23 @@ def test_two_people_sat_apart_are_partners_and_each_is_counted_the_teams_hand():
         assert (record.hands_won, record.hands_played) == (int(ours), 1)
         assert record.hand_points == (result.points if ours else 0)
     assert people.curtain_frames > 0  # every handover behind the curtain, checked frame by frame
+
+
+def test_people_choose_partners_or_opponents_on_the_command_line_and_people_says_which():
+    """(issue 53) --people 2 --teams seated ANN and BOB as opponents with no
+    flag to seat them as partners, and SEATING never said what APART makes them."""
+    from game.__main__ import parse_args
+    from game.ui.scenes.people import seating_label
+
+    flags = ["--people", "2", "--names", "ANN,BOB", "--rules", "standard", "--players", "4", "--teams"]
+    assert parse_args([*flags, "--seating", "apart"]).seating == "apart"
+    for seating, partners in (("apart", True), ("together", False)):
+        store = SettingsStore(Settings())  # saved: together
+        people = People(table=RunTable("standard", 4, teams=True), people=("ANN", "BOB"), seating=seating, store=store)
+        seats = people.match.seating.people
+        sides = people.match.game.sides
+        assert (sides[seats[0]] == sides[seats[1]]) is partners, seating
+        assert store.settings.seating == "together", "--seating is for this run"
+    assert seating_label("apart", 2, 4, teams=True) == "SEATING: APART: PARTNERS"
+    assert seating_label("together", 2, 4, teams=True) == "SEATING: TOGETHER: OPPONENTS"
+    assert seating_label("apart", 2, 4, teams=False) == "SEATING: APART"

@@ -121,10 +121,11 @@ class App:
         people: tuple[str, ...] | None = None,
         join: tuple[str, str] | None = None,
         house: tuple[str, ...] | None = None,
+        seating: str | None = None,
     ) -> None:
         """``join``: the address of an online room and your name there: go
         straight to it (``--join``, ``--name``). ``people``: the names of the people at the table for this run
-        (``--people``, ``--names``; None: the settings'). ``level`` and
+        (``--people``, ``--names``; None: the settings'), ``seating`` how they sit (``--seating``). ``level`` and
         ``muted`` override the saved settings for this run
         (None: use them); so does ``table``, a rule set and a number of
         players (None: as many as the settings' opponents), and a match of
@@ -155,7 +156,7 @@ class App:
             audio=Audio(not sound, self.notice, music=not low_memory, device=_sound_device),
             loader=Loader(low_memory),
             title=TitleMenu(runtime.can_quit(platform), title_art=not low_memory),
-            next_match=NextMatch(settings, level or settings.difficulty, table, people, house),
+            next_match=NextMatch(settings, level or settings.difficulty, table, people, house, seating),
             low_memory=low_memory,
         )
         ctx.online = OnlinePlay(ctx)
@@ -289,6 +290,7 @@ def run_window(
     people: tuple[str, ...] | None = None,
     join: tuple[str, str] | None = None,
     house: tuple[str, ...] | None = None,
+    seating: str | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits, the
     window at ``display_scale`` (None: pyxel chooses). ``store_for`` is
@@ -311,6 +313,7 @@ def run_window(
         people=people,
         join=join,
         house=house,
+        seating=seating,
     )
     app.mouse.in_window = display.pointer_in_window()
     pyxel.run(*window_frames(app))
