@@ -400,6 +400,27 @@ def test_a_replay_entry_of_any_table_stays_in_its_row(players):
     assert label.startswith("2026-12-01 11:00  STANDARD")
 
 
+def test_a_replays_line_names_the_table_and_partners_and_is_not_cut():
+    """(issue 53) "...WON TEAM A 569, TEAM B 300, T...": the line was cut
+    and named neither the players nor partners."""
+    from dataclasses import replace
+
+    from game.rules import Game
+    from game.storage.saves import SavedMatch
+
+    record = Game(rules="standard", players=6, seed=2, teams=True).record()
+    result = "won team a 569, team b 300, team c 120"
+    saved = SavedMatch(record, "normal", 1, rules="standard", players=6, date="2026-12-01 11:00", result=result)
+    label = replay.ReplayList([saved]).labels[0]
+    assert label == "2026-12-01 11:00  STANDARD 6P TEAMS  NORMAL  WON A 569 B 300 C 120"
+    _, shown = replay.ReplayList([saved])._shown()
+    rx, ry, rw, rh = shown.rect(0)
+    assert inside(text_box(rx + 10, ry + 2, label), (rx, ry, rw, rh)), label
+    classic = replace(saved, record=Game(rules="1991", players=2, seed=2).record(), rules="1991", players=2)
+    classic = replace(classic, result="won you 512, computer 0")
+    assert replay.entry_label(classic) == "2026-12-01 11:00  1991  NORMAL  WON YOU 512, COMPUTER 0", "as before"
+
+
 @pytest.mark.parametrize("watching", [False, True])
 def test_the_in_match_menu_asks_no_question_over_its_settings(watching):
     """(issue 53) "LEAVE THIS MATCH?" stood over SOUND, COLOUR SIGNS and
