@@ -182,8 +182,8 @@ def entry_label(saved: SavedMatch, width: int = 66) -> str:
     """A kept match as its row shows it, in ``width`` letters: date, the
     table (rule set, players but for the 1991 game's two, TEAMS for
     partners), level and result (partners' by team letter: "WON A 569 B
-    300"); at a big table the computers are C1, C2... and what still does
-    not fit ends in "..."."""
+    300"); at a big table the computers are C1, C2..., then the commas go,
+    and what still does not fit ends in "..."."""
     table = saved.rules.upper()
     if not RULESETS[saved.rules].classic(saved.players):
         table += f" {saved.players}P"
@@ -195,6 +195,8 @@ def entry_label(saved: SavedMatch, width: int = 66) -> str:
     if len(label) > width:
         for seat in range(MOST_SEATS, 0, -1):
             label = label.replace(f"COMPUTER {seat} ", f"C{seat} ")
+    if len(label) > width:
+        label = label.replace(", ", " ")  # every score, before any is cut
     return label if len(label) <= width else label[: width - 3] + "..."
 
 
