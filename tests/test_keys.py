@@ -159,8 +159,7 @@ def test_a_pad_button_is_chosen_as_a_key_is():
 
 
 def test_after_play_moves_to_space_the_bottom_line_names_space_and_return_is_told_it_does_nothing():
-    store = SettingsStore()
-    player = HeadlessApp(store=store)
+    player = HeadlessApp(store=SettingsStore())
     open_keys(player)
     screen = player.app.navigator.top.screen
     rebind(player, "play", "SPACE")

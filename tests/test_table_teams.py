@@ -25,7 +25,7 @@ from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.next_match import RunTable
 from game.ui.scenes.stats import table_title as stats_title
-from game.ui.table.seat_layout import PANEL_W, panel_of
+from game.ui.table.seat_layout import PANEL_H, PANEL_W, panel_of
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT_LIMIT = 8000
@@ -66,6 +66,18 @@ def badge(place: int, players: int) -> int:
     return pyxel.screen.pget(panel.x + PANEL_W - 9, panel.y + 2)
 
 
+def panel_words(place: int, players: int) -> str:
+    """What a panel's bottom row reads, if it is PARTNER (else "" ): the row
+    as drawn, against the word drawn there afresh."""
+    panel = panel_of(place, players)
+    x, y = panel.x + 3, panel.y + PANEL_H - 9
+    shown = [pyxel.screen.pget(x + i, y + j) for j in range(6) for i in range(28)]
+    pyxel.rect(x, y, 28, 6, lay.BLACK)
+    pyxel.text(x, y, "PARTNER", lay.WHITE)
+    drawn = [pyxel.screen.pget(x + i, y + j) for j in range(6) for i in range(28)]
+    return "PARTNER" if shown == drawn else ""
+
+
 @pytest.mark.parametrize("players", [4, 6])
 def test_each_panel_shows_its_team_and_your_partner_opposite_wears_your_letter(players):
     table = Partners(players)
@@ -75,6 +87,15 @@ def test_each_panel_shows_its_team_and_your_partner_opposite_wears_your_letter(p
     assert table.match.board.sides == tuple(place % (players // 2) for place in range(players))
     assert badge(0, players) == badge(partner, players) == lay.WHITE
     assert all(badge(place, players) == lay.BLUE for place in range(players) if place not in (0, partner))
+    # (issue 53) Where players look: your team's frames are white, and your partner's panel says PARTNER.
+    turn = table.match.board.turn
+    for place in range(players):
+        panel = panel_of(place, players)
+        if place != turn:
+            team = place in (0, partner)
+            assert pyxel.screen.pget(panel.x, panel.y + 12) == (lay.WHITE if team else lay.LIGHT_BLUE), place
+    assert panel_words(partner, players) == "PARTNER"
+    assert all(panel_words(place, players) != "PARTNER" for place in range(1, players) if place != partner)
 
 
 def test_a_hand_of_partners_is_scored_and_shown_by_team_and_counted_for_your_team(tmp_path):
