@@ -523,3 +523,29 @@ def test_the_challenged_hand_sits_clear_of_your_hand_under_it():
         _, y, _, h = panels.reveal_box(players)
         assert y + h + 2 <= lay.HAND_Y
         assert y + panels.REVEAL_CARDS_Y + panels.REVEAL_CARD_H <= y + h - 1
+
+
+@pytest.mark.parametrize("players", [4, 6, 8, 10])
+def test_a_partners_hand_result_counts_by_team_and_player_inside_its_panel(players):
+    """(issue 53) What each team and each player gave, on a panel that still holds every row."""
+    sides = tuple(seat % (players // 2) for seat in range(players))
+    result = results.HandResult(
+        winner=1,
+        points=999,
+        scores=(999,) * players,
+        target=500,
+        loser_cards=(),
+        left=(25,) * players,
+        sides=sides,
+        given=(300,) * players,
+    )
+    _, counted, _ = result.lines()
+    assert counted.startswith("COUNTED: TEAM A 600") and len(counted) * CHAR_W <= results.PANEL_W - 8
+    columns = 1 if players <= 5 else 2
+    rows = (players + columns - 1) // columns
+    last_row = results.PANEL_Y + 52 + 8 + (rows - 1) * 12
+    assert last_row + CHAR_H <= results.PANEL_Y + results.PANEL_H - 4
+    cell = results.left_cell(25, 300, columns)
+    assert cell == ("25 LEFT = 300 POINTS" if columns == 1 else "25 = 300")
+    col_w = (results.PANEL_W - 24) // columns
+    assert 52 + len(cell) * CHAR_W <= col_w - 40, "clear of the score"

@@ -109,6 +109,16 @@ def test_a_hand_of_partners_is_scored_and_shown_by_team_and_counted_for_your_tea
     ]
     assert any(f"TEAM A {game.scores[0]} TEAM B {game.scores[1]}  (FIRST TO 500)" in line for line in table.lines)
     assert game.scores[winner] == game.scores[(winner + 2) % 4] == result.points > 0
+    # (issue 53) What the other team gave, by team and by player, not only "N LEFT" and the total.
+    others = [seat for seat in range(4) if seat % 2 != winner % 2]
+    assert sum(result.given[seat] for seat in others) == result.points
+    other = "BA"[winner % 2]
+    assert f"result COUNTED: TEAM {other} {result.points}" in [line.split(maxsplit=1)[1] for line in table.lines]
+    from game.ui.table.results import left_cell
+
+    assert left_cell(result.left[others[0]], result.given[others[0]], columns=1).endswith(
+        f"= {result.given[others[0]]} POINTS"
+    )
     ours = winner % 2 == 0  # you are seat 0: your partner's hand is your team's
     said = f"message {'You go' if winner == 0 else table.match.seating.name(winner).title() + ' goes'} out: "
     assert any(
