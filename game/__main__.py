@@ -12,6 +12,7 @@ python -m game --headless --seed N --script FILE [--shots DIR] [--low-memory] [-
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import sys
 from pathlib import Path
@@ -66,6 +67,7 @@ DESCRIPTION = (
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     from game.rules.rulesets import RULESETS
+    from game.storage.settings import SEATINGS
 
     parser = argparse.ArgumentParser(prog=command_name(sys.argv[0]), description=DESCRIPTION)
     parser.add_argument("--seed", type=int, default=None, help="deal the same games every time")
@@ -130,6 +132,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="the people's names, in seating order, for this run (default: as saved, or PLAYER 1, PLAYER 2...)",
     )
     parser.add_argument(
+        "--seating",
+        choices=SEATINGS,
+        default=None,
+        help="how the people sit among the computers, for this run: together (side by side; with --teams,"
+        " opponents), apart (spread round the table; two people with --teams sit opposite: partners) or"
+        " shuffled (default: as saved on PEOPLE)",
+    )
+    parser.add_argument(
         "--house",
         type=house_option,
         default=None,
@@ -185,6 +195,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error("--house chooses a new match's house rules: not with --continue, --replay or --watch")
     if args.join is not None and (args.continue_match or args.replay or args.people or args.names):
         parser.error("--join plays online: not with --continue, --replay, --people or --names")
+    if args.seating is not None and (args.join or args.watch or args.continue_match or args.replay):
+        parser.error(
+            "--seating seats this machine's people at a new match: not with --join, --watch, --continue or --replay"
+        )
     if args.watch is not None and (args.join or args.continue_match or args.replay or args.rules or args.people):
         parser.error("--watch watches a room: not with --join, --continue, --replay, --rules or --people")
     if args.watch is not None and (args.names or args.name):
@@ -290,6 +304,13 @@ def _bad_link(problem: str) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if importlib.util.find_spec("pyxel") is None:  # the system's Python, say: the README's commands use the venv's
+        print(
+            f"{command_name(sys.argv[0])}: this Python ({sys.executable}) has no pyxel: run the game with"
+            " the virtual environment's, .venv/bin/python -m game, once the README's Play command has made it",
+            file=sys.stderr,
+        )
+        return 1
     args = parse_args(argv)
     seed = random.randrange(2**31) if args.seed is None else args.seed
     from game.ui.device import runtime
@@ -320,6 +341,7 @@ def main(argv: list[str] | None = None) -> int:
         "people": args.people_names,
         "join": join,
         "house": args.house,
+        "seating": args.seating,
     }
     if args.headless:
         from game.ui.device.script import run_headless

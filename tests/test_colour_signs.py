@@ -135,6 +135,33 @@ def test_each_colour_s_cards_show_its_sign_with_colour_signs_on_and_the_1991_fac
     assert all(card_shows_face(game, index) for index in range(len(hand))), "off again: the 1991 faces"
 
 
+def test_a_sign_never_hides_what_a_card_is():
+    """(issue 53) The sign hid the "+" of a big "+2" and part of the Skip:
+    it covers no pixel that tells a card from another of its colour (the
+    Jester's and King's cards, laid out apart, against each other)."""
+    from game.rules.rulesets import RULESETS
+    from game.ui.drawing import draw_card
+
+    def face(code: str) -> list[int]:
+        pyxel.cls(0)
+        draw_card(0, 0, code)
+        return [pyxel.screen.pget(x, y) for y in range(res.CARD_H) for x in range(res.CARD_W)]
+
+    HeadlessApp()  # the real sprite sheet, loaded
+    assert face("R1") != face("R2"), "cards drawn"
+    dx, dy = res.SIGN_ON_CARD
+    under = {y * res.CARD_W + x for y in range(dy, dy + res.SIGN_W) for x in range(dx, dx + res.SIGN_W)}
+    for rules in RULESETS.values():
+        codes = sorted({str(card) for card in rules.deck if str(card)[0] in res.SIGN_RECTS})
+        faces = {code: face(code) for code in codes}
+        for code in codes:
+            for other in codes:
+                if other[0] != code[0] or (other[1:] in ("J", "K")) != (code[1:] in ("J", "K")):
+                    continue
+                told_apart = {i for i, (a, b) in enumerate(zip(faces[code], faces[other], strict=True)) if a != b}
+                assert not told_apart & under, f"{rules.name}: the sign hides what tells {code} from {other}"
+
+
 def test_the_colours_to_name_after_a_wild_and_the_colour_named_show_their_signs():
     game = first_turn()
     switch_signs(game)

@@ -36,6 +36,13 @@ def test_help_and_errors_name_uno1991_when_run_as_uno1991():
     assert "uno1991: error: --seed takes a whole number" in result.stderr
 
 
+@pytest.mark.skipif(not UNO1991.exists(), reason="the uno1991-server command is installed by pip install")
+def test_the_installed_server_command_names_itself_in_its_help():
+    """(issue 53) ``uno1991-server --help`` said "usage: python -m game.server"."""
+    result = run([str(UNO1991.with_name("uno1991-server")), "--help"])
+    assert result.returncode == 0 and result.stdout.startswith("usage: uno1991-server "), result
+
+
 @pytest.mark.parametrize(
     ("rules", "players", "said"),
     [
@@ -59,6 +66,15 @@ def test_with_no_sound_device_the_terminal_gets_one_line_saying_so(tmp_path):
     assert result.returncode == 0, result.stderr
     assert result.stderr.splitlines() == ["uno1991: no sound device found: the game plays without sound"]
     assert all(line.split()[0].isdigit() for line in result.stdout.splitlines()), result.stdout[:300]
+
+
+def test_a_python_without_pyxel_is_told_to_run_the_venvs_not_shown_a_traceback():
+    """(issue 53) ``python3 -m game`` with the system's Python printed a raw
+    ModuleNotFoundError; ``-S`` leaves the venv's packages out, as that Python has none."""
+    result = run([sys.executable, "-S", "-m", "game"])
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    assert "has no pyxel: run the game with the virtual environment's, .venv/bin/python -m game" in result.stderr
 
 
 @pytest.mark.parametrize("module", ["game.server", "game.online.server"])

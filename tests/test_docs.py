@@ -201,3 +201,39 @@ def test_one_place_says_how_many_tests_there_are_and_it_is_true():
     assert abs(whole - collected) <= collected // 20, (
         f"docs/contributing.md says {whole} tests; {collected} are collected"
     )
+
+
+def _flags(main, capsys) -> set[str]:
+    """The flags a command's --help lists (--help itself aside)."""
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    return set(re.findall(r"--[a-z][a-z-]+", capsys.readouterr().out)) - {"--help"}
+
+
+def _names(page: str, flag: str) -> bool:
+    """The page names the flag itself (``--name``, not only ``--names``)."""
+    return re.search(re.escape(flag) + r"(?![a-z-])", page) is not None
+
+
+def test_every_flag_of_the_game_and_the_simulator_is_documented(capsys):
+    """(issue 53) --people and --names were missing from docs/playing.md's
+    flags, and game.sim --teams was documented nowhere."""
+    from game.__main__ import parse_args
+    from game.sim import main as sim_main
+
+    game_flags = _flags(parse_args, capsys)
+    assert {"--people", "--names", "--teams", "--house"} <= game_flags
+    playing = text("docs/playing.md")
+    assert [flag for flag in sorted(game_flags) if not _names(playing, flag)] == []
+    documented = " ".join(path.read_text() for path in DOCS)
+    sim_flags = _flags(sim_main, capsys)
+    assert "--teams" in sim_flags
+    assert [flag for flag in sorted(sim_flags) if not _names(documented, flag)] == []
+
+
+@pytest.mark.parametrize("page", ["README.md", "docs/playing.md"])
+def test_the_key_table_says_a_card_picked_up_that_cannot_be_played_passes_by_itself(page):
+    """(issue 53) The engine passes the turn for you then (``game.rules``: the
+    pass's reason "the drawn card cannot be played"); the key table did not say so."""
+    row = next(line for line in text(page).splitlines() if line.startswith("| P |"))
+    assert "cannot be played passes it by itself" in row

@@ -109,8 +109,13 @@ def test_the_preset_row_chooses_a_preset_and_shows_custom_for_a_set_of_ones_own(
     player.press("LEFT", "LEFT", "LEFT")
     assert screen.house == tuple(HOUSE_RULES)  # PARTY, NONE, then round to ALL
     player.press("UP", "RETURN")  # NO BLUFFING off: a set no preset has
-    assert preset_of(screen.house) is None
-    player.press("DOWN", "RIGHT")  # from CUSTOM, the first preset after NONE
+    own = screen.house
+    assert preset_of(own) is None
+    player.press("DOWN", "RIGHT")  # CUSTOM is the last of the row: round to NONE
+    assert screen.house == ()
+    player.press("LEFT")  # the player's own set is not thrown away: CUSTOM again
+    assert screen.house == own
+    player.press("RIGHT", "RIGHT")  # NONE, then PARTY
     assert screen.house == PARTY
     assert any("setting house rules stacking seven_zero jump_in" in line for line in player.lines)
     player.press("ESCAPE")  # the title
@@ -121,6 +126,21 @@ def test_the_preset_row_chooses_a_preset_and_shows_custom_for_a_set_of_ones_own(
     assert player.app.match.game.house == PARTY
     again = HeadlessApp(store=Store(Files(tmp_path)))  # a restart on the same data folder
     assert again.app.context.settings.house == PARTY and again.app.context.next_match.house == PARTY
+    assert again.app.context.settings.own_house == own, "CUSTOM is kept across a restart too"
+    assert house.next_preset(PARTY, again.app.context.settings.own_house, -2) == own, "PARTY, NONE, CUSTOM"
+
+
+def test_how_to_play_and_the_table_name_the_presets():
+    """The house rules' page tells of the presets, and the table names the
+    preset its house rules make (issue 53)."""
+    from game.ui.scenes.howto import RULE_PAGES
+    from game.ui.table.tabletop import house_tags
+
+    page = next(lines for heading, lines in RULE_PAGES["standard"] if heading.startswith("HOUSE RULES"))
+    assert any(line.startswith("PRESETS: NONE, PARTY, FAST or ALL") for line in page)
+    assert house_tags(PARTY, 4) == "PARTY HOUSE RULES: STACKING  SEVEN-O  JUMP-IN"
+    assert house_tags(tuple(HOUSE_RULES), 4).startswith("ALL HOUSE: STACK 7-0")
+    assert house_tags(("stacking",), 4) == "HOUSE RULES: STACKING", "a set of one's own: no preset named"
 
 
 def test_the_simulator_plays_a_preset_with_every_check(capsys):

@@ -35,7 +35,7 @@ from game.ui.app import App, init_pyxel
 from game.ui.device import keys
 from game.ui.device.script import Driver
 from game.ui.drawing import CHAR_H
-from game.ui.scenes import join, lobby, title_menu, widgets
+from game.ui.scenes import join, letter_picker, lobby, title_menu, widgets
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -366,6 +366,42 @@ def test_host_starts_a_real_table_server_for_the_menus_table_and_a_client_joins_
     assert not server.running and refused(port)
 
 
+def frames_until(player: Player, condition, what: str) -> None:
+    """Frames (the lobby reads the server's messages in them) until ``condition()``, at most 20 s."""
+    give_up = time.monotonic() + 20
+    while not condition():
+        assert time.monotonic() < give_up, f"never: {what}"
+        time.sleep(0.01)
+        player.driver.frame()
+
+
+@pytest.mark.slow
+def test_leaving_a_hosted_table_says_friends_play_on_only_when_a_friend_sat_down(tmp_path):
+    """(issue 53) Leaving a table nobody else had joined, the title said the
+    server ran on "for your friends while they play"."""
+    from game.ui.table import narration
+
+    player = Player(store=Store(Files(tmp_path)))
+    player.host()
+    server = player.app.context.online.hosted
+    try:
+        frames_until(player, lambda: player.app.online.session.room is not None, "the hosted room's welcome")
+        player.press("ESCAPE")
+        assert player.app.scene == "title" and server.running
+        assert player.app.context.title.message == narration.HOSTING_ALONE
+        player.host()  # the same server, a new room: a friend joins it
+        online = player.app.online
+        frames_until(player, lambda: online.session.room is not None, "the new room's welcome")
+        assert hello(server.local_url(online.session.room), "BOB")["seat"] == 1
+        frames_until(player, lambda: any(seat.get("name") == "BOB" for seat in online.session.seats), "BOB seated")
+        player.press("ESCAPE")
+        assert player.app.context.title.message == narration.HOSTING_ON
+    finally:
+        if player.app.online is not None:
+            player.app.online.close()
+        server.stop()
+
+
 def test_host_in_a_run_that_keeps_nothing_uses_a_temporary_folder_removed_at_stop():
     player = Player()
     player.host()
@@ -619,7 +655,7 @@ def test_every_line_of_the_join_screen_fits():
     ), "WATCH's reason, whole"
     for i, line in enumerate(lines):
         boxes[f"problem {i}"] = centred_box(lay.CX, join.PROBLEM_Y + 9 * i, line)
-    boxes["hint"] = centred_box(lay.CX, 176, join.TYPING_HINT)
+    boxes["hint"] = centred_box(lay.CX, 176, letter_picker.TYPING_HINT)
     assert no_overlaps(boxes) == []
     assert all(inside(box, screen_box) for box in boxes.values())
 
@@ -634,7 +670,7 @@ def test_the_title_menu_fits_above_the_bottom_lines_with_a_gap(desktop, saved, p
     assert len(menu.items.keys) == 13 + 2 * desktop + saved + partners  # JOIN, KEYS; HOST and QUIT on the desktop
     last = menu.items.rect(len(menu.items.keys) - 1)
     assert last[1] + last[3] + 4 <= title_menu.CREDIT_Y, "clear of the credit line"
-    assert menu.heading_y >= 2, "the heading is on the screen"
+    assert menu.heading_y >= 2 + 3, "the heading is on the screen, clear of the frame's line (y = 2)"
     assert menu.heading_y + CHAR_H + 4 <= menu.items.y, "the heading is clear of the items"
     labels = [title_menu.JOIN_LABEL, title_menu.HOST_LABEL]
     assert all(len(label) * 4 + 10 <= title_menu.MENU_W for label in labels)

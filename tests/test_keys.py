@@ -158,6 +158,21 @@ def test_a_pad_button_is_chosen_as_a_key_is():
     assert player.app.scene == "title"
 
 
+def test_after_play_moves_to_space_the_bottom_line_names_space_and_return_is_told_it_does_nothing():
+    player = HeadlessApp(store=SettingsStore())
+    open_keys(player)
+    screen = player.app.navigator.top.screen
+    rebind(player, "play", "SPACE")
+    assert screen.bottom_line()[0] == "PLAY, CHOOSE: SPACE, pad A"
+    player.press("DOWN")
+    assert screen.bottom_line()[0].startswith("UP/DOWN choose   SPACE, then the key"), "the hint, at once"
+    player.press("RETURN")
+    assert screen.listening is None
+    assert screen.bottom_line()[0] == "RETURN does nothing now: SPACE chooses, ESCAPE goes back"
+    player.press("SPACE")
+    assert screen.listening == "pick", "SPACE chooses the row"
+
+
 def test_reset_goes_back_to_the_1991_keys():
     store = SettingsStore(Settings(keys=("pick D B", "uno V X")))
     player = HeadlessApp(store=store)
@@ -167,6 +182,14 @@ def test_reset_goes_back_to_the_1991_keys():
     while items.current != "reset":
         player.press("UP")
     player.press("RETURN")
+    screen = player.app.navigator.top.screen
+    assert keys.bound()["pick"] == ("D", "B"), "RESET asks first"
+    player.press("DOWN")  # no: nothing changes, and the highlight stays
+    assert keys.bound()["pick"] == ("D", "B") and items.current == "reset"
+    assert screen.message == "The keys stay as they are"
+    player.press("RETURN")
+    assert "RETURN: yes" in screen.bottom_line()[0]
+    player.press("RETURN")  # yes
     assert store.settings.keys == () and keys.bound() == DEFAULT
     assert player.app.navigator.top.screen.message == "The 1991 keys again"
     player.press("ESCAPE")
@@ -298,6 +321,35 @@ def test_a_letter_bound_to_play_or_a_move_still_types_in_a_name():
     assert screen.typing == 0 and screen.names[0] == "AD D"
     player.press(PAD_A)  # the pad's A keeps it
     assert screen.typing is None and screen.names[0] == "AD D"
+
+
+def test_with_play_on_space_the_return_key_keeps_a_name_and_the_hint_says_so():
+    """SPACE types a space in a name, so the hint may not say SPACE keeps:
+    the RETURN key keeps it, whatever PLAY is bound to (issue 53)."""
+    from game.ui.scenes.letter_picker import typing_hint
+
+    store = SettingsStore(Settings(keys=("play SPACE A",)))
+    player = HeadlessApp(store=store)
+    to_item(player, "people")
+    player.press("SPACE", "DOWN", "SPACE")  # PEOPLE, then PERSON 1: typing
+    screen = player.app.navigator.top.screen
+    player.press("A", "SPACE", "B")
+    assert screen.typing == 0 and screen.names[0] == "A B"
+    assert typing_hint().endswith("RETURN keeps") and "SPACE keeps" not in typing_hint()
+    player.press("RETURN")
+    assert screen.typing is None and screen.names[0] == "A B", "RETURN finishes the name"
+    player.press("ESCAPE")
+    to_item(player, "join")
+    player.press("SPACE", "DOWN", "SPACE")  # NAME: typing
+    join_screen = player.app.navigator.top.screen
+    assert join_screen.typing == "name"
+    player.press("RETURN")
+    assert join_screen.typing is None, "RETURN finishes JOIN's name too"
+    join_screen.items.cursor = 0
+    player.press("SPACE")  # ADDRESS: typing
+    assert join_screen.typing == "address"
+    player.press("RETURN")
+    assert join_screen.typing is None, "and the address"
 
 
 # ----- a gamepad alone -----------------------------------------------------------------

@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+import pyxel
 
 from game.rules.cards import COLOURS
 from game.rules.rulesets import RULESETS, get_ruleset
@@ -22,7 +23,7 @@ from game.ui import drawing
 from game.ui import layout as lay
 from game.ui.device import resources as res
 from game.ui.drawing import CHAR_H, CHAR_W
-from game.ui.scenes import house, howto, pause, replay, title_menu, widgets
+from game.ui.scenes import house, howto, letter_picker, pause, replay, title_menu, widgets
 from game.ui.seats.kinds import seat_name
 from game.ui.table import narration, online_overlay, online_words, panels, results, seat_layout, tabletop
 from game.ui.table.match import CHALLENGE_LABELS
@@ -283,6 +284,25 @@ def test_every_reason_and_prompt_the_table_builds_fits_the_bar():
 # ----- the screens round the table ---------------------------------------------------------
 
 
+def test_continue_says_partners_and_stays_clear_of_its_highlights_edge():
+    """(issue 53) "CONTINUE STANDARD 6P" ran to the highlight's edge and did not say partners."""
+    menu = title_menu.TitleMenu(can_quit=True, title_art=True)
+    menu.can_continue = True
+    menu.partners = True
+    x, y, w, _ = menu.items.rect(0)
+    for players in (4, 6, 8, 10):
+        label = title_menu.continue_label(("standard", players), ("1991", 2), teams=True)
+        assert label == f"CONTINUE {players}P TEAMS"
+        lx, _, lw, _ = text_box(x + 10, y, label)
+        assert lx + lw + 8 <= x + w, label
+    from game.rules import Game
+    from game.storage.saves import SavedMatch
+
+    for teams in (True, False):
+        record = Game(rules="standard", players=6, seed=3, teams=teams).record()
+        assert SavedMatch(record, "normal", 1, rules="standard", players=6).teams is teams, "the title learns it so"
+
+
 def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_lines():
     menu = title_menu.TitleMenu(can_quit=True, title_art=True)
     menu.can_continue = True
@@ -294,14 +314,13 @@ def test_every_title_menu_label_stays_in_the_menu_and_the_menu_over_the_bottom_l
         "HOUSE RULES: 6",
         "LEVEL: NORMAL",
         "SOUND: OFF",
+        "SOUND: NO DEVICE",
     ]
     item = menu.items.rect(0)
     box = (menu.items.x, item[1], title_menu.MENU_W, item[3])
     assert outside({label: (text_box(menu.items.x + 10, item[1], label), box) for label in labels}) == []
     last = menu.items.rect(len(menu.items.keys) - 1)
     assert last[1] + last[3] < title_menu.CREDIT_Y
-    import pyxel
-
     from game.ui.app import init_pyxel
     from game.ui.device.resource_loader import Loader
 
@@ -381,6 +400,57 @@ def test_a_replay_entry_of_any_table_stays_in_its_row(players):
     assert label.startswith("2026-12-01 11:00  STANDARD")
 
 
+def test_a_replays_line_names_the_table_and_partners_and_is_not_cut():
+    """(issue 53) "...WON TEAM A 569, TEAM B 300, T...": the line was cut
+    and named neither the players nor partners."""
+    from dataclasses import replace
+
+    from game.rules import Game
+    from game.storage.saves import SavedMatch
+
+    record = Game(rules="standard", players=6, seed=2, teams=True).record()
+    result = "won team a 569, team b 300, team c 120"
+    saved = SavedMatch(record, "normal", 1, rules="standard", players=6, date="2026-12-01 11:00", result=result)
+    label = replay.ReplayList([saved]).labels[0]
+    assert label == "2026-12-01 11:00  STANDARD 6P TEAMS  NORMAL  WON A 569 B 300 C 120"
+    _, shown = replay.ReplayList([saved])._shown()
+    rx, ry, rw, rh = shown.rect(0)
+    assert inside(text_box(rx + 10, ry + 2, label), (rx, ry, rw, rh)), label
+    classic = replace(saved, record=Game(rules="1991", players=2, seed=2).record(), rules="1991", players=2)
+    classic = replace(classic, result="won you 512, computer 0")
+    assert replay.entry_label(classic) == "2026-12-01 11:00  1991  NORMAL  WON YOU 512, COMPUTER 0", "as before"
+
+
+@pytest.mark.parametrize("watching", [False, True])
+def test_the_in_match_menu_asks_no_question_over_its_settings(watching):
+    """(issue 53) "LEAVE THIS MATCH?" stood over SOUND, COLOUR SIGNS and
+    HINTS too: between MENU and the items there is only a rule, no words."""
+    from game.ui.app import init_pyxel
+
+    init_pyxel(headless=True)
+    menu = pause.PauseMenu(watching=watching)
+    pyxel.cls(lay.TABLE_COLOUR)
+    menu.draw(sound="ON", frame=0)
+    first_item_top = menu.items.rect(0)[1]
+    between = {
+        pyxel.screen.pget(x, y)
+        for y in range(menu.Y + 18, first_item_top)
+        for x in range(menu.X + 4, menu.X + menu.W - 4)
+    }
+    assert between <= {lay.BLACK, lay.GREY}, "no heading's letters over the items"
+
+
+def test_without_a_sound_device_sound_says_so_and_fits_both_menus():
+    """(issue 53) With no sound device the title said so, but SOUND said ON."""
+    from game.ui.device.audio import Audio
+
+    assert [Audio(muted, print).word for muted in (False, True)] == ["ON", "OFF"]
+    assert [Audio(muted, print, device=False).word for muted in (False, True)] == ["NO DEVICE", "NO DEVICE"]
+    menu = pause.PauseMenu()
+    x, y, w, h = menu.items.rect(menu.items.keys.index("sound"))
+    assert inside(text_box(x + 10, y, "SOUND: NO DEVICE"), (x, y, w, h))
+
+
 def test_the_in_match_menu_keeps_its_items_in_its_panel_and_final_scores_fit():
     for chatters in ((), ("ANNA",), ("A" * 16, "BEN", "CLEO", "THE OTHERS")):  # online: a line a person's chat
         menu = pause.PauseMenu(chatters)
@@ -420,7 +490,7 @@ def test_a_highlighted_item_of_the_title_menu_or_people_keeps_its_letters_off_it
     menu.can_continue = True
     for cursor in range(len(menu.items.keys)):
         menu.items.cursor = cursor
-        menu.draw("normal", True, 0, "standard", 9, "tally", 6, 10)
+        menu.draw("normal", "NO DEVICE", 0, "standard", 9, "tally", 6, 10)
         assert frame_clear_of_letters(menu.items.rect(cursor)) == [], menu.items.current
     people = PeopleScreen(10, 10, tuple(f"PLAYER {n}" for n in range(1, 11)), "together")
     for cursor in range(len(people.items.keys)):
@@ -432,7 +502,9 @@ def test_a_highlighted_item_of_the_title_menu_or_people_keeps_its_letters_off_it
 def test_the_people_screens_question_leaves_the_hint_under_it_in_view_and_its_count_fits():
     from game.ui.scenes import people
 
-    hints = [centred_box(lay.CX, people.HINT_Y, hint) for hint in (people.HINT, people.TYPING_HINT, people.FULL_HINT)]
+    hints = [
+        centred_box(lay.CX, people.HINT_Y, hint) for hint in (people.HINT, letter_picker.TYPING_HINT, people.FULL_HINT)
+    ]
     assert not any(overlap(people.CONFIRM_RECT, hint) for hint in hints)
     assert all(inside(hint, (0, 0, lay.SCREEN_W, lay.SCREEN_H)) for hint in hints)
     assert inside(people.CONFIRM_RECT, (4, 4, lay.SCREEN_W - 8, lay.SCREEN_H - 8))
@@ -451,3 +523,29 @@ def test_the_challenged_hand_sits_clear_of_your_hand_under_it():
         _, y, _, h = panels.reveal_box(players)
         assert y + h + 2 <= lay.HAND_Y
         assert y + panels.REVEAL_CARDS_Y + panels.REVEAL_CARD_H <= y + h - 1
+
+
+@pytest.mark.parametrize("players", [4, 6, 8, 10])
+def test_a_partners_hand_result_counts_by_team_and_player_inside_its_panel(players):
+    """(issue 53) What each team and each player gave, on a panel that still holds every row."""
+    sides = tuple(seat % (players // 2) for seat in range(players))
+    result = results.HandResult(
+        winner=1,
+        points=999,
+        scores=(999,) * players,
+        target=500,
+        loser_cards=(),
+        left=(25,) * players,
+        sides=sides,
+        given=(300,) * players,
+    )
+    _, counted, _ = result.lines()
+    assert counted.startswith("COUNTED: TEAM A 600") and len(counted) * CHAR_W <= results.PANEL_W - 8
+    columns = 1 if players <= 5 else 2
+    rows = (players + columns - 1) // columns
+    last_row = results.PANEL_Y + 52 + 8 + (rows - 1) * 12
+    assert last_row + CHAR_H <= results.PANEL_Y + results.PANEL_H - 4
+    cell = results.left_cell(25, 300, columns)
+    assert cell == ("25 LEFT = 300 POINTS" if columns == 1 else "25 = 300")
+    col_w = (results.PANEL_W - 24) // columns
+    assert 52 + len(cell) * CHAR_W <= col_w - 40, "clear of the score"

@@ -30,6 +30,8 @@ from game.ui.app import App, init_pyxel
 from game.ui.device import resource_loader, runtime
 from game.ui.device import resources as res
 from game.ui.device.script import let_go, parse_script
+from game.ui.scenes.stats import table_title as stats_title
+from game.ui.scenes.widgets import BUTTONS
 from game.ui.table import hand_layout, narration, tabletop
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -269,6 +271,53 @@ def test_the_statistics_screen_shows_the_record_after_a_hand(tmp_path):
     assert f"best hand (points) {result.points if won else 0}" in normal
     player.app.draw()
     player.press("GAMEPAD1_BUTTON_B")
+    assert player.app.scene == "title"
+
+
+def test_statistics_say_where_they_are_kept(tmp_path):
+    """(issue 53) Where the game keeps a player's data was said nowhere a player looks."""
+    from game.ui.scenes.stats import WHERE_Y, where_kept
+
+    folder = tmp_path / "data"
+    player = title_player(store=Store(Files(folder)))
+    player.bot.choose("stats")
+    screen = player.app.navigator.top.screen
+    shown = str(folder / FILENAME)
+    assert screen.where == f"Kept in {shown}" or (
+        screen.where.startswith("Kept in ...") and shown.endswith(screen.where[11:])
+    )
+    player.app.draw()
+    assert any(pyxel.screen.pget(x, WHERE_Y + 2) == lay.GREY for x in range(lay.SCREEN_W)), "drawn under the rows"
+    linux = Path.home() / ".pyxel" / "uno_1991" / "uno_1991"
+    assert where_kept(linux, browser=False) == "Kept in ~/.pyxel/uno_1991/uno_1991/uno1991.json"
+    assert where_kept(None, browser=True) == "Kept in this browser's storage, for this page"
+    assert where_kept(None, browser=False) == "Kept for this run only: no data folder"
+
+
+def test_statistics_browse_every_table_with_a_record_each_named():
+    """(issue 53) STATISTICS showed only the title menu's table: a record of
+    partners stayed out of sight until RULES, OPPONENTS and PARTNERS matched it."""
+    stats = Stats()
+    stats.record_hand("normal", won=True, points=40)  # the 1991 game
+    stats.record_hand("hard", won=False, points=0, table="standard 4 teams")
+    stats.record_hand("easy", won=True, points=12, table="royal 3")
+    store = Store(Memory())
+    store.save_settings(Settings(), stats)
+    player = title_player(store=store)
+    player.bot.choose("stats")  # RULES: 1991
+    screen = player.app.navigator.top.screen
+    assert screen.tables == ["1991 2", "royal 3", "standard 4 teams"] and screen.table == "1991 2"
+    assert stats_title("1991 2") == "THE 1991 GAME: YOUR RECORD AGAINST THE COMPUTER"
+    player.press("RIGHT")
+    assert screen.table == "royal 3" and player.said("stats table royal 3")
+    player.press("RIGHT")
+    assert screen.table == "standard 4 teams" and stats_title(screen.table).endswith("PARTNERS: YOUR TEAM'S RECORD")
+    assert any("stats hard: matches won 0, matches lost 0, hands won 0, hands lost 1" in line for line in player.lines)
+    player.app.draw()
+    x, y, w, h = BUTTONS["prev"]
+    player.bot.click(x + w // 2, y + h // 2)
+    assert player.app.scene == "stats" and screen.table == "royal 3", "PREV, by a click"
+    player.press("ESCAPE")
     assert player.app.scene == "title"
 
 

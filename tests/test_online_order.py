@@ -143,10 +143,11 @@ def test_the_1991_games_illegal_wild_draw_four_goes_to_the_server_and_is_penalis
 def test_a_computer_playing_for_you_is_said_and_any_key_takes_your_seat_back():
     room, client, match, _lines = table()
     frames(match, 100)
-    room.seats[0].standin = True  # as when your turn time runs out
+    room.seats[0].standin = True  # as when your turn time runs out, or your window was killed (issue 53)
     client.deliver(room.seat_news())
     frames(match, 2)
     assert match.board.prompt == PROMPT_PLAYED_FOR_YOU
+    assert match.board.prompt.startswith("Away or out of time:"), "not 'Your time ran out' to a host whose window died"
     match.update(["LEFT"])
     assert {"type": "back"} in client.sent and not room.seats[0].standin
     frames(match, 2)

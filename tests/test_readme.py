@@ -26,6 +26,21 @@ def test_ci_runs_the_readme_test_command():
     assert _command_after("Test") in (ROOT / ".ci" / "run").read_text().splitlines()
 
 
+def test_the_readme_says_what_the_test_command_needs_of_the_system():
+    """(issue 53) The Test section assumed Chromium, Xvfb, PostgreSQL,
+    HAProxy and npm without listing them: it names the packages .ci/run
+    installs, and npm, in one command a newcomer can paste."""
+    import re
+
+    installed_by_ci = re.findall(r'missing="\$missing (\w+)"', (ROOT / ".ci" / "run").read_text())
+    assert installed_by_ci == ["chromium", "xvfb", "postgresql", "haproxy"]
+    section = (ROOT / "README.md").read_text().split("## Test\n", 1)[1].split("\n## ", 1)[0]
+    install = re.search(r"`sudo apt-get install ([a-z ]+)`", section)
+    assert install is not None, "the Test section names the packages to install"
+    assert set(install.group(1).split()) == {*installed_by_ci, "npm"}
+    assert ".ci/run" in section and "skipped" in section
+
+
 def test_the_readme_play_command_starts_the_game_module():
     assert _command_after("Play").endswith("python -m game")
 

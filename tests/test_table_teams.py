@@ -25,7 +25,7 @@ from game.ui import layout as lay
 from game.ui.app import init_pyxel
 from game.ui.next_match import RunTable
 from game.ui.scenes.stats import table_title as stats_title
-from game.ui.table.seat_layout import PANEL_W, panel_of
+from game.ui.table.seat_layout import PANEL_H, PANEL_W, panel_of
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT_LIMIT = 8000
@@ -66,6 +66,18 @@ def badge(place: int, players: int) -> int:
     return pyxel.screen.pget(panel.x + PANEL_W - 9, panel.y + 2)
 
 
+def panel_words(place: int, players: int) -> str:
+    """What a panel's bottom row reads, if it is PARTNER (else "" ): the row
+    as drawn, against the word drawn there afresh."""
+    panel = panel_of(place, players)
+    x, y = panel.x + 3, panel.y + PANEL_H - 9
+    shown = [pyxel.screen.pget(x + i, y + j) for j in range(6) for i in range(28)]
+    pyxel.rect(x, y, 28, 6, lay.BLACK)
+    pyxel.text(x, y, "PARTNER", lay.WHITE)
+    drawn = [pyxel.screen.pget(x + i, y + j) for j in range(6) for i in range(28)]
+    return "PARTNER" if shown == drawn else ""
+
+
 @pytest.mark.parametrize("players", [4, 6])
 def test_each_panel_shows_its_team_and_your_partner_opposite_wears_your_letter(players):
     table = Partners(players)
@@ -75,6 +87,15 @@ def test_each_panel_shows_its_team_and_your_partner_opposite_wears_your_letter(p
     assert table.match.board.sides == tuple(place % (players // 2) for place in range(players))
     assert badge(0, players) == badge(partner, players) == lay.WHITE
     assert all(badge(place, players) == lay.BLUE for place in range(players) if place not in (0, partner))
+    # (issue 53) Where players look: your team's frames are white, and your partner's panel says PARTNER.
+    turn = table.match.board.turn
+    for place in range(players):
+        panel = panel_of(place, players)
+        if place != turn:
+            team = place in (0, partner)
+            assert pyxel.screen.pget(panel.x, panel.y + 12) == (lay.WHITE if team else lay.LIGHT_BLUE), place
+    assert panel_words(partner, players) == "PARTNER"
+    assert all(panel_words(place, players) != "PARTNER" for place in range(1, players) if place != partner)
 
 
 def test_a_hand_of_partners_is_scored_and_shown_by_team_and_counted_for_your_team(tmp_path):
@@ -88,6 +109,16 @@ def test_a_hand_of_partners_is_scored_and_shown_by_team_and_counted_for_your_tea
     ]
     assert any(f"TEAM A {game.scores[0]} TEAM B {game.scores[1]}  (FIRST TO 500)" in line for line in table.lines)
     assert game.scores[winner] == game.scores[(winner + 2) % 4] == result.points > 0
+    # (issue 53) What the other team gave, by team and by player, not only "N LEFT" and the total.
+    others = [seat for seat in range(4) if seat % 2 != winner % 2]
+    assert sum(result.given[seat] for seat in others) == result.points
+    other = "BA"[winner % 2]
+    assert f"result COUNTED: TEAM {other} {result.points}" in [line.split(maxsplit=1)[1] for line in table.lines]
+    from game.ui.table.results import left_cell
+
+    assert left_cell(result.left[others[0]], result.given[others[0]], columns=1).endswith(
+        f"= {result.given[others[0]]} POINTS"
+    )
     ours = winner % 2 == 0  # you are seat 0: your partner's hand is your team's
     said = f"message {'You go' if winner == 0 else table.match.seating.name(winner).title() + ' goes'} out: "
     assert any(
@@ -123,6 +154,12 @@ def test_the_match_result_names_the_winning_team_and_the_kept_match_each_teams_t
     total, other = engine.scores[winner], engine.scores[1 - winner % 2]
     assert total >= 500 and engine.scores[(winner + 2) % 4] == total
     assert any(f"TEAM {'AB'[winner % 2]} {total}" in line for line in table.lines)
+    # (issue 53) The message bar says what the box says: the team's words, not "You win the match!".
+    said = "Your team wins the match!" if winner % 2 == 0 else "Team B wins the match!"
+    assert any(line.endswith(f"message {said}") for line in table.lines), [
+        line for line in table.lines if "match" in line
+    ]
+    assert not any("You win the match" in line for line in table.lines)
     (kept,) = store.finished()  # for REPLAYS: won or lost as your team did, each team's total once
     a, b = (total, other) if winner % 2 == 0 else (other, total)
     assert kept.result == f"{'won' if winner % 2 == 0 else 'lost'} team a {a}, team b {b}"
@@ -206,3 +243,23 @@ def test_two_people_sat_apart_are_partners_and_each_is_counted_the_teams_hand():
         assert (record.hands_won, record.hands_played) == (int(ours), 1)
         assert record.hand_points == (result.points if ours else 0)
     assert people.curtain_frames > 0  # every handover behind the curtain, checked frame by frame
+
+
+def test_people_choose_partners_or_opponents_on_the_command_line_and_people_says_which():
+    """(issue 53) --people 2 --teams seated ANN and BOB as opponents with no
+    flag to seat them as partners, and SEATING never said what APART makes them."""
+    from game.__main__ import parse_args
+    from game.ui.scenes.people import seating_label
+
+    flags = ["--people", "2", "--names", "ANN,BOB", "--rules", "standard", "--players", "4", "--teams"]
+    assert parse_args([*flags, "--seating", "apart"]).seating == "apart"
+    for seating, partners in (("apart", True), ("together", False)):
+        store = SettingsStore(Settings())  # saved: together
+        people = People(table=RunTable("standard", 4, teams=True), people=("ANN", "BOB"), seating=seating, store=store)
+        seats = people.match.seating.people
+        sides = people.match.game.sides
+        assert (sides[seats[0]] == sides[seats[1]]) is partners, seating
+        assert store.settings.seating == "together", "--seating is for this run"
+    assert seating_label("apart", 2, 4, teams=True) == "SEATING: APART: PARTNERS"
+    assert seating_label("together", 2, 4, teams=True) == "SEATING: TOGETHER: OPPONENTS"
+    assert seating_label("apart", 2, 4, teams=False) == "SEATING: APART"

@@ -17,8 +17,10 @@ from .store import StoreError, read_room
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    installed = Path(sys.argv[0]).stem == "uno1991-server"  # the command pip installs, as the player typed it
     parser = argparse.ArgumentParser(
-        prog="python -m game.server", description="UNO 1991's table server: rooms at ws://HOST:PORT/ROOM."
+        prog="uno1991-server" if installed else "python -m game.server",
+        description="UNO 1991's table server: rooms at ws://HOST:PORT/ROOM.",
     )
     parser.add_argument("--host", default="127.0.0.1", help="where to listen (0.0.0.0: every network)")
     parser.add_argument("--port", type=int, default=8765, help="default 8765; 0 picks a free port")

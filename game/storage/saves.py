@@ -38,6 +38,7 @@ from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from game.rules import Game
+from game.rules.record import replaying
 from game.rules.rulesets import RULESETS
 from game.storage.safe_files import where_broken
 from game.storage.settings import DIFFICULTIES, players_for
@@ -76,6 +77,14 @@ class SavedMatch:
     def game(self) -> Game:
         """The engine's game, replayed from the record (ValueError if it does not)."""
         return Game.replay(self.record)
+
+    @property
+    def teams(self) -> bool:
+        """Whether partners play the match (its record's table; a record that does not read: no)."""
+        try:
+            return next(replaying(Game, self.record)).teams  # the table, before its first action
+        except ValueError:
+            return False
 
     def finished(self, result: str) -> SavedMatch:
         return replace(self, result=result)

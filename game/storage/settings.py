@@ -77,6 +77,8 @@ class Settings:
     opponents: int = 1
     scoring: str = "points"
     house: tuple[str, ...] = ()
+    # The last house rules of the player's own (no preset's): HOUSE RULES' CUSTOM, kept while a preset is tried.
+    own_house: tuple[str, ...] = ()
     teams: bool = False
     # Several people at one machine: how many play (1: you against the computers), their
     # names as typed (PLAYER 1... for those not typed) and how they sit (``SEATINGS``).
@@ -196,6 +198,7 @@ CHECKS: dict[str, Check] = {
     "opponents": Check(_is_whole(1, MOST_OPPONENTS), f"1 to {MOST_OPPONENTS}"),
     "scoring": Check(_is_one_of(SCORINGS), f"one of {', '.join(SCORINGS)}"),
     "house": Check(_is_house, f"a tuple of names from {', '.join(HOUSE_RULES)}"),
+    "own_house": Check(_is_house, f"a tuple of names from {', '.join(HOUSE_RULES)}"),
     "teams": Check(lambda value: isinstance(value, bool), "True or False"),
     "people": Check(_is_whole(1, MOST_PEOPLE), f"1 to {MOST_PEOPLE}"),
     "names": Check(_is_names, f"a tuple of up to {MOST_PEOPLE} names"),
@@ -207,7 +210,7 @@ CHECKS: dict[str, Check] = {
     "keys": Check(is_entries, f"a tuple of 'ACTION KEY BUTTON', one an action of {', '.join(ACTIONS)}, none doubled"),
 }
 # The settings the document keeps as lists and ``Settings`` as tuples.
-TUPLES = ("house", "names", "keys")
+TUPLES = ("house", "own_house", "names", "keys")
 
 
 CLASSIC_TABLE = "1991 2"  # the 1991 game against one computer: the statistics as always kept

@@ -83,8 +83,10 @@ def dump(settings: Settings, stats: Stats) -> str:
     return json.dumps(document, indent=2, allow_nan=False) + "\n"
 
 
-# Partners, several people, online play, COLOUR SIGNS and KEYS: left out of the document while the default.
+# A set of one's own house rules, partners, several people, online play, COLOUR SIGNS and KEYS: left out of
+# the document while the default.
 _LEFT_OUT = {
+    "own_house": (),
     "teams": False,
     "people": 1,
     "names": (),

@@ -78,19 +78,21 @@ FIRST_FRAME = "first frame shown"
 NOTICES = "UNO1991_NOTICES"
 _pyxel_ready = False
 _title_news = ""  # said once on the first title menu of a window: no sound device
+_sound_device = True  # False: a window that found none (SOUND says NO DEVICE)
 
 
 def init_pyxel(headless: bool, display_scale: int | None = None) -> None:
     """Open the 320 x 200 screen (or its headless stand-in), in a window at
     ``display_scale`` (None: pyxel chooses). pyxel can be initialised once in
     a process; later calls do nothing. The App loads the resources (``loader``)."""
-    global _pyxel_ready, _title_news
+    global _pyxel_ready, _title_news, _sound_device
     if _pyxel_ready:
         return
     _pyxel_ready = True
     found = runtime.init_finding_sound(runtime.init_options(headless, display_scale))
     if not found and not headless:  # (SOUND: ON would say nothing of it)
         _title_news = runtime.NO_SOUND_DEVICE.capitalize()  # (as the terminal's line says it)
+        _sound_device = False
 
 
 __all__ = ["App", "init_pyxel", "run_window", "saved_seating", "settle_heap", "window_frames"]
@@ -119,10 +121,11 @@ class App:
         people: tuple[str, ...] | None = None,
         join: tuple[str, str] | None = None,
         house: tuple[str, ...] | None = None,
+        seating: str | None = None,
     ) -> None:
         """``join``: the address of an online room and your name there: go
         straight to it (``--join``, ``--name``). ``people``: the names of the people at the table for this run
-        (``--people``, ``--names``; None: the settings'). ``level`` and
+        (``--people``, ``--names``; None: the settings'), ``seating`` how they sit (``--seating``). ``level`` and
         ``muted`` override the saved settings for this run
         (None: use them); so does ``table``, a rule set and a number of
         players (None: as many as the settings' opponents), and a match of
@@ -150,10 +153,10 @@ class App:
             store=store,
             settings=settings,
             stats=stats,
-            audio=Audio(not sound, self.notice, music=not low_memory),
+            audio=Audio(not sound, self.notice, music=not low_memory, device=_sound_device),
             loader=Loader(low_memory),
             title=TitleMenu(runtime.can_quit(platform), title_art=not low_memory),
-            next_match=NextMatch(settings, level or settings.difficulty, table, people, house),
+            next_match=NextMatch(settings, level or settings.difficulty, table, people, house, seating),
             low_memory=low_memory,
         )
         ctx.online = OnlinePlay(ctx)
@@ -170,6 +173,7 @@ class App:
             ctx.title.point_at("host")
         if saved is not None:
             ctx.title.saved_table = (saved.rules, saved.players)
+            ctx.title.saved_teams = saved.teams
         self.navigator.start(self._first_scene(continue_match, replay, join, table is not None))
 
     def _first_scene(
@@ -286,6 +290,7 @@ def run_window(
     people: tuple[str, ...] | None = None,
     join: tuple[str, str] | None = None,
     house: tuple[str, ...] | None = None,
+    seating: str | None = None,
 ) -> None:
     """Play in a window (or a browser page) until the player quits, the
     window at ``display_scale`` (None: pyxel chooses). ``store_for`` is
@@ -308,6 +313,7 @@ def run_window(
         people=people,
         join=join,
         house=house,
+        seating=seating,
     )
     app.mouse.in_window = display.pointer_in_window()
     pyxel.run(*window_frames(app))

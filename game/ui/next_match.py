@@ -26,7 +26,8 @@ class NextMatch:
     """``table``: this run's rule set and number of players (None: the
     settings'; players None: as many as the settings' opponents);
     ``people``: this run's people's names (None: the settings');
-    ``house``: this run's house rules (None: the settings')."""
+    ``house``: this run's house rules (None: the settings'); ``seating``:
+    how this run's people sit (None: the settings')."""
 
     def __init__(
         self,
@@ -35,12 +36,14 @@ class NextMatch:
         table: RunTable | None,
         people: tuple[str, ...] | None,
         house: tuple[str, ...] | None = None,
+        seating: str | None = None,
     ) -> None:
         self.settings = settings
         self.level = level  # --level is for this run only, unless changed in the menu
         self._table = None if table is None else RunTable(*table)  # (a test's (rules, players) too)
         self._people = people
         self._house = house
+        self._seating = seating
 
     @property
     def house(self) -> tuple[str, ...]:
@@ -107,7 +110,8 @@ class NextMatch:
 
     def seating(self, players: int, seed: int) -> Seating:
         names = self.people_names(players)
-        return Seating.of(players, names, self.settings.seating, seed) if len(names) > 1 else Seating.solo(players)
+        order = self._seating or self.settings.seating
+        return Seating.of(players, names, order, seed) if len(names) > 1 else Seating.solo(players)
 
     def change_people(self, step: int) -> None:
         """PEOPLE moved on from the title menu: one more or fewer, round from
@@ -129,6 +133,8 @@ class NextMatch:
             self.settings.people = len(names)
             self.settings.names = tuple(names) if len(names) > 1 else self.settings.names
             self._people = None
+        if self._seating is not None:
+            self.settings.seating, self._seating = self._seating, None
 
     def host_name(self) -> str:
         """The host's name at its table: the first person's, as PEOPLE (or

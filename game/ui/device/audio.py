@@ -36,13 +36,23 @@ SOUNDS = {
 class Audio:
     """Plays the named sound effects unless the sound is switched off."""
 
-    def __init__(self, muted: bool, notice: Callable[[str], None], music: bool = True) -> None:
+    def __init__(self, muted: bool, notice: Callable[[str], None], music: bool = True, device: bool = True) -> None:
         """``music`` is False in constrained-memory mode: the title music is
-        not loaded there, so it is never played."""
+        not loaded there, so it is never played. ``device`` is False in a
+        window that found no sound device: nothing is heard, whatever the
+        switch says (a headless run plays and reports its sounds as always)."""
         self.muted = muted
         self._notice = notice
         self.music = music
+        self.device = device
         self._music_on = False  # the title music should be playing (when sound is on)
+
+    @property
+    def word(self) -> str:
+        """SOUND's word on the menus: ON, OFF, or NO DEVICE where none was found (the title says so too)."""
+        if not self.device:
+            return "NO DEVICE"
+        return "OFF" if self.muted else "ON"
 
     def play(self, name: str) -> None:
         if self.muted:

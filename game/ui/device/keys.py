@@ -132,10 +132,12 @@ def chosen_key() -> tuple[str | None, str | None]:
 
 TYPED = {**{c: getattr(pyxel, f"KEY_{c}") for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"}, " ": pyxel.KEY_SPACE}
 TYPED["-"] = pyxel.KEY_MINUS
+TYPED["\n"] = pyxel.KEY_RETURN  # RETURN ends a name whatever PLAY is bound to (``letter_picker.ENTER``)
 
 
 def typed() -> str:
-    """The letters, digits, spaces and dashes typed in this frame (a name)."""
+    """The letters, digits, spaces and dashes typed in this frame (a name),
+    and a line's end for the RETURN key."""
     return "".join(c for c, code in TYPED.items() if pyxel.btnp(code))
 
 

@@ -74,7 +74,9 @@ EMOTE_RECTS = {name: (80 + 16 * i, 224, 12, 12) for i, name in enumerate(EMOTES)
 # COLOUR SIGNS: a shape for each card colour, on its cards and wherever a colour is named.
 SIGN_RECTS = {colour: (144 + 8 * i, 224, 7, 7) for i, colour in enumerate(SHEET_ROWS)}
 SIGN_W = 7
-SIGN_ON_CARD = (1, 12)  # where a card's sign sits: its left edge, clear of the corners, seen in a tight hand
+# Where a card's sign sits: over its bottom-left colour letter, the colour it stands for, seen in a tight
+# hand's strip and hiding no rank (in the middle of the left edge it hid the "+" of a big "+2" and the Skip's ring).
+SIGN_ON_CARD = (1, 22)
 
 ARROW_W = 7
 ARROW_H = 9

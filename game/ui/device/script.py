@@ -316,6 +316,7 @@ def run_headless(
     people: tuple[str, ...] | None = None,
     join: tuple[str, str] | None = None,
     house: tuple[str, ...] | None = None,
+    seating: str | None = None,
 ) -> int:
     """The ``--headless`` mode of ``python -m game``; returns the exit status
     (2 for a script that cannot run, before anything runs). Settings,
@@ -346,6 +347,7 @@ def run_headless(
         people=people,
         join=join,
         house=house,
+        seating=seating,
     )
     run_script(script_file_commands(script), app, shots)
     return 0

@@ -93,12 +93,15 @@ class HouseScene(Scene):
             return self
         if choice.what == "back":
             return Pop()
+        settings = ctx.settings
         if choice.what == PRESET:
-            ctx.next_match.change_house(next_preset(ctx.next_match.house, choice.step))
+            ctx.next_match.change_house(next_preset(ctx.next_match.house, settings.own_house, choice.step))
         else:
             ctx.next_match.change_house(ctx.next_match.house)
-            ctx.settings.toggle_house(choice.what)
-        self.screen.house = ctx.settings.house
+            settings.toggle_house(choice.what)
+        if preset_of(settings.house) is None:
+            settings.own_house = settings.house  # CUSTOM, to come back to after trying a preset
+        self.screen.house = settings.house
         ctx.notice(f"setting house rules {' '.join(ctx.settings.house) or 'none'}")
         ctx.save()
         return self
@@ -107,10 +110,13 @@ class HouseScene(Scene):
         self.screen.draw(self.ctx.frame)
 
 
-def next_preset(house: tuple[str, ...], step: int) -> tuple[str, ...]:
-    """The house rules of the preset ``step`` on from the one ``house`` is
-    (from NONE when it is none of them)."""
-    names = list(HOUSE_PRESETS)
-    preset = preset_of(house)
-    at = names.index(preset.name) if preset is not None else 0
-    return HOUSE_PRESETS[names[(at + step) % len(names)]].rules
+def next_preset(house: tuple[str, ...], own: tuple[str, ...], step: int) -> tuple[str, ...]:
+    """The house rules ``step`` on along the preset row from ``house``: the
+    presets, then CUSTOM, the player's own set (``house`` itself when no
+    preset has it, else ``own``, the last one they made), so that trying a
+    preset never throws their own set away."""
+    if preset_of(house) is None:
+        own = house
+    choices = [preset.rules for preset in HOUSE_PRESETS.values()] + ([own] if own and preset_of(own) is None else [])
+    at = next(index for index, rules in enumerate(choices) if set(rules) == set(house))
+    return choices[(at + step) % len(choices)]

@@ -159,6 +159,8 @@ RULE_PAGES["standard"].append(
             "DRAW TO MATCH|pick up until a card can be played.",
             "FORCED PLAY|a card you pick up that plays, plays.",
             "NO BLUFFING|a +4 only without the colour.",
+            "",
+            "PRESETS: NONE, PARTY, FAST or ALL at once; CUSTOM, your own.",
         ],
     )
 )

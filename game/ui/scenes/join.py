@@ -28,7 +28,7 @@ from game.ui.device import keys
 from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import CHAR_W, draw_frame, text_centred
-from game.ui.scenes.letter_picker import ADDRESS_ORDER, PICKER_HINT, picked, typing_keys
+from game.ui.scenes.letter_picker import ADDRESS_ORDER, ENTER, picked, typing_hint, typing_keys
 from game.ui.scenes.lobby import LobbyScene
 from game.ui.scenes.navigator import Keys, Pop, Push, Scene, Step
 from game.ui.scenes.widgets import ITEM_H, Choice, ItemList, fit_lines, list_choice
@@ -50,7 +50,6 @@ EXPLAINED = (
 PROBLEM_Y = 149
 PROBLEM_LINES = 3
 HINT = "RETURN types   UP/DOWN choose   ESCAPE back"
-TYPING_HINT = f"Type it or {PICKER_HINT}; BACKSPACE rubs out, RETURN keeps"
 LABELS = {"address": "ADDRESS: ", "name": "NAME: ", "join": "JOIN", "watch": "WATCH", "back": "BACK"}
 NO_ROOM_TO_WATCH = "WATCH needs the room's name after the last / (a watch makes no room): ws://HOST:PORT/ROOM"
 
@@ -110,7 +109,8 @@ class JoinScreen:
         return choice, moved
 
     def _type(self, pressed: list[str], typed: str, text: str) -> None:
-        pressed = typing_keys(pressed, text if self.typing == "address" else typed)
+        # The address's text is as the keyboard writes it; the RETURN key is among the keys' letters.
+        pressed = typing_keys(pressed, text + ENTER * (ENTER in typed) if self.typing == "address" else typed)
         if self.typing == "address":
             value = picked(
                 self.address[:-1] if "BACK" in pressed else self.address, pressed, ADDRESS_ORDER, ADDRESS_LENGTH
@@ -148,7 +148,7 @@ class JoinScreen:
         if self.problem:
             for i, line in enumerate(fit_lines(self.problem, PROBLEM_CHARS, PROBLEM_LINES)):
                 text_centred(lay.CX, PROBLEM_Y + 9 * i, line, lay.PINK)
-        text_centred(lay.CX, 176, spelled(TYPING_HINT if self.typing is not None else HINT), lay.GREY)
+        text_centred(lay.CX, 176, typing_hint() if self.typing is not None else spelled(HINT), lay.GREY)
 
 
 PROBLEM_CHARS = (lay.SCREEN_W - 40) // CHAR_W  # a line of the message, well inside the frame

@@ -1,6 +1,9 @@
 """The KEYS screen (scene ``keys``), over the title: each action's key and
 pad button (``game.storage.bindings``), changed by pressing the one wanted,
-and RESET back to the 1991 keys; each change saved with the settings.
+and RESET back to the 1991 keys once PLAY again confirms it; each change
+saved with the settings. The bottom line names the keys as they are now:
+a key that does nothing here any more (RETURN, once PLAY is on SPACE) is
+told so, with the one that chooses.
 """
 
 from __future__ import annotations
@@ -30,6 +33,8 @@ HINT_Y = lay.SCREEN_H - 8
 HINT = "UP/DOWN choose   RETURN, then the key or button you want   ESCAPE back"
 LISTENING = "Press the key or pad button for {title} (BACKSPACE: as it is)"
 CANCEL_KEY = "BACKSPACE"
+RESET_QUESTION = "Put back every 1991 key?  RETURN: yes   any other key: no"
+UNBOUND = "{key} does nothing now: RETURN chooses, ESCAPE goes back"
 
 
 class KeysScreen:
@@ -45,17 +50,41 @@ class KeysScreen:
         self.message = ""  # what the last press did, or why it was refused
         self.refused = False  # the message is a refusal
         self.refusal_told = True  # the run's notices have it
+        self.asking_reset = False  # RESET chosen: PLAY again confirms it
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
         if self.listening is not None:
             return self._listen(), False
+        if self.asking_reset:
+            return self._answer_reset(pressed, pointer), False
         if any(key in BACK_KEYS for key in pressed):
             return Choice("back"), False
         choice, moved = list_choice(self.items, pressed, pointer, cycling=())
+        if moved or choice is not None:
+            self.message = ""  # the hint again, with the keys as they are now
+        key, _ = keys.chosen_key()
+        if not pressed and key is not None:
+            self.message, self.refused = spelled(UNBOUND).format(key=key), True
         if choice is not None and choice.what in ACTIONS:
-            self.listening, self.message = choice.what, ""
+            self.listening = choice.what
+            return None, moved
+        if choice is not None and choice.what == "reset":
+            self.asking_reset = True
             return None, moved
         return choice, moved
+
+    def _answer_reset(self, pressed: list[str], pointer: Pointer | None) -> Choice | None:
+        """RESET's question: PLAY (or a click on RESET) puts the 1991 keys
+        back; any other key or click leaves the keys as they are."""
+        clicked = pointer is not None and pointer.clicked
+        on_reset = clicked and pointer is not None and pointer.inside(self.items.rect(self.items.cursor))
+        if "RETURN" in pressed or on_reset:
+            self.asking_reset = False
+            return Choice("reset")
+        if pressed or clicked or keys.chosen_key() != (None, None):
+            self.asking_reset = False
+            self.message, self.refused = "The keys stay as they are", False
+        return None
 
     def _listen(self) -> Choice | None:
         """The key or button pressed for the action listening: a choice of
@@ -90,13 +119,18 @@ class KeysScreen:
                 self._draw_action(what, y, colour, chosen and frame // 8 % 2 == 0)
             else:
                 pyxel.text(LABEL_X, y, "RESET TO THE 1991 KEYS" if what == "reset" else "BACK", colour)
+        text_centred(CX, HINT_Y, *self.bottom_line())
+
+    def bottom_line(self) -> tuple[str, int]:
+        """The line under the panel and its colour: what the screen waits
+        for, or what the last press did, or the hint with the keys in use."""
         if self.listening is not None:
-            line, colour = LISTENING.format(title=ACTIONS[self.listening].title), lay.YELLOW
-        elif self.message:
-            line, colour = self.message, lay.PINK if self.refused else lay.YELLOW
-        else:
-            line, colour = spelled(HINT), lay.GREY
-        text_centred(CX, HINT_Y, line, colour)
+            return LISTENING.format(title=ACTIONS[self.listening].title), lay.YELLOW
+        if self.asking_reset:
+            return spelled(RESET_QUESTION), lay.YELLOW
+        if self.message:
+            return self.message, lay.PINK if self.refused else lay.YELLOW
+        return spelled(HINT), lay.GREY
 
     def _draw_action(self, action: str, y: int, colour: int, blink: bool) -> None:
         key, button = self.table[action]

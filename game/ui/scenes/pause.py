@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Protocol
 
+import pyxel
+
 from game.ui import layout as lay
 from game.ui.device.keys import Pointer
 from game.ui.drawing import LOOK, draw_panel, text_centred
@@ -56,16 +58,17 @@ class PauseMenu:
         chats = tuple(key for key in self.items.keys if key.startswith("chat"))
         return list_choice(self.items, pressed, pointer, cycling=("sound", "hints", "signs", *chats))
 
-    def draw(self, sound: bool, frame: int, hints: bool = False, muted: tuple[bool, ...] = ()) -> None:
+    def draw(self, sound: str, frame: int, hints: bool = False, muted: tuple[bool, ...] = ()) -> None:
         draw_panel(self.X, self.Y, self.W, self.H, lay.YELLOW)
+        # No question over the items: SOUND, COLOUR SIGNS and HINTS answer none.
         text_centred(CX, self.Y + 10, "MENU", lay.LIGHT_BLUE)
-        text_centred(CX, self.Y + 22, "STOP WATCHING?" if self.watching else "LEAVE THIS MATCH?", lay.WHITE)
+        pyxel.line(self.X + 40, self.Y + 22, self.X + self.W - 41, self.Y + 22, lay.GREY)
         labels = {
-            "resume": "NO, WATCH ON" if self.watching else "NO, PLAY ON",
-            "sound": f"SOUND: {'ON' if sound else 'OFF'}",
+            "resume": "WATCH ON" if self.watching else "PLAY ON",
+            "sound": f"SOUND: {sound}",
             "hints": f"HINTS: {'ON' if hints else 'OFF'}",
             "signs": f"COLOUR SIGNS: {'ON' if LOOK.colour_signs else 'OFF'}",
-            "leave": "YES, STOP WATCHING" if self.watching else "YES, LEAVE THE MATCH",
+            "leave": "STOP WATCHING" if self.watching else "LEAVE THE MATCH",
         }
         for number, (name, off) in enumerate(zip(self.chatters, muted, strict=True)):
             labels[f"chat{number}"] = f"CHAT OF {name[:12]}: {'MUTED' if off else 'SHOWN'}"
@@ -149,7 +152,7 @@ class PauseScene(Scene):
         match.draw(paused=True)
         chat = self.table.chat
         muted = tuple(chat.is_muted(seats) for _, seats in self.mutes) if chat is not None else ()
-        self.screen.draw(not self.ctx.audio.muted, self.ctx.frame, match.hints, muted)
+        self.screen.draw(self.ctx.audio.word, self.ctx.frame, match.hints, muted)
         if self.table.watching:
             draw_message_bar(narration.WATCHING_MENU_NEWS, narration.WATCHING_MENU_HINT)
         else:

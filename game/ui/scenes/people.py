@@ -8,7 +8,8 @@ letter typed starts a new name, BACKSPACE rubs out (the name shown, first),
 RETURN keeps it; a gamepad picks each letter (``letter_picker``); LEFT/RIGHT move them earlier or later round the table
 (among the people: the first stays first on LEFT, the last last on RIGHT).
 SEATING (LEFT/RIGHT or RETURN) chooses how the people sit among
-the computers: TOGETHER, APART or SHUFFLED for every match. DONE keeps it
+the computers: TOGETHER, APART or SHUFFLED for every match; at a table of
+partners the row says what that makes the people (two APART: PARTNERS). DONE keeps it
 all (saved with the settings), once Y or RETURN (or a click on the question) confirms
 a table of several people; ESCAPE leaves without keeping any change.
 """
@@ -19,15 +20,17 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+from game.rules.teams import sides
 from game.storage.settings import NAME_CHARACTERS, NAME_LENGTH, SEATINGS, Settings
 from game.ui import layout as lay
 from game.ui.device import keys
 from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
 from game.ui.drawing import draw_frame, text_centred
-from game.ui.scenes.letter_picker import PICKER_HINT, PICKER_KEYS, picked, typing_keys
+from game.ui.scenes.letter_picker import PICKER_KEYS, picked, typing_hint, typing_keys
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
 from game.ui.scenes.widgets import Choice, ItemList, list_choice
+from game.ui.seats.kinds import Seating
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
@@ -43,8 +46,24 @@ TOGETHER_LINES = (
 )
 SEATING_NAMES = {"together": "TOGETHER", "apart": "APART", "shuffled": "SHUFFLED"}
 HINT = "RETURN types a name   LEFT/RIGHT moves a person round the table"
-TYPING_HINT = f"Type it or {PICKER_HINT}; BACKSPACE rubs out, RETURN keeps"
 FULL_HINT = f"{NAME_LENGTH} letters at most: BACKSPACE rubs out, RETURN keeps it"
+
+
+def seating_label(seating: str, count: int, players: int, teams: bool) -> str:
+    """The SEATING row: how the people sit and, at a table of partners,
+    what that makes them (APART puts two people opposite: partners;
+    TOGETHER side by side: opponents)."""
+    label = f"SEATING: {SEATING_NAMES[seating]}"
+    if not teams or count < 2:
+        return label
+    if seating == "shuffled":
+        return f"{label}, TEAMS BY CHANCE"
+    table_sides = sides(players, teams=True)
+    people = Seating.of(players, [f"P{n}" for n in range(count)], seating).people
+    their_teams = len({table_sides[seat] for seat in people})
+    if their_teams == 1:
+        return f"{label}: PARTNERS"
+    return f"{label}: OPPONENTS" if their_teams == count else f"{label}: IN {their_teams} TEAMS"
 
 
 def count_label(count: int, most: int) -> str:
@@ -58,10 +77,11 @@ def count_label(count: int, most: int) -> str:
 
 
 class PeopleScreen:
-    def __init__(self, count: int, most: int, names: tuple[str, ...], seating: str) -> None:
-        """``count`` people of at most ``most``; ``names``: everybody's names
-        (PLAYER 1... where none was typed), as many as ``most``."""
-        self.count, self.most = count, most
+    def __init__(self, count: int, most: int, names: tuple[str, ...], seating: str, teams: bool = False) -> None:
+        """``count`` people of at most ``most`` (the table's players);
+        ``names``: everybody's names (PLAYER 1... where none was typed), as
+        many as ``most``; ``teams``: the table is played by partners."""
+        self.count, self.most, self.teams = count, most, teams
         self.names = list(names)
         self.seating = seating
         self.typing: int | None = None  # the person whose name is being typed
@@ -161,11 +181,12 @@ class PeopleScreen:
         for i, name in enumerate(self.names):
             cursor = "_" if self.typing == i and frame % 16 < 10 else ""
             labels[f"person {i}"] = f"PERSON {i + 1}: {name}{cursor}"
-        labels["seating"] = f"SEATING: {SEATING_NAMES[self.seating]}"
+        labels["seating"] = seating_label(self.seating, self.count, self.most, self.teams)
         labels["done"] = "DONE"
         self.items.draw(labels, frame)
-        typing_hint = FULL_HINT if self.name_full else TYPING_HINT
-        text_centred(lay.CX, HINT_Y, spelled(typing_hint if self.typing is not None else HINT), lay.GREY)
+        typing = FULL_HINT if self.name_full else typing_hint()
+        hint = spelled(HINT) if self.typing is None else typing
+        text_centred(lay.CX, HINT_Y, hint, lay.GREY)
         bottom = self.items.y + len(self.items.keys) * self.items.item_h
         if bottom + 6 + 9 * len(TOGETHER_LINES) <= 172 and not self.confirming:
             for i, line in enumerate(TOGETHER_LINES):
@@ -190,7 +211,8 @@ class PeopleScene(Scene):
         settings = ctx.settings
         _, players = ctx.next_match.rules_and_players()
         everybody = Settings(people=players, names=settings.names[:players]).people_names(players)
-        self.screen = PeopleScreen(min(settings.people, players), players, everybody, settings.seating)
+        teams = ctx.next_match.teams
+        self.screen = PeopleScreen(min(settings.people, players), players, everybody, settings.seating, teams)
 
     def enter(self) -> None:
         self.ctx.show("people")

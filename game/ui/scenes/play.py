@@ -17,6 +17,7 @@ from game.ui.scenes.pause import PauseScene
 from game.ui.table import narration
 
 if TYPE_CHECKING:
+    from game.online.protocol import Session
     from game.ui.device.keys import Pointer
     from game.ui.scenes.context import Context
     from game.ui.table.match import Match
@@ -120,6 +121,18 @@ class PlayScene(Scene):
 
 def leave_online(ctx: Context) -> Step:
     """Leave the online room for the title; a server this machine hosts
-    runs on (the title says so)."""
+    runs on (the title says so: for the friends at its table, or, when only
+    computers sat with you, waiting for HOST again)."""
+    client = ctx.online.client
+    friends = client is not None and friends_seated(client.session)
     hosting = ctx.online.leave()
-    return Reset(ctx.home(narration.HOSTING_ON if hosting else ""))
+    if not hosting:
+        return Reset(ctx.home(""))
+    return Reset(ctx.home(narration.HOSTING_ON if friends else narration.HOSTING_ALONE))
+
+
+def friends_seated(session: Session) -> bool:
+    """Whether another person has taken a seat at the room's table (a computer's seat is nobody's)."""
+    return any(
+        seat.get("kind") == "person" and seat.get("name") for n, seat in enumerate(session.seats) if n != session.seat
+    )

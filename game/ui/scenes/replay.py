@@ -23,8 +23,9 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+from game.rules.rulesets import RULESETS
 from game.storage.replays import position, split_record
-from game.storage.saves import SavedMatch
+from game.storage.saves import SavedMatch, printable
 from game.ui import layout as lay
 from game.ui.device.key_words import spelled
 from game.ui.device.keys import Pointer
@@ -178,13 +179,24 @@ class ReplayViewer:
 
 
 def entry_label(saved: SavedMatch, width: int = 66) -> str:
-    """A kept match as its row shows it, in ``width`` letters: date, rule
-    set, level and result; at a big table the computers are C1, C2... and
-    what still does not fit ends in "..."."""
-    label = saved.summary().upper()
+    """A kept match as its row shows it, in ``width`` letters: date, the
+    table (rule set, players but for the 1991 game's two, TEAMS for
+    partners), level and result (partners' by team letter: "WON A 569 B
+    300"); at a big table the computers are C1, C2..., then the commas go,
+    and what still does not fit ends in "..."."""
+    table = saved.rules.upper()
+    if not RULESETS[saved.rules].classic(saved.players):
+        table += f" {saved.players}P"
+    result = (saved.result or "unfinished").upper()
+    if saved.teams:
+        table += " TEAMS"
+        result = result.replace("TEAM ", "").replace(",", "")
+    label = printable(f"{saved.date}  {table}  {saved.level.upper()}  {result}")
     if len(label) > width:
         for seat in range(MOST_SEATS, 0, -1):
             label = label.replace(f"COMPUTER {seat} ", f"C{seat} ")
+    if len(label) > width:
+        label = label.replace(", ", " ")  # every score, before any is cut
     return label if len(label) <= width else label[: width - 3] + "..."
 
 
@@ -198,6 +210,7 @@ class ReplayList:
 
     def __init__(self, matches: list[SavedMatch]) -> None:
         self.matches = matches
+        self.labels = [entry_label(saved) for saved in matches]  # once: a label reads the record's table
         self.cursor = 0
         self.message = ""  # one line at the foot of the list (a match that cannot be replayed)
 
@@ -238,7 +251,7 @@ class ReplayList:
             text_centred(CX, y + 60, "NO FINISHED MATCHES YET", lay.WHITE)
         else:
             _, shown = self._shown()
-            shown.draw({key: entry_label(self.matches[int(key)]) for key in shown.keys}, frame)
+            shown.draw({key: self.labels[int(key)] for key in shown.keys}, frame)
         if self.message:
             text_centred(CX, y + h - 12, self.message[: narration.MAX_CHARS - 6], lay.PINK)
         text_centred(CX, lay.SCREEN_H - 12, spelled("UP/DOWN choose   RETURN watch   ESCAPE back"), lay.GREY)

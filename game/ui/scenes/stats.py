@@ -5,18 +5,21 @@ are reported as it opens.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pyxel
 
 from game.rules.rulesets import RULESETS
+from game.storage.files import FILENAME
 from game.storage.settings import CLASSIC_TABLE, DIFFICULTIES, Stats
 from game.ui import layout as lay
+from game.ui.device import runtime
 from game.ui.device.keys import Pointer
 from game.ui.drawing import text_centred
 from game.ui.layout import CX
 from game.ui.scenes.navigator import Keys, Pop, Scene, Step
-from game.ui.scenes.widgets import BACK_KEYS, BUTTONS, Choice, draw_button, draw_titled_panel
+from game.ui.scenes.widgets import BACK_KEYS, BUTTON_Y, BUTTONS, Choice, draw_button, draw_titled_panel
 
 if TYPE_CHECKING:
     from game.ui.scenes.context import Context
@@ -45,38 +48,98 @@ def stats_lines(stats: Stats, table: str = CLASSIC_TABLE) -> list[str]:
 
 
 def table_title(table: str) -> str:
-    """YOUR RECORD AGAINST THE COMPUTER (1991), or the rule set and players
-    (and PARTNERS: "standard 4 teams", your team's record)."""
+    """The table named, and whose record it is: the 1991 game against the
+    computer, or the rule set and players (and PARTNERS: "standard 4
+    teams", your team's record)."""
     if table == CLASSIC_TABLE:
-        return "YOUR RECORD AGAINST THE COMPUTER"
+        return "THE 1991 GAME: YOUR RECORD AGAINST THE COMPUTER"
     rules, players, *teams = table.split(" ")
     if teams:
         return f"{RULESETS[rules].title}, {players} PLAYERS, PARTNERS: YOUR TEAM'S RECORD"
     return f"{RULESETS[rules].title}, {players} PLAYERS: YOUR RECORD"
 
 
-class StatsScreen:
-    """The record against each difficulty, at the table the title menu has
-    chosen (rule set and players); any of RETURN, ESCAPE, B, START or a
-    click goes back."""
+WHERE_Y = BUTTON_Y - 9  # where the record is kept: under its eight rows, over BACK
+WHERE_CHARS = (lay.SCREEN_W - 40) // 4
 
-    def __init__(self, table: str = CLASSIC_TABLE, people: bool = False) -> None:
+
+def where_kept(directory: Path | None, browser: bool) -> str:
+    """Where the settings and statistics are kept, as a player can look for
+    them: the file (the home folder as ~), the browser's storage, or this run only."""
+    if directory is not None:
+        path = str(directory / FILENAME)
+        home = str(Path.home())
+        if path.startswith(home + "/"):
+            path = "~" + path[len(home) :]
+        line = f"Kept in {path}"
+        return line if len(line) <= WHERE_CHARS else f"Kept in ...{path[len(path) - WHERE_CHARS + 11 :]}"
+    if browser:
+        return "Kept in this browser's storage, for this page"
+    return "Kept for this run only: no data folder"
+
+
+def recorded_tables(stats: Stats, first: str) -> list[str]:
+    """Every table the player has a record at (the 1991 game first, then
+    the others by name), with ``first`` (the title menu's) among them."""
+    played = [
+        table
+        for table in (CLASSIC_TABLE, *sorted(stats.tables))
+        if any(stats.level(level, table).hands_played for level in DIFFICULTIES)
+    ]
+    return played if first in played else [first, *played]
+
+
+class StatsScreen:
+    """The record against each difficulty at one table, named, and where it
+    is kept: first the table the title menu has chosen, LEFT/RIGHT (or
+    PREV/NEXT) every other table with a record; any of RETURN, ESCAPE, B,
+    START or a click elsewhere goes back."""
+
+    def __init__(
+        self, table: str = CLASSIC_TABLE, people: bool = False, where: str = "", tables: list[str] | None = None
+    ) -> None:
         """``people``: show the records of the people at this machine by name
         (matches of several people) instead of one person's against the
-        computer."""
-        self.table = table
+        computer; ``where``: where they are kept (``where_kept``);
+        ``tables``: the tables to browse (``recorded_tables``: ``table`` among them)."""
+        self.tables = tables or [table]
+        self.at = self.tables.index(table)
         self.people = people
+        self.where = where
+
+    @property
+    def table(self) -> str:
+        return self.tables[self.at]
+
+    @property
+    def browsing(self) -> bool:
+        """There is another table to see (PREV and NEXT show)."""
+        return len(self.tables) > 1 and not self.people
 
     def update(self, pressed: list[str], pointer: Pointer | None) -> tuple[Choice | None, bool]:
-        if any(key in (*BACK_KEYS, "RETURN") for key in pressed) or (pointer is not None and pointer.clicked):
+        clicked = pointer is not None and pointer.clicked
+        if self.browsing:
+            step = next((-1 if key == "LEFT" else 1 for key in pressed if key in ("LEFT", "RIGHT")), 0)
+            if clicked and pointer is not None:
+                step = -1 if pointer.inside(BUTTONS["prev"]) else 1 if pointer.inside(BUTTONS["next"]) else 0
+            if step:
+                self.at = (self.at + step) % len(self.tables)
+                return Choice("table"), True
+        if any(key in (*BACK_KEYS, "RETURN") for key in pressed) or clicked:
             return Choice("back"), False
         return None, False
 
     def draw(self, stats: Stats, level: str) -> None:
-        if self.people:
+        if self.people:  # (nine rows of names: the line goes under the panel)
             self._draw_people(stats)
-            return
-        x, y, w, _ = draw_titled_panel("STATISTICS", table_title(self.table))
+            text_centred(CX, lay.SCREEN_H - 12, self.where, lay.GREY)
+        else:
+            self._draw_record(stats, level)
+            text_centred(CX, WHERE_Y, self.where, lay.GREY)
+
+    def _draw_record(self, stats: Stats, level: str) -> None:
+        heading = f"STATISTICS   TABLE {self.at + 1} OF {len(self.tables)}" if self.browsing else "STATISTICS"
+        x, y, w, _ = draw_titled_panel(heading, table_title(self.table))
         head_y = y + 36
         for level_name, cx in zip(DIFFICULTIES, STAT_COLUMNS, strict=True):
             colour = lay.YELLOW if level_name == level else lay.LIGHT_BLUE
@@ -92,6 +155,9 @@ class StatsScreen:
         played = sum(stats.level(name, self.table).matches_played for name in DIFFICULTIES)
         hands = sum(stats.level(name, self.table).hands_played for name in DIFFICULTIES)
         draw_button(BUTTONS["back"], "BACK", True)
+        if self.browsing:
+            draw_button(BUTTONS["prev"], "< PREV", False)
+            draw_button(BUTTONS["next"], "NEXT >", False)
         footer = f"{_count(hands, 'hand')} and {_count(played, 'match')} so far, saved after every hand"
         text_centred(CX, lay.SCREEN_H - 12, footer, lay.GREY)
 
@@ -139,14 +205,20 @@ class StatsScene(Scene):
 
     def __init__(self, ctx: Context, table: str, people: bool) -> None:
         self.ctx = ctx
-        self.table = table
         self.people = people
-        self.screen = StatsScreen(table, people=people)
+        where = where_kept(ctx.store.directory, runtime.in_browser())
+        self.screen = StatsScreen(table, people, where, recorded_tables(ctx.stats, table))
 
     def enter(self) -> None:
+        self.ctx.show("stats")
+        self._tell()
+
+    def _tell(self) -> None:
+        """The table shown, in words (for headless runs)."""
         ctx = self.ctx
-        ctx.show("stats")
-        lines = people_lines(ctx.stats) if self.people else stats_lines(ctx.stats, self.table)
+        lines = people_lines(ctx.stats) if self.people else stats_lines(ctx.stats, self.screen.table)
+        if self.screen.browsing:
+            ctx.notice(f"stats table {self.screen.table}")
         for line in lines:
             ctx.notice(f"stats {line}")
 
@@ -155,6 +227,9 @@ class StatsScene(Scene):
         if moved:
             self.ctx.audio.play("move")
         if choice is None:
+            return self
+        if choice.what == "table":
+            self._tell()
             return self
         self.ctx.audio.play("select")
         return Pop()

@@ -145,4 +145,4 @@ class TitleScene(Scene):
         level = ctx.next_match.level
         ctx.title.partners = RULESETS[rules].partners
         teams = ctx.next_match.teams
-        ctx.title.draw(level, not ctx.audio.muted, ctx.frame, rules, players - 1, scoring, house, people, teams)
+        ctx.title.draw(level, ctx.audio.word, ctx.frame, rules, players - 1, scoring, house, people, teams)

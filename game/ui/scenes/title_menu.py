@@ -31,7 +31,8 @@ TITLE_ART_CENTRE = (106, 86)
 PLAIN_TITLE_CENTRE = (108, 88)  # the fan of cards and the name, without the art
 MENU_X, MENU_Y, MENU_W = 216, 36, 98
 TITLE_ITEM_H = 10  # twelve items fit above the bottom lines
-MENU_HEADING_GAP = 16  # MAIN MENU above the items; closer (not under 2) when they are many
+MENU_HEADING_GAP = 16  # MAIN MENU above the items; closer when they are many, never on the frame's line
+HEADING_TOP = 5  # the frame's line is at y = 2: two rows clear of it
 CREDIT_Y = 164
 HINT_Y = 176
 FOOTER_Y = 187
@@ -60,6 +61,7 @@ class TitleMenu:
         self._fitted: tuple[str, list[str]] = ("", [])
         self._list(continuing=False, partners=False)
         self.saved_table: tuple[str, int] | None = None  # the rule set and players of the match to continue
+        self.saved_teams = False  # that match is played by partners
 
     @property
     def can_continue(self) -> bool:
@@ -96,7 +98,7 @@ class TitleMenu:
 
     @property
     def heading_y(self) -> int:
-        return max(2, self.items.y - MENU_HEADING_GAP)
+        return max(HEADING_TOP, self.items.y - MENU_HEADING_GAP)
 
     def point_at(self, key: str) -> None:
         """Put the cursor on an item the menu shows (the item the title's message names)."""
@@ -114,7 +116,7 @@ class TitleMenu:
     def draw(
         self,
         level: str,
-        sound: bool,
+        sound: str,
         frame: int,
         rules: str = "1991",
         opponents: int = 1,
@@ -123,15 +125,16 @@ class TitleMenu:
         people: int = 1,
         teams: bool = False,
     ) -> None:
-        """The menu; ``house`` is how many house rules are on (standard UNO
-        only), ``people`` how many people play at this machine."""
+        """The menu; ``sound`` SOUND's word (``Audio.word``), ``house`` how
+        many house rules are on (standard UNO only), ``people`` how many
+        people play at this machine."""
         draw_frame()
         if self.title_art:
             draw_title_art(*TITLE_ART_CENTRE)
         else:
             draw_plain_title(*PLAIN_TITLE_CENTRE)
         labels = {
-            "continue": continue_label(self.saved_table, (rules, opponents + 1)),
+            "continue": continue_label(self.saved_table, (rules, opponents + 1), self.saved_teams),
             "play": "PLAY",
             "rules": f"RULES: {RULESETS[rules].title}",
             "opponents": f"OPPONENTS: {opponents}",
@@ -139,7 +142,7 @@ class TitleMenu:
             "partners": f"PARTNERS: {'ON' if teams else 'OFF'}",
             "house": f"HOUSE RULES: {house or 'OFF'}" if RULESETS[rules].house_rules else "HOUSE RULES: -",
             "level": f"LEVEL: {level.upper()}",
-            "sound": f"SOUND: {'ON' if sound else 'OFF'}",
+            "sound": f"SOUND: {sound}",
             "keys": "KEYS",
             "howto": "HOW TO PLAY",
             "stats": "STATISTICS",
@@ -161,12 +164,16 @@ class TitleMenu:
             text_centred(CX, y, text, colour)
 
 
-def continue_label(saved: tuple[str, int] | None, menu: tuple[str, int]) -> str:
-    """CONTINUE, and which match it resumes (its rule set and players)
-    unless that is the classic game the menu shows too."""
+def continue_label(saved: tuple[str, int] | None, menu: tuple[str, int], teams: bool = False) -> str:
+    """CONTINUE, and which match it resumes (its rule set and players, or
+    its players and TEAMS for partners, who play standard UNO only: the
+    label stays clear of its highlight's edge) unless that is the classic
+    game the menu shows too."""
     if saved is None or (saved == menu and RULESETS[menu[0]].classic(menu[1])):
         return "CONTINUE"
     rules, players = saved
+    if teams:
+        return f"CONTINUE {players}P TEAMS"
     return f"CONTINUE {RULESETS[rules].short_title} {players}P"
 
 

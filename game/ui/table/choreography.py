@@ -533,7 +533,7 @@ class Choreographer:
     def _match_end(self, event: Event) -> None:
         def begin() -> None:
             self.audio.play("match won" if self._cheers(event.seat) else "match lost")
-            self._say_news(event)
+            self.say(narration.match_end_news(event, self.seating, self.board.sides) or self._news_of(event))
 
         self._add(HAND_END_FRAMES, begin)
 

@@ -35,7 +35,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TypeVar
 
-from game.rules import Event, IllegalAction
+from game.rules import Card, Event, IllegalAction
 from game.ui.device.audio import Audio
 from game.ui.device.keys import Pointer
 from game.ui.scenes import handover
@@ -72,7 +72,16 @@ def hand_result(game: TableGame) -> results.HandResult:
         left=tuple(len(hand) for hand in game.hands),
         tally=game.scoring == "tally",
         sides=game.sides if game.teams else (),
+        given=_points_left(game) if game.teams else (),
     )
+
+
+def _points_left(game: TableGame) -> tuple[int, ...]:
+    """The points in each seat's hand (the cards' values, ``Card.points``);
+    () where a hand is not known here (online, the others' cards)."""
+    if not all(code for hand in game.hands for code in hand):
+        return ()
+    return tuple(sum(Card(code).points for code in hand) for hand in game.hands)
 
 
 def _nothing(match: Match) -> None:

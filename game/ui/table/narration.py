@@ -27,6 +27,7 @@ from game.rules.events import (
     PENALTY,
     Event,
 )
+from game.rules.teams import team_letter
 from game.ui.seats.kinds import Seating
 
 MAX_CHARS = 78
@@ -59,6 +60,7 @@ CONTINUED = "The match goes on where you left it"
 CAUGHT_UP = "The table caught up with the server"
 MATCH_WAS_OVER = "This match is over: here is how it ended"  # a finished online match, rejoined
 HOSTING_ON = "Your table server runs on for your friends while they play"
+HOSTING_ALONE = "Nobody else joined your table: HOST again opens a new one on your server"
 ONLINE_MENU_NEWS = "Online, the table plays on: your turn time still runs"
 WATCHING_MENU_NEWS = "Online, the table plays on while you look at the menu"
 NOTHING_TO_CONTINUE = "No saved match to continue: choose PLAY for a new one"
@@ -303,6 +305,22 @@ def reverse_news(seat: int | None, players: Players) -> str:
     if seat is None:
         return "Play changes direction"
     return f"{who(seat, players)} {'change' if _you(seat, players) else 'changes'} the direction of play"
+
+
+def match_end_news(event: Event, players: Players, sides: tuple[int, ...]) -> str | None:
+    """Partners (``sides`` by place): the team that won the match, as the
+    match's box says it in capitals ("Your team wins the match!"; with
+    several people at this machine, nobody's "your": "Team B wins the
+    match!"); None without teams, which ``news`` says."""
+    if not sides:
+        return None
+    yours = not seating_of(players).several and sides[event.seat] == sides[0]
+    return team_wins_news(sides[event.seat], yours)
+
+
+def team_wins_news(side: int, yours: bool) -> str:
+    """A match won by partners: "Your team wins the match!" or "Team B wins the match!"."""
+    return "Your team wins the match!" if yours else f"Team {team_letter(side)} wins the match!"
 
 
 def hand_end_news(event: Event, players: Players, sides: tuple[int, ...], tally: bool) -> str | None:

@@ -22,7 +22,9 @@ PROMPT_PLAY_AGAIN = "The match is over: RETURN plays again; ESCAPE, then LEAVE, 
 PROMPT_AGAIN_SENT = "You play again: the next match starts once everyone here says yes"
 START_NOW = "RETURN: START NOW"  # the creator's, once it has said yes: those who do not say yes are not waited for
 PROMPT_BEGUN = "The next match has begun: RETURN takes you to it"
-PROMPT_PLAYED_FOR_YOU = "Your time ran out: a computer plays for you. Press a key to play on"
+# The server's computer plays a seat whose time ran out or whose person was away (a window killed, say):
+# the table cannot tell which, so the words say both.
+PROMPT_PLAYED_FOR_YOU = "Away or out of time: a computer plays for you. Press a key to play on"
 STANDIN = " (CPU)"  # after the name of a person a computer plays for (at the table, or not)
 OFFLINE = " (OFF)"  # ... whose connection has gone (a computer plays for them once their turn time is up)
 WATCHING_LABEL = "WATCHING"

@@ -31,6 +31,7 @@ from game.ui.table.seat_layout import (
 )
 
 MOST_BACKS = 10  # small card backs shown in a panel; the count says the rest
+PARTNER = "PARTNER"  # on your partner's panel, in place of its card backs; your team's frames are white
 NAME_ROOM = (PANEL_W - 6) // CHAR_W  # letters of a name a panel shows (an online name may be longer)
 
 
@@ -59,8 +60,9 @@ def draw_seats(board: Board, frame: int) -> None:
 def _draw_panel(board: Board, panel: Panel, frame: int) -> None:
     seat, x, y = panel.seat, panel.x, panel.y
     in_turn = board.turn == seat
+    ours = bool(board.sides) and board.sides[seat] == board.sides[0]  # partners: your team's seat
     pyxel.rect(x, y, PANEL_W, PANEL_H, lay.BLACK)
-    pyxel.rectb(x, y, PANEL_W, PANEL_H, lay.YELLOW if in_turn else lay.LIGHT_BLUE)
+    pyxel.rectb(x, y, PANEL_W, PANEL_H, lay.YELLOW if in_turn else lay.WHITE if ours else lay.LIGHT_BLUE)
     if in_turn:
         blit(res.MARKER_RECT, x + PANEL_W // 2 - 3, y - 4 if y > 4 else y + PANEL_H - 1)
     if board.pick == seat and frame % 16 < 11:
@@ -71,7 +73,6 @@ def _draw_panel(board: Board, panel: Panel, frame: int) -> None:
     room = NAME_ROOM
     if board.sides:  # partners: the team's letter in the corner, your team's on white
         room -= 2
-        ours = board.sides[seat] == board.sides[0]
         pyxel.rect(x + PANEL_W - 9, y + 2, 7, 9, lay.WHITE if ours else lay.BLUE)
         pyxel.text(x + PANEL_W - 7, y + 4, team_letter(board.sides[seat]), lay.BLACK if ours else lay.WHITE)
     if board.pick is not None:  # a seat is being named: its number key before its name
@@ -87,6 +88,8 @@ def _draw_panel(board: Board, panel: Panel, frame: int) -> None:
     pyxel.text(x + 5 + 2 * len(str(count)) * CHAR_W, y + 13, "CARD" if count == 1 else "CARDS", lay.WHITE)
     if seat != 0 and board.hands_up is not None:
         _draw_chips(board.hands_up[seat], x + 3, y + PANEL_H - 10, PANEL_W - 6)
+    elif seat != 0 and ours:  # your partner: said where you look (the count above says the cards)
+        pyxel.text(x + 3, y + PANEL_H - 9, PARTNER, lay.WHITE)
     elif seat != 0 or board.hidden:
         for i in range(min(count, MOST_BACKS)):
             blit(res.MINI_BACK_RECT, x + 3 + 5 * i, y + PANEL_H - 10)

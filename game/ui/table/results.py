@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pyxel
 
-from game.rules.teams import team_letter, team_totals
+from game.rules.teams import side_points, team_letter, team_totals
 from game.ui import layout as lay
 from game.ui.device import resources as res
 from game.ui.device.key_words import spelled
@@ -14,6 +14,7 @@ from game.ui.drawing import CHAR_W, big_text, draw_card, draw_panel, draw_title_
 from game.ui.layout import CX
 from game.ui.seats.kinds import seat_name
 from game.ui.table.hand_layout import layout_row
+from game.ui.table.narration import team_wins_news
 
 PANEL_X = 24
 PANEL_Y = lay.COUNT_Y + lay.COUNT_H + 3  # under the card counts, which stay in view
@@ -38,6 +39,7 @@ class HandResult:
     tally: bool = False  # each player's own cards added to their total; the lowest wins
     names: tuple[str, ...] = ()  # several people: every seat's name (nobody is "you")
     sides: tuple[int, ...] = ()  # partners: every seat's team (``teams.sides``); (): none
+    given: tuple[int, ...] = ()  # partners: the points in each seat's hand; (): not known here (online)
 
     @property
     def players(self) -> int:
@@ -79,7 +81,18 @@ class HandResult:
         team = f"TEAM {team_letter(self.sides[self.winner])}"
         head = f"{went}: EVERY TEAM ADDS ITS CARDS" if self.tally else f"{went}: {team} SCORES {self.points} POINTS"
         rule = f"(AT {self.target} THE LOWEST WINS)" if self.tally else f"(FIRST TO {self.target})"
-        return [head, f"{team_scores(self.scores, self.sides)}  {rule}"]
+        return [head, *self._counted_line(), f"{team_scores(self.scores, self.sides)}  {rule}"]
+
+    def _counted_line(self) -> list[str]:
+        """Partners: what each team's hands gave the team that went out (as
+        the 1991 result shows the cards counted); none under the tally or
+        where the hands are not known here."""
+        if self.tally or not self.given:
+            return []
+        winners = self.sides[self.winner]
+        gave = team_totals(side_points(self.given, self.sides), self.sides)
+        cells = [f"TEAM {team_letter(side)} {points}" for side, points in gave.items() if side != winners]
+        return ["COUNTED: " + ", ".join(cells)]
 
 
 def team_scores(scores: tuple[int, ...], sides: tuple[int, ...]) -> str:
@@ -149,13 +162,15 @@ def _draw_table_result(result: HandResult) -> None:
     won = result.winner == 0 or bool(result.names) or 0 in winners
     draw_panel(PANEL_X, PANEL_Y, PANEL_W, PANEL_H, lay.YELLOW if won else lay.PINK)
     text_centred(CX, PANEL_Y + 10, "END OF THE LAST HAND" if result.last else "END OF THE HAND", lay.LIGHT_BLUE)
-    head, totals = result.lines()
+    head, *counted, totals = result.lines()
     text_centred(CX, PANEL_Y + 24, head, lay.YELLOW if won else lay.PINK)
     text_centred(CX, PANEL_Y + 36, totals.rsplit("  ", 1)[-1], lay.GREY)
+    for line in counted:  # partners: what each team gave, and each player on the rows
+        text_centred(CX, PANEL_Y + 46, line, lay.WHITE)
     columns = 1 if result.players <= 5 else 2
     rows = (result.players + columns - 1) // columns
     col_w = (PANEL_W - 24) // columns
-    text_y = PANEL_Y + 52
+    text_y = PANEL_Y + 52 + 8 * len(counted)
     for seat, score in enumerate(result.scores):
         col, row = divmod(seat, rows)
         x, y = PANEL_X + 12 + col * col_w, text_y + row * 12
@@ -164,8 +179,17 @@ def _draw_table_result(result: HandResult) -> None:
         if sides:
             pyxel.text(x - 8, y, team_letter(sides[seat]), lay.LIGHT_BLUE)
         pyxel.text(x, y, result.names[seat] if result.names else seat_name(seat, result.players), colour)
-        pyxel.text(x + 52, y, f"{left} LEFT", lay.GREY)
+        counted_here = result.given and not result.tally and sides[seat] != sides[result.winner]
+        pyxel.text(x + 52, y, left_cell(left, result.given[seat] if counted_here else None, columns), lay.GREY)
         pyxel.text(x + col_w - 40, y, f"{score:>5}", colour)
+
+
+def left_cell(left: int, points: int | None, columns: int) -> str:
+    """A seat's cards left on a result's row and, for a partner whose cards
+    were counted, their points: "4 LEFT = 45 POINTS" ("4 = 45" in two columns)."""
+    if points is None:
+        return f"{left} LEFT"
+    return f"{left} LEFT = {points} POINTS" if columns == 1 else f"{left} = {points}"
 
 
 def draw_match_result(
@@ -188,9 +212,9 @@ def draw_match_result(
         big_text(CX, PANEL_Y + 50, "UNO 1991", lay.YELLOW, 3, shadow=lay.PURPLE)
     text_centred(CX, PANEL_Y + 80, "END OF THE MATCH", lay.LIGHT_BLUE)
     loser = "THE COMPUTER" if len(scores) == 2 else seat_name(winner, len(scores))
-    if sides:
-        team = "YOUR TEAM WINS" if won and not names else f"TEAM {team_letter(sides[winner])} WINS"
-        text_centred(CX, PANEL_Y + 94, f"{team} THE MATCH!", lay.YELLOW)
+    if sides:  # as the message bar says it (``narration.team_wins_news``)
+        yours = (not names or "YOU" in names) and sides[winner] == sides[0]  # (several people: nobody's "your")
+        text_centred(CX, PANEL_Y + 94, team_wins_news(sides[winner], yours).upper(), lay.YELLOW)
     elif names:
         wins = "YOU WIN" if names[winner] == "YOU" else f"{names[winner]} WINS"  # an online table: yours is YOU
         text_centred(CX, PANEL_Y + 94, f"{wins} THE MATCH!", lay.YELLOW)

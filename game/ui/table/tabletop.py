@@ -10,6 +10,7 @@ import pyxel
 
 from game.rules.cards import COLOUR_NAMES, COLOURS
 from game.rules.house import HOUSE_RULES
+from game.rules.house_presets import preset_of
 from game.ui import layout as lay
 from game.ui.device import resources as res
 from game.ui.device.key_words import spelled
@@ -21,18 +22,25 @@ CHOICE_GAP = 8
 
 
 def house_tags(house: tuple[str, ...], players: int) -> str:
-    """The house rules in play, named between the piles and your hand: in
-    full where they fit the free width (between the side panels of a big
-    table), else in short."""
+    """The house rules in play, named between the piles and your hand,
+    after the preset they make if they make one ("PARTY HOUSE RULES: ..."):
+    in full where they fit the free width (between the side panels of a
+    big table), else in short, else (a preset at a big table) by the
+    preset's name alone."""
     free = (
         lay.SCREEN_W - 8
         if players - 1 <= seat_layout.MOST_ON_TOP
         else seat_layout.SIDE_X[1] - seat_layout.SIDE_X[0] - seat_layout.PANEL_W - 8
     )
-    tags = "HOUSE RULES: " + "  ".join(HOUSE_RULES[name].title for name in house)
-    if len(tags) * CHAR_W > free:
-        tags = "HOUSE: " + " ".join(HOUSE_RULES[name].short_title for name in house)
-    return tags
+    preset = preset_of(house)
+    named = f"{preset.title} " if preset is not None else ""
+    tags = [
+        f"{named}HOUSE RULES: " + "  ".join(HOUSE_RULES[name].title for name in house),
+        f"{named}HOUSE: " + " ".join(HOUSE_RULES[name].short_title for name in house),
+    ]
+    if preset is not None:
+        tags.append(f"{named}HOUSE RULES")  # the preset's name says which
+    return next((tag for tag in tags if len(tag) * CHAR_W <= free), tags[-1])
 
 
 def draw_arrow(x: int, y: int, frame: int) -> None:
