@@ -130,6 +130,30 @@ def test_nan_and_infinity_are_refused_on_the_way_in_never_sent_back_as_invalid_j
         assert answer(ws, "pong")["id"] == 8, "the connection goes on"
 
 
+def test_a_pong_echoes_only_what_a_ping_needs(srv):
+    """A 4,000-digit number, 1e+308 and a lone surrogate came back in the
+    pong as they were sent: each is refused with its reason now, and a
+    ping's small number or short text still comes back as it went."""
+    with join(srv, "echo") as ws:
+        assert answer(ws)["type"] == "welcome"
+        for frame in (
+            '{"type": "ping", "id": ' + "9" * 4000 + "}",
+            '{"type": "ping", "id": 1e+308}',
+            '{"type": "ping", "id": 2.5}',
+            '{"type": "ping", "id": "\\ud800"}',
+            json.dumps({"type": "ping", "id": "x" * 65}),
+            json.dumps({"type": "ping", "id": {"a": [1, 2, 3]}}),
+        ):
+            ws.send(frame)
+            reply = _strict(ws.recv(timeout=5))
+            while reply["type"] not in ("error", "refused", "pong"):
+                reply = _strict(ws.recv(timeout=5))
+            assert reply["type"] == "error" and "id must be a whole number" in reply["reason"], (frame[:60], reply)
+        for sent in (2**53 - 1, -7, "ping 12", None):
+            ws.send(json.dumps({"type": "ping", "id": sent}))
+            assert answer(ws, "pong")["id"] == sent, "the connection goes on, and a ping's id comes back"
+
+
 LOOK_ALIKES = [
     "ANNA",
     "\uff21\uff2e\uff2e\uff21",

@@ -62,6 +62,17 @@ LIST = Kind("a list", lambda value: isinstance(value, list | tuple))  # (tuples:
 NULL = Kind("null", lambda value: value is None)
 ANY = Kind("any JSON value", lambda value: True)
 HEX = Kind("hex text (0-9, a-f)", lambda value: isinstance(value, str) and NONCE.fullmatch(value) is not None)
+ECHO_MOST = 2**53 - 1  # a ping's number at most (either way): every JSON reader holds it exactly
+ECHO_LONGEST = 64  # characters of a ping's text at most
+# What a ``ping``'s ``id`` may be, which its ``pong`` echoes: a whole number a JavaScript client can
+# read back as it sent it, or short text of characters (no lone surrogate, which no UTF-8 client reads).
+ECHO = Kind(
+    f"a whole number of at most {ECHO_MOST} either way, or text of at most {ECHO_LONGEST} characters",
+    lambda value: (
+        (isinstance(value, int) and not isinstance(value, bool) and abs(value) <= ECHO_MOST)
+        or (isinstance(value, str) and len(value) <= ECHO_LONGEST and not any("\ud800" <= c <= "\udfff" for c in value))
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -116,7 +127,7 @@ CLIENT_MESSAGES: Mapping[str, Mapping[str, Field]] = {
     "nonce": {"nonce": _field(HEX, required=True, longest=NONCE_LENGTH)},  # the nonce pledged, once ``reveal`` asks
     "next": {},
     "back": {},
-    "ping": {"id": _field(ANY)},  # comes back in ``pong``
+    "ping": {"id": _field(ECHO, NULL)},  # comes back in ``pong``: bounded to what a ping needs
     "chat": {"say": _field(TEXT, required=True, longest=chat.LONGEST)},  # one of ``chat.SAYINGS``
 }
 
