@@ -70,31 +70,12 @@ def test_a_half_finished_handshake_counts_against_its_address_and_a_slow_one_is_
 SERVER_FILES = 128  # the server's files at most (RLIMIT_NOFILE): a flood of 400 fills them at once
 
 
-def _few_files() -> None:
-    resource.setrlimit(resource.RLIMIT_NOFILE, (SERVER_FILES, SERVER_FILES))
-
-
 @pytest.mark.slow
 def test_a_slowloris_flood_is_refused_said_once_and_the_server_serves_after(tmp_path):
-    command = [sys.executable, "-m", "game.server", "--port", "0", "--data-dir", str(tmp_path), "--stop-after", "60"]
-    process = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=_few_files
-    )
-    lines: list[str] = []
-
-    def read() -> None:
-        assert process.stdout is not None
-        lines.extend(line.rstrip("\n") for line in process.stdout)
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
+    process, lines, url = _server_process(tmp_path, SERVER_FILES, "--stop-after", "60")
     try:
-        deadline = time.monotonic() + 20
-        while not any(line.startswith("listening on ") for line in lines) and time.monotonic() < deadline:
-            time.sleep(0.02)
-        url = next(line for line in lines if line.startswith("listening on ")).split()[-1]
         port = int(url.rsplit(":", 1)[1])
-        base = len(list(Path(f"/proc/{process.pid}/fd").iterdir()))  # its own files: the store's, the listener...
+        base = _files(process.pid)  # its own files: the store's, the listener...
         flood = []
         for _ in range(400):
             with contextlib.suppress(OSError):
@@ -106,7 +87,7 @@ def test_a_slowloris_flood_is_refused_said_once_and_the_server_serves_after(tmp_
             for sock in flood:
                 with contextlib.suppress(OSError):
                     sock.sendall(b"E")
-            files.append(len(list(Path(f"/proc/{process.pid}/fd").iterdir())))
+            files.append(_files(process.pid))
         refused = sum(_refused(sock) for sock in flood)
         for sock in flood:
             sock.close()
@@ -114,7 +95,6 @@ def test_a_slowloris_flood_is_refused_said_once_and_the_server_serves_after(tmp_
     finally:
         process.terminate()
         process.wait(20)
-        reader.join(5)
     assert min(files) <= base + SERVER_FILES // 4 + 4, (base, files)  # its handshakes at most, not all its files
     assert refused >= 100, refused  # refused at once (the rest wait in the kernel's queue meanwhile)
     assert answer["type"] == "welcome", answer
