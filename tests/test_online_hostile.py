@@ -21,6 +21,7 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.sync.client import connect
 
 from game.online.bot import play
+from game.online.protocol import ECHO_LONGEST
 
 TABLE = {"rules": "standard", "players": 2}
 
@@ -268,19 +269,20 @@ def test_joins_to_a_finished_room_are_refused_and_its_players_get_the_replay(srv
 
 @pytest.mark.slow
 def test_a_client_that_never_reads_is_dropped_and_the_server_goes_on(srv):
-    # The client stops reading once one message waits (max_queue=1) and sends within the rate limit.
+    # The client stops reading once one message waits (max_queue=1) and sends within the rate limit:
+    # pings whose pongs (the longest a ping's id may be) pile up past the server's write limit.
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # before connecting: the window stays small
     sock.connect(("127.0.0.1", srv.port))
     with join(srv, "sleepy", max_queue=1, sock=sock, close_timeout=1) as ws:
         with contextlib.suppress(ConnectionClosed):
-            for n in range(2000):
-                ws.send(json.dumps({"type": "ping", "id": "z" * 3500 + str(n)}))
+            for n in range(6000):
+                ws.send(json.dumps({"type": "ping", "id": f"{n:z>{ECHO_LONGEST}}"}))
                 if n % 100 == 99:
                     time.sleep(100 / 190)  # just under the server's rate (200 a second in these tests)
                 if any("does not read" in line for line in srv.lines):
                     break
-        wait_for(lambda: any("does not read" in line for line in srv.lines), timeout=20, what="the slow client dropped")
+        wait_for(lambda: any("does not read" in line for line in srv.lines), timeout=40, what="the slow client dropped")
     alive(srv)
 
 
