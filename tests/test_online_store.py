@@ -1,6 +1,6 @@
 """The room stores' one contract, run over every store: memory, SQLite
 (a database in a temporary folder) and PostgreSQL (a real server the
-tests start: ``postgres_server``); and what the SQLite store promises a
+tests start: ``postgres_server``, conftest's ``postgres``); and what the SQLite store promises a
 machine's other users (its files are the server's user's alone, it
 follows no link, no other user can hold its lock)."""
 
@@ -16,9 +16,7 @@ import sys
 import time
 
 import pytest
-from haproxy_server import HaproxyServer
 from online_server import ROOT, bot, finish, moves_in, wait_for
-from postgres_server import PostgresServer
 
 from game.online.bot import Bot
 from game.online.client import Client
@@ -32,16 +30,6 @@ from game.online.store.sqlite import SqliteStore
 pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
 
 TABLE = check_table({"rules": "standard", "players": 3, "people": 1, "level": "easy"})
-
-
-@pytest.fixture(scope="module")
-def postgres():
-    try:
-        server = PostgresServer()
-    except FileNotFoundError as error:
-        pytest.skip(str(error))
-    yield server
-    server.stop()
 
 
 @pytest.fixture(params=["memory", "sqlite", "postgresql"])
@@ -280,23 +268,6 @@ def test_a_server_sigkilled_20_times_with_bots_playing_takes_back_no_move_and_ev
 
 
 # ----- several servers, one PostgreSQL, behind HAProxy ----------------------------------
-
-
-@pytest.fixture
-def haproxy():
-    """``haproxy(first, second)``: HAProxy in front of two servers' ports; its port."""
-    started = []
-
-    def start(first: int, second: int) -> int:
-        try:
-            started.append(HaproxyServer([first, second]))
-        except FileNotFoundError as error:
-            pytest.skip(str(error))
-        return started[-1].port
-
-    yield start
-    for proxy in started:
-        proxy.stop()
 
 
 def test_two_servers_behind_haproxy_one_sigkilled_mid_hand_its_rooms_play_on_in_the_other(postgres, servers, haproxy):

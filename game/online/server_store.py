@@ -5,10 +5,12 @@ A store on this machine (SQLite, memory) answers in microseconds: it is
 called in place, in the event loop, as it always was (a thread's hop would
 cost each commit more than it saves: ``benchmarks.server``). A store over a
 network (``RoomStore.remote``: PostgreSQL) may answer in 20 ms, or never
-(a partition): its calls run in one thread of their own, one at a time in
+(a partition): its calls run in a thread of their own, one at a time in
 the order they were made, and each answer comes back to the event loop
 (``run``), so that the loop goes on meanwhile: pings, the turn clocks,
-chat, and every room that needs no write. The few calls the loop makes
+chat, and every room that needs no write. The lease's renewals run in a
+second thread, on a connection of their own (``LEASE``), so that a
+renewal never waits behind a write, nor a write behind it. The few calls the loop makes
 itself (``now``: the rare ones, a server-made room's name, a room rolled
 back) wait for the thread's call under way first.
 
@@ -33,6 +35,7 @@ from typing import TypeVar
 from .store import RoomStore, StoreError, StoreLost
 
 CALL_BOUND = 1.5  # seconds a remote store's call may take: then it is cut
+ROOMS, LEASE = "rooms", "lease"  # the threads of a remote store's calls: the rooms', the lease's
 WATCH_EVERY = 0.1  # seconds between the watchdog's looks
 
 T = TypeVar("T")
@@ -42,14 +45,14 @@ class StoreCalls:
     def __init__(self) -> None:
         self._store: RoomStore | None = None
         self.began: dict[int, float] = {}  # each thread's call under way: when it began (monotonic)
-        self.pool: ThreadPoolExecutor | None = None
+        self.pools: dict[str, ThreadPoolExecutor] = {}  # a remote store's threads, by name
         self.stopped = threading.Event()
 
     def use(self, store: RoomStore) -> None:
         """Call ``store`` from now on (the server opened it)."""
         self._store = store
         if store.remote:
-            self.pool = ThreadPoolExecutor(1, thread_name_prefix="room store")
+            self.pools = {lane: ThreadPoolExecutor(1, thread_name_prefix=f"store {lane}") for lane in (ROOMS, LEASE)}
             threading.Thread(target=self._watch, name="room store watchdog", daemon=True).start()
 
     @property
@@ -57,13 +60,13 @@ class StoreCalls:
         assert self._store is not None, "the server's store is opened by Keeper.load"
         return self._store
 
-    def run(self, call: Callable[[], T], done: Callable[[asyncio.Future[T]], None]) -> None:
-        """Make ``call`` off the event loop (a remote store's) and hand
-        ``done`` the future of its result on the loop; a store on this
-        machine's at once, in place."""
+    def run(self, call: Callable[[], T], done: Callable[[asyncio.Future[T]], None], lane: str = ROOMS) -> None:
+        """Make ``call`` off the event loop, in the thread ``lane`` (a remote
+        store's), and hand ``done`` the future of its result on the loop; a
+        store on this machine's at once, in place."""
         loop = asyncio.get_running_loop()
-        if self.pool is not None:
-            loop.run_in_executor(self.pool, self._bounded, call).add_done_callback(done)
+        if self.pools:
+            loop.run_in_executor(self.pools[lane], self._bounded, call).add_done_callback(done)
             return
         made: asyncio.Future[T] = loop.create_future()
         try:
@@ -93,13 +96,14 @@ class StoreCalls:
 
     async def close(self) -> None:
         """The calls under way made, then the store closed (bounded too)."""
-        if self.pool is None:
+        if not self.pools:
             self.store.close()
             return
         with contextlib.suppress(Exception):
-            await asyncio.get_running_loop().run_in_executor(self.pool, self._bounded, self.store.close)
+            await asyncio.get_running_loop().run_in_executor(self.pools[ROOMS], self._bounded, self.store.close)
         self.stopped.set()
-        self.pool.shutdown(wait=False)
+        for pool in self.pools.values():
+            pool.shutdown(wait=False)
 
 
 class Tenure:
@@ -125,7 +129,7 @@ class Tenure:
             return
         self.renewing = True
         lost = self.lost is not None
-        self.calls.run(lambda: self._keep(lost), self._renewed)
+        self.calls.run(lambda: self._keep(lost), self._renewed, LEASE)
 
     def _keep(self, lost: bool) -> bool:
         """(In the store's thread.) Whether the lease was still live."""
