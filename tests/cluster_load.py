@@ -96,12 +96,17 @@ class Load:
     def everyone(self) -> list[TimedClient]:
         return self.people + self.probe + self.pingers
 
-    def run(self, seconds: float, each: Callable[[], None] = lambda: None) -> None:
-        """Drive every client for ``seconds``: what came is read, the probe's
-        bots answer, the pingers ping; ``each`` is called at every turn."""
-        end = time.monotonic() + seconds
-        next_ping = time.monotonic()
-        while time.monotonic() < end:
+    def run(self, seconds: float, until: Callable[[], object] = lambda: False) -> bool:
+        """Drive every client for ``seconds``, or till ``until()`` is true
+        (looked at every 0.1 s): what came is read, the probe's bots answer,
+        the pingers ping. Whether ``until()`` came true."""
+        start = time.monotonic()
+        next_ping = next_look = start
+        while time.monotonic() < start + seconds:
+            if time.monotonic() >= next_look:
+                next_look += 0.1
+                if until():
+                    return True
             for client in self.people + self.pingers:
                 client.poll()
             for client, bot in zip(self.probe, self.bots, strict=True):
@@ -116,8 +121,8 @@ class Load:
                 for pinger in self.pingers:
                     self.pinged += 1
                     pinger.send({"type": "ping", "id": self.pinged})
-            each()
             time.sleep(0.005)
+        return False
 
     def close(self) -> None:
         for client in self.everyone():
