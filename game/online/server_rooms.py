@@ -92,7 +92,8 @@ class Keeper:
         self.unstarted: dict[str, None] = {}  # the rooms whose match never started (``UNSTARTED_MOST``), oldest first
         self.unsaved: dict[str, Room[Conn]] = {}  # the rooms changed since their last write, till ``flush``
         self.outbox: dict[str, Out[Conn]] = {}  # ... and what their changes say, sent once they are kept
-        self.writing: dict[str, tuple[Room[Conn], Out[Conn]]] | None = None  # the write under way: its rooms, news
+        self.writing: dict[str, tuple[Room[Conn], Out[Conn]]] = {}  # the rooms of the writes under way, their news
+        self.writes = 0  # writes under way (at most ``calls.writers``, each of other rooms)
         self.no_write = asyncio.Event()  # set while no write is under way
         self.no_write.set()
         self.flushing: asyncio.Handle | None = None
@@ -307,7 +308,7 @@ class Keeper:
 
     def stored(self, room: Room[Conn]) -> bool:
         """The store holds the room's last change."""
-        return room.name not in self.unsaved and (self.writing is None or room.name not in self.writing)
+        return room.name not in self.unsaved and room.name not in self.writing
 
     def _let_go(self, room: Room[Conn]) -> None:
         """Drop a room nobody is connected to, whose last change the store
@@ -441,30 +442,37 @@ class Keeper:
 
     def flush(self) -> None:
         """Send what the rooms that need no write say; write the others'
-        changes, all at once (after the write under way, if any), and send
-        what they say once written, or none of it if the store cannot keep them."""
+        changes, all at once (but those of a room a write under way holds:
+        after it; and all of them after one, if ``calls.writers`` are under
+        way), and send what they say once written, or none of it if the
+        store cannot keep them."""
         self.flushing = None
+        busy = self.writes >= self.calls.writers
         changes = []
         for name, room in list(self.unsaved.items()):
-            if self.writing is not None and (name in self.writing or room.logged != self.written.get(name, (0,))[0]):
-                continue  # (its news follow the write under way, or it has moves to write: after it)
+            if name in self.writing or (busy and room.logged != self.written.get(name, (0,))[0]):
+                continue  # (its news follow the write under way, or it has moves to write: after one)
             change = self._change(room)
             if change is None:
                 del self.unsaved[name]
                 _send(self.outbox.pop(name, []))
-            elif self.writing is None:
+            elif not busy:
                 changes.append(change)
         if changes:
             self.flushed = asyncio.get_running_loop().time()
-            self.writing = {c.name: (self.unsaved.pop(c.name), self.outbox.pop(c.name, [])) for c in changes}
+            for change in changes:
+                self.writing[change.name] = (self.unsaved.pop(change.name), self.outbox.pop(change.name, []))
+            self.writes += 1
             self.no_write.clear()
             self.calls.run(lambda: self.store.write(changes), lambda made: self._written(changes, made))
 
     def _written(self, changes: list[Change], made: asyncio.Future[None]) -> None:
         """The write is done: what its rooms said is sent; or the store could
         not keep it, and its rooms go back to what the store holds."""
-        writing, self.writing = self.writing or {}, None
-        self.no_write.set()
+        writing = {change.name: self.writing.pop(change.name) for change in changes}
+        self.writes -= 1
+        if not self.writes:
+            self.no_write.set()
         try:
             made.result()
         except StoreLost as error:
@@ -476,6 +484,9 @@ class Keeper:
                 self._roll_back(room, error)
         else:
             for change in changes:
+                if self.rooms.get(change.name) is not writing[change.name][0]:
+                    del writing[change.name]  # (let go meanwhile: its people were closed)
+                    continue
                 self.makers.pop(change.name, None)  # (made: its token is spent)
                 if change.started:
                     self.unstarted.pop(change.name, None)
@@ -502,7 +513,9 @@ class Keeper:
         """The store could not keep the room's last changes: the room goes
         back to what the store holds (what its people were last sent), and
         each is told why and sent the table again; a seat taken by a change
-        that was not kept is refused."""
+        that was not kept is refused. A remote store's room is not read
+        again here, in the event loop (a lock another server holds would
+        hold it too): its people are turned away, and their hellos read it."""
         if self.rooms.get(room.name) is not room:
             return
         reason = f"the server could not save that ({error}): try again"
@@ -510,7 +523,7 @@ class Keeper:
         self._forget(room.name)
         loop_time = asyncio.get_running_loop().time()
         try:
-            file = self.calls.now(lambda: self._claimed(room.name))
+            file = None if self.store.remote else self.calls.now(lambda: self._claimed(room.name))
             again: Room[Conn] | None = None if file is None else room_from_file(file, loop_time)
         except (StoreError, JoinError, ValueError, KeyError, TypeError):
             again = None
@@ -553,11 +566,11 @@ class Keeper:
         """The server stops: the rooms' last changes are written (after the
         write under way), and the store closed."""
         self.reader.shutdown(wait=False, cancel_futures=True)
-        while self.unsaved or self.writing is not None:
+        while self.unsaved or self.writes:
             if self.flushing is not None:
                 self.flushing.cancel()
             self.flush()
-            if self.writing is None:
+            if not self.writes:
                 break  # (nothing left to write: what needs none was sent)
             await self.no_write.wait()
         await self.calls.close()

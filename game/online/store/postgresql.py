@@ -56,6 +56,7 @@ import contextlib
 import os
 import secrets
 import socket
+import threading
 import time
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
@@ -98,7 +99,6 @@ class PostgresStore(SqlStore):
     owned = " WHERE rooms.owner = excluded.owner"
     renew_every = RENEW_EVERY
     remote = True
-    db: psycopg.Connection[Any]
     lease_db: psycopg.Connection[Any] | None = None  # a server's lease's own (``renew``, in a thread of its own)
 
     def __init__(self, url: str, server: bool = True) -> None:
@@ -109,6 +109,8 @@ class PostgresStore(SqlStore):
             raise StoreError("PostgreSQL needs psycopg 3: pip install 'psycopg[binary]'") from None
         self.url = url
         self.errors = (psycopg.Error,)
+        self._local = threading.local()  # each thread's connection (``db``)
+        self._opened: list[psycopg.Connection[Any]] = []  # every connection made (``interrupt`` cuts them)
         try:
             self.db = self._connect()
             if server:
@@ -123,6 +125,26 @@ class PostgresStore(SqlStore):
         except psycopg.Error as error:
             raise StoreError(f"cannot use PostgreSQL at {_safe(url)}: {error}") from None
 
+    @property  # type: ignore[override]  # (SqlStore's attribute, a property here: psycopg's is a Database)
+    def db(self) -> psycopg.Connection[Any]:
+        """This thread's connection: each of the server's threads that call
+        the store has its own (``server_store``: two writes may be under way
+        at once), made again if it broke (cut off: ``interrupt``)."""
+        connection = self._connection()
+        if connection is None or connection.broken or connection.closed:
+            if connection is not None:
+                connection.close()
+            self._local.db = connection = self._connect()
+        return connection
+
+    @db.setter
+    def db(self, connection: psycopg.Connection[Any]) -> None:
+        self._local.db = connection
+
+    def _connection(self) -> psycopg.Connection[Any] | None:
+        """This thread's connection as it is (None: none yet)."""
+        return getattr(self._local, "db", None)
+
     def _connect(self) -> psycopg.Connection[Any]:
         """A connection with every call bounded (``BOUNDS``, ``KEEPALIVES``);
         what the URL says wins."""
@@ -132,12 +154,15 @@ class PostgresStore(SqlStore):
         options = f"{BOUNDS} {given.pop('options', '')}".strip()
         bounds = {"connect_timeout": CONNECT_TIMEOUT, "tcp_user_timeout": TCP_USER_TIMEOUT, **KEEPALIVES}
         conninfo = psycopg.conninfo.make_conninfo("", **{**bounds, **given}, options=options)
-        return psycopg.connect(conninfo, autocommit=True)
+        connection = psycopg.connect(conninfo, autocommit=True)
+        self._opened = [opened for opened in self._opened if not opened.closed] + [connection]
+        return connection
 
     def _error(self, error: Exception) -> StoreError:
         """StoreLost where the connection is gone (or was cut: ``interrupt``)
         or the lease lapsed: every room is let go; StoreError otherwise."""
-        if self.db.broken or self.db.closed or getattr(error, "sqlstate", None) == LAPSED:
+        connection = self._connection()
+        if connection is None or connection.broken or connection.closed or getattr(error, "sqlstate", None) == LAPSED:
             return StoreLost(f"{type(error).__name__}: {error}")
         return super()._error(error)
 
@@ -165,11 +190,9 @@ class PostgresStore(SqlStore):
 
     def rejoin(self) -> None:
         try:
-            for name in ("db", "lease_db"):
-                connection = getattr(self, name)
-                if connection.broken or connection.closed:
-                    connection.close()
-                    setattr(self, name, self._connect())
+            if self.leases.broken or self.leases.closed:
+                self.leases.close()
+                self.lease_db = self._connect()
             self._take_a_new_lease()
         except self.errors as error:
             raise StoreLost(f"{type(error).__name__}: {error}") from None
@@ -185,7 +208,7 @@ class PostgresStore(SqlStore):
         """The connections' sockets shut down (copies of them: the calls
         under way in the store's threads own the connections), so that the
         calls fail at once, as if the network had given up."""
-        for connection in filter(None, (self.db, self.lease_db)):
+        for connection in list(self._opened):
             with contextlib.suppress(Exception), socket.socket(fileno=os.dup(connection.pgconn.socket)) as cut:
                 cut.shutdown(socket.SHUT_RDWR)
 
@@ -193,18 +216,19 @@ class PostgresStore(SqlStore):
         """A room whose owner's lease lapsed is anybody's; lapsed leases are
         removed, but for one a stuck transaction holds (``SKIP LOCKED``).
         One round trip (``_one_trip``)."""
+        db = self.db
         try:
-            with self._one_trip():
-                self.db.execute(
+            with self._one_trip(db):
+                db.execute(
                     f"DELETE FROM leases WHERE owner IN (SELECT owner FROM leases WHERE expires < {NOW} "
                     "FOR UPDATE SKIP LOCKED)"
                 )
-                claimed = self.db.execute(
+                claimed = db.execute(
                     "UPDATE rooms SET owner = %s WHERE name = %s AND (owner = %s OR owner IS NULL OR NOT EXISTS "
                     f"(SELECT 1 FROM leases WHERE leases.owner = rooms.owner AND expires > {NOW}))",
                     (self.owner, name, self.owner),
                 )
-                there = self.db.execute("SELECT 1 FROM rooms WHERE name = %s", (name,))
+                there = db.execute("SELECT 1 FROM rooms WHERE name = %s", (name,))
             mine = claimed.rowcount > 0 or there.fetchone() is None
         except self.errors as error:
             raise self._error(error) from None
@@ -234,13 +258,14 @@ class PostgresStore(SqlStore):
         held = self._follows(changes)
         stated = [(c.name, c.state, c.started, c.over, now, self.owner) for c in changes if c.state is not None]
         appended = [(c.name, self.owner, c.first + k, action) for c in changes for k, action in enumerate(c.actions)]
+        db = self.db
         try:
-            with self._one_trip():
+            with self._one_trip(db):
                 upsert = self._sql(UPSERT.format(owned=self.owned))
-                upserted = [self.db.execute(upsert, row) for row in stated]  # (executemany's returning: a trip more)
+                upserted = [db.execute(upsert, row) for row in stated]  # (executemany's returning: a trip more)
                 if appended:
-                    self.db.cursor().executemany(APPEND, appended)
-                self.db.execute("SELECT uno_fence(%s, %s)", (self.owner, [change.name for change in changes]))
+                    db.cursor().executemany(APPEND, appended)
+                db.execute("SELECT uno_fence(%s, %s)", (self.owner, [change.name for change in changes]))
             ids = [_id(cursor) for cursor in upserted]
         except self.errors as error:
             raise self._error(error) from None
@@ -249,20 +274,20 @@ class PostgresStore(SqlStore):
         self._noted(changes, {name: room for name, (room, _) in held.items()})
 
     @contextlib.contextmanager
-    def _one_trip(self) -> Iterator[None]:
+    def _one_trip(self, db: psycopg.Connection[Any]) -> Iterator[None]:
         """A transaction in one round trip: its statements go in a pipeline
         between its BEGIN and its COMMIT, and their results are read after
         it (psycopg's ``transaction()`` in a pipeline waits for four); rolled
         back if one of them failed."""
         try:
-            with self.db.pipeline():
-                self.db.execute("BEGIN")
+            with db.pipeline():
+                db.execute("BEGIN")
                 yield
-                self.db.execute("COMMIT")
+                db.execute("COMMIT")
         except BaseException:
-            if not self.db.broken and self.db.info.transaction_status != IDLE:
+            if not db.broken and db.info.transaction_status != IDLE:
                 with contextlib.suppress(*self.errors):
-                    self.db.execute("ROLLBACK")
+                    db.execute("ROLLBACK")
             raise
 
     @contextlib.contextmanager
@@ -275,7 +300,7 @@ class PostgresStore(SqlStore):
         with contextlib.suppress(Exception):
             if self.owner is not None:
                 self.leases.execute("DELETE FROM leases WHERE owner = %s", (self.owner,))
-        for connection in filter(None, (self.db, self.lease_db)):
+        for connection in self._opened:
             with contextlib.suppress(Exception):
                 connection.close()
 

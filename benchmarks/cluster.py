@@ -1,0 +1,100 @@
+"""The cluster's figures (docs/online.md, "What the cluster promises"),
+measured as the fault tests measure them (``tests/cluster_load.py``):
+
+    python -m benchmarks.cluster [--seconds 20] [--delays 0,2,10] [--partition 30]
+
+A PostgreSQL of its own (``tests/postgres_server.py``), each table server
+reaching it through a TCP proxy of the tests' (``tests/tcp_proxy.py``), 20
+rooms of computers playing at about 100 actions a second, a probe room whose
+two people act every 0.1 s, and people who only ping. Prints, for each
+delay between the server and PostgreSQL (each way), the actions a second,
+a move's and a ping's answer at p50 and p99 (as they came to the clients'
+sockets); then two servers behind HAProxy, one cut off from PostgreSQL for
+``--partition`` seconds: how soon its people were told, how soon the other
+played its rooms after its lease's end, how soon its people were all back,
+how long the other's pings waited meanwhile, and how soon the cut-off server
+was healthy again once healed. Everything it starts stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))  # the tests' own: PostgreSQL, HAProxy, the proxy, the load
+
+from cluster_load import PACE, Load, failover, fresh_database, latencies, seat_load  # noqa: E402
+from haproxy_server import HaproxyServer  # noqa: E402
+from online_server import FAST, ServerProcess, quick_dir  # noqa: E402
+from postgres_server import PostgresServer  # noqa: E402
+from tcp_proxy import TcpProxy  # noqa: E402
+
+LIFETIME = 900.0  # seconds a server of the run lives at most
+
+
+def through(database: PostgresServer) -> tuple[TcpProxy, str]:
+    """A proxy to ``database``, and the URL through it."""
+    proxy = TcpProxy(database.port)
+    return proxy, database.url.replace(f":{database.port}/", f":{proxy.port}/")
+
+
+def measure_latencies(database: PostgresServer, delays: list[float], seconds: float) -> None:
+    folder = quick_dir()
+    proxy, url = through(database)
+    server = ServerProcess(folder, *FAST, *PACE, "--store", url, lifetime=LIFETIME)
+    load = Load(seat_load(server.url, 20), server.url)
+    try:
+        load.run(2)
+        for delay in delays:
+            print(latencies(load, proxy, delay, seconds, database.url), flush=True)
+    finally:
+        load.close()
+        server.stop()
+        proxy.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def measure_failover(database: PostgresServer, seconds: float) -> None:
+    fresh_database(database.url)
+    folder = quick_dir()
+    (cut_proxy, cut_url), (proxy, url) = through(database), through(database)
+    cut_off = ServerProcess(folder, *FAST, *PACE, "--store", cut_url, lifetime=LIFETIME)
+    healthy = ServerProcess(folder, *FAST, *PACE, "--store", url, lifetime=LIFETIME)
+    front = HaproxyServer([cut_off.port, healthy.port])
+    url = f"ws://127.0.0.1:{front.port}"
+    load = Load(seat_load(url, 20), url, pingers=6)
+    try:
+        load.run(2)
+        print(
+            f"one of two servers cut off for {seconds:g} s:",
+            failover(load, cut_off, healthy, cut_proxy, database.url, seconds),
+        )
+    finally:
+        load.close()
+        front.stop()
+        for server in (cut_off, healthy):
+            server.stop()
+        for each in (cut_proxy, proxy):
+            each.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.cluster", description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=20.0, help="measured at each delay")
+    parser.add_argument("--delays", default="0,2,10", help="ms each way between a server and PostgreSQL")
+    parser.add_argument("--partition", type=float, default=30.0, help="seconds one of two servers is cut off")
+    args = parser.parse_args(argv)
+    database = PostgresServer()
+    try:
+        measure_latencies(database, [float(ms) / 1000 for ms in args.delays.split(",")], args.seconds)
+        measure_failover(database, args.partition)
+    finally:
+        database.stop()
+
+
+if __name__ == "__main__":
+    main()
