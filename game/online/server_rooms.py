@@ -13,9 +13,10 @@ memory, ``UNSTARTED_MOST`` never started, each removed a day after
 this server's lease on its rooms (``server_store.Tenure``).
 
 Where the store is over a network (PostgreSQL), its calls are made off
-the event loop (``server_store``), one write at a time: the changes made
-while a write is under way wait for it, each room's answers in order, and
-a room that needs no write (a chat, a ping's answer) is answered at once.
+the event loop (``server_store``), several writes at a time, each of
+other rooms: a room's changes made while its write is under way wait for
+it, its answers in order, and a room that needs no write (a chat, a
+ping's answer) is answered at once.
 A server that lost its store or its lease (``StoreLost``) lets go of
 every room at once (``let_go_of_everything``): its people are told that
 the table moves and closed, ``/healthz`` fails, and the proxy sends them
