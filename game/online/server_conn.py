@@ -35,7 +35,6 @@ class Host(Protocol):
     """What a connection asks of its server (``server.Server``)."""
 
     rate: float
-    stopping: bool
     door: Door
     log: Callable[[str], None]
 
