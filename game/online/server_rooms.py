@@ -133,9 +133,8 @@ class Keeper:
     def _named_room(self, name: str) -> Found:
         """The room ``name``: in memory, or read from the store (None if
         there is none; JoinError, with the reason, if it cannot be read:
-        then it is kept aside). Claimed and read off the event loop where
-        the store is remote, and a long one replayed in a thread (``read_long``):
-        then this is the future of it."""
+        then it is kept aside); read off the event loop where the store is
+        remote, a long one replayed in a thread: then the future of it."""
         known = self.rooms.get(name) or self.reading.get(name)
         if known is not None:
             return known
@@ -158,8 +157,7 @@ class Keeper:
         return self.store.load(name)
 
     def _file_read(self, name: str, made: asyncio.Future[RoomFile | None], taken: Reading) -> None:
-        """The room's file read (``_claimed``): the room in memory, replayed
-        here or in the reader thread (a long one), or why not, in ``taken``."""
+        """``taken``: the room in memory from its file (``_claimed``), or why not."""
         try:
             file = made.result()
             if self.tenure.lost is not None:
@@ -316,14 +314,7 @@ class Keeper:
         holds, and let another server take it (its lease)."""
         name = room.name
         self._forget(name)
-        self.calls.run(lambda: self.store.release(name), lambda made: self._released(name, made))
-
-    def _released(self, name: str, made: asyncio.Future[None]) -> None:
-        try:
-            made.result()
-        except StoreError as error:  # (its lease lapses with the server's)
-            self.log(f"room {name} could not be let go: {error}")
-            self.tenure.failed(error)
+        self.calls.run(lambda: self.store.release(name), partial(self.tenure.released, name))
 
     def _forget(self, name: str) -> None:
         del self.rooms[name]
@@ -335,10 +326,9 @@ class Keeper:
         _cancel(self.idle, name)
 
     def let_go_of_everything(self, why: str) -> None:
-        """Another server may play this server's rooms now: every room is
-        dropped from memory (what was not kept is never answered), and its
-        people told that the table moves, and closed (1012), so that they
-        reconnect, through the proxy, to the server that plays it now."""
+        """Another server may play this server's rooms now: each is dropped
+        (what was not kept is never answered), its people told the table
+        moves and closed (1012): they reconnect to the server that plays it."""
         self.log(f"{why}: its {len(self.rooms)} rooms are let go")
         for room in list(self.rooms.values()):
             for conn in room.everyone:
@@ -442,11 +432,9 @@ class Keeper:
         self.submit(room, room.tick)
 
     def flush(self) -> None:
-        """Send what the rooms that need no write say; write the others'
-        changes, all at once (but those of a room a write under way holds:
-        after it; and all of them after one, if ``calls.writers`` are under
-        way), and send what they say once written, or none of it if the
-        store cannot keep them."""
+        """Send what the rooms that need no write say; write the others' changes
+        at once (a room under a write: after it; all, once a write ends if
+        ``calls.writers`` are under way), and send what they say once written."""
         self.flushing = None
         busy = self.writes >= self.calls.writers
         changes = []
@@ -514,9 +502,8 @@ class Keeper:
         """The store could not keep the room's last changes: the room goes
         back to what the store holds (what its people were last sent), and
         each is told why and sent the table again; a seat taken by a change
-        that was not kept is refused. A remote store's room is not read
-        again here, in the event loop (a lock another server holds would
-        hold it too): its people are turned away, and their hellos read it."""
+        that was not kept is refused. A remote store's room is not read here
+        (a lock would hold the loop): its people are turned away, and their hellos read it."""
         if self.rooms.get(room.name) is not room:
             return
         reason = f"the server could not save that ({error}): try again"

@@ -162,6 +162,14 @@ class Tenure:
         elif not live:
             self.let_go("this server's lease had lapsed")
 
+    def released(self, name: str, made: asyncio.Future[None]) -> None:
+        """A room let go (``RoomStore.release``), or why not (its lease lapses with the server's)."""
+        try:
+            made.result()
+        except StoreError as error:
+            self.log(f"room {name} could not be let go: {error}")
+            self.failed(error)
+
     def failed(self, error: StoreError) -> None:
         """A call failed: if the store is lost (``StoreLost``), so are the rooms."""
         if isinstance(error, StoreLost) and self.lost is None:
