@@ -251,9 +251,10 @@ class Keeper:
         return room
 
     def new_room_name(self) -> str:
+        """One no room has (a remote store is not asked, in the loop: its write of a taken one fails)."""
         while True:
             name = new_room_name()
-            if name not in self.rooms and self.calls.now(partial(self.store.load, name)) is None:
+            if name not in self.rooms and (self.store.remote or self.calls.now(partial(self.store.load, name)) is None):
                 return name
 
     def _configure(self, room: Room[Conn]) -> None:
