@@ -60,25 +60,20 @@ def measure_latencies(database: PostgresServer, delays: list[float], seconds: fl
 def measure_failover(database: PostgresServer, seconds: float) -> None:
     fresh_database(database.url)
     folder = quick_dir()
-    (cut_proxy, cut_url), (proxy, url) = through(database), through(database)
-    cut_off = ServerProcess(folder, *FAST, *PACE, "--store", cut_url, lifetime=LIFETIME)
-    healthy = ServerProcess(folder, *FAST, *PACE, "--store", url, lifetime=LIFETIME)
-    front = HaproxyServer([cut_off.port, healthy.port])
+    proxied = [through(database), through(database)]
+    pair = [(ServerProcess(folder, *FAST, *PACE, "--store", url, lifetime=LIFETIME), proxy) for proxy, url in proxied]
+    front = HaproxyServer([server.port for server, _ in pair])
     url = f"ws://127.0.0.1:{front.port}"
     load = Load(seat_load(url, 20), url, pingers=6)
     try:
         load.run(2)
-        print(
-            f"one of two servers cut off for {seconds:g} s:",
-            failover(load, cut_off, healthy, cut_proxy, database.url, seconds),
-        )
+        print(f"one of two servers cut off for {seconds:g} s: {failover(load, pair, database.url, seconds)}")
     finally:
         load.close()
         front.stop()
-        for server in (cut_off, healthy):
+        for server, proxy in pair:
             server.stop()
-        for each in (cut_proxy, proxy):
-            each.stop()
+            proxy.stop()
         shutil.rmtree(folder, ignore_errors=True)
 
 

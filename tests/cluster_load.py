@@ -204,10 +204,10 @@ class Failover:
         )
 
 
-def failover(
-    load: Load, cut_off: ServerProcess, healthy: ServerProcess, proxy: TcpProxy, database: str, seconds: float = 30
-) -> Failover:
-    """``cut_off`` (through ``proxy``) partitioned from PostgreSQL for ``seconds``, then healed."""
+def failover(load: Load, pair: list[tuple[ServerProcess, TcpProxy]], database: str, seconds: float = 30) -> Failover:
+    """One of the ``pair`` of servers (each through its proxy to PostgreSQL)
+    partitioned from it for ``seconds``, then healed: the one with fewer of
+    the pingers' rooms (the other's pings are timed)."""
     with psycopg.connect(database, autocommit=True) as reader:
 
         def playing() -> dict[str, int]:
@@ -216,6 +216,8 @@ def failover(
             return {name: int(owner.split(":")[1]) for name, owner in rows if owner is not None}
 
         before = playing()
+        pinged = [sum(before[room_of(pinger)] == server.process.pid for pinger in load.pingers) for server, _ in pair]
+        (cut_off, proxy), (healthy, _) = pair if pinged[0] <= pinged[1] else pair[::-1]
         moved = {name for name, pid in before.items() if pid == cut_off.process.pid}
         movers = [client for client in load.everyone() if room_of(client) in moved]
         watched = [pinger for pinger in load.pingers if before[room_of(pinger)] == healthy.process.pid]

@@ -104,13 +104,12 @@ def test_one_of_two_servers_cut_off_for_30_s_hands_its_rooms_and_people_to_the_o
     fails, HAProxy sends them to B, which claims A's rooms once A's lease
     has lapsed; B's loop never stalls meanwhile; healed, A takes rooms
     again but plays none of those it lost."""
-    (cut_proxy, cut_url), (_, healthy_url) = proxies(), proxies()
-    cut_off, healthy = servers("--store", cut_url, *PACE), servers("--store", healthy_url, *PACE)
-    front = f"ws://127.0.0.1:{haproxy(cut_off.port, healthy.port)}"
+    pair = [(servers("--store", url, *PACE), proxy) for proxy, url in (proxies(), proxies())]
+    front = f"ws://127.0.0.1:{haproxy(*(server.port for server, _ in pair))}"
     load = Load(seat_load(front, 20), front, pingers=6)
     try:
         load.run(2)
-        measured = failover(load, cut_off, healthy, cut_proxy, postgres.url, 30)
+        measured = failover(load, pair, postgres.url, 30)
     finally:
         load.close()
     assert measured.moved and len(measured.moved) < len(load.everyone()), str(measured)  # (the hash shares the rooms)
