@@ -1,5 +1,6 @@
-"""A room as its store keeps it (``stored_state``), and the room files of
-a server from before the stores, put in its store once (``import_room_files``)."""
+"""A room as its store keeps it (``stored_state``), the rooms nobody
+started removed from it (``remove_old``), and the room files of a server
+from before the stores, put in its store once (``import_room_files``)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,16 @@ ROOM_FILE_MOST = 64 * 1024 * 1024  # bytes of an old room file, read at most (a 
 def stored_state(room: Room[Conn]) -> str:
     """The room's state as the store keeps it (``store.base``)."""
     return json.dumps(file_state(room), separators=(",", ":"))  # the C encoder: no indent
+
+
+def remove_old(store: RoomStore, before: float, here: set[str]) -> list[str]:
+    """Remove the rooms whose match never started and whose state last
+    changed ``before`` (seconds since the epoch), but those ``here`` (in
+    the server's memory): their names."""
+    names = [name for name in store.unstarted(before) if name not in here]
+    for name in names:
+        store.remove(name)
+    return names
 
 
 def import_room_files(store: RoomStore, folder: Path, log: Callable[[str], None]) -> None:

@@ -41,7 +41,7 @@ from .protocol import Message, clean_name, room_names
 from .room import Out, Room
 from .room_file import BadRoomFile, room_from_file
 from .room_seats import JoinError, Member, SeatTaken, new_room_name
-from .room_stored import import_room_files, stored_state
+from .room_stored import import_room_files, remove_old, stored_state
 from .room_table import check_table
 from .said_once import SaidOnce
 from .server_conn import Conn
@@ -341,14 +341,15 @@ class Keeper:
     def remove_unstarted(self) -> None:
         """Remove the rooms whose match never started, made or last joined a
         day ago (``UNSTARTED_KEPT``) and nobody is in, now and every
-        ``SWEEP_EVERY`` seconds: connections alone cannot fill the store.
-        A finished match stays, as a replay."""
+        ``SWEEP_EVERY`` seconds, off the loop (a remote store): connections
+        alone cannot fill the store. A finished match stays, as a replay."""
         asyncio.get_running_loop().call_later(SWEEP_EVERY, self.remove_unstarted)
+        self.calls.run(partial(remove_old, self.store, time.time() - UNSTARTED_KEPT, set(self.rooms)), self._swept)
+
+    def _swept(self, made: asyncio.Future[list[str]]) -> None:
         try:
-            old = self.calls.now(lambda: self.store.unstarted(time.time() - UNSTARTED_KEPT))
-            names = [name for name in old if name not in self.rooms]
+            names = made.result()
             for name in names:
-                self.calls.now(partial(self.store.remove, name))
                 self.unstarted.pop(name, None)
             self._bound_unstarted(0)
         except StoreError as error:
@@ -503,8 +504,7 @@ class Keeper:
         """The store could not keep the room's last changes: the room goes
         back to what the store holds (what its people were last sent), and
         each is told why and sent the table again; a seat taken by a change
-        that was not kept is refused. A remote store's room is not read here
-        (a lock would hold the loop): its people are turned away, and their hellos read it."""
+        that was not kept is refused; a remote store's: its people turned away, their hellos read it."""
         if self.rooms.get(room.name) is not room:
             return
         reason = f"the server could not save that ({error}): try again"
