@@ -3,13 +3,15 @@ made-up position, settings kept in memory, the real game run headless
 (``HeadlessApp``, which imports ``game.ui`` only when used, so that the
 tests of the rules alone never load pyxel), HOST's server on a free port
 that stops by itself, and the online tests' table servers (``servers``,
-``table_server``)."""
+``table_server``), PostgreSQL (``postgres``) and HAProxy (``haproxy``)."""
 
 import shutil
 from collections import Counter
 
 import online_server
 import pytest
+from haproxy_server import HaproxyServer
+from postgres_server import PostgresServer
 
 from game.online import hosting
 from game.rules.rulesets import RULES_1991
@@ -179,3 +181,31 @@ def servers():
 def table_server(servers):
     """One table server with the tests' fast settings."""
     return servers()
+
+
+@pytest.fixture(scope="module")
+def postgres():
+    """A real PostgreSQL (``postgres_server``) for a module's tests; they skip, saying why, without one."""
+    try:
+        server = PostgresServer()
+    except FileNotFoundError as error:
+        pytest.skip(str(error))
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def haproxy():
+    """``haproxy(*ports)``: HAProxy in front of servers' ports; its port."""
+    started = []
+
+    def start(*ports: int) -> int:
+        try:
+            started.append(HaproxyServer(list(ports)))
+        except FileNotFoundError as error:
+            pytest.skip(str(error))
+        return started[-1].port
+
+    yield start
+    for proxy in started:
+        proxy.stop()

@@ -1,6 +1,6 @@
 """The room stores' one contract, run over every store: memory, SQLite
 (a database in a temporary folder) and PostgreSQL (a real server the
-tests start: ``postgres_server``); and what the SQLite store promises a
+tests start: ``postgres_server``, conftest's ``postgres``); and what the SQLite store promises a
 machine's other users (its files are the server's user's alone, it
 follows no link, no other user can hold its lock)."""
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import socket
 import sqlite3
 import stat
 import subprocess
@@ -16,9 +17,7 @@ import sys
 import time
 
 import pytest
-from haproxy_server import HaproxyServer
 from online_server import ROOT, bot, finish, moves_in, wait_for
-from postgres_server import PostgresServer
 
 from game.online.bot import Bot
 from game.online.client import Client
@@ -31,17 +30,8 @@ from game.online.store.sqlite import SqliteStore
 
 pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
 
+BOUNDED = ("statement_timeout", "lock_timeout", "idle_in_transaction_session_timeout")  # PostgreSQL's, on connect
 TABLE = check_table({"rules": "standard", "players": 3, "people": 1, "level": "easy"})
-
-
-@pytest.fixture(scope="module")
-def postgres():
-    try:
-        server = PostgresServer()
-    except FileNotFoundError as error:
-        pytest.skip(str(error))
-    yield server
-    server.stop()
 
 
 @pytest.fixture(params=["memory", "sqlite", "postgresql"])
@@ -282,21 +272,58 @@ def test_a_server_sigkilled_20_times_with_bots_playing_takes_back_no_move_and_ev
 # ----- several servers, one PostgreSQL, behind HAProxy ----------------------------------
 
 
-@pytest.fixture
-def haproxy():
-    """``haproxy(first, second)``: HAProxy in front of two servers' ports; its port."""
-    started = []
+def test_every_postgresql_connection_is_bounded_by_its_timeouts_and_keepalives_and_the_url_s_own_win(postgres):
+    store = PostgresStore(postgres.url)
+    url = postgres.url + "?options=-c%20statement_timeout%3D5000"
+    reader = PostgresStore(url, server=False)
+    try:
+        for connection in (store.db, store.leases):
+            shown = [connection.execute(f"SHOW {name}").fetchone()[0] for name in BOUNDED]
+            assert shown == ["3s", "1s", "2s"]
+            with socket.socket(fileno=os.dup(connection.pgconn.socket)) as sock:
+                assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+                assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 2
+                assert sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 3000
+        assert reader.db.execute("SHOW statement_timeout").fetchone()[0] == "5s"
+    finally:
+        reader.close()
+        store.close()
 
-    def start(first: int, second: int) -> int:
-        try:
-            started.append(HaproxyServer([first, second]))
-        except FileNotFoundError as error:
-            pytest.skip(str(error))
-        return started[-1].port
 
-    yield start
-    for proxy in started:
-        proxy.stop()
+def test_a_transaction_left_open_on_a_lapsed_lease_holds_no_other_server_s_claim(postgres):
+    """A server cut off in the middle of a write leaves its transaction open,
+    its locks held: another's claim of its rooms neither waits on its lease
+    row (``SKIP LOCKED``) nor for long on its room (``lock_timeout``), and
+    PostgreSQL ends that transaction (``idle_in_transaction_session_timeout``)."""
+    cleaner = PostgresStore(postgres.url)
+    cleaner.db.execute("DROP TABLE IF EXISTS rooms, actions, leases")
+    cleaner.close()
+    cut_off, other = PostgresStore(postgres.url), PostgresStore(postgres.url)
+    room = Room("held", TABLE, seed=1)
+    cut_off.write([Change("held", 0, [], state(room))])
+    cut_off.leases.execute("UPDATE leases SET expires = 0 WHERE owner = %s", (cut_off.owner,))  # (lapsed)
+    stuck = cut_off.db
+    stuck.execute("BEGIN")
+    stuck.execute("SELECT 1 FROM leases FOR SHARE")
+    stuck.execute("SELECT 1 FROM rooms WHERE name = 'held' FOR UPDATE")
+    try:
+        start = time.monotonic()
+        with pytest.raises(StoreError, match="lock"):
+            other.claim("held")  # (its room's row: locked, for 1 s at most)
+        assert time.monotonic() - start < 2.5
+        wait_for(lambda: claimed(other, "held"), 10, what="the claim, once PostgreSQL ended the transaction")
+        assert time.monotonic() - start < 6
+        assert other.load("held")["moves"] == 0
+    finally:
+        cut_off.close()
+        other.close()
+
+
+def claimed(store: PostgresStore, name: str) -> bool:
+    try:
+        return store.claim(name)
+    except StoreError:
+        return False
 
 
 def test_two_servers_behind_haproxy_one_sigkilled_mid_hand_its_rooms_play_on_in_the_other(postgres, servers, haproxy):

@@ -31,6 +31,7 @@ import signal
 import sys
 import traceback
 from collections.abc import Callable
+from http import HTTPStatus
 from pathlib import Path
 
 from . import limits, wire
@@ -40,7 +41,7 @@ from .room_seats import JoinError
 from .said_once import SaidOnce
 from .server_command import export, parse_args
 from .server_conn import RATE, Conn, Door, Open
-from .server_rooms import IDLE_ROOM, Keeper
+from .server_rooms import IDLE_ROOM, Keeper, Reading
 from .store import StoreError
 
 FREEZE_EVERY = 10.0  # seconds between hiding what lives on from the cycle collector
@@ -96,6 +97,16 @@ class Server:
             line += "\n" + "".join(traceback.format_exception(error)).rstrip()  # (asyncio's own: its line alone)
         self.said.say(cause, line)
 
+    def health(self) -> tuple[HTTPStatus, str]:
+        """``/healthz``, for load balancers: 200 while the server takes rooms;
+        503 while it stops, or while it has lost its store (a proxy then
+        sends its people, whom it closed, to another server)."""
+        if self.stopping:
+            return HTTPStatus.SERVICE_UNAVAILABLE, "stopping\n"
+        if self.keeper.tenure.lost is not None:
+            return HTTPStatus.SERVICE_UNAVAILABLE, "lost its store\n"
+        return HTTPStatus.OK, "ok\n"
+
     def opened(self, conn: Conn) -> None:
         if self.stopping:
             conn.close(1001, "the server is stopping")
@@ -150,7 +161,7 @@ class Server:
             return
         self._enter(conn, hello, name, found)
 
-    def _hello_read(self, conn: Conn, hello: Message, name: str | None, read: asyncio.Future[Room[Conn]]) -> None:
+    def _hello_read(self, conn: Conn, hello: Message, name: str | None, read: Reading) -> None:
         """The room ``conn`` said hello to is read, or could not be: its
         hello goes on, then what it sent meanwhile."""
         held, conn.held = conn.held or [], None
@@ -231,7 +242,7 @@ class Server:
         keeper.load()
         keeper.remove_unstarted()
         if keeper.store.renew_every is not None:
-            keeper.renew_lease()
+            keeper.tenure.renew()
         if whole_process:
             self.keep_collections_short()
         self.open.keep_alive()
@@ -265,7 +276,7 @@ class Server:
         finally:  # the clients are told, and the rooms' last changes are written, before the server stops
             await self._close_connections()  # (meanwhile new ones are closed, and /healthz says 503)
             listener.close()
-            keeper.close()
+            await keeper.close()
 
     async def _close_connections(self) -> None:
         """Close every connection (1001), and any that opens from now on, and

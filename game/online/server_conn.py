@@ -31,16 +31,17 @@ ADDRESS_SHARE = 4  # ... of which one client address holds a quarter at most: th
 LINGERING = 16  # refused connections kept open a moment for their answer to be read; past them, closed at once
 PING_EVERY = 20.0  # seconds between a connection's pings; one with no answer by the next is closed
 PING_SLICES = 20  # the connections are pinged a slice at a time: no burst of 4,000 pings
-HEALTH = "/healthz"  # answered 200 while the server takes rooms, 503 while it stops (for load balancers)
+HEALTH = "/healthz"  # answered for load balancers (``Server.health``)
 
 
 class Host(Protocol):
     """What a connection asks of its server (``server.Server``)."""
 
     rate: float
-    stopping: bool
     door: Door
     log: Callable[[str], None]
+
+    def health(self) -> tuple[HTTPStatus, str]: ...
 
     def opened(self, conn: Conn) -> None: ...
 
@@ -113,7 +114,7 @@ class Conn(wire.ServerConnection):
         door = self.server.door
         door.ends(self)
         if request.path == HEALTH:  # a load balancer's health check, answered in place of a WebSocket
-            return (HTTPStatus.SERVICE_UNAVAILABLE, "stopping\n") if self.server.stopping else (HTTPStatus.OK, "ok\n")
+            return self.server.health()
         if room_from_path(request.path) is None:
             return HTTPStatus.NOT_FOUND, "a room is /NAME: letters, digits, - and _ (64 at most)\n"
         return door.proxied(self, request.headers.get_all("X-Forwarded-For"))

@@ -10,31 +10,43 @@ back to what the store holds, and their people are told why
 (``_roll_back``). It bounds what the rooms may take: ``MAX_ROOMS`` in
 memory, ``UNSTARTED_MOST`` never started, each removed a day after
 (``remove_unstarted``), and, where several servers share the store, keeps
-this server's lease on its rooms (``renew_lease``).
+this server's lease on its rooms (``server_store.Tenure``).
+
+Where the store is over a network (PostgreSQL), its calls are made off
+the event loop (``server_store``), several writes at a time, each of
+other rooms: a room's changes made while its write is under way wait for
+it, its answers in order, and a room that needs no write (a chat, a
+ping's answer) is answered at once.
+A server that lost its store or its lease (``StoreLost``) lets go of
+every room at once (``let_go_of_everything``): its people are told that
+the table moves and closed, ``/healthz`` fails, and the proxy sends them
+to a server that claims the rooms; it serves again once the store answers.
 """
 
 from __future__ import annotations
 
 import asyncio
 import itertools
-import json
 import time
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 from ..rules import WATCHER
-from ..storage.safe_files import keep_aside, read_limited, timestamp
+from ..storage.safe_files import timestamp
 from . import limits
 from .protocol import Message, clean_name, room_names
 from .room import Out, Room
-from .room_file import BadRoomFile, file_state, room_from_file, room_from_text
+from .room_file import BadRoomFile, room_from_file
 from .room_seats import JoinError, Member, SeatTaken, new_room_name
+from .room_stored import import_room_files, remove_old, stored_state
 from .room_table import check_table
 from .said_once import SaidOnce
 from .server_conn import Conn
-from .store import Change, RoomStore, StoreError, open_store
+from .server_store import StoreCalls, Tenure
+from .store import Change, RoomStore, StoreError, StoreLost, open_store
 from .store.base import RoomFile
 
 MAX_ROOMS = 20_000  # in memory at once
@@ -45,9 +57,11 @@ UNSTARTED_KEPT = 24 * 3600.0  # seconds a room whose match never started is kept
 SWEEP_EVERY = 3600.0  # seconds between looks for such rooms
 UNSTARTED_MOST = 5_000  # rooms whose match never started, server-wide, in memory and in the store: the oldest go first
 LONG_RECORD = 2_000  # actions of a room from which it is read in a thread of its own (``read_long``)
-ROOM_FILE_MOST = 64 * 1024 * 1024  # bytes of an old room file, read at most (a long match's is a few MB)
 
-Found = Room[Conn] | asyncio.Future[Room[Conn]] | None  # a room asked for: in memory, being read, or none
+MOVES = "the table moves to another server: reconnecting"  # what a server that lost its store tells its people
+
+Reading = asyncio.Future[Room[Conn] | None]  # a room being read: it, or None if there is none
+Found = Room[Conn] | Reading | None  # a room asked for: in memory, being read, or none
 
 
 class Keeper:
@@ -69,14 +83,20 @@ class Keeper:
         self.limits, self.log, self.said = address_limits, log, said
         self.idle_room, self.room_options = idle_room, room_options
         self._store: RoomStore | None = None  # once ``load`` opened it
+        self.calls = StoreCalls()  # how it is called, once opened
+        self.tenure = Tenure(self.calls, log, self.let_go_of_everything)  # this server's hold on its rooms
         self.rooms: dict[str, Room[Conn]] = {}
-        self.reading: dict[str, asyncio.Future[Room[Conn]]] = {}  # the long rooms being read, till they are in rooms
+        self.reading: dict[str, Reading] = {}  # the rooms being read, till they are in rooms
         self.reader = ThreadPoolExecutor(1, thread_name_prefix="room reader")  # (one at a time: ``read_long``)
         self.written: dict[str, tuple[int, str]] = {}  # what the store holds of each room: its actions, its state
         self.makers: dict[str, str] = {}  # the address that made each room the store does not hold yet
         self.unstarted: dict[str, None] = {}  # the rooms whose match never started (``UNSTARTED_MOST``), oldest first
-        self.unsaved: dict[str, Room[Conn]] = {}  # the rooms changed in this turn of the loop, till ``flush``
-        self.outbox: Out[Conn] = []  # ... and what their changes say, sent once they are kept
+        self.unsaved: dict[str, Room[Conn]] = {}  # the rooms changed since their last write, till ``flush``
+        self.outbox: dict[str, Out[Conn]] = {}  # ... and what their changes say, sent once they are kept
+        self.writing: dict[str, tuple[Room[Conn], Out[Conn]]] = {}  # the rooms of the writes under way, their news
+        self.writes = 0  # writes under way (at most ``calls.writers``, each of other rooms)
+        self.no_write = asyncio.Event()  # set while no write is under way
+        self.no_write.set()
         self.flushing: asyncio.Handle | None = None
         self.flushed = 0.0  # (the loop's time) when ``flush`` last wrote
         self.timers: dict[str, asyncio.TimerHandle] = {}
@@ -89,6 +109,7 @@ class Keeper:
         folder, say), with the room files of a server from before the stores
         imported into it. Rooms are read when somebody says hello to them."""
         self._store = open_store(self.data_dir, self.store_url)
+        self.calls.use(self._store)
         for note in self._store.set_aside():
             self.log(note)
         if self.data_dir is not None:
@@ -112,30 +133,54 @@ class Keeper:
     def _named_room(self, name: str) -> Found:
         """The room ``name``: in memory, or read from the store (None if
         there is none; JoinError, with the reason, if it cannot be read:
-        then it is kept aside); a long one is read in a thread, and this is
-        the future of it (``read_long``)."""
+        then it is kept aside); read off the event loop where the store is
+        remote, a long one replayed in a thread: then the future of it."""
         known = self.rooms.get(name) or self.reading.get(name)
         if known is not None:
             return known
+        if self.tenure.lost is not None:
+            raise SeatTaken(f"this server lost its store: {MOVES}")
+        taken: Reading = asyncio.get_running_loop().create_future()
+        taken.add_done_callback(_retrieved)
+        self.calls.run(lambda: self._claimed(name), lambda made: self._file_read(name, made, taken))
+        if taken.done():  # (a store on this machine answers at once)
+            return taken.result()
+        self.reading[name] = taken
+        taken.add_done_callback(lambda _: self.reading.pop(name, None))
+        return taken
+
+    def _claimed(self, name: str) -> RoomFile | None:
+        """The room's file, claimed for this server first (None: no such
+        room); SeatTaken if another server plays it."""
+        if not self.store.claim(name):
+            raise SeatTaken(f"room {name} is still played by another server: it comes here in a moment")
+        return self.store.load(name)
+
+    def _file_read(self, name: str, made: asyncio.Future[RoomFile | None], taken: Reading) -> None:
+        """``taken``: the room in memory from its file (``_claimed``), or why not."""
         try:
-            claimed = self.store.claim(name)
-            file = self.store.load(name) if claimed else None
+            file = made.result()
+            if self.tenure.lost is not None:
+                raise SeatTaken(f"this server lost its store: {MOVES}")
+            if file is not None and isinstance(file.get("moves"), int) and file["moves"] >= LONG_RECORD:
+                self.read_long(name, file, taken)
+                return
+            room = None
+            if file is not None:
+                self._make_space()
+                now = asyncio.get_running_loop().time()
+                room = self._take_in(name, lambda: _room_of(name, file, now))
+            taken.set_result(room)
         except StoreError as error:
-            raise JoinError(f"room {name} cannot be read now: {error}") from None
+            self.tenure.failed(error)
+            taken.set_exception(SeatTaken(f"room {name} cannot be read now: {error}"))
+        except JoinError as error:
+            taken.set_exception(error)
         except (ValueError, KeyError, TypeError, RecursionError) as error:  # what the store holds is not a room
             self._keep_aside(name, error)
-            raise JoinError(f"room {name} could not be read ({error}): it was kept aside") from None
-        if not claimed:
-            raise SeatTaken(f"room {name} is still played by another server: it comes here in a moment")
-        if file is None:
-            return None
-        if isinstance(file.get("moves"), int) and file["moves"] >= LONG_RECORD:
-            return self.read_long(name, file)
-        self._make_space()
-        now = asyncio.get_running_loop().time()
-        return self._take_in(name, lambda: _room_of(name, file, now))
+            taken.set_exception(JoinError(f"room {name} could not be read ({error}): it was kept aside"))
 
-    def read_long(self, name: str, file: RoomFile) -> asyncio.Future[Room[Conn]]:
+    def read_long(self, name: str, file: RoomFile, taken: Reading) -> None:
         """Replay a room of ``LONG_RECORD`` actions or more in the server's
         reader thread, not in the event loop: a valid record of 100,000
         moves held every room 240 ms at its first hello. The event loop
@@ -143,12 +188,8 @@ class Keeper:
         room's hellos wait for it (their messages held: ``Conn.held``), and
         it is taken in on the loop, as a short one is at once."""
         loop = asyncio.get_running_loop()
-        taken: asyncio.Future[Room[Conn]] = loop.create_future()
-        taken.add_done_callback(_retrieved)
-        self.reading[name] = taken
 
         def read(replayed: asyncio.Future[Room[Conn]]) -> None:
-            del self.reading[name]
             try:
                 self._make_space()
                 taken.set_result(self._take_in(name, replayed.result))
@@ -159,7 +200,6 @@ class Keeper:
                 taken.set_exception(JoinError(f"room {name} cannot be read now"))
 
         loop.run_in_executor(self.reader, _room_of, name, file, loop.time()).add_done_callback(read)
-        return taken
 
     def _take_in(self, name: str, read: Callable[[], Room[Conn]]) -> Room[Conn]:
         """The room ``read`` returns, in memory; JoinError if it is no room
@@ -171,7 +211,7 @@ class Keeper:
             raise JoinError(f"room {name} could not be read ({error}): it was kept aside") from None
         self._configure(room)
         self.rooms[name] = room
-        self.written[name] = (room.logged, _state(room))
+        self.written[name] = (room.logged, stored_state(room))
         if not room.started:
             self.unstarted.setdefault(name, None)  # (another server's, where several share the store)
         self.log(f"room {name} read from the store ({room.logged} moves)")
@@ -180,11 +220,13 @@ class Keeper:
     def _keep_aside(self, name: str, error: Exception) -> None:
         """A room the store holds that cannot be read: renamed, for an
         operator to look at, and the name is free for a new room."""
-        aside = self.store.keep_aside(name, timestamp())
+        aside = self.calls.now(lambda: self.store.keep_aside(name, timestamp()))
         self.unstarted.pop(name, None)
         self.log(f"room {name} could not be read ({error}): kept as {aside}")
 
     def new_room(self, name: str | None, hello: Message, address: str | None) -> Room[Conn]:
+        if name is not None and name in self.rooms:  # (made meanwhile, by a hello read at the same time)
+            return self.rooms[name]
         if hello.get("token") is not None:
             raise JoinError(f"there is no room {name!r} on this server")
         table = check_table(hello.get("table", {}))
@@ -209,9 +251,10 @@ class Keeper:
         return room
 
     def new_room_name(self) -> str:
+        """One no room has (a remote store is not asked, in the loop: its write of a taken one fails)."""
         while True:
             name = new_room_name()
-            if name not in self.rooms and self.store.load(name) is None:
+            if name not in self.rooms and (self.store.remote or self.calls.now(partial(self.store.load, name)) is None):
                 return name
 
     def _configure(self, room: Room[Conn]) -> None:
@@ -265,57 +308,48 @@ class Keeper:
 
     def stored(self, room: Room[Conn]) -> bool:
         """The store holds the room's last change."""
-        return room.name not in self.unsaved
+        return room.name not in self.unsaved and room.name not in self.writing
 
     def _let_go(self, room: Room[Conn]) -> None:
         """Drop a room nobody is connected to, whose last change the store
         holds, and let another server take it (its lease)."""
-        self._forget(room.name)
-        try:
-            self.store.release(room.name)
-        except StoreError as error:  # (its lease lapses with the server's)
-            self.log(f"room {room.name} could not be let go: {error}")
+        name = room.name
+        self._forget(name)
+        self.calls.run(lambda: self.store.release(name), partial(self.tenure.released, name))
 
     def _forget(self, name: str) -> None:
         del self.rooms[name]
         self.written.pop(name, None)
         self.makers.pop(name, None)
+        self.unsaved.pop(name, None)  # (its changes not kept yet are never answered)
+        self.outbox.pop(name, None)
         _cancel(self.timers, name)
         _cancel(self.idle, name)
 
-    def renew_lease(self) -> None:
-        """Where several servers share the store: keep this server's lease
-        on its rooms; if it lapsed (this server was stopped or cut off for
-        longer than the lease), its rooms may be another's now: every room
-        is dropped from memory and its people reconnect (1012), to whichever
-        server plays it."""
-        every = self.store.renew_every
-        assert every is not None  # (a store shared with other servers: ``run`` renews its lease)
-        asyncio.get_running_loop().call_later(every, self.renew_lease)
-        try:
-            if self.store.renew():
-                return
-        except StoreError as error:
-            self.log(f"the lease on this server's rooms could not be renewed: {error}")
-            return
-        self.log(f"this server's lease had lapsed: its {len(self.rooms)} rooms are dropped")
+    def let_go_of_everything(self, why: str) -> None:
+        """Another server may play this server's rooms now: each is dropped
+        (what was not kept is never answered), its people told the table
+        moves and closed (1012): they reconnect to the server that plays it."""
+        self.log(f"{why}: its {len(self.rooms)} rooms are let go")
         for room in list(self.rooms.values()):
             for conn in room.everyone:
                 conn.room = None
-                conn.close(1012, "the room moves to another server: reconnect")
+                conn.send({"type": "error", "reason": MOVES})
+                conn.close(1012, MOVES)
             self._forget(room.name)
-        self.unsaved, self.outbox = {}, []
 
     def remove_unstarted(self) -> None:
         """Remove the rooms whose match never started, made or last joined a
         day ago (``UNSTARTED_KEPT``) and nobody is in, now and every
-        ``SWEEP_EVERY`` seconds: connections alone cannot fill the store.
-        A finished match stays, as a replay."""
+        ``SWEEP_EVERY`` seconds, off the loop (a remote store): connections
+        alone cannot fill the store. A finished match stays, as a replay."""
         asyncio.get_running_loop().call_later(SWEEP_EVERY, self.remove_unstarted)
+        self.calls.run(partial(remove_old, self.store, time.time() - UNSTARTED_KEPT, set(self.rooms)), self._swept)
+
+    def _swept(self, made: asyncio.Future[list[str]]) -> None:
         try:
-            names = [name for name in self.store.unstarted(time.time() - UNSTARTED_KEPT) if name not in self.rooms]
+            names = made.result()
             for name in names:
-                self.store.remove(name)
                 self.unstarted.pop(name, None)
             self._bound_unstarted(0)
         except StoreError as error:
@@ -343,7 +377,7 @@ class Keeper:
             room = self.rooms.get(name)
             if room is not None:
                 self._let_go(room)
-            self.store.remove(name)
+            self.calls.now(partial(self.store.remove, name))
             del self.unstarted[name]
         if removed:
             self.said.say("unstarted", f"removed rooms nobody started, the oldest first: {UNSTARTED_MOST} kept at most")
@@ -357,7 +391,7 @@ class Keeper:
         if name in self.reading:
             return False
         if room is None:
-            if self.store.claim(name):
+            if self.calls.now(lambda: self.store.claim(name)):
                 return True
             del self.unstarted[name]  # (another server's now: its own count)
             return False
@@ -375,14 +409,18 @@ class Keeper:
         try:
             out = change(asyncio.get_running_loop().time())
             self.unsaved[room.name] = room
-            self.outbox += out
-            if self.flushing is None:  # at the end of this turn, or once ``commit_every`` has passed since the last
-                loop = asyncio.get_running_loop()
-                wait = self.flushed + self.store.commit_every - loop.time()
-                self.flushing = loop.call_later(wait, self.flush) if wait > 0 else loop.call_soon(self.flush)
+            self.outbox.setdefault(room.name, []).extend(out)
+            self._flush_soon()
         except Exception:  # a bug, not bad input: the room and the server go on
             self.log(f"room {room.name}: a change failed\n{traceback.format_exc()}")
         self.schedule(room)
+
+    def _flush_soon(self) -> None:
+        """``flush`` at the end of this turn, or once ``commit_every`` has passed since the last write."""
+        if self.flushing is None:
+            loop = asyncio.get_running_loop()
+            wait = self.flushed + self.store.commit_every - loop.time()
+            self.flushing = loop.call_later(wait, self.flush) if wait > 0 else loop.call_soon(self.flush)
 
     def schedule(self, room: Room[Conn]) -> None:
         loop = asyncio.get_running_loop()
@@ -396,38 +434,66 @@ class Keeper:
         self.submit(room, room.tick)
 
     def flush(self) -> None:
-        """Write this turn's changes to the store, all at once, then send
-        what they say; or, if the store cannot keep them, send none of it."""
+        """Send what the rooms that need no write say; write the others' changes
+        at once (a room under a write: after it; all, once a write ends if
+        ``calls.writers`` are under way), and send what they say once written."""
         self.flushing = None
-        self.flushed = asyncio.get_running_loop().time()
-        rooms, out = self.unsaved, self.outbox
-        self.unsaved, self.outbox = {}, []
-        changes = [change for room in rooms.values() if (change := self._change(room)) is not None]
+        busy = self.writes >= self.calls.writers
+        changes = []
+        for name, room in list(self.unsaved.items()):
+            if name in self.writing or (busy and room.logged != self.written.get(name, (0,))[0]):
+                continue  # (its news follow the write under way, or it has moves to write: after one)
+            change = self._change(room)
+            if change is None:
+                del self.unsaved[name]
+                _send(self.outbox.pop(name, []))
+            elif not busy:
+                changes.append(change)
+        if changes:
+            self.flushed = asyncio.get_running_loop().time()
+            for change in changes:
+                self.writing[change.name] = (self.unsaved.pop(change.name), self.outbox.pop(change.name, []))
+            self.writes += 1
+            self.no_write.clear()
+            self.calls.run(lambda: self.store.write(changes), lambda made: self._written(changes, made))
+
+    def _written(self, changes: list[Change], made: asyncio.Future[None]) -> None:
+        """The write is done: what its rooms said is sent; or the store could
+        not keep it, and its rooms go back to what the store holds."""
+        writing = {change.name: self.writing.pop(change.name) for change in changes}
+        self.writes -= 1
+        if not self.writes:
+            self.no_write.set()
         try:
-            if changes:
-                self.store.write(changes)
+            made.result()
+        except StoreLost as error:
+            self.tenure.failed(error)
+            return
         except StoreError as error:
             self.log(f"{len(changes)} rooms' changes could not be saved: {error}")
-            failed = {change.name for change in changes}
-            for name in failed:
-                self._roll_back(rooms[name], error)
-            out = [(conn, message) for conn, message in out if conn.room is not None and conn.room.name not in failed]
-            changes = []
-        for change in changes:
-            self.makers.pop(change.name, None)  # (made: its token is spent)
-            if change.started:
-                self.unstarted.pop(change.name, None)
-            state = change.state if change.state is not None else self.written[change.name][1]  # (unchanged)
-            self.written[change.name] = (change.first + len(change.actions), state)
-        for conn, message in out:
-            conn.send(message)
+            for room, _ in writing.values():
+                self._roll_back(room, error)
+        else:
+            for change in changes:
+                if self.rooms.get(change.name) is not writing[change.name][0]:
+                    del writing[change.name]  # (let go meanwhile: its people were closed)
+                    continue
+                self.makers.pop(change.name, None)  # (made: its token is spent)
+                if change.started:
+                    self.unstarted.pop(change.name, None)
+                state = change.state if change.state is not None else self.written[change.name][1]  # (unchanged)
+                self.written[change.name] = (change.first + len(change.actions), state)
+            for _, out in writing.values():
+                _send(out)
+        if self.unsaved:
+            self._flush_soon()
 
     def _change(self, room: Room[Conn]) -> Change | None:
         """What the room has that the store does not (None: nothing)."""
         if self.rooms.get(room.name) is not room:
             return None  # (rolled back meanwhile)
         moves, state = self.written.get(room.name, (0, None))
-        new = _state(room)
+        new = stored_state(room)
         if moves == room.logged and new == state:
             return None
         return Change(
@@ -438,7 +504,7 @@ class Keeper:
         """The store could not keep the room's last changes: the room goes
         back to what the store holds (what its people were last sent), and
         each is told why and sent the table again; a seat taken by a change
-        that was not kept is refused."""
+        that was not kept is refused; a remote store's: its people turned away, their hellos read it."""
         if self.rooms.get(room.name) is not room:
             return
         reason = f"the server could not save that ({error}): try again"
@@ -446,14 +512,14 @@ class Keeper:
         self._forget(room.name)
         loop_time = asyncio.get_running_loop().time()
         try:
-            file = self.store.load(room.name) if self.store.claim(room.name) else None
+            file = None if self.store.remote else self.calls.now(lambda: self._claimed(room.name))
             again: Room[Conn] | None = None if file is None else room_from_file(file, loop_time)
-        except (StoreError, ValueError, KeyError, TypeError):
+        except (StoreError, JoinError, ValueError, KeyError, TypeError):
             again = None
         if again is not None:
             self._configure(again)
             self.rooms[room.name] = again
-            self.written[room.name] = (again.logged, _state(again))
+            self.written[room.name] = (again.logged, stored_state(again))
         else:
             self.unstarted.pop(room.name, None)
             if maker is not None:  # a room that could not be made costs its maker nothing
@@ -485,13 +551,23 @@ class Keeper:
             self.schedule(again)
             self.watch_idle(again)
 
-    def close(self) -> None:
-        """The server stops: the rooms' last changes are written, and the store closed."""
+    async def close(self) -> None:
+        """The server stops: the rooms' last changes are written (after the
+        write under way), and the store closed."""
         self.reader.shutdown(wait=False, cancel_futures=True)
-        if self.flushing is not None:
-            self.flushing.cancel()
+        while self.unsaved or self.writes:
+            if self.flushing is not None:
+                self.flushing.cancel()
             self.flush()
-        self.store.close()
+            if not self.writes:
+                break  # (nothing left to write: what needs none was sent)
+            await self.no_write.wait()
+        await self.calls.close()
+
+
+def _send(out: Out[Conn]) -> None:
+    for conn, message in out:
+        conn.send(message)
 
 
 def _room_of(name: str, file: RoomFile, now: float) -> Room[Conn]:
@@ -503,40 +579,10 @@ def _room_of(name: str, file: RoomFile, now: float) -> Room[Conn]:
     return room
 
 
-def _retrieved(future: asyncio.Future[Room[Conn]]) -> None:
+def _retrieved(future: Reading) -> None:
     """Nothing to do: a room read for hellos gone meanwhile is in memory
     anyway, or its reason was said (kept aside); asyncio would log it."""
     future.exception()
-
-
-def _state(room: Room[Conn]) -> str:
-    """The room's state as the store keeps it (``store.base``)."""
-    return json.dumps(file_state(room), separators=(",", ":"))  # the C encoder: no indent
-
-
-def import_room_files(store: RoomStore, folder: Path, log: Callable[[str], None]) -> None:
-    """Room files of a server from before the stores (``DATA_DIR/rooms/*.json``),
-    each put in the store once, at start, then the folder kept aside
-    (``rooms.imported-TIMESTAMP``); a file that cannot be read is kept
-    aside in it (``.unreadable``), as before: a link is never opened (a link
-    to /etc/shadow was read as root), nor a pipe, nor a file larger than a
-    room's. Nothing if there is no such folder."""
-    if not folder.is_dir() or folder.is_symlink():
-        return
-    changes, unreadable = [], 0
-    for path in sorted(folder.glob("*.json")):
-        try:
-            room: Room[Conn] = room_from_text(read_limited(path, ROOM_FILE_MOST, links=False), 0.0)
-            if room.name != path.stem or store.load(room.name) is not None:
-                raise BadRoomFile("its name is not its file's, or the store has such a room")
-        except (OSError, ValueError) as error:  # (BadRoomFile is a ValueError)
-            unreadable += 1
-            log(f"room file {path.name} could not be imported ({error}): kept as {keep_aside(path, 'unreadable').name}")
-            continue
-        changes.append(Change(room.name, 0, room.actions(0), _state(room), room.started, room.over))
-    store.write(changes)
-    aside = keep_aside(folder, "imported")
-    log(f"imported {len(changes)} room files into the store ({unreadable} unreadable): the files kept in {aside}")
 
 
 def _cancel(timers: dict[str, asyncio.TimerHandle], name: str) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .base import Change, RoomFile, RoomStore, StoreError
+from .base import Change, RoomFile, RoomStore, StoreError, StoreLost
 from .memory import MemoryStore
 
-__all__ = ["Change", "MemoryStore", "RoomStore", "StoreError", "open_store", "read_room"]
+__all__ = ["Change", "MemoryStore", "RoomStore", "StoreError", "StoreLost", "open_store", "read_room"]
 
 
 def open_store(data_dir: Path | None, url: str | None = None, server: bool = True) -> RoomStore:

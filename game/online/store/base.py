@@ -37,6 +37,12 @@ class StoreError(Exception):
     """The store cannot be opened, or cannot keep a change: the reason."""
 
 
+class StoreLost(StoreError):
+    """This server lost its store (it cannot be reached, or did not answer in
+    time) or its lease on its rooms: another server may play them now, so
+    it lets go of every room (``Keeper.let_go_of_everything``)."""
+
+
 @dataclass(frozen=True)
 class Change:
     """What one room has that the store does not hold yet."""
@@ -88,6 +94,7 @@ class RoomStore(ABC):
 
     commit_every = 0.0  # seconds between writes at most (``Server.submit``): the changes of the turns between in one
     renew_every: float | None = None  # seconds between ``renew`` calls, for a store shared by several servers
+    remote = False  # its calls may wait on a network: the server makes them in a thread of their own, each bounded
 
     def claim(self, name: str) -> bool:
         """Take the room for this server to play, before it loads it: False
@@ -104,6 +111,17 @@ class RoomStore(ABC):
         lapsed (its rooms may be another server's now: it must drop them,
         and has a new lease for the rooms it claims from now on)."""
         return True
+
+    def rejoin(self) -> None:
+        """After the server let go of its rooms (``StoreLost``): connect again
+        if need be, and take a new lease, so that every room this server
+        played is anybody's (StoreLost while the store cannot be reached)."""
+        return None
+
+    def interrupt(self) -> None:
+        """From another thread: make the call under way fail at once (it
+        took too long: ``store_calls``); nothing for a store on this machine."""
+        return None
 
     @abstractmethod
     def close(self) -> None:

@@ -115,9 +115,6 @@ class SqlStore(RoomStore):
         """The rooms' new states: their ids."""
         return [cursor.execute(self._sql(UPSERT.format(owned=self.owned)), row).fetchone()[0] for row in rows]
 
-    def _fence(self, cursor: Cursor, names: list[str]) -> None:
-        """In a write's transaction: StoreError if a room is no longer this server's."""
-
     def _append(self, cursor: Cursor, changes: Sequence[Change], ids: dict[str, int]) -> Callable[[], None]:
         """In a write's transaction: the changes' actions kept (``ids``: each
         room's); what to note once the transaction is committed."""
@@ -132,27 +129,39 @@ class SqlStore(RoomStore):
 
     def write(self, changes: Sequence[Change]) -> None:
         now = time.time()
+        held = self._follows(changes)
+        stated = [change for change in changes if change.state is not None]
+        try:
+            with self._transaction() as cursor:
+                rows = [(c.name, c.state, c.started, c.over, now, self.owner) for c in stated]
+                for change, room in zip(stated, self._upsert(cursor, rows), strict=True):
+                    held[change.name] = (room, held[change.name][1] if change.name in held else 0)
+                committed = self._append(cursor, changes, {name: room for name, (room, _) in held.items()})
+        except self.errors as error:
+            raise self._error(error) from None
+        committed()
+        self._noted(changes, {name: room for name, (room, _) in held.items()})
+
+    def _follows(self, changes: Sequence[Change]) -> dict[str, tuple[int, int]]:
+        """Every room's (id, actions held), for the rooms the store holds;
+        StoreError if a change does not follow what the store holds (a room
+        without one is new, so it comes with its state)."""
         holding = {change.name: self._holding(change.name) for change in changes}
         for change in changes:
             now_held = holding[change.name]
             count = now_held[1] if now_held else 0
             if count != change.first or (now_held is None and change.state is None):
                 raise StoreError(f"room {change.name}: the store holds another version of it")
-        # Every room's (id, actions held): a room without one is new, so it has its state (checked above).
-        held = {name: now_held for name, now_held in holding.items() if now_held is not None}
-        stated = [change for change in changes if change.state is not None]
-        try:
-            with self._transaction() as cursor:
-                self._fence(cursor, [change.name for change in changes if change.state is None])
-                rows = [(c.name, c.state, c.started, c.over, now, self.owner) for c in stated]
-                for change, room in zip(stated, self._upsert(cursor, rows), strict=True):
-                    held[change.name] = (room, held[change.name][1] if change.name in held else 0)
-                committed = self._append(cursor, changes, {name: room for name, (room, _) in held.items()})
-        except self.errors as error:
-            raise StoreError(f"{type(error).__name__}: {error}") from None
-        committed()
+        return {name: now_held for name, now_held in holding.items() if now_held is not None}
+
+    def _noted(self, changes: Sequence[Change], ids: dict[str, int]) -> None:
+        """The changes committed: what the store holds of each room now."""
         for change in changes:
-            self._held[change.name] = (held[change.name][0], change.first + len(change.actions))
+            self._held[change.name] = (ids[change.name], change.first + len(change.actions))
+
+    def _error(self, error: Exception) -> StoreError:
+        """The driver's error, as the server is told of it."""
+        return StoreError(f"{type(error).__name__}: {error}")
 
     def _holding(self, name: str) -> tuple[int, int] | None:
         """The room's id and how many actions the store holds (None: no such room)."""
@@ -179,13 +188,13 @@ class SqlStore(RoomStore):
         try:
             return self._execute(query, values).fetchone()
         except self.errors as error:
-            raise StoreError(f"{type(error).__name__}: {error}") from None
+            raise self._error(error) from None
 
     def _query_all(self, query: str, values: Sequence[Any] = ()) -> list[Any]:
         try:
             return self._execute(query, values).fetchall()
         except self.errors as error:
-            raise StoreError(f"{type(error).__name__}: {error}") from None
+            raise self._error(error) from None
 
     def load(self, name: str) -> RoomFile | None:
         row = self._query_one("SELECT id, state FROM rooms WHERE name = ?", (name,))
@@ -216,7 +225,7 @@ class SqlStore(RoomStore):
                     cursor.execute(self._sql("DELETE FROM actions WHERE room = ?"), row)
                     cursor.execute(self._sql("DELETE FROM rooms WHERE id = ?"), row)
         except self.errors as error:
-            raise StoreError(f"{type(error).__name__}: {error}") from None
+            raise self._error(error) from None
         self._held.pop(name, None)
 
     def rename(self, name: str, new: str) -> None:
@@ -224,5 +233,5 @@ class SqlStore(RoomStore):
             with self._transaction() as cursor:
                 cursor.execute(self._sql("UPDATE rooms SET name = ? WHERE name = ?"), (new, name))
         except self.errors as error:
-            raise StoreError(f"{type(error).__name__}: {error}") from None
+            raise self._error(error) from None
         self._held.pop(name, None)
