@@ -104,6 +104,15 @@ def runtime_line() -> str:
     return f"uno1991: Pyxel {pyxel.VERSION}, Python {sys.version.split()[0]}, {where}"
 
 
+def tell_the_page_the_game_runs() -> None:
+    """In a page, mark it running (``<body data-game="running">``) once the
+    first frame is drawn: its words change, and it stops watching the start."""
+    if in_browser():
+        import js
+
+        js.document.body.dataset.game = "running"
+
+
 def data_dir_choice(flag: Path | None, environ: dict | None = None) -> Path | None:
     """``--data-dir``, else ``$UNO1991_DATA_DIR``, else None (the default
     place); made absolute here, before ``pyxel.init`` may change the working
