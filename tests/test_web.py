@@ -380,3 +380,63 @@ def test_the_storage_contract_holds_over_the_pages_real_localstorage(browser, py
     assert {name: why for name, why in results.items() if why is not None} == {}
     assert outside == []
     page.close()
+
+
+# Pyxel's runtime as far as the page's layout sees it: pyxel.css's rules for its screen and canvas (the whole
+# window, added after the page's own styles, as pyxel.js adds its stylesheet), the canvas in div#pyxel-screen,
+# the click prompt, and at the click the game's first frame drawn and the page marked running as the game marks it.
+LAYOUT_STAND_IN = """
+window.launchPyxel = async (options) => {
+  const style = document.createElement("style");
+  style.textContent = `div#pyxel-screen { position: absolute; left: 0%; top: 0%; width: 100%; height: 100%; }
+    canvas#canvas { position: absolute; left: 0%; top: 0%; width: 100%; height: 100%; }`;
+  document.head.appendChild(style);
+  const screen = document.querySelector("div#pyxel-screen");  // (pyxel.js makes one where a page has none)
+  const canvas = document.createElement("canvas");
+  canvas.id = "canvas";
+  screen.appendChild(canvas);
+  const prompt = document.createElement("img");
+  prompt.id = "pyxel-prompt";
+  screen.appendChild(prompt);
+  document.body.addEventListener("click", () => {
+    prompt.remove();
+    const area = canvas.getBoundingClientRect();
+    [canvas.width, canvas.height] = [Math.round(area.width), Math.round(area.height)];
+    const scale = Math.min(canvas.width / 320, canvas.height / 200);
+    const context = canvas.getContext("2d");
+    context.fillStyle = "#1d2b53";
+    context.fillRect((canvas.width - 320 * scale) / 2, (canvas.height - 200 * scale) / 2, 320 * scale, 200 * scale);
+    document.body.dataset.game = "running";
+  }, { once: true });
+};
+"""
+LAYOUT = (BROWSER / "layout.js").read_text(encoding="utf-8")
+# A desktop's windows, and a phone upright and flat.
+WINDOW_SIZES = [(1280, 800), (800, 600), (390, 844), (844, 390)]
+
+
+def _words_beside_the_canvas(page, size: tuple[int, int]) -> list[str]:
+    """The page's visible words, once it is checked that none of them covers
+    the canvas and that the canvas has the window's width and most of its height."""
+    seen = page.evaluate(LAYOUT)
+    assert seen["overlaps"] == [], f"at {size}, words over the canvas {seen['canvas']}: {seen['overlaps']}"
+    left, top, width, height = seen["canvas"]
+    assert (left, top, width) == (0, 0, size[0]) and height >= 0.75 * size[1], (size, seen["canvas"])
+    return [text for text, _box in seen["texts"]]
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_the_pages_words_never_cover_the_game_and_change_once_it_runs(browser, serve, built, size):
+    origin = serve(built, {f"/{BESIDE}": LAYOUT_STAND_IN.encode()})
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.route(lambda url: not url.startswith(origin + "/"), lambda route: route.abort())
+    page.goto(f"{origin}/index.html")
+    page.wait_for_selector("#pyxel-prompt", state="attached", timeout=10_000)
+    before = " ".join(_words_beside_the_canvas(page, size))
+    assert "Click or touch to start" in before and "RETURN plays" in before
+    page.mouse.click(size[0] // 2, size[1] // 3)
+    page.wait_for_function("() => document.body.dataset.game === 'running'", timeout=10_000)
+    after = " ".join(_words_beside_the_canvas(page, size))
+    assert "to start" not in after and "RETURN plays" not in after  # the game's own screens name its keys
+    assert "UNO 1991" in after and "HOW TO PLAY, on the title menu, names every key" in after
+    page.close()

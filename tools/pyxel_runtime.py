@@ -1,0 +1,175 @@
+"""Pyxel's own web runtime, for tools and tests: a page opened in headless
+Chromium whose requests for Pyxel's runtime and Pyodide (their CDN
+addresses, as ``pyxel app2html``'s page and ``pyxel.js`` name them) are
+answered from folders a developer has, and every other address outside
+127.0.0.1 refused.
+
+The folders are never part of this repository: ``UNO1991_PYXEL_WASM`` names
+Pyxel's ``wasm/`` folder (``pyxel.js`` and its wheel; its pictures are at
+``../docs/images/`` beside it, as in Pyxel's repository), ``UNO1991_PYODIDE``
+the Pyodide that ``pyxel.js`` loads (npm's ``pyodide`` package of that
+version). docs/browser.md says where to take them from.
+
+Keys are real key events (Pyxel 2.6 has no ``set_btn``), each held until
+the game has seen a frame with it down; the screen is read back as Pyxel
+saves it (``pyxel.screen.save``, 2 pixels for each of the screen's).
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+RUNTIME_VARIABLE = "UNO1991_PYXEL_WASM"
+PYODIDE_VARIABLE = "UNO1991_PYODIDE"
+CDN_PYXEL = re.compile(r"https://cdn\.jsdelivr\.net/gh/kitao/pyxel@[^/]+/(.+)")
+CDN_PYODIDE = re.compile(r"https://cdn\.jsdelivr\.net/pyodide/v[^/]+/full/(.+)")
+CONTENT_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".png": "image/png",
+    ".css": "text/css",
+    ".py": "text/plain",
+}
+# Script key names (pyxel's, as ``python -m game --headless --script`` takes them) as the browser names them.
+DOM_KEYS = {
+    "RETURN": "Enter",
+    "ESCAPE": "Escape",
+    "UP": "ArrowUp",
+    "DOWN": "ArrowDown",
+    "LEFT": "ArrowLeft",
+    "RIGHT": "ArrowRight",
+    "SPACE": " ",
+    "BACKSPACE": "Backspace",
+    "TAB": "Tab",
+}
+SHOT_SCALE = 2
+
+
+@dataclass
+class Runtime:
+    """Pyxel's ``wasm/`` folder and Pyodide's, and the addresses refused."""
+
+    wasm: Path
+    pyodide: Path
+    refused: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_environment(cls) -> Runtime | None:
+        wasm, pyodide = os.environ.get(RUNTIME_VARIABLE), os.environ.get(PYODIDE_VARIABLE)
+        return cls(Path(wasm), Path(pyodide)) if wasm and pyodide else None
+
+    def problem(self) -> str | None:
+        """What is missing of the two folders, if anything."""
+        if not (self.wasm / "pyxel.js").is_file():
+            return f"no pyxel.js in {self.wasm} ({RUNTIME_VARIABLE}, --runtime: Pyxel's wasm/ folder)"
+        if not (self.pyodide / "pyodide.js").is_file():
+            return f"no pyodide.js in {self.pyodide} ({PYODIDE_VARIABLE}, --pyodide: npm's pyodide package)"
+        return None
+
+    def file_for(self, url: str) -> Path | None:
+        """The local file answering a CDN address, if any."""
+        for pattern, folder in ((CDN_PYXEL, self.wasm.parent), (CDN_PYODIDE, self.pyodide)):
+            found = pattern.fullmatch(url.split("?", 1)[0])
+            if found:
+                path = (folder / found.group(1)).resolve()
+                if path.is_file() and folder.resolve() in path.parents:
+                    return path
+        return None
+
+    def answer(self, route: Any) -> None:
+        """A playwright route handler for addresses outside the page's origin."""
+        url = route.request.url
+        path = self.file_for(url)
+        if path is None:
+            self.refused.append(url)
+            route.abort()
+            return
+        content_type = CONTENT_TYPES.get(path.suffix, "application/octet-stream")
+        route.fulfill(status=200, body=path.read_bytes(), content_type=content_type)
+
+
+def open_page(browser: Any, origin: str, runtime: Runtime, viewport: tuple[int, int] = (1280, 800)) -> Any:
+    """A page that reaches ``origin`` and, through ``runtime``, nothing else;
+    its console lines in ``page.console_lines``, its errors in ``page.errors``."""
+    page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+    page.route(lambda url: not url.startswith(origin + "/"), runtime.answer)
+    page.console_lines, page.errors = [], []
+    page.on("console", lambda message: page.console_lines.append(message.text))
+    page.on("pageerror", lambda error: page.errors.append(str(error)))
+    return page
+
+
+@dataclass
+class Started:
+    """Seconds from opening the page to Pyxel's click prompt and to the game's first frame."""
+
+    prompt_s: float
+    first_frame_s: float
+
+
+def start(page: Any, address: str, seconds: float = 180) -> Started:
+    """Open ``address``, click when the runtime asks, and wait for the game's
+    first frame (the game marks the page ``data-game="running"``)."""
+    opened = time.monotonic()
+    page.goto(address)
+    page.wait_for_selector("#pyxel-prompt", state="attached", timeout=seconds * 1000)
+    prompt = time.monotonic() - opened
+    page.mouse.click(10, 10)
+    page.wait_for_function("() => document.body.dataset.game === 'running'", timeout=seconds * 1000)
+    return Started(prompt, time.monotonic() - opened)
+
+
+def python(page: Any, code: str) -> Any:
+    """The value of the last line of ``code``, run in the page's Pyodide."""
+    return page.evaluate("(code) => window.pyxelContext.pyodide.runPython(code)", code)
+
+
+def frame_count(page: Any) -> int:
+    return int(python(page, "import pyxel\npyxel.frame_count"))
+
+
+def wait_frames(page: Any, frames: int, seconds: float = 120) -> None:
+    """Until the game has run ``frames`` more frames."""
+    target = frame_count(page) + frames
+    limit = time.monotonic() + seconds
+    while frame_count(page) < target:
+        if time.monotonic() > limit:
+            raise TimeoutError(f"the game did not run {frames} frames in {seconds} s")
+        page.wait_for_timeout(15)
+
+
+def press(page: Any, key: str) -> None:
+    """Press a key (a script's name: RETURN, DOWN, P...) as a player does:
+    down until the game has seen a frame with it down, then up."""
+    name = DOM_KEYS.get(key.upper(), key.lower())
+    page.keyboard.down(name)
+    wait_frames(page, 2)
+    page.keyboard.up(name)
+    wait_frames(page, 1)
+
+
+def screen_png(page: Any) -> bytes:
+    """The game's screen as Pyxel saves it (a PNG, 2 x 2 pixels a screen pixel)."""
+    code = f"""
+import base64, os, pyxel
+pyxel.screen.save("/tmp/screen.png", {SHOT_SCALE})
+data = base64.b64encode(open("/tmp/screen.png", "rb").read()).decode()
+os.remove("/tmp/screen.png")
+data
+"""
+    return base64.b64decode(python(page, code))
+
+
+def frames_a_second(page: Any, seconds: float) -> float:
+    """The frames the game ran a second, over ``seconds`` of the clock."""
+    first, began = frame_count(page), time.monotonic()
+    page.wait_for_timeout(seconds * 1000)
+    return (frame_count(page) - first) / (time.monotonic() - began)
