@@ -77,7 +77,7 @@ R G Y B name a colour, M sound. Gamepad: d-pad, A plays, B picks up or passes.</
 <span class="once-started">HOW TO PLAY, on the title menu, names every key.</span></div>
 <div id="no-runtime" hidden><div>
 <h1>UNO 1991 cannot start</h1>
-<p id="why"></p>
+<div id="why"></div>
 <p>What to do: check that this browser can reach that address (no connection, a firewall, a proxy or an ad
 blocker stops it), then reload the page.</p>
 <p>If you serve this page where that address cannot be reached: the game runs on Pyxel's web runtime
@@ -91,9 +91,12 @@ PYODIDE_DIR</code> writes such a folder. Or play the desktop game: with Python 3
 // Pyxel's runtime from the first address that has it, else say why nothing starts.
 const RUNTIMES = {runtimes};
 const START_BOUND_S = Number(new URLSearchParams(location.search).get("start_bound")) || {bound};
-function cannotStart(why) {{
+function cannotStart(why) {{  // each reason once, in the order found
   if (document.body.dataset.game === "running") return;
-  document.getElementById("why").textContent = why;
+  const said = document.getElementById("why");
+  if (![...said.children].some((line) => line.textContent === why)) {{
+    said.appendChild(document.createElement("p")).textContent = why;
+  }}
   document.getElementById("no-runtime").hidden = false;
   document.body.dataset.game = "cannot-start";
 }}

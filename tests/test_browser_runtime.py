@@ -128,8 +128,32 @@ def test_with_pyodide_out_of_reach_the_page_says_which_address_failed(browser, r
     page = pyxel_runtime.open_page(browser, origin, without)
     page.goto(f"{origin}/index.html")
     page.wait_for_selector("#no-runtime", state="visible", timeout=60_000)
-    why = page.inner_text("#why")
     pyodide = next(url for url in without.refused if url.endswith("/pyodide.js"))
-    assert re.fullmatch(rf"The game's runtime could not load {re.escape(pyodide)}\.", why), why
+    page.wait_for_function("(address) => document.getElementById('why').innerText.includes(address)", arg=pyodide)
+    assert f"The game's runtime could not load {pyodide}." in _reasons(page)
     assert "to start" not in page.inner_text("#about")
     page.close()
+
+
+def test_with_the_runtimes_wheel_out_of_reach_the_page_says_which_address_failed(browser, runtime, origin, tmp_path):
+    """pyxel.js loads, Pyodide too, but not the runtime's own wheel."""
+    wasm = tmp_path / "wasm"
+    wasm.mkdir()
+    for path in runtime.wasm.iterdir():
+        if path.is_file() and path.suffix != ".whl":
+            shutil.copyfile(path, wasm / path.name)
+    shutil.copytree(runtime.wasm.parent / "docs" / "images", tmp_path / "docs" / "images")
+    page = pyxel_runtime.open_page(browser, origin, pyxel_runtime.Runtime(wasm, runtime.pyodide))
+    page.goto(f"{origin}/index.html")
+    page.wait_for_selector("#no-runtime", state="visible", timeout=60_000)
+    wheel = next(runtime.wasm.glob("pyxel-*.whl")).name
+    page.wait_for_function("(wheel) => document.getElementById('why').innerText.includes(wheel)", arg=wheel)
+    assert any(
+        re.fullmatch(rf"The game's runtime could not load https://\S+/{re.escape(wheel)}\.", line)
+        for line in _reasons(page)
+    )
+    page.close()
+
+
+def _reasons(page: Any) -> list[str]:
+    return page.eval_on_selector_all("#why p", "(lines) => lines.map((line) => line.textContent)")

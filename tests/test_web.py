@@ -440,3 +440,28 @@ def test_the_pages_words_never_cover_the_game_and_change_once_it_runs(browser, s
     assert "to start" not in after and "RETURN plays" not in after  # the game's own screens name its keys
     assert "UNO 1991" in after and "HOW TO PLAY, on the title menu, names every key" in after
     page.close()
+
+
+def test_a_runtime_that_starts_nothing_within_the_bound_is_said_so(browser, serve, built):
+    """A pyxel.js that loads but whose launchPyxel never comes to its click
+    prompt (what 2.6.2's does when a picture it waits on never comes)."""
+    origin = serve(built, {f"/{BESIDE}": b"window.launchPyxel = () => new Promise(() => {});"})
+    page, outside = _offline_page(browser, origin, {})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{origin}/index.html?start_bound=2")
+    page.wait_for_selector("#no-runtime", state="visible", timeout=20_000)
+    why = " ".join(page.inner_text("#why").split())
+    assert why.startswith(f"Nothing started within 2 s of loading the game's runtime ({CDN_RUNTIME}, {BESIDE})")
+    assert "to start" not in page.inner_text("#about") and errors == [] and outside == [CDN_RUNTIME]
+    page.close()
+
+
+def test_a_runtime_that_fails_as_it_starts_is_said_so_with_its_error(browser, serve, built):
+    failing = b'window.launchPyxel = async () => { throw new Error("Failed to fetch pyodide.asm.wasm"); };'
+    origin = serve(built, {f"/{BESIDE}": failing})
+    page, _outside, errors = _open(browser, origin, {})
+    page.wait_for_selector("#no-runtime", state="visible", timeout=10_000)
+    assert page.inner_text("#why") == "The game's runtime stopped: Error: Failed to fetch pyodide.asm.wasm"
+    assert errors == []
+    page.close()
