@@ -1,6 +1,7 @@
 """Build the browser version with Pyxel's own tools.
 
     python -m game.web [--out web]
+    python -m game.web --site DIR --runtime WASM_DIR --pyodide PYODIDE_DIR   (game/web_site.py)
 
 Stages the game into an app folder (``uno1991/``: a small startup script,
 ``game/`` and ``resources.pyxres``), runs ``pyxel package`` and
@@ -227,7 +228,9 @@ def _pyxel(*args: str, cwd: Path) -> None:
         raise RuntimeError(f"pyxel {args[0]} failed:\n{done.stdout}{done.stderr}")
 
 
-def build(out: Path) -> None:
+def build(out: Path, offline: bool = False) -> None:
+    """``index.html`` and the .pyxapp in ``out``; ``offline``: a page that
+    loads the runtime from beside it only (``--site``)."""
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         app = work / APP_NAME
@@ -241,19 +244,20 @@ def build(out: Path) -> None:
         pyxel_page = (work / f"{APP_NAME}.html").read_text(encoding="utf-8")
         out.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(work / f"{APP_NAME}.pyxapp", out / f"{APP_NAME}.pyxapp")
-    (out / "index.html").write_text(page(pyxel_page), encoding="utf-8")
+    (out / "index.html").write_text(page(pyxel_page, offline), encoding="utf-8")
 
 
-def page(pyxel_page: str) -> str:
+def page(pyxel_page: str, offline: bool = False) -> str:
     """Our page around what ``pyxel app2html`` made: its runtime's address
-    and its launchPyxel call, loaded by the page's own loader."""
+    and its launchPyxel call, loaded by the page's own loader (from the CDN,
+    else beside the page; ``offline``: beside it only)."""
     runtime = re.search(r'<script src="([^"]+/pyxel\.js)"></script>', pyxel_page)
     launch = re.search(r"^launchPyxel\(\{.*?\}\);?$", pyxel_page, re.S | re.M)
     if runtime is None or launch is None:
         raise RuntimeError("pyxel app2html made a page without its pyxel.js script or its launchPyxel call")
     version = re.search(r"pyxel@([^/]+)/", runtime.group(1))
     return PAGE.format(
-        runtimes=json.dumps([runtime.group(1), RUNTIME_BESIDE]),
+        runtimes=json.dumps([RUNTIME_BESIDE] if offline else [runtime.group(1), RUNTIME_BESIDE]),
         bound=START_BOUND_S,
         beside=RUNTIME_BESIDE,
         version=version.group(1) if version else "?",
@@ -264,9 +268,28 @@ def page(pyxel_page: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.web", description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "web", help="output folder (default web/)")
+    parser.add_argument("--site", type=Path, metavar="DIR", help="write a site that needs no Internet into DIR")
+    parser.add_argument("--runtime", type=Path, metavar="WASM_DIR", help="--site: Pyxel's wasm/ folder")
+    parser.add_argument("--pyodide", type=Path, metavar="PYODIDE_DIR", help="--site: the Pyodide pyxel.js loads")
     args = parser.parse_args(argv)
+    if args.site is not None or args.runtime is not None or args.pyodide is not None:
+        if None in (args.site, args.runtime, args.pyodide):
+            parser.error("--site, --runtime and --pyodide go together")
+        return _site(args.site, args.runtime, args.pyodide)
     build(args.out)
     print(f"wrote {args.out / 'index.html'} and {args.out / (APP_NAME + '.pyxapp')}")
+    return 0
+
+
+def _site(site: Path, wasm: Path, pyodide: Path) -> int:
+    from game.web_site import SiteError, write_site
+
+    try:
+        write_site(site, wasm, pyodide)
+    except (SiteError, OSError) as error:
+        print(f"cannot write the site: {error}", file=sys.stderr)
+        return 2
+    print(f"wrote the site {site}: serve it (python -m game.server --site {site}, or any static server)")
     return 0
 
 
