@@ -13,6 +13,7 @@ import functools
 import http.server
 import re
 import shutil
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -157,3 +158,30 @@ def test_with_the_runtimes_wheel_out_of_reach_the_page_says_which_address_failed
 
 def _reasons(page: Any) -> list[str]:
     return page.eval_on_selector_all("#why p", "(lines) => lines.map((line) => line.textContent)")
+
+
+def _without_frames(lines: list[str]) -> list[str]:
+    return [line.split(None, 1)[1] if line.split(None, 1)[0].isdigit() else line for line in lines]
+
+
+def test_browser_run_plays_a_script_in_pyxels_runtime_saying_what_the_desktop_says(runtime, tmp_path):
+    """tools/browser_run.py --runtime: the deal, a card refused, a pick-up
+    and the computer's move, with real keys; its frame numbers are the
+    runtime's own (each key held until the game saw it), the rest the desktop's."""
+    script = ROOT / "tests" / "scripts" / "first_turn.txt"
+    common = ["--seed", "3", "--script", str(script)]
+    desktop = subprocess.run(
+        [sys.executable, "-m", "game", "--headless", *common, "--shots", str(tmp_path / "desktop")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    command = [sys.executable, str(ROOT / "tools" / "browser_run.py"), *common, "--shots", str(tmp_path / "page")]
+    command += ["--runtime", str(runtime.wasm), "--pyodide", str(runtime.pyodide)]
+    page = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert page.returncode == 0, page.stderr[-2000:]
+    assert _without_frames(page.stdout.splitlines()) == _without_frames(desktop.stdout.splitlines())
+    assert "prompt Your turn: LEFT/RIGHT choose, RETURN plays, P picks up" in page.stdout
+    assert re.search(r"Pyxel \S+'s runtime ran \d+ frames in [\d.]+ s, [\d.]+ frames a second", page.stderr)
+    assert (tmp_path / "page" / "after_pickup.png").exists()

@@ -18,9 +18,11 @@ saves it (``pyxel.screen.save``, 2 pixels for each of the screen's).
 from __future__ import annotations
 
 import base64
+import json
 import os
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -173,3 +175,114 @@ def frames_a_second(page: Any, seconds: float) -> float:
     first, began = frame_count(page), time.monotonic()
     page.wait_for_timeout(seconds * 1000)
     return (frame_count(page) - first) / (time.monotonic() - began)
+
+
+NOTICES_FILE = "/tmp/notices.txt"  # browser_driver.NOTICES_FILE, in the page's file system
+RUN_PAGE = """\
+<!doctype html>
+<meta charset="utf-8">
+<title>UNO 1991 in Pyxel's web runtime</title>
+<script src="https://cdn.jsdelivr.net/gh/kitao/pyxel@{version}/wasm/pyxel.js"></script>
+<script>launchPyxel({{ command: "run", script: {script}, gamepad: "enabled" }});</script>
+"""
+# The run's Python, as pyxel.js runs a "run" command: tools/browser_driver.py written into the page's
+# files and its launch() starting the app as Pyxel's runtime plays one (the run's seed added).
+LAUNCH = """
+import sys
+from pathlib import Path
+Path("/tmp/driver").mkdir(exist_ok=True)
+Path("/tmp/driver/browser_driver.py").write_text({driver!r})
+sys.path.insert(0, "/tmp/driver")
+import browser_driver
+browser_driver.launch({app!r}, {name!r}, {seed!r}, {low_memory!r})
+"""
+
+
+def run_page(version: str, driver: str, app: str, name: str, seed: int, low_memory: bool) -> str:
+    """A page that starts the app in Pyxel's runtime (its CDN address, which
+    ``Runtime`` answers) as tools/browser_driver.py starts it on the stand-in."""
+    code = LAUNCH.format(driver=driver, app=app, name=name, seed=seed, low_memory=low_memory)
+    return RUN_PAGE.format(version=version, script=json.dumps(code))
+
+
+class ScriptRun:
+    """A headless script played in a page of Pyxel's runtime with real key
+    and mouse events: each command when the last is done (a key held until
+    the game has seen it), so its frame numbers are the runtime's own, not
+    the script's; ``turn`` and ``stop-at-result`` ask the game itself."""
+
+    def __init__(self, page: Any, report: Callable[[str], None], shots: Path | None) -> None:
+        self.page = page
+        self.report = report
+        self.shots = shots
+        self.read = 0  # characters of the notices already passed on
+
+    def notices(self) -> None:
+        """The game's new notices, to ``report`` (without the window's time stamps)."""
+        code = f"import os\nopen({NOTICES_FILE!r}).read() if os.path.exists({NOTICES_FILE!r}) else ''"
+        text = python(self.page, code)
+        new, self.read = text[self.read :], len(text)
+        for line in new.splitlines():
+            self.report(line.split(" ", 1)[1])
+
+    def command(self, command: Any) -> bool:
+        """Do one command; False when the script is to stop (its result reached)."""
+        page, verb = self.page, command.verb
+        if verb == "press":
+            press(page, key_name(command.key))
+        elif verb in ("click", "move"):
+            x, y = canvas_point(page, command.x, command.y)
+            page.mouse.move(x, y)
+            if verb == "click":
+                page.mouse.down()
+                wait_frames(page, 2)
+                page.mouse.up()
+            wait_frames(page, 1)
+        elif verb == "wait":
+            wait_frames(page, command.frames, seconds=max(120, command.frames))
+        elif verb == "turn":
+            limit = time.monotonic() + command.frames
+            while not python(page, f"{APP}\nfrom game.ui.device.script import awaits_keys\nawaits_keys(app)"):
+                if time.monotonic() > limit:
+                    self.report(f"turn: the table did not wait for your keys within {command.frames} s")
+                    break
+                page.wait_for_timeout(30)
+        elif verb == "stop-at-result":
+            if python(page, f"{APP}\nfrom game.ui.device.script import RESULT_SCENES\napp.scene in RESULT_SCENES"):
+                self.notices()
+                self.report("script stopped at the result")
+                return False
+        elif self.shots is not None:
+            (self.shots / f"{command.name}.png").write_bytes(screen_png(page))
+            self.report(f"shot {command.name}")
+        self.notices()
+        return True
+
+
+# The game's App in the page's Python (one a page), for the script's questions about it.
+APP = """
+import gc
+from game.ui.app import App
+app = globals().get("app") or next(o for o in gc.get_objects() if isinstance(o, App))
+"""
+
+
+def key_name(code: int) -> str:
+    """A pyxel key code's name as scripts write it (RETURN, LEFT, P)."""
+    import pyxel
+
+    for name in dir(pyxel):
+        if name.startswith("KEY_") and getattr(pyxel, name) == code:
+            return name[4:]
+    raise ValueError(f"key {code}: only keyboard keys can be pressed in Pyxel's runtime from outside")
+
+
+def canvas_point(page: Any, x: int, y: int) -> tuple[float, float]:
+    """Where the screen's pixel (x, y) is in the page: Pyxel draws the
+    320 x 200 screen at the largest scale that fits its canvas, centred."""
+    left, top, width, height = page.evaluate(
+        "() => { const r = document.querySelector('canvas#canvas').getBoundingClientRect();"
+        " return [r.left, r.top, r.width, r.height]; }"
+    )
+    scale = min(width / 320, height / 200)
+    return left + (width - 320 * scale) / 2 + (x + 0.5) * scale, top + (height - 200 * scale) / 2 + (y + 0.5) * scale
