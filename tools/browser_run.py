@@ -121,6 +121,10 @@ class Played:
     gc: list[tuple[float, list[int]]] = field(default_factory=list)  # each frame's collections: ms, generations
     pyodide_s: float = 0.0
     first_frame_s: float = 0.0
+    # In Pyxel's own runtime (``play_in_runtime``): each notice and each frame's update and draw (ms), with the
+    # page's clock; ``pyodide_s`` is then the runtime's click prompt.
+    stamped: list[tuple[float, str]] = field(default_factory=list)
+    timed: list[tuple[float, float]] = field(default_factory=list)
 
 
 def build_app() -> dict[str, str]:
@@ -314,7 +318,7 @@ def play_in_runtime(
     of the runtime's frames; ``frame_ms`` stays empty (the runtime paces its
     frames itself: the figures are its frames a second)."""
     from playwright.sync_api import sync_playwright
-    from pyxel_runtime import ScriptRun, frame_count, open_page, run_page, start
+    from pyxel_runtime import ScriptRun, frame_count, frame_times, open_page, run_page, start, time_frames
 
     from game.ui.device.script import parse_script
 
@@ -337,14 +341,17 @@ def play_in_runtime(
             started = start(page, f"{origin}/run.html{query}")
             played.pyodide_s, played.first_frame_s = started.prompt_s, started.first_frame_s
             run = ScriptRun(page, lambda line: (played.lines.append(line), report(line)), shots)
+            time_frames(page)
             limit, began, first = time.monotonic() + seconds, time.monotonic(), frame_count(page)
             frames = 0
             for command in commands:
                 if reload_at is not None and frame_count(page) - first >= reload_at:
                     print(f"browser: the page reloaded after frame {reload_at}", file=sys.stderr)
                     frames += frame_count(page) - first
+                    played.timed += frame_times(page)
                     reload_at, run.read = None, 0
                     start(page, f"{origin}/run.html{query}")
+                    time_frames(page)
                     first = frame_count(page)
                 if not run.command(command):
                     break
@@ -353,6 +360,8 @@ def play_in_runtime(
                 if time.monotonic() > limit:
                     raise SystemExit("the browser run did not end in the time given")
             frames += frame_count(page) - first
+            played.timed += frame_times(page)
+            played.stamped = run.stamped
             if runtime.refused:
                 raise SystemExit(f"the page asked for addresses outside 127.0.0.1: {runtime.refused}")
             elapsed = time.monotonic() - began

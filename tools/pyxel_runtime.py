@@ -216,6 +216,7 @@ class ScriptRun:
         self.report = report
         self.shots = shots
         self.read = 0  # characters of the notices already passed on
+        self.stamped: list[tuple[float, str]] = []  # each notice and the page's clock when it came
 
     def notices(self) -> None:
         """The game's new notices, to ``report`` (without the window's time stamps)."""
@@ -223,7 +224,9 @@ class ScriptRun:
         text = python(self.page, code)
         new, self.read = text[self.read :], len(text)
         for line in new.splitlines():
-            self.report(line.split(" ", 1)[1])
+            stamp, said = line.split(" ", 1)
+            self.stamped.append((float(stamp), said))
+            self.report(said)
 
     def command(self, command: Any) -> bool:
         """Do one command; False when the script is to stop (its result reached)."""
@@ -257,6 +260,38 @@ class ScriptRun:
             self.report(f"shot {command.name}")
         self.notices()
         return True
+
+
+# Each frame's update and draw (the game's Python and Pyxel's drawing in Rust it calls), timed in the page:
+# [the page's clock at its end, ms], in ``uno1991_frames``.
+TIME_FRAMES = """
+import time
+uno1991_frames = []
+
+
+def uno1991_timed(method):
+    def timed():
+        began = time.perf_counter()
+        method()
+        uno1991_frames.append((time.time(), (time.perf_counter() - began) * 1000))
+
+    return timed
+
+
+app.update, app.draw = uno1991_timed(app.update), uno1991_timed(app.draw)
+"""
+
+
+def time_frames(page: Any) -> None:
+    """From now on, time each frame's update and draw in the page (``frame_times``)."""
+    python(page, APP + TIME_FRAMES)
+
+
+def frame_times(page: Any) -> list[tuple[float, float]]:
+    """Each frame's update and draw since ``time_frames``: (the page's clock, ms),
+    the update's and the draw's summed."""
+    pairs = json.loads(python(page, "import json\njson.dumps(uno1991_frames)"))
+    return [(pairs[i + 1][0], pairs[i][1] + pairs[i + 1][1]) for i in range(0, len(pairs) - 1, 2)]
 
 
 # The game's App in the page's Python (one a page), for the script's questions about it.
