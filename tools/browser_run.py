@@ -318,7 +318,16 @@ def play_in_runtime(
     of the runtime's frames; ``frame_ms`` stays empty (the runtime paces its
     frames itself: the figures are its frames a second)."""
     from playwright.sync_api import sync_playwright
-    from pyxel_runtime import ScriptRun, frame_count, frame_times, open_page, run_page, start, time_frames
+    from pyxel_runtime import (
+        ScriptRun,
+        frame_count,
+        frame_times,
+        open_page,
+        run_page,
+        start,
+        stop_frames,
+        time_frames,
+    )
 
     from game.ui.device.script import parse_script
 
@@ -346,6 +355,8 @@ def play_in_runtime(
             frames = 0
             for command in commands:
                 if reload_at is not None and frame_count(page) - first >= reload_at:
+                    stop_frames(page)  # as a closed tab: no frame after what is read here
+                    run.notices()
                     print(f"browser: the page reloaded after frame {reload_at}", file=sys.stderr)
                     frames += frame_count(page) - first
                     played.timed += frame_times(page)

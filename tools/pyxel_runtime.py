@@ -148,6 +148,11 @@ def wait_frames(page: Any, frames: int, seconds: float = 120) -> None:
         page.wait_for_timeout(15)
 
 
+def stop_frames(page: Any) -> None:
+    """No more of the game's frames (the runtime's main loop cancelled, as pyxel.js does at an error)."""
+    page.evaluate("() => window.pyxelContext.pyodide._module._emscripten_cancel_main_loop()")
+
+
 def press(page: Any, key: str) -> None:
     """Press a key (a script's name: RETURN, DOWN, P...) as a player does:
     down until the game has seen a frame with it down, then up."""
