@@ -247,13 +247,19 @@ class ScriptRun:
                 page.mouse.up()
             wait_frames(page, 1)
         elif verb == "wait":
-            wait_frames(page, command.frames, seconds=max(120, command.frames))
+            target, limit = frame_count(page) + command.frames, time.monotonic() + max(120, command.frames)
+            while frame_count(page) < target:  # (what the game says meanwhile passed on as it comes)
+                if time.monotonic() > limit:
+                    raise TimeoutError(f"the game did not run {command.frames} frames in time")
+                self.notices()
+                page.wait_for_timeout(30)
         elif verb == "turn":
             limit = time.monotonic() + command.frames
             while not python(page, f"{APP}\nfrom game.ui.device.script import awaits_keys\nawaits_keys(app)"):
                 if time.monotonic() > limit:
                     self.report(f"turn: the table did not wait for your keys within {command.frames} s")
                     break
+                self.notices()
                 page.wait_for_timeout(30)
         elif verb == "stop-at-result":
             if python(page, f"{APP}\nfrom game.ui.device.script import RESULT_SCENES\napp.scene in RESULT_SCENES"):
