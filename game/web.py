@@ -282,10 +282,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _site(site: Path, wasm: Path, pyodide: Path) -> int:
-    from game.web_site import SiteError, write_site
+    """``--site``: what the host brought checked before anything is written,
+    then the page (loading the runtime from beside it only) and the runtime."""
+    from game.web_site import SiteError, check, copy_runtime
 
     try:
-        write_site(site, wasm, pyodide)
+        runtime = check(wasm, pyodide)
+        build(site, offline=True)
+        copy_runtime(site, runtime)
     except (SiteError, OSError) as error:
         print(f"cannot write the site: {error}", file=sys.stderr)
         return 2

@@ -23,6 +23,7 @@ import json
 import re
 import shutil
 from pathlib import Path
+from typing import NamedTuple
 
 RUNTIME_FOLDER = "pyxel"  # DIR/pyxel/wasm/pyxel.js: game.web's RUNTIME_BESIDE
 PYODIDE_FOLDER = "pyodide"
@@ -57,9 +58,19 @@ def pyodide_version(folder: Path) -> str | None:
         return None
 
 
-def check(wasm: Path, pyodide: Path) -> tuple[str, str, list[str]]:
-    """What the site is made of: the rewritten pyxel.js, the Pyodide
-    version it needs, the pictures it shows; SiteError for what is missing."""
+class Runtime(NamedTuple):
+    """What the host brought, checked: the rewritten pyxel.js, the Pyodide
+    version it loads, the pictures it shows."""
+
+    wasm: Path
+    pyodide: Path
+    script: str
+    version: str
+    pictures: list[str]
+
+
+def check(wasm: Path, pyodide: Path) -> Runtime:
+    """The host's runtime and Pyodide, checked; SiteError for what is missing."""
     if not (wasm / "pyxel.js").is_file():
         raise SiteError(f"no pyxel.js in {wasm}: --runtime is Pyxel's wasm/ folder (github.com/kitao/pyxel)")
     script, version = rewritten_runtime((wasm / "pyxel.js").read_text(encoding="utf-8"))
@@ -77,29 +88,25 @@ def check(wasm: Path, pyodide: Path) -> tuple[str, str, list[str]]:
             f"{images} lacks {', '.join(lacking)}: pyxel.js shows them (and waits for them);"
             " they are in Pyxel's repository beside wasm/, at the same version"
         )
-    return script, version, pictures
+    return Runtime(wasm, pyodide, script, version, pictures)
 
 
-def write_site(site: Path, wasm: Path, pyodide: Path) -> None:
-    """The offline site in ``site`` (see the module's docstring); checked
-    before anything is written."""
-    from game.web import build
-
-    script, version, pictures = check(wasm, pyodide)
-    build(site, offline=True)
-    runtime = site / RUNTIME_FOLDER / "wasm"
-    _fresh(runtime)
-    for path in sorted(wasm.iterdir()):
+def copy_runtime(site: Path, runtime: Runtime) -> None:
+    """The runtime and Pyodide into the site beside its page (``game.web``
+    writes the page: ``python -m game.web --site``)."""
+    wasm = site / RUNTIME_FOLDER / "wasm"
+    _fresh(wasm)
+    for path in sorted(runtime.wasm.iterdir()):
         if path.is_file() and path.name != "pyxel.js":
-            shutil.copyfile(path, runtime / path.name)
-    (runtime / "pyxel.js").write_text(script, encoding="utf-8")
+            shutil.copyfile(path, wasm / path.name)
+    (wasm / "pyxel.js").write_text(runtime.script, encoding="utf-8")
     images = site / RUNTIME_FOLDER / "docs" / "images"
     _fresh(images)
-    for name in pictures:
-        shutil.copyfile(wasm.parent / "docs" / "images" / name, images / name)
-    served = site / PYODIDE_FOLDER / f"v{version}" / "full"
+    for name in runtime.pictures:
+        shutil.copyfile(runtime.wasm.parent / "docs" / "images" / name, images / name)
+    served = site / PYODIDE_FOLDER / f"v{runtime.version}" / "full"
     _fresh(served)
-    for path in sorted(pyodide.iterdir()):
+    for path in sorted(runtime.pyodide.iterdir()):
         if path.is_file() and not path.name.endswith(".map"):
             shutil.copyfile(path, served / path.name)
 

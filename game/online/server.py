@@ -34,7 +34,7 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from . import limits, site, wire
+from . import limits, static_files, wire
 from .protocol import Message, ProtocolError, decode, room_from_path
 from .room import Out, Room
 from .room_seats import JoinError
@@ -329,8 +329,10 @@ def main(argv: list[str] | None = None) -> int:
 
 async def _serve(server: Server, args: argparse.Namespace) -> None:
     """The table server, and the page's site beside it if asked (``--site``)."""
+    pages = None
     try:
-        pages = None if args.site is None else await site.serve(args.site, args.host, args.site_port, server.log)
+        if args.site is not None:
+            pages = await static_files.serve(args.site, args.host, args.site_port, server.log)
     except OSError as error:
         raise SystemExit(f"cannot serve the site on {args.host}:{args.site_port}: {error}") from None
     try:

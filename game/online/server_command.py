@@ -13,7 +13,7 @@ from pathlib import Path
 from . import limits
 from .server_conn import RATE
 from .server_rooms import IDLE_ROOM
-from .site import SITE_PORT
+from .static_files import SITE_PORT
 from .store import StoreError, read_room
 
 
