@@ -183,13 +183,16 @@ def run_scene(scene: str, rounds: int, server: str | None) -> Scene:
     return Scene(scene, browser_ms, native_ms, same, slowest)
 
 
-def in_runtime(scene: str, rounds: int, server: str | None, runtime: pyxel_runtime.Runtime) -> str:
+def in_runtime(
+    scene: str, rounds: int, server: str | None, runtime: pyxel_runtime.Runtime, window: tuple[int, int]
+) -> str:
     """One scene in Pyxel's own runtime: a line of its figures."""
     query = ""
     if scene == "online":
         room = f"{server}/bench{int(time.time() * 1000) % 100000}"
         query = f"?join={quote(room, safe='')}&name=Web"
-    played = browser_run.play_in_runtime(runtime, SEED, script(scene, rounds), report=lambda line: None, query=query)
+    text = script(scene, rounds)
+    played = browser_run.play_in_runtime(runtime, SEED, text, report=lambda line: None, query=query, window=window)
     if not any(TABLE_SAID.get(scene, "") in line for line in played.lines):
         raise SystemExit(f"{scene}: the script did not reach its table: have the menu's keys changed?")
     mark = SHOWN_FROM.get(scene, " scene table")
@@ -245,6 +248,7 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=8, help="rounds of your turns at each table")
     parser.add_argument("--runtime", type=Path, metavar="WASM_DIR", help="in Pyxel's own web runtime (its wasm/)")
     parser.add_argument("--pyodide", type=Path, metavar="DIR", help="with --runtime: the Pyodide its pyxel.js loads")
+    parser.add_argument("--window", default="1280x800", help="with --runtime: the browser window, WxH (1280x800)")
     args = parser.parse_args()
     names = args.scenes.split(",")
     if unknown := [name for name in names if name not in SCENES]:
@@ -252,7 +256,9 @@ def main() -> int:
     if (args.runtime is None) != (args.pyodide is None):
         parser.error("--runtime and --pyodide go together")
     if args.runtime is not None:
-        return runtime_figures(names, args.rounds, pyxel_runtime.Runtime(args.runtime, args.pyodide))
+        width, _, height = args.window.partition("x")
+        window = (int(width), int(height))
+        return runtime_figures(names, args.rounds, pyxel_runtime.Runtime(args.runtime, args.pyodide), window)
     init_pyxel(headless=True)
     scenes = []
     with tempfile.TemporaryDirectory() as folder:
@@ -273,13 +279,13 @@ def main() -> int:
     return 0
 
 
-def runtime_figures(names: list[str], rounds: int, runtime: pyxel_runtime.Runtime) -> int:
-    print("in Pyxel's own web runtime, headless Chromium (software GL), real key events:")
+def runtime_figures(names: list[str], rounds: int, runtime: pyxel_runtime.Runtime, window: tuple[int, int]) -> int:
+    print(f"in Pyxel's own web runtime, headless Chromium (software GL) at {window[0]} x {window[1]}, real key events:")
     with tempfile.TemporaryDirectory() as folder:
         server, address = start_server(folder) if "online" in names else (None, None)
         try:
             for name in names:
-                print(in_runtime(name, rounds, address, runtime), flush=True)
+                print(in_runtime(name, rounds, address, runtime, window), flush=True)
         finally:
             if server is not None:
                 server.terminate()

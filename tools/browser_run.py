@@ -312,11 +312,13 @@ def play_in_runtime(
     seconds: float = 1800,
     reload_at: int | None = None,
     query: str = "",
+    window: tuple[int, int] = (1280, 800),
 ) -> Played:
     """``play`` in Pyxel's own runtime (a ``pyxel_runtime.Runtime``):
     ``reload_at`` reloads the page before the first command after that many
     of the runtime's frames; ``frame_ms`` stays empty (the runtime paces its
-    frames itself: the figures are its frames a second)."""
+    frames itself: the figures are its frames a second); ``window``: the
+    browser window's size."""
     from playwright.sync_api import sync_playwright
     from pyxel_runtime import (
         ScriptRun,
@@ -346,7 +348,7 @@ def play_in_runtime(
     ):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
-            page = open_page(browser, origin, runtime)
+            page = open_page(browser, origin, runtime, window)
             started = start(page, f"{origin}/run.html{query}")
             played.pyodide_s, played.first_frame_s = started.prompt_s, started.first_frame_s
             run = ScriptRun(page, lambda line: (played.lines.append(line), report(line)), shots)
