@@ -34,7 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 BROWSER = ROOT / "tests" / "browser"
 sys.path.insert(0, str(BROWSER))
+sys.path.insert(0, str(ROOT / "tools"))
 import play_records  # noqa: E402  (the driver the browser runs too)
+from browser_run import CHROMIUM_ARGS  # noqa: E402  (Chromium's flags: no network of its own)
 
 pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
 
@@ -42,15 +44,6 @@ PYODIDE = BROWSER / "node_modules" / "pyodide"
 # Debian's Chromium, which .ci/run installs; another build on PATH is only a fallback.
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM = str(DEBIAN_CHROMIUM) if DEBIAN_CHROMIUM.exists() else shutil.which("chromium") or str(DEBIAN_CHROMIUM)
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 HANDS_PER_PAIR = 67  # three pairs of levels: 201 hands
 
 
