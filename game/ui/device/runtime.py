@@ -170,8 +170,9 @@ def init_finding_sound(options: dict) -> bool:
     when it found a sound device. Without one, pyxel and the sound library
     under it (ALSA) wrote a dozen lines to the terminal: they are kept back
     and one line on standard error says it. Whatever else they write goes on
-    to standard error as written. In a page, the runtime is named once on
-    its console."""
+    to standard error as written. The runtime is named once: on a page's
+    console, or a window's terminal (standard error; a headless run's
+    output stays the script's)."""
     options = supported_options(options, init_keywords())
     if in_browser():  # (the page's own console; no file descriptors to lend)
         print(runtime_line(), flush=True)
@@ -196,6 +197,8 @@ def init_finding_sound(options: dict) -> bool:
             text = said.read()
             if not started:  # (why it did not start is the terminal's to read)
                 os.write(2, text)
+    if not options.get("headless"):
+        print(runtime_line(), file=sys.stderr, flush=True)
     if NO_AUDIO_DEVICE not in text:
         os.write(2, text)
         return True
