@@ -384,7 +384,12 @@ window.launchPyxel = async (options) => {
   style.textContent = `div#pyxel-screen { position: absolute; left: 0%; top: 0%; width: 100%; height: 100%; }
     canvas#canvas { position: absolute; left: 0%; top: 0%; width: 100%; height: 100%; }`;
   document.head.appendChild(style);
-  const screen = document.querySelector("div#pyxel-screen");  // (pyxel.js makes one where a page has none)
+  let screen = document.querySelector("div#pyxel-screen");
+  if (!screen) {  // as pyxel.js does where a page has none
+    screen = document.createElement("div");
+    screen.id = "pyxel-screen";
+    document.body.appendChild(screen);
+  }
   const canvas = document.createElement("canvas");
   canvas.id = "canvas";
   screen.appendChild(canvas);
