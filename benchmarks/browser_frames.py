@@ -1,6 +1,7 @@
 """The frame's cost in the browser beside the desktop's, and start-up to the first frame.
 
     python -m benchmarks.browser_frames [--scenes title,1991,...] [--rounds N]
+    python -m benchmarks.browser_frames --runtime WASM_DIR --pyodide PYODIDE_DIR [--scenes ...] [--rounds N]
 
 Each scene is one headless script, run in the browser (``tools/browser_run.py``:
 Pyodide 314.0.4 in Debian's headless Chromium, the game on the Pyxel
@@ -29,6 +30,14 @@ end of the game's first frame (Pyodide loaded from 127.0.0.1, the app
 started as Pyxel's runtime starts it), beside ``benchmarks.startup``'s
 process start to the first frame natively. Target: every scene's 99th
 percentile under a frame at 30 a second (33 ms).
+
+With ``--runtime`` and ``--pyodide`` the same scripts run in Pyxel's own web
+runtime instead (``tools/browser_run.py --runtime``: real key events, the
+runtime pacing its frames): for each scene the frames a second it ran from
+the scene's notice to the script's end, each frame's update and draw there
+(the game's Python and Pyxel's drawing in Rust that it calls; median, 99th
+percentile, most), and the start-up: the runtime's click prompt and the
+game's first frame after the page opened (the click given at once).
 """
 
 from __future__ import annotations
@@ -56,6 +65,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tools"))
 
 import browser_run  # noqa: E402  (a tool, not a package)
+import pyxel_runtime  # noqa: E402
 
 TARGET_P99_MS = 1000 / FPS
 SEED = 2
@@ -173,6 +183,29 @@ def run_scene(scene: str, rounds: int, server: str | None) -> Scene:
     return Scene(scene, browser_ms, native_ms, same, slowest)
 
 
+def in_runtime(
+    scene: str, rounds: int, server: str | None, runtime: pyxel_runtime.Runtime, window: tuple[int, int]
+) -> str:
+    """One scene in Pyxel's own runtime: a line of its figures."""
+    query = ""
+    if scene == "online":
+        room = f"{server}/bench{int(time.time() * 1000) % 100000}"
+        query = f"?join={quote(room, safe='')}&name=Web"
+    text = script(scene, rounds)
+    played = browser_run.play_in_runtime(runtime, SEED, text, report=lambda line: None, query=query, window=window)
+    if not any(TABLE_SAID.get(scene, "") in line for line in played.lines):
+        raise SystemExit(f"{scene}: the script did not reach its table: have the menu's keys changed?")
+    mark = SHOWN_FROM.get(scene, " scene table")
+    shown = next(stamp for stamp, line in played.stamped if line.endswith(mark))
+    times = [ms for stamp, ms in played.timed if stamp >= shown]
+    seconds = played.timed[-1][0] - shown
+    return (
+        f"  {scene:<8} {len(times):5d} frames in {seconds:5.1f} s: {len(times) / seconds:4.1f} frames a second;"
+        f" update + draw median {statistics.median(times):5.1f} ms, p99 {percentile_99(times):5.1f}, most"
+        f" {max(times):5.1f}; start-up: click prompt {played.pyodide_s:.1f} s, first frame {played.first_frame_s:.1f} s"
+    )
+
+
 def percentile_99(times: list[float]) -> float:
     return statistics.quantiles(times, n=100)[98]
 
@@ -213,10 +246,19 @@ def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.browser_frames", description=__doc__.splitlines()[0])
     parser.add_argument("--scenes", default=",".join(SCENES), help=f"some of {','.join(SCENES)}")
     parser.add_argument("--rounds", type=int, default=8, help="rounds of your turns at each table")
+    parser.add_argument("--runtime", type=Path, metavar="WASM_DIR", help="in Pyxel's own web runtime (its wasm/)")
+    parser.add_argument("--pyodide", type=Path, metavar="DIR", help="with --runtime: the Pyodide its pyxel.js loads")
+    parser.add_argument("--window", default="1280x800", help="with --runtime: the browser window, WxH (1280x800)")
     args = parser.parse_args()
     names = args.scenes.split(",")
     if unknown := [name for name in names if name not in SCENES]:
         parser.error(f"unknown scenes {unknown}")
+    if (args.runtime is None) != (args.pyodide is None):
+        parser.error("--runtime and --pyodide go together")
+    if args.runtime is not None:
+        width, _, height = args.window.partition("x")
+        window = (int(width), int(height))
+        return runtime_figures(names, args.rounds, pyxel_runtime.Runtime(args.runtime, args.pyodide), window)
     init_pyxel(headless=True)
     scenes = []
     with tempfile.TemporaryDirectory() as folder:
@@ -234,6 +276,20 @@ def main() -> int:
         played = browser_run.play(SEED, "wait 1\n", report=lambda line: None)
         native_s = statistics.median(first_frame_seconds("--no-low-memory", one_frame) for _ in range(3))
     print("\n".join(report(scenes, (played.pyodide_s, played.first_frame_s, native_s))))
+    return 0
+
+
+def runtime_figures(names: list[str], rounds: int, runtime: pyxel_runtime.Runtime, window: tuple[int, int]) -> int:
+    print(f"in Pyxel's own web runtime, headless Chromium (software GL) at {window[0]} x {window[1]}, real key events:")
+    with tempfile.TemporaryDirectory() as folder:
+        server, address = start_server(folder) if "online" in names else (None, None)
+        try:
+            for name in names:
+                print(in_runtime(name, rounds, address, runtime, window), flush=True)
+        finally:
+            if server is not None:
+                server.terminate()
+                server.wait(timeout=10)
     return 0
 
 

@@ -1,6 +1,7 @@
 """Build the browser version with Pyxel's own tools.
 
     python -m game.web [--out web]
+    python -m game.web --site DIR --runtime WASM_DIR --pyodide PYODIDE_DIR   (game/web_site.py)
 
 Stages the game into an app folder (``uno1991/``: a small startup script,
 ``game/`` and ``resources.pyxres``), runs ``pyxel package`` and
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import base64
 import io
+import json
 import re
 import shutil
 import subprocess
@@ -42,7 +44,11 @@ main(page_arguments())  # index.html?join=ws://HOST:PORT/ROOM opens that room
 # Pyxel writes this file into the app, holding the startup script's path.
 STARTUP_MARKER = ".pyxapp_startup_script"
 
-RUNTIME_BESIDE = "pyxel.js"  # a copy of Pyxel's web runtime, served beside index.html
+# Where a copy of Pyxel's web runtime is looked for beside index.html: its
+# repository's layout (pyxel.js finds its pictures at ../docs/images/), as
+# ``--site`` writes it.
+RUNTIME_BESIDE = "pyxel/wasm/pyxel.js"
+START_BOUND_S = 120  # the page says nothing started after this long (?start_bound=S changes it)
 PAGE = """\
 <!doctype html>
 <html lang="en">
@@ -51,44 +57,96 @@ PAGE = """\
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>UNO 1991</title>
 <style>
-  body {{ background: #1d2b53; color: #fff1e8; font-family: monospace; margin: 0; }}
-  #about {{ position: fixed; left: 0; right: 0; bottom: 0; z-index: 10; padding: 4px 8px;
-           background: rgba(0, 0, 0, 0.6); font-size: 12px; text-align: center; pointer-events: none; }}
-  #no-runtime {{ max-width: 40em; margin: 3em auto; padding: 1em 1.5em; border: 2px solid #ff004d;
-                background: #000; line-height: 1.4; }}
+  html, body {{ height: 100%; margin: 0; }}
+  body {{ background: #1d2b53; color: #fff1e8; font-family: monospace; display: flex; flex-direction: column; }}
+  /* Pyxel's runtime fills div#pyxel-screen with its canvas (pyxel.css: absolute, the whole window); here the
+     screen takes what the page's words leave, so that they never cover the game. */
+  html body div#pyxel-screen {{ position: relative; flex: 1 1 auto; min-height: 0; width: 100%; height: auto; }}
+  #about {{ flex: none; padding: 4px 8px; font-size: 12px; text-align: center; }}
+  body[data-game] .before-start, body:not([data-game="running"]) .once-started {{ display: none; }}
+  #no-runtime {{ position: absolute; inset: 0; z-index: 2000; overflow: auto; background: #1d2b53; }}
+  #no-runtime div {{ max-width: 40em; margin: 3em auto; padding: 1em 1.5em; border: 2px solid #ff004d;
+                    background: #000; line-height: 1.4; }}
   #no-runtime h1 {{ font-size: 1.2em; color: #ffec27; }}
 </style>
 </head>
 <body>
+<div id="pyxel-screen"></div>
 <div id="about"><strong>UNO 1991</strong>, a remake of the 1991 HeadFirst PD game.
-<span id="start">Click to start.</span> Arrows move, RETURN plays, P picks up or passes, R G Y B name a colour,
-M sound. Gamepad: d-pad, A plays, B picks up or passes.</div>
-<div id="no-runtime" hidden>
-<h1>UNO 1991 cannot start: the game's runtime could not be loaded</h1>
-<p>The game runs on Pyxel's web runtime, <code>pyxel.js</code> (Pyxel {version}). This page could not load it
-from <code>{runtime}</code>, and no copy of it is served beside this page (<code>{beside}</code>).</p>
-<p>What to do: check that this browser can reach cdn.jsdelivr.net (no connection, a firewall, a proxy or an
-ad blocker stops it), then reload the page.</p>
-<p>If you serve this page where that address cannot be reached: put a copy of Pyxel {version}'s <code>wasm/</code>
-folder (<code>pyxel.js</code> and the files it loads, from the <code>v{version}</code> tag of github.com/kitao/pyxel)
-in the folder of this page, beside <code>index.html</code>, and reload. Or play the desktop game: with Python 3.11
-or newer, <code>pip install pyxel</code> and run the game from its source (the Play command of its README).</p>
-</div>
+<span class="before-start" id="start">Click or touch to start. Arrows move, RETURN plays, P picks up or passes,
+R G Y B name a colour, M sound. Gamepad: d-pad, A plays, B picks up or passes.</span>
+<span class="once-started">HOW TO PLAY, on the title menu, names every key.</span></div>
+<div id="no-runtime" hidden><div>
+<h1>UNO 1991 cannot start</h1>
+<div id="why"></div>
+<p>What to do: check that this browser can reach that address (no connection, a firewall, a proxy or an ad
+blocker stops it), then reload the page.</p>
+<p>If you serve this page where that address cannot be reached: the game runs on Pyxel's web runtime
+(<code>pyxel.js</code>, Pyxel {version}: the wasm/ folder of the <code>v{version}</code> tag of
+github.com/kitao/pyxel) and the Pyodide it loads. Serve a copy of them beside index.html, the runtime at
+<code>{beside}</code>: the game's <code>python -m game.web --site DIR --runtime WASM_DIR --pyodide
+PYODIDE_DIR</code> writes such a folder. Or play the desktop game: with Python 3.11 or newer,
+<code>pip install pyxel</code> and run the game from its source (the Play command of its README).</p>
+</div></div>
 <script>
-// Pyxel's runtime from its CDN, else the copy beside this page, else say why nothing starts.
-const RUNTIMES = ["{runtime}", "{beside}"];
+// Pyxel's runtime from the first address that has it, else say why nothing starts.
+const RUNTIMES = {runtimes};
+const START_BOUND_S = Number(new URLSearchParams(location.search).get("start_bound")) || {bound};
+function cannotStart(why) {{  // each reason once, in the order found
+  if (document.body.dataset.game === "running") return;
+  const said = document.getElementById("why");
+  if (![...said.children].some((line) => line.textContent === why)) {{
+    said.appendChild(document.createElement("p")).textContent = why;
+  }}
+  document.getElementById("no-runtime").hidden = false;
+  document.body.dataset.game = "cannot-start";
+}}
 function startGame() {{
 {launch}
 }}
+// What the runtime itself loads next, where it names it (Pyxel 2's pyxel.js does): checked as it starts,
+// since pyxel.js waits forever on a picture or a script that never comes.
+function runtimeAddresses() {{
+  const here = typeof _scriptDir === "function" ? _scriptDir() : "";
+  const beside = (path) => (typeof path === "string" ? here + path : null);
+  return [
+    typeof PYODIDE_URL === "string" ? PYODIDE_URL : null,
+    beside(typeof PYXEL_WHEEL_PATH === "undefined" ? null : PYXEL_WHEEL_PATH),
+    beside(typeof PYXEL_LOGO_PATH === "undefined" ? null : PYXEL_LOGO_PATH),
+    beside(typeof CLICK_TO_START_PATH === "undefined" ? null : CLICK_TO_START_PATH),
+    beside(typeof TOUCH_TO_START_PATH === "undefined" ? null : TOUCH_TO_START_PATH),
+  ].filter((address) => address !== null);
+}}
+function checkAddresses() {{
+  for (const address of runtimeAddresses()) {{
+    fetch(address, {{ method: "HEAD", mode: "no-cors" }}).then(
+      (answer) => {{ if (answer.type !== "opaque" && !answer.ok) cannotStart(
+        `The game's runtime could not load ${{address}} (the server answered ${{answer.status}}).`); }},
+      () => cannotStart(`The game's runtime could not load ${{address}}.`));
+  }}
+}}
+function watchTheStart() {{
+  setTimeout(() => {{
+    const clicked = window.pyxelContext && window.pyxelContext.initialized;
+    if (!document.getElementById("pyxel-prompt") && !clicked && document.body.dataset.game !== "running") {{
+      cannotStart(`Nothing started within ${{START_BOUND_S}} s of loading the game's runtime (${{RUNTIMES.join(", ")}}):
+ it, or what it loads (Pyodide, its pictures), did not come.`);
+    }}
+  }}, START_BOUND_S * 1000);
+}}
 function loadRuntime(index) {{
   if (index >= RUNTIMES.length) {{
-    document.getElementById("no-runtime").hidden = false;
-    document.getElementById("start").textContent = "The game could not start: see above.";
+    cannotStart(`The game's runtime, pyxel.js, could not be loaded from ${{RUNTIMES.join(" nor from ")}}.`);
     return;
   }}
   const script = document.createElement("script");
   script.src = RUNTIMES[index];
-  script.onload = () => (typeof window.launchPyxel === "function" ? startGame() : next());
+  script.onload = () => {{
+    if (typeof window.launchPyxel !== "function") return next();
+    checkAddresses();
+    watchTheStart();
+    Promise.resolve(startGame()).catch((error) => cannotStart(`The game's runtime stopped: ${{error}}`));
+  }};
   script.onerror = () => next();
   function next() {{
     script.remove();  // pyxel.js finds its own files beside the first script named pyxel.js
@@ -170,7 +228,9 @@ def _pyxel(*args: str, cwd: Path) -> None:
         raise RuntimeError(f"pyxel {args[0]} failed:\n{done.stdout}{done.stderr}")
 
 
-def build(out: Path) -> None:
+def build(out: Path, offline: bool = False) -> None:
+    """``index.html`` and the .pyxapp in ``out``; ``offline``: a page that
+    loads the runtime from beside it only (``--site``)."""
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
         app = work / APP_NAME
@@ -184,31 +244,56 @@ def build(out: Path) -> None:
         pyxel_page = (work / f"{APP_NAME}.html").read_text(encoding="utf-8")
         out.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(work / f"{APP_NAME}.pyxapp", out / f"{APP_NAME}.pyxapp")
-    (out / "index.html").write_text(page(pyxel_page), encoding="utf-8")
+    (out / "index.html").write_text(page(pyxel_page, offline), encoding="utf-8")
 
 
-def page(pyxel_page: str) -> str:
+def page(pyxel_page: str, offline: bool = False) -> str:
     """Our page around what ``pyxel app2html`` made: its runtime's address
-    and its launchPyxel call, loaded by the page's own loader."""
+    and its launchPyxel call, loaded by the page's own loader (from the CDN,
+    else beside the page; ``offline``: beside it only)."""
     runtime = re.search(r'<script src="([^"]+/pyxel\.js)"></script>', pyxel_page)
     launch = re.search(r"^launchPyxel\(\{.*?\}\);?$", pyxel_page, re.S | re.M)
     if runtime is None or launch is None:
         raise RuntimeError("pyxel app2html made a page without its pyxel.js script or its launchPyxel call")
     version = re.search(r"pyxel@([^/]+)/", runtime.group(1))
     return PAGE.format(
-        runtime=runtime.group(1),
+        runtimes=json.dumps([RUNTIME_BESIDE] if offline else [runtime.group(1), RUNTIME_BESIDE]),
+        bound=START_BOUND_S,
         beside=RUNTIME_BESIDE,
         version=version.group(1) if version else "?",
-        launch=launch.group(0),
+        launch="return " + launch.group(0),
     )
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.web", description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "web", help="output folder (default web/)")
+    parser.add_argument("--site", type=Path, metavar="DIR", help="write a site that needs no Internet into DIR")
+    parser.add_argument("--runtime", type=Path, metavar="WASM_DIR", help="--site: Pyxel's wasm/ folder")
+    parser.add_argument("--pyodide", type=Path, metavar="PYODIDE_DIR", help="--site: the Pyodide pyxel.js loads")
     args = parser.parse_args(argv)
+    if args.site is not None or args.runtime is not None or args.pyodide is not None:
+        if None in (args.site, args.runtime, args.pyodide):
+            parser.error("--site, --runtime and --pyodide go together")
+        return _site(args.site, args.runtime, args.pyodide)
     build(args.out)
     print(f"wrote {args.out / 'index.html'} and {args.out / (APP_NAME + '.pyxapp')}")
+    return 0
+
+
+def _site(site: Path, wasm: Path, pyodide: Path) -> int:
+    """``--site``: what the host brought checked before anything is written,
+    then the page (loading the runtime from beside it only) and the runtime."""
+    from game.web_site import SiteError, check, copy_runtime
+
+    try:
+        runtime = check(wasm, pyodide)
+        build(site, offline=True)
+        copy_runtime(site, runtime)
+    except (SiteError, OSError) as error:
+        print(f"cannot write the site: {error}", file=sys.stderr)
+        return 2
+    print(f"wrote the site {site}: serve it (python -m game.server --site {site}, or any static server)")
     return 0
 
 

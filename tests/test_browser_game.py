@@ -83,6 +83,29 @@ SHOWN = {  # a notice each run must give, that it reached what it is about
 }
 
 
+@pytest.fixture(params=["stand-in", "Pyxel's runtime"])
+def runtime(request) -> list[str]:
+    """A test's two variants: the game on the Pyxel stand-in, and in Pyxel's
+    own web runtime where the environment names one (tools/pyxel_runtime.py:
+    ``UNO1991_PYXEL_WASM``, ``UNO1991_PYODIDE``; skipped otherwise); the
+    arguments that give ``tools/browser_run.py`` the runtime."""
+    if request.param == "stand-in":
+        return []
+    sys.path.insert(0, str(ROOT / "tools"))
+    from pyxel_runtime import PYODIDE_VARIABLE, RUNTIME_VARIABLE, Runtime
+
+    named = Runtime.from_environment()
+    if named is None:
+        pytest.skip(f"no Pyxel web runtime named ({RUNTIME_VARIABLE}, {PYODIDE_VARIABLE})")
+    return ["--runtime", str(named.wasm), "--pyodide", str(named.pyodide)]
+
+
+def said(lines: list[str]) -> list[str]:
+    """Notices without their frame numbers: Pyxel's runtime has its own (a
+    key is held until the game has seen it, the frames paced by the runtime)."""
+    return [line.split(None, 1)[1] for line in lines]
+
+
 @pytest.fixture(scope="module")
 def pyodide() -> Path:
     """Pyodide from npm (tests/browser/package-lock.json), installed on first use."""
@@ -268,7 +291,7 @@ def test_a_table_chosen_on_the_title_menu_plays_as_on_the_desktop(pyodide, tmp_p
     assert lines == native.splitlines()
 
 
-def test_a_reload_mid_match_keeps_the_match_in_localstorage_and_continue_goes_back_to_it(pyodide, tmp_path):
+def test_a_reload_mid_match_keeps_the_match_in_localstorage_and_continue_goes_back_to_it(pyodide, tmp_path, runtime):
     """``--reload-at``: the page reloaded in the middle of a match (a
     visitor who closes the tab and comes back); the rest of the script in the
     new page, which CONTINUEs the match from localStorage. The same as two
@@ -283,14 +306,19 @@ def test_a_reload_mid_match_keeps_the_match_in_localstorage_and_continue_goes_ba
     for part in ("before", "after"):
         arguments = ["--seed", "4", "--data-dir", str(tmp_path / "data"), "--script", str(tmp_path / f"{part}.txt")]
         native += run_native(*arguments, "--shots", str(tmp_path / "native")).splitlines()
-    arguments = ["--seed", "4", "--reload-at", "150", "--script", str(tmp_path / "whole.txt")]
+    arguments = ["--seed", "4", "--reload-at", "150", "--script", str(tmp_path / "whole.txt"), *runtime]
     in_browser = run_in_browser(*arguments, "--shots", str(tmp_path / "browser"))
     assert "reloaded after frame 150" in in_browser.stderr
     lines = in_browser.stdout.splitlines()
-    assert [line.split(None, 1)[1] for line in lines].count("scene loading") == 2  # the game started twice
+    assert said(lines).count("scene loading") == 2  # the game started twice
     assert any("continue" in line.lower() for line in lines)
-    assert lines == native
-    assert picture_difference(tmp_path / "native" / "continued.png", tmp_path / "browser" / "continued.png") is None
+    if runtime:  # its reload comes at its own frame: the match goes on from the last move it kept
+        reloaded = [i for i, line in enumerate(said(lines)) if line == "scene loading"][1]
+        kept = [line for line in said(lines)[:reloaded] if line.startswith("saved match ")][-1].split()[2]
+        assert f"match 1 level normal continued after {kept} moves" in said(lines)[reloaded:]
+    else:
+        assert lines == native
+        assert picture_difference(tmp_path / "native" / "continued.png", tmp_path / "browser" / "continued.png") is None
 
 
 def test_constrained_memory_mode_in_the_browser_gives_the_desktops_title(pyodide, tmp_path):
@@ -330,7 +358,9 @@ def desktop_hand_script() -> str:
     return f"turn {PAGE_AT_A_TABLE_S}\n" + one_hand_script(turns=40)
 
 
-def test_a_join_link_plays_a_hand_at_a_real_table_server_in_the_full_game_loop(pyodide, table_server, tmp_path):
+def test_a_join_link_plays_a_hand_at_a_real_table_server_in_the_full_game_loop(
+    pyodide, table_server, tmp_path, runtime
+):
     """``index.html?join=ws://127.0.0.1:PORT/ROOM&name=WEB``: the game in the
     page (its lobby, its online table, its keys, through the page's
     WebSocket) plays a whole hand against a desktop game process at a real
@@ -347,7 +377,9 @@ def test_a_join_link_plays_a_hand_at_a_real_table_server_in_the_full_game_loop(p
     ann = player(url, "ANN", script, "--rules", "standard", "--players", "2")
     wait_for(lambda: table_server.room_file("webgame"), what="the room made by ANN")
     query = f"?join={quote(url, safe='')}&name=Web"
-    in_browser = run_in_browser("--seed", "1", "--script", str(script), "--query", query, timeout=PAGE_AT_A_TABLE_S)
+    in_browser = run_in_browser(
+        "--seed", "1", "--script", str(script), "--query", query, *runtime, timeout=PAGE_AT_A_TABLE_S
+    )
     out, err = ann.communicate(timeout=120)
     assert ann.returncode == 0, err[-2000:]
     saved = table_server.room_file_when(
@@ -362,7 +394,7 @@ def test_a_join_link_plays_a_hand_at_a_real_table_server_in_the_full_game_loop(p
     assert seen(out)[1] == [str(event) for event in game.view(0).events]
 
 
-def test_a_watch_link_watches_a_hand_to_its_end_in_the_full_game_loop(pyodide, table_server, tmp_path):
+def test_a_watch_link_watches_a_hand_to_its_end_in_the_full_game_loop(pyodide, table_server, tmp_path, runtime):
     """``index.html?watch=ws://127.0.0.1:PORT/ROOM``: the game in the page
     watches two desktop game processes play a hand at a real table server,
     its table going on to the hand's result, and was sent exactly a
@@ -380,7 +412,7 @@ def test_a_watch_link_watches_a_hand_to_its_end_in_the_full_game_loop(pyodide, t
     watching.write_text("turn 240\nstop-at-result\nwait 5\n", encoding="utf-8")
     query = f"?watch={quote(url, safe='')}"
     page = subprocess.Popen(
-        [*BROWSER_RUN, "--seed", "1", "--script", str(watching), "--query", query],
+        [*BROWSER_RUN, "--seed", "1", "--script", str(watching), "--query", query, *runtime],
         cwd=ROOT,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,

@@ -134,3 +134,28 @@ def test_with_a_display_the_check_finds_it_and_its_size():
         server.wait()
     assert result.returncode == 0, result.stderr
     assert "Screen(driver='x11', width=800, height=600) 2" in result.stdout
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb to have a display")
+def test_a_window_names_the_pyxel_it_runs_on_once():
+    """The window's terminal is told the runtime once (``pyxel.init`` given
+    only the keywords the installed Pyxel takes)."""
+    import pyxel
+
+    ready, told = os.pipe()
+    server = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(told), "-screen", "0", "800x600x24"], pass_fds=(told,), stderr=subprocess.DEVNULL
+    )
+    os.close(told)
+    try:
+        with os.fdopen(ready) as answer:
+            number = answer.readline().strip()
+        env = {**without_a_display(), "DISPLAY": f":{number}", "SDL_AUDIODRIVER": "none"}
+        code = "from game.ui.app import init_pyxel; init_pyxel(headless=False); init_pyxel(headless=False)"
+        result = run([sys.executable, "-c", code], env=env)
+    finally:
+        server.terminate()
+        server.wait()
+    assert result.returncode == 0, result.stderr
+    named = [line for line in result.stderr.splitlines() if line.startswith("uno1991: Pyxel ")]
+    assert named == [f"uno1991: Pyxel {pyxel.VERSION}, Python {sys.version.split()[0]}, linux"]

@@ -28,12 +28,15 @@ import pyxel
 
 from game.rules import Game
 from game.web import APP_NAME, expected_app, launch_options, page_app, zip_entries
+from game.web import RUNTIME_BESIDE as BESIDE
 
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 BROWSER = ROOT / "tests" / "browser"
 sys.path.insert(0, str(BROWSER))
+sys.path.insert(0, str(ROOT / "tools"))
 import play_records  # noqa: E402  (the driver the browser runs too)
+from browser_run import CHROMIUM_ARGS  # noqa: E402  (Chromium's flags: no network of its own)
 
 pytestmark = pytest.mark.slow  # seconds a test: not in the quick tier, pytest -m "not slow"
 
@@ -41,15 +44,6 @@ PYODIDE = BROWSER / "node_modules" / "pyodide"
 # Debian's Chromium, which .ci/run installs; another build on PATH is only a fallback.
 DEBIAN_CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM = str(DEBIAN_CHROMIUM) if DEBIAN_CHROMIUM.exists() else shutil.which("chromium") or str(DEBIAN_CHROMIUM)
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 HANDS_PER_PAIR = 67  # three pairs of levels: 201 hands
 
 
@@ -228,31 +222,32 @@ def test_a_page_that_cannot_load_the_games_runtime_says_so_and_what_to_do(browse
     page, outside, errors = _open(browser, origin, {})  # and the CDN out of reach
     page.wait_for_selector("#no-runtime", state="visible", timeout=10_000)
     text = " ".join(page.inner_text("#no-runtime").split())
-    assert "the game's runtime could not be loaded" in text
-    assert CDN_RUNTIME in text and "cdn.jsdelivr.net" in text and "reload" in text
+    assert f"The game's runtime, pyxel.js, could not be loaded from {CDN_RUNTIME} nor from {BESIDE}" in text
+    assert "reload" in text
     # What the one who serves the page can do, said in the box itself: a visitor of a hosted page has no docs/.
-    assert "beside index.html" in text and "wasm/ folder" in text and "v2.9.9 tag of github.com/kitao/pyxel" in text
+    assert "beside index.html" in text and "wasm/ folder of the v2.9.9 tag of github.com/kitao/pyxel" in text
+    assert "python -m game.web --site DIR --runtime WASM_DIR --pyodide PYODIDE_DIR" in text
     assert "docs/" not in text
-    assert "Click to start" not in page.inner_text("#about")
+    assert "to start" not in page.inner_text("#about")
     assert errors == [], "no launchPyxel is not defined"
     assert outside == [CDN_RUNTIME]
     page.close()
 
 
 def test_a_copy_of_the_runtime_served_beside_the_page_is_used_when_the_cdn_cannot_be_reached(browser, serve, built):
-    origin = serve(built, {"/pyxel.js": STAND_IN.encode()})
+    origin = serve(built, {f"/{BESIDE}": STAND_IN.encode()})
     page, outside, errors = _open(browser, origin, {})
     page.wait_for_function("() => window.launched !== undefined", timeout=10_000)
     launched = page.evaluate("() => window.launched")
     assert launched == launch_options((built / "index.html").read_text(encoding="utf-8")) | {"gamepad": "enabled"}
-    assert page.evaluate("() => window.runtimes") == [f"{origin}/pyxel.js"], "the CDN's script is gone from the page"
-    assert page.is_hidden("#no-runtime") and "Click to start" in page.inner_text("#about")
+    assert page.evaluate("() => window.runtimes") == [f"{origin}/{BESIDE}"], "the CDN's script is gone from the page"
+    assert page.is_hidden("#no-runtime") and "Click or touch to start" in page.inner_text("#about")
     assert errors == [] and outside == [CDN_RUNTIME]
     page.close()
 
 
 def test_the_cdns_runtime_comes_first(browser, serve, built):
-    origin = serve(built, {"/pyxel.js": b"window.besideLoaded = true;"})
+    origin = serve(built, {f"/{BESIDE}": b"window.besideLoaded = true;"})
     page, _outside, errors = _open(browser, origin, {CDN_RUNTIME: STAND_IN})
     page.wait_for_function("() => window.launched !== undefined", timeout=10_000)
     assert page.evaluate("() => window.runtimes") == [CDN_RUNTIME]
@@ -377,4 +372,94 @@ def test_the_storage_contract_holds_over_the_pages_real_localstorage(browser, py
     assert list(results) == [check.__name__ for check in storage_contract.CHECKS]
     assert {name: why for name, why in results.items() if why is not None} == {}
     assert outside == []
+    page.close()
+
+
+# Pyxel's runtime as far as the page's layout sees it: pyxel.css's rules for its screen and canvas (the whole
+# window, added after the page's own styles, as pyxel.js adds its stylesheet), the canvas in div#pyxel-screen,
+# the click prompt, and at the click the game's first frame drawn and the page marked running as the game marks it.
+LAYOUT_STAND_IN = """
+window.launchPyxel = async (options) => {
+  const style = document.createElement("style");
+  style.textContent = `div#pyxel-screen { position: absolute; left: 0%; top: 0%; width: 100%; height: 100%; }
+    canvas#canvas { position: absolute; left: 0%; top: 0%; width: 100%; height: 100%; }`;
+  document.head.appendChild(style);
+  let screen = document.querySelector("div#pyxel-screen");
+  if (!screen) {  // as pyxel.js does where a page has none
+    screen = document.createElement("div");
+    screen.id = "pyxel-screen";
+    document.body.appendChild(screen);
+  }
+  const canvas = document.createElement("canvas");
+  canvas.id = "canvas";
+  screen.appendChild(canvas);
+  const prompt = document.createElement("img");
+  prompt.id = "pyxel-prompt";
+  screen.appendChild(prompt);
+  document.body.addEventListener("click", () => {
+    prompt.remove();
+    const area = canvas.getBoundingClientRect();
+    [canvas.width, canvas.height] = [Math.round(area.width), Math.round(area.height)];
+    const scale = Math.min(canvas.width / 320, canvas.height / 200);
+    const context = canvas.getContext("2d");
+    context.fillStyle = "#1d2b53";
+    context.fillRect((canvas.width - 320 * scale) / 2, (canvas.height - 200 * scale) / 2, 320 * scale, 200 * scale);
+    document.body.dataset.game = "running";
+  }, { once: true });
+};
+"""
+LAYOUT = (BROWSER / "layout.js").read_text(encoding="utf-8")
+# A desktop's windows, and a phone upright and flat.
+WINDOW_SIZES = [(1280, 800), (800, 600), (390, 844), (844, 390)]
+
+
+def _words_beside_the_canvas(page, size: tuple[int, int]) -> list[str]:
+    """The page's visible words, once it is checked that none of them covers
+    the canvas and that the canvas has the window's width and most of its height."""
+    seen = page.evaluate(LAYOUT)
+    assert seen["overlaps"] == [], f"at {size}, words over the canvas {seen['canvas']}: {seen['overlaps']}"
+    left, top, width, height = seen["canvas"]
+    assert (left, top, width) == (0, 0, size[0]) and height >= 0.75 * size[1], (size, seen["canvas"])
+    return [text for text, _box in seen["texts"]]
+
+
+@pytest.mark.parametrize("size", WINDOW_SIZES)
+def test_the_pages_words_never_cover_the_game_and_change_once_it_runs(browser, serve, built, size):
+    origin = serve(built, {f"/{BESIDE}": LAYOUT_STAND_IN.encode()})
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]})
+    page.route(lambda url: not url.startswith(origin + "/"), lambda route: route.abort())
+    page.goto(f"{origin}/index.html")
+    page.wait_for_selector("#pyxel-prompt", state="attached", timeout=10_000)
+    before = " ".join(_words_beside_the_canvas(page, size))
+    assert "Click or touch to start" in before and "RETURN plays" in before
+    page.mouse.click(size[0] // 2, size[1] // 3)
+    page.wait_for_function("() => document.body.dataset.game === 'running'", timeout=10_000)
+    after = " ".join(_words_beside_the_canvas(page, size))
+    assert "to start" not in after and "RETURN plays" not in after  # the game's own screens name its keys
+    assert "UNO 1991" in after and "HOW TO PLAY, on the title menu, names every key" in after
+    page.close()
+
+
+def test_a_runtime_that_starts_nothing_within_the_bound_is_said_so(browser, serve, built):
+    """A pyxel.js that loads but whose launchPyxel never comes to its click
+    prompt (what 2.6.2's does when a picture it waits on never comes)."""
+    origin = serve(built, {f"/{BESIDE}": b"window.launchPyxel = () => new Promise(() => {});"})
+    page, outside = _offline_page(browser, origin, {})
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{origin}/index.html?start_bound=2")
+    page.wait_for_selector("#no-runtime", state="visible", timeout=20_000)
+    why = " ".join(page.inner_text("#why").split())
+    assert why.startswith(f"Nothing started within 2 s of loading the game's runtime ({CDN_RUNTIME}, {BESIDE})")
+    assert "to start" not in page.inner_text("#about") and errors == [] and outside == [CDN_RUNTIME]
+    page.close()
+
+
+def test_a_runtime_that_fails_as_it_starts_is_said_so_with_its_error(browser, serve, built):
+    failing = b'window.launchPyxel = async () => { throw new Error("Failed to fetch pyodide.asm.wasm"); };'
+    origin = serve(built, {f"/{BESIDE}": failing})
+    page, _outside, errors = _open(browser, origin, {})
+    page.wait_for_selector("#no-runtime", state="visible", timeout=10_000)
+    assert page.inner_text("#why") == "The game's runtime stopped: Error: Failed to fetch pyodide.asm.wasm"
+    assert errors == []
     page.close()

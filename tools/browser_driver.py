@@ -95,6 +95,19 @@ def start(app_base64: str, name: str, seed: int, low_memory: bool, script: str, 
     """Start the app of the page's ``launchPyxel`` options as Pyxel's
     runtime does, then get the script ready to feed it."""
     global run
+    launch(app_base64, name, seed, low_memory)
+
+    from game.ui.device.script import script_frames
+
+    run = Run(script, reload_at)
+    run.frames = script_frames(run.numbered_commands(), _the_app(), SHOTS)
+
+
+def launch(app_base64: str, name: str, seed: int, low_memory: bool) -> None:
+    """The app written, unzipped and its startup script run as Pyxel's
+    runtime plays an app, with the run's seed and mode, its notices to
+    ``NOTICES_FILE`` (on the stand-in, or in Pyxel's own runtime:
+    tools/pyxel_runtime.py)."""
     WORK.mkdir(parents=True, exist_ok=True)
     os.chdir(WORK)
     (WORK / name).write_bytes(base64.b64decode(app_base64))
@@ -104,11 +117,6 @@ def start(app_base64: str, name: str, seed: int, low_memory: bool, script: str, 
     SHOTS.mkdir(parents=True, exist_ok=True)
     _add_run_arguments(["--seed", str(seed)] + (["--low-memory"] if low_memory else []))
     runpy.run_path(str(startup), run_name="__main__")
-
-    from game.ui.device.script import script_frames
-
-    run = Run(script, reload_at)
-    run.frames = script_frames(run.numbered_commands(), _the_app(), SHOTS)
 
 
 def _extract(app_file: Path) -> Path:

@@ -2,6 +2,7 @@
 
     python tools/browser_run.py --seed N --script FILE [--shots DIR] [--low-memory] [--reload-at FRAME]
                                 [--query '?join=ws://HOST:PORT/ROOM&name=NAME' | '?watch=ws://HOST:PORT/ROOM']
+                                [--runtime WASM_DIR --pyodide PYODIDE_DIR]
 
 Builds the app as ``python -m game.web`` does (its page's payload, the same
 as web/index.html's), serves it, Pyodide (npm ``pyodide``, in
@@ -17,8 +18,15 @@ first command that starts after FRAME frames and goes on with the rest of
 the script in the reloaded page, its localStorage kept (a visitor who
 closes the tab and comes back). ``--query`` is the page address's query, as
 a visitor's link gives it (``?join=``, ``?watch=``): the game reads it from
-``location.search``; its table server must be on 127.0.0.1 too. What this cannot show is Pyxel's own wasm runtime:
-sound, the canvas, real key events (see docs/browser.md).
+``location.search``; its table server must be on 127.0.0.1 too.
+
+``--runtime WASM_DIR --pyodide PYODIDE_DIR`` runs the script in Pyxel's own
+web runtime instead of the stand-in (Pyxel's ``wasm/`` folder and the Pyodide
+its ``pyxel.js`` loads, which a developer brings: tools/pyxel_runtime.py),
+with real key and mouse events, each command when the last is done: the
+game's notices come in the same order, after the runtime's own frame
+numbers; shots are Pyxel's own screen; the figures are the frames a second
+the runtime ran and its start-up (see docs/browser.md).
 """
 
 from __future__ import annotations
@@ -45,7 +53,15 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
 PYODIDE = ROOT / "tests" / "browser" / "node_modules" / "pyodide"
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 START_SECONDS = 120  # Pyodide loaded and the game started, on a loaded 2-core machine
 PAGE = """\
 <!doctype html>
@@ -105,6 +121,10 @@ class Played:
     gc: list[tuple[float, list[int]]] = field(default_factory=list)  # each frame's collections: ms, generations
     pyodide_s: float = 0.0
     first_frame_s: float = 0.0
+    # In Pyxel's own runtime (``play_in_runtime``): each notice and each frame's update and draw (ms), with the
+    # page's clock; ``pyodide_s`` is then the runtime's click prompt.
+    stamped: list[tuple[float, str]] = field(default_factory=list)
+    timed: list[tuple[float, float]] = field(default_factory=list)
 
 
 def build_app() -> dict[str, str]:
@@ -282,6 +302,93 @@ def figures(frame_ms: list[float], seconds: float) -> None:
     )
 
 
+def play_in_runtime(
+    runtime: Any,
+    seed: int,
+    script: str,
+    shots: Path | None = None,
+    low_memory: bool = False,
+    report: Callable[[str], None] = print,
+    seconds: float = 1800,
+    reload_at: int | None = None,
+    query: str = "",
+    window: tuple[int, int] = (1280, 800),
+) -> Played:
+    """``play`` in Pyxel's own runtime (a ``pyxel_runtime.Runtime``):
+    ``reload_at`` reloads the page before the first command after that many
+    of the runtime's frames; ``frame_ms`` stays empty (the runtime paces its
+    frames itself: the figures are its frames a second); ``window``: the
+    browser window's size."""
+    from playwright.sync_api import sync_playwright
+    from pyxel_runtime import (
+        ScriptRun,
+        frame_count,
+        frame_times,
+        open_page,
+        run_page,
+        start,
+        stop_frames,
+        time_frames,
+    )
+
+    from game.ui.device.script import parse_script
+
+    problem = runtime.problem()
+    if problem is not None:
+        raise SystemExit(problem)
+    options = build_app()
+    version = next(runtime.wasm.glob("pyxel-*.whl")).name.split("-")[1]
+    driver = (TOOLS / "browser_driver.py").read_text(encoding="utf-8")
+    html = run_page(version, driver, options["base64"], options["name"], seed, low_memory)
+    played, commands = Played(), parse_script(script)
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        serve(Path(folder), {"/run.html": html.encode()}) as origin,
+        sync_playwright() as playwright,
+    ):
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = open_page(browser, origin, runtime, window)
+            started = start(page, f"{origin}/run.html{query}")
+            played.pyodide_s, played.first_frame_s = started.prompt_s, started.first_frame_s
+            run = ScriptRun(page, lambda line: (played.lines.append(line), report(line)), shots)
+            time_frames(page)
+            limit, began, first = time.monotonic() + seconds, time.monotonic(), frame_count(page)
+            frames = 0
+            for command in commands:
+                if reload_at is not None and frame_count(page) - first >= reload_at:
+                    stop_frames(page)  # as a closed tab: no frame after what is read here
+                    run.notices()
+                    print(f"browser: the page reloaded after frame {reload_at}", file=sys.stderr)
+                    frames += frame_count(page) - first
+                    played.timed += frame_times(page)
+                    reload_at, run.read = None, 0
+                    start(page, f"{origin}/run.html{query}")
+                    time_frames(page)
+                    first = frame_count(page)
+                if not run.command(command):
+                    break
+                if page.errors:
+                    raise SystemExit(f"the page failed: {page.errors[0]}")
+                if time.monotonic() > limit:
+                    raise SystemExit("the browser run did not end in the time given")
+            frames += frame_count(page) - first
+            played.timed += frame_times(page)
+            played.stamped = run.stamped
+            if runtime.refused:
+                raise SystemExit(f"the page asked for addresses outside 127.0.0.1: {runtime.refused}")
+            elapsed = time.monotonic() - began
+            print(
+                f"browser: Pyxel {version}'s runtime ran {frames} frames in {elapsed:.1f} s,"
+                f" {frames / elapsed:.1f} frames a second; its click prompt {started.prompt_s:.1f} s and"
+                f" the game's first frame {started.first_frame_s:.1f} s after the page opened",
+                file=sys.stderr,
+            )
+        finally:
+            browser.close()
+    return played
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, required=True)
@@ -290,7 +397,11 @@ def main() -> int:
     parser.add_argument("--low-memory", action="store_true", help="constrained-memory mode")
     parser.add_argument("--reload-at", type=int, metavar="FRAME", help="reload the page after FRAME frames")
     parser.add_argument("--query", default="", help="the page address's query: ?join=URL&name=NAME or ?watch=URL")
+    parser.add_argument("--runtime", type=Path, metavar="WASM_DIR", help="Pyxel's wasm/ folder: its own web runtime")
+    parser.add_argument("--pyodide", type=Path, metavar="DIR", help="with --runtime: the Pyodide its pyxel.js loads")
     args = parser.parse_args()
+    if (args.runtime is None) != (args.pyodide is None):
+        parser.error("--runtime and --pyodide go together")
     sys.path.insert(0, str(ROOT))
     from game.ui.device.script import ScriptError, first_shot, parse_script, shots_folder
 
@@ -303,7 +414,15 @@ def main() -> int:
         print(error, file=sys.stderr)
         return 2
     report = functools.partial(print, flush=True)
-    play(args.seed, text, shots, args.low_memory, report=report, reload_at=args.reload_at, query=args.query)
+    run = (args.seed, text, shots, args.low_memory)
+    if args.runtime is not None:
+        from pyxel_runtime import Runtime
+
+        play_in_runtime(
+            Runtime(args.runtime, args.pyodide), *run, report=report, reload_at=args.reload_at, query=args.query
+        )
+        return 0
+    play(*run, report=report, reload_at=args.reload_at, query=args.query)
     return 0
 
 

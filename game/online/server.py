@@ -23,6 +23,7 @@ server_command.py.
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import contextlib
 import ctypes
@@ -34,7 +35,7 @@ from collections.abc import Callable
 from http import HTTPStatus
 from pathlib import Path
 
-from . import limits, wire
+from . import limits, static_files, wire
 from .protocol import Message, ProtocolError, decode, room_from_path
 from .room import Out, Room
 from .room_seats import JoinError
@@ -333,7 +334,7 @@ def main(argv: list[str] | None = None) -> int:
         **options,
     )
     try:
-        asyncio.run(server.run(args.host, args.port, args.stop_after, whole_process=True))
+        asyncio.run(_serve(server, args))
     except OSError as error:
         print(f"cannot listen on {args.host}:{args.port}: {error}", file=sys.stderr)
         return 1
@@ -343,6 +344,21 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+async def _serve(server: Server, args: argparse.Namespace) -> None:
+    """The table server, and the page's site beside it if asked (``--site``)."""
+    pages = None
+    try:
+        if args.site is not None:
+            pages = await static_files.serve(args.site, args.host, args.site_port, server.log)
+    except OSError as error:
+        raise SystemExit(f"cannot serve the site on {args.host}:{args.site_port}: {error}") from None
+    try:
+        await server.run(args.host, args.port, args.stop_after, whole_process=True)
+    finally:
+        if pages is not None:
+            pages.close()
 
 
 if __name__ == "__main__":  # (python -m game.online.server, as well as game.server and uno1991-server)

@@ -13,6 +13,7 @@ from pathlib import Path
 from . import limits
 from .server_conn import RATE
 from .server_rooms import IDLE_ROOM
+from .static_files import SITE_PORT
 from .store import StoreError, read_room
 
 
@@ -53,8 +54,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         metavar="N",
         help=f"new rooms a minute from one client address (default {limits.ROOMS_A_MINUTE}; 0: no limit)",
     )
+    parser.add_argument(
+        "--site", type=Path, metavar="DIR", help="also serve the page's site (python -m game.web --site DIR) over HTTP"
+    )
+    parser.add_argument(
+        "--site-port", type=int, default=SITE_PORT, help=f"--site: its port (default {SITE_PORT}; 0 picks a free port)"
+    )
     parser.add_argument("--stop-after", type=float, default=None, help="stop after this many seconds (tests)")
-    return parser.parse_args(argv)
+    args = parser.parse_args(argv)
+    if args.site is not None and not (args.site / "index.html").is_file():
+        parser.error(f"--site {args.site}: no index.html there (python -m game.web --site DIR writes one)")
+    return args
 
 
 def export(args: argparse.Namespace) -> int:

@@ -140,6 +140,7 @@ class App:
         self.navigator = Navigator(self.notice)
         self.mouse = keys.Mouse()
         self._mark_first_frame = os.environ.get(STARTUP_MARK) == "1"
+        self._first_frame = True
         store = store if store is not None else Store(Memory())
         settings, stats, store_warning = store.load_settings()
         LOOK.colour_signs = settings.colour_signs
@@ -258,9 +259,11 @@ class App:
 
     def draw(self) -> None:
         self.navigator.draw()
-        if self._mark_first_frame:
-            self._mark_first_frame = False
-            print(FIRST_FRAME, flush=True)
+        if self._first_frame:
+            self._first_frame = False
+            runtime.tell_the_page_the_game_runs()
+            if self._mark_first_frame:
+                print(FIRST_FRAME, flush=True)
 
 
 def notices_report(path: str | None) -> Callable[[str], None]:

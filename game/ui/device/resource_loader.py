@@ -33,6 +33,7 @@ import json
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pyxel
 
@@ -117,16 +118,26 @@ def image_steps(table: dict[str, str], bank: int) -> list[Callable[[], None]]:
     return [decode] + [copy(first) for first in range(0, height, ROWS_PER_STEP)]
 
 
+def fill(sequence: Any, values: list) -> None:
+    """Make one of pyxel's sequences (a sound's notes, a music's channels)
+    hold ``values``: by slice assignment where the runtime takes it (2.9),
+    else by its ``from_list`` (Pyxel 2.6's sequences take one index only)."""
+    try:
+        sequence[:] = values
+    except TypeError:
+        sequence.from_list(values)
+
+
 def sound_step(tables: list[dict[str, str]], numbers: tuple[int, ...]) -> Callable[[], None]:
     def step() -> None:
         for number in numbers:
             if number >= len(tables):
                 continue
             table, sound = tables[number], pyxel.sounds[number]
-            sound.notes[:] = _ints(table.get("notes", "[]"))
-            sound.tones[:] = _ints(table.get("tones", "[]"))
-            sound.volumes[:] = _ints(table.get("volumes", "[]"))
-            sound.effects[:] = _ints(table.get("effects", "[]"))
+            fill(sound.notes, _ints(table.get("notes", "[]")))
+            fill(sound.tones, _ints(table.get("tones", "[]")))
+            fill(sound.volumes, _ints(table.get("volumes", "[]")))
+            fill(sound.effects, _ints(table.get("effects", "[]")))
             sound.speed = int(table.get("speed", "30"))
 
     return step
@@ -134,7 +145,7 @@ def sound_step(tables: list[dict[str, str]], numbers: tuple[int, ...]) -> Callab
 
 def music_step(tables: list[dict[str, str]], number: int) -> Callable[[], None]:
     def step() -> None:
-        pyxel.musics[number].seqs[:] = _ints(tables[number]["seqs"])
+        fill(pyxel.musics[number].seqs, _ints(tables[number]["seqs"]))
 
     return step
 

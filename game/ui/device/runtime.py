@@ -13,6 +13,7 @@ desktop (the connection, and HOST's server: ``game.online``); it calls
 
 from __future__ import annotations
 
+import inspect
 import os
 import sys
 import tempfile
@@ -64,6 +65,52 @@ def init_options(headless: bool, display_scale: int | None = None) -> dict:
         "headless": headless,
         "display_scale": display_scale,
     }
+
+
+# What only the scripted runs (``--headless --script``, the test suite) need of
+# pyxel, newer than some runtimes a page may be served with (Pyxel 2.6.2's has none).
+SCRIPTED_RUN_FUNCTIONS = ("set_btn", "set_mouse_pos", "set_input_text")
+
+
+def init_keywords() -> frozenset[str] | None:
+    """The keywords this runtime's ``pyxel.init`` takes (None: it does not
+    say). Pyxel 2.6's has no ``headless``, for one."""
+    try:
+        return frozenset(inspect.signature(pyxel.init).parameters)
+    except (TypeError, ValueError):
+        return None
+
+
+def supported_options(options: dict, keywords: frozenset[str] | None) -> dict:
+    """``options`` without the keywords this runtime's ``init`` lacks (all of
+    them when it does not say which it takes). A headless run on a runtime
+    without ``headless`` would open a window instead: SystemExit saying so."""
+    if keywords is None:
+        return options
+    if options.get("headless") and "headless" not in keywords:
+        raise SystemExit(f"headless runs need a Pyxel whose init takes headless (2.9 or newer), not {pyxel.VERSION}")
+    return {name: value for name, value in options.items() if name in keywords}
+
+
+def missing_scripted_run_functions() -> list[str]:
+    """The functions scripted runs press keys and move the mouse with that
+    this runtime lacks; the game itself never calls them."""
+    return [name for name in SCRIPTED_RUN_FUNCTIONS if not hasattr(pyxel, name)]
+
+
+def runtime_line() -> str:
+    """The line naming the runtime the game runs on, said once at its start."""
+    where = "in the browser" if in_browser() else sys.platform
+    return f"uno1991: Pyxel {pyxel.VERSION}, Python {sys.version.split()[0]}, {where}"
+
+
+def tell_the_page_the_game_runs() -> None:
+    """In a page, mark it running (``<body data-game="running">``) once the
+    first frame is drawn: its words change, and it stops watching the start."""
+    if in_browser():
+        import js
+
+        js.document.body.dataset.game = "running"
 
 
 def data_dir_choice(flag: Path | None, environ: dict | None = None) -> Path | None:
@@ -119,11 +166,16 @@ NO_SOUND_DEVICE = "no sound device found: the game plays without sound"
 
 
 def init_finding_sound(options: dict) -> bool:
-    """``pyxel.init(**options)``; True when it found a sound device. Without
-    one, pyxel and the sound library under it (ALSA) wrote a dozen lines to
-    the terminal: they are kept back and one line on standard error says it.
-    Whatever else they write goes on to standard error as written."""
+    """``pyxel.init(**options)``, with the options this runtime takes; True
+    when it found a sound device. Without one, pyxel and the sound library
+    under it (ALSA) wrote a dozen lines to the terminal: they are kept back
+    and one line on standard error says it. Whatever else they write goes on
+    to standard error as written. The runtime is named once: on a page's
+    console, or a window's terminal (standard error; a headless run's
+    output stays the script's)."""
+    options = supported_options(options, init_keywords())
     if in_browser():  # (the page's own console; no file descriptors to lend)
+        print(runtime_line(), flush=True)
         pyxel.init(**options)
         return True
     sys.stdout.flush()
@@ -145,6 +197,8 @@ def init_finding_sound(options: dict) -> bool:
             text = said.read()
             if not started:  # (why it did not start is the terminal's to read)
                 os.write(2, text)
+    if not options.get("headless"):
+        print(runtime_line(), file=sys.stderr, flush=True)
     if NO_AUDIO_DEVICE not in text:
         os.write(2, text)
         return True

@@ -333,6 +333,11 @@ def run_headless(
     except ScriptError as error:
         print(error, file=sys.stderr)
         return 2
+    missing = runtime.missing_scripted_run_functions()
+    if missing:  # (the game never needs them: only a script's keys and mouse do)
+        lacking = ", ".join(f"pyxel.{name}" for name in missing)
+        print(f"scripted runs need {lacking}, which Pyxel {pyxel.VERSION} lacks", file=sys.stderr)
+        return 2
     init_pyxel(headless=True)
     store = runtime.choose_store(data_dir, headless=True)
     app = App(
