@@ -23,6 +23,8 @@ import pytest
 from online_server import wait_for
 from pictures import SHOT_SCALE, differing_pixels, picture_difference, where_written
 
+from game.ui.drawing import CHAR_H
+from game.ui.scenes.stats import WHERE_Y
 from game.ui.scenes.title_menu import CREDIT_Y, MENU_W, MENU_X, TitleMenu
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -263,16 +265,20 @@ def test_the_browsers_title_menu_has_no_quit_and_no_host(tour):
 def test_the_tours_pictures_in_the_browser_are_the_desktops_but_the_title_menu(tour):
     """Every shot of the README's tour (and the replay's) pixel for pixel the
     desktop's, but the title: its pixels differ only inside the menu's
-    column, above the credit line (its items fewer, so placed lower)."""
+    column, above the credit line (its items fewer, so placed lower); and
+    the statistics, only on the line that says where they are kept (a file
+    on the desktop, the browser's storage in a page)."""
     names = sorted(path.name for path in tour["native"].shots.glob("*.png"))
     assert len(names) == 12 and names == sorted(path.name for path in tour["browser"].shots.glob("*.png"))
     differing = {
         name for name in names if picture_difference(tour["native"].shots / name, tour["browser"].shots / name)
     }
-    assert differing == {"title.png"}
+    assert differing == {"title.png", "statistics.png"}
     menu = differing_pixels(tour["native"].shots / "title.png", tour["browser"].shots / "title.png")
     xs, ys = [x // SHOT_SCALE for x, *_ in menu], [y // SHOT_SCALE for _, y, *_ in menu]
     assert min(xs) >= MENU_X and max(xs) < MENU_X + MENU_W and max(ys) < CREDIT_Y
+    where = differing_pixels(tour["native"].shots / "statistics.png", tour["browser"].shots / "statistics.png")
+    assert {y // SHOT_SCALE for _, y, *_ in where} <= set(range(WHERE_Y, WHERE_Y + CHAR_H))
 
 
 @pytest.mark.parametrize("table", TABLES)

@@ -90,7 +90,7 @@ def test_a_room_plays_again_once_everyone_here_says_yes_each_match_its_own_recor
     first = anna.said("over")[-1]
     assert first["match"] == 1 and first["next_commitment"]
     commitment = first["next_commitment"]
-    assert check(first["record"], first["shuffle"], anna.session.commitment, 0, anna.session.nonce)
+    assert check(first["record"], first["shuffle"], anna.session.commitment, 0, anna.session.nonce, anna.session.seen)
 
     anna.send(anna.session.play_again())
     news = anna.said("seats")[-1]

@@ -4,6 +4,7 @@ pasted after the README's: each uses the venv's programs with flags they
 accept, and each Python example and the console example run as shown."""
 
 import importlib.util
+import re
 import shlex
 import subprocess
 import sys
@@ -94,10 +95,11 @@ def readme_commands(path: Path = ROOT / "README.md") -> list[list[str]]:
     ``console`` blocks), in order, split into words; ``&&`` separates commands."""
     text = path.read_text()
     lines = []
-    for fence in ("sh", "console"):
-        for block in text.split(f"```{fence}\n")[1:]:
-            body = block.split("\n```", 1)[0]
+    for fence in ("sh", "console"):  # (a block in a list item is indented as the item's text)
+        for block in re.finditer(rf"^( *)```{fence}\n(.*?)^\1```", text, re.DOTALL | re.MULTILINE):
+            indent, body = block.group(1), block.group(2)
             for line in body.splitlines():
+                line = line.removeprefix(indent)
                 if fence == "sh" or line.startswith("$ "):
                     lines.append((text.index(line), line.removeprefix("$ ")))
     commands = []
