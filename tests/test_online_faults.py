@@ -48,9 +48,7 @@ def proxies(postgres):
         proxy.stop()
 
 
-def test_at_10_ms_from_postgresql_a_ping_waits_for_no_commit_and_a_move_for_its_own_only(
-    servers, proxies, postgres
-):
+def test_at_10_ms_from_postgresql_a_ping_waits_for_no_commit_and_a_move_for_its_own_only(servers, proxies, postgres):
     proxy, url = proxies()
     server = servers("--store", url, *PACE)
     load = Load(seat_load(server.url, 20), server.url)
