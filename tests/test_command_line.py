@@ -4,10 +4,12 @@ running in an invisible window."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -115,9 +117,9 @@ def test_scripted_headless_runs_need_no_display(tmp_path):
     assert "scene title" in result.stdout and "no display" not in result.stderr
 
 
-@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb to have a display")
-def test_with_a_display_the_check_finds_it_and_its_size():
-    """Under a real X server (Xvfb, 800 x 600) SDL finds the display and its size."""
+@contextlib.contextmanager
+def an_x_server() -> Iterator[str]:
+    """A real X server (Xvfb, 800 x 600) for the ``with``: its DISPLAY, once it accepts clients."""
     ready, told = os.pipe()
     server = subprocess.Popen(
         ["Xvfb", "-displayfd", str(told), "-screen", "0", "800x600x24"], pass_fds=(told,), stderr=subprocess.DEVNULL
@@ -125,13 +127,19 @@ def test_with_a_display_the_check_finds_it_and_its_size():
     os.close(told)
     try:
         with os.fdopen(ready) as answer:
-            number = answer.readline().strip()  # written once the server accepts clients
-        env = {**without_a_display(), "DISPLAY": f":{number}"}
-        code = "from game.ui.device.display import probe, window_scale; s = probe(); print(s, window_scale(s))"
-        result = run([sys.executable, "-c", code], env=env)
+            yield f":{answer.readline().strip()}"  # (written once the server accepts clients)
     finally:
         server.terminate()
         server.wait()
+
+
+@pytest.mark.skipif(shutil.which("Xvfb") is None, reason="needs Xvfb to have a display")
+def test_with_a_display_the_check_finds_it_and_its_size():
+    """Under a real X server (Xvfb, 800 x 600) SDL finds the display and its size."""
+    with an_x_server() as display:
+        env = {**without_a_display(), "DISPLAY": display}
+        code = "from game.ui.device.display import probe, window_scale; s = probe(); print(s, window_scale(s))"
+        result = run([sys.executable, "-c", code], env=env)
     assert result.returncode == 0, result.stderr
     assert "Screen(driver='x11', width=800, height=600) 2" in result.stdout
 
@@ -142,20 +150,10 @@ def test_a_window_names_the_pyxel_it_runs_on_once():
     only the keywords the installed Pyxel takes)."""
     import pyxel
 
-    ready, told = os.pipe()
-    server = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(told), "-screen", "0", "800x600x24"], pass_fds=(told,), stderr=subprocess.DEVNULL
-    )
-    os.close(told)
-    try:
-        with os.fdopen(ready) as answer:
-            number = answer.readline().strip()
-        env = {**without_a_display(), "DISPLAY": f":{number}", "SDL_AUDIODRIVER": "none"}
+    with an_x_server() as display:
+        env = {**without_a_display(), "DISPLAY": display, "SDL_AUDIODRIVER": "none"}
         code = "from game.ui.app import init_pyxel; init_pyxel(headless=False); init_pyxel(headless=False)"
         result = run([sys.executable, "-c", code], env=env)
-    finally:
-        server.terminate()
-        server.wait()
     assert result.returncode == 0, result.stderr
     named = [line for line in result.stderr.splitlines() if line.startswith("uno1991: Pyxel ")]
     assert named == [f"uno1991: Pyxel {pyxel.VERSION}, Python {sys.version.split()[0]}, linux"]
