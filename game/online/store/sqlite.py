@@ -230,11 +230,14 @@ class SqliteStore(SqlStore):
                     try:
                         if room not in counts:
                             counts[room] = self._count(room)
+                    except StoreError as error:  # (rows this store did not write: kept aside when asked for)
+                        self._set_aside.append(f"the log's entries of room {room} were left out: {error}")
+                        rooms.discard(room)
+                        continue
+                    try:
                         follow(logged.setdefault(room, []), counts[room], first, actions)
-                    except (ValueError, StoreError) as error:  # (an entry, or rows, this store did not write)
+                    except ValueError as error:  # (an entry this store did not write)
                         self._set_aside.append(f"a log entry of room {room} was left out: {error}")
-                        rooms.discard(room)  # (its rows are read, and it is kept aside, when it is asked for)
-                        logged.pop(room, None)
             self._move(cursor, {room: (counts[room], actions) for room, actions in logged.items()})
             self._slot_bytes = slot_bytes(self.db)
             self._lay_the_log(cursor)
