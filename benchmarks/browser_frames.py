@@ -164,7 +164,7 @@ def run_scene(scene: str, rounds: int, server: str | None) -> Scene:
         assert server is not None
         room = f"{server}/bench{int(time.time() * 1000) % 100000}"
         query, join = f"?join={quote(room + 'b', safe='')}&name=Web", (room + "n", "WEB")
-    played = browser_run.play(SEED, text, report=lambda line: None, query=query)
+    played = browser_run.play(browser_run.Run(SEED, text, report=lambda line: None, query=query))
     lines, native_ms = native_frames(text, join)
     expected = [TABLE_SAID.get(scene, "")] + [" match 1 level hard"] * ("hard" in scene or "royal" in scene)
     if not all(any(words in line for line in played.lines) for words in expected):
@@ -192,7 +192,9 @@ def in_runtime(
         room = f"{server}/bench{int(time.time() * 1000) % 100000}"
         query = f"?join={quote(room, safe='')}&name=Web"
     text = script(scene, rounds)
-    played = browser_run.play_in_runtime(runtime, SEED, text, report=lambda line: None, query=query, window=window)
+    played = browser_run.play_in_runtime(
+        runtime, browser_run.Run(SEED, text, report=lambda line: None, query=query), window
+    )
     if not any(TABLE_SAID.get(scene, "") in line for line in played.lines):
         raise SystemExit(f"{scene}: the script did not reach its table: have the menu's keys changed?")
     mark = SHOWN_FROM.get(scene, " scene table")
@@ -273,7 +275,7 @@ def main() -> int:
                 server.wait(timeout=10)
         one_frame = Path(folder) / "one_frame.txt"
         one_frame.write_text("wait 1\n", encoding="utf-8")
-        played = browser_run.play(SEED, "wait 1\n", report=lambda line: None)
+        played = browser_run.play(browser_run.Run(SEED, "wait 1\n", report=lambda line: None))
         native_s = statistics.median(first_frame_seconds("--no-low-memory", one_frame) for _ in range(3))
     print("\n".join(report(scenes, (played.pyodide_s, played.first_frame_s, native_s))))
     return 0

@@ -190,18 +190,27 @@ def serve(folder: Path, extra: dict[str, bytes]) -> Iterator[str]:
         thread.join()
 
 
-def play(
-    seed: int,
-    script: str,
-    shots: Path | None = None,
-    low_memory: bool = False,
-    report: Callable[[str], None] = print,
-    seconds: float = 1800,
-    reload_at: int | None = None,
-    query: str = "",
-) -> Played:
-    """Run the script in the browser; each notice to ``report`` as it comes.
-    ``seconds`` bounds the whole run."""
+@dataclass(frozen=True)
+class Run:
+    """One scripted run in the browser: its seed and script, where its shots
+    go, constrained memory, where each notice goes as it comes, the bound on
+    the whole run, the frame after which the page is reloaded, and the page
+    address's query (``?join=...``)."""
+
+    seed: int
+    script: str
+    shots: Path | None = None
+    low_memory: bool = False
+    report: Callable[[str], None] = print
+    seconds: float = 1800
+    reload_at: int | None = None
+    query: str = ""
+
+
+def play(run: Run) -> Played:
+    """Run the script in the browser, on the stand-in; each notice to ``run.report`` as it comes."""
+    seed, script, shots, low_memory = run.seed, run.script, run.shots, run.low_memory
+    report, seconds, reload_at, query = run.report, run.seconds, run.reload_at, run.query
     from playwright.sync_api import sync_playwright
 
     if not PYODIDE.exists():
@@ -302,23 +311,14 @@ def figures(frame_ms: list[float], seconds: float) -> None:
     )
 
 
-def play_in_runtime(
-    runtime: Any,
-    seed: int,
-    script: str,
-    shots: Path | None = None,
-    low_memory: bool = False,
-    report: Callable[[str], None] = print,
-    seconds: float = 1800,
-    reload_at: int | None = None,
-    query: str = "",
-    window: tuple[int, int] = (1280, 800),
-) -> Played:
+def play_in_runtime(runtime: Any, run: Run, window: tuple[int, int] = (1280, 800)) -> Played:
     """``play`` in Pyxel's own runtime (a ``pyxel_runtime.Runtime``):
-    ``reload_at`` reloads the page before the first command after that many
+    ``run.reload_at`` reloads the page before the first command after that many
     of the runtime's frames; ``frame_ms`` stays empty (the runtime paces its
     frames itself: the figures are its frames a second); ``window``: the
     browser window's size."""
+    seed, script, shots, low_memory = run.seed, run.script, run.shots, run.low_memory
+    report, seconds, reload_at, query = run.report, run.seconds, run.reload_at, run.query
     from playwright.sync_api import sync_playwright
     from pyxel_runtime import (
         ScriptRun,
@@ -351,22 +351,22 @@ def play_in_runtime(
             page = open_page(browser, origin, runtime, window)
             started = start(page, f"{origin}/run.html{query}")
             played.pyodide_s, played.first_frame_s = started.prompt_s, started.first_frame_s
-            run = ScriptRun(page, lambda line: (played.lines.append(line), report(line)), shots)
+            scripted = ScriptRun(page, lambda line: (played.lines.append(line), report(line)), shots)
             time_frames(page)
             limit, began, first = time.monotonic() + seconds, time.monotonic(), frame_count(page)
             frames = 0
             for command in commands:
                 if reload_at is not None and frame_count(page) - first >= reload_at:
                     stop_frames(page)  # as a closed tab: no frame after what is read here
-                    run.notices()
+                    scripted.notices()
                     print(f"browser: the page reloaded after frame {reload_at}", file=sys.stderr)
                     frames += frame_count(page) - first
                     played.timed += frame_times(page)
-                    reload_at, run.read = None, 0
+                    reload_at, scripted.read = None, 0
                     start(page, f"{origin}/run.html{query}")
                     time_frames(page)
                     first = frame_count(page)
-                if not run.command(command):
+                if not scripted.command(command):
                     break
                 if page.errors:
                     raise SystemExit(f"the page failed: {page.errors[0]}")
@@ -374,7 +374,7 @@ def play_in_runtime(
                     raise SystemExit("the browser run did not end in the time given")
             frames += frame_count(page) - first
             played.timed += frame_times(page)
-            played.stamped = run.stamped
+            played.stamped = scripted.stamped
             if runtime.refused:
                 raise SystemExit(f"the page asked for addresses outside 127.0.0.1: {runtime.refused}")
             elapsed = time.monotonic() - began
@@ -414,15 +414,13 @@ def main() -> int:
         print(error, file=sys.stderr)
         return 2
     report = functools.partial(print, flush=True)
-    run = (args.seed, text, shots, args.low_memory)
+    run = Run(args.seed, text, shots, args.low_memory, report, reload_at=args.reload_at, query=args.query)
     if args.runtime is not None:
         from pyxel_runtime import Runtime
 
-        play_in_runtime(
-            Runtime(args.runtime, args.pyodide), *run, report=report, reload_at=args.reload_at, query=args.query
-        )
+        play_in_runtime(Runtime(args.runtime, args.pyodide), run)
         return 0
-    play(*run, report=report, reload_at=args.reload_at, query=args.query)
+    play(run)
     return 0
 
 
